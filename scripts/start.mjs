@@ -1,0 +1,20 @@
+// `npm start`: serve the built portal, building it first when there is no build (fresh clone).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const server = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
+const web = fileURLToPath(new URL('../dist/web/index.html', import.meta.url));
+
+if (!existsSync(server) || !existsSync(web)) {
+  console.log('No build found: building the portal once (about half a minute)…');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit' });
+// Pass signals through so the server shuts down gracefully.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,108 @@
+import cookie from '@fastify/cookie';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { DEV_IDP_PREFIX, devIdpPlugin } from './dev-idp/plugin.js';
+import { redactPaths, serializeRequest } from './lib/log-redaction.js';
+import { webBuildDir } from './lib/paths.js';
+import { hmac } from './lib/tokens.js';
+import authRoutes from './modules/auth/routes.js';
+import { createOidcClient } from './modules/auth/oidc-client.js';
+import metaRoutes from './modules/meta/routes.js';
+import csrf from './plugins/csrf.js';
+import databasePlugin from './plugins/database.js';
+import errors from './plugins/errors.js';
+import openapi from './plugins/openapi.js';
+import rateLimit from './plugins/rate-limit.js';
+import securityHeaders from './plugins/security-headers.js';
+import sessions from './plugins/sessions.js';
+import web from './plugins/web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pino options or false; defaults to JSON logs at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built web app is; defaults to dist/web. */
+  webRoot?: string;
+}
+
+export const DEV_IDP_CLIENT_ID = 'hostel-portal-dev';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Builds the whole portal as one Fastify instance without listening, so tests and main.ts run
+ * exactly the same application.
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
+    },
+    trustProxy: config.trustProxy,
+    // Accept an upstream request id (load balancer) when it looks like one; otherwise make one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const devSignIn = !config.oidc && !config.isProduction;
+  const oidcClient = createOidcClient(
+    config.oidc
+      ? { ...config.oidc, allowHttp: !config.isProduction && config.oidc.issuer.startsWith('http://') }
+      : {
+          issuer: `${config.publicUrl}${DEV_IDP_PREFIX}`,
+          clientId: DEV_IDP_CLIENT_ID,
+          clientSecret: hmac(config.sessionSecret, 'dev-idp-client'),
+          allowHttp: true,
+        },
+  );
+
+  await app.register(errors);
+  await app.register(databasePlugin, { database: opts.database });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(securityHeaders, { config });
+  await app.register(sessions, { config });
+  await app.register(csrf, { config });
+  await app.register(rateLimit, { config });
+  await app.register(openapi, { config });
+
+  await app.register(metaRoutes, { config, devSignIn });
+  await app.register(authRoutes, { config, oidcClient });
+
+  if (devSignIn) {
+    await app.register(devIdpPlugin, {
+      issuer: `${config.publicUrl}${DEV_IDP_PREFIX}`,
+      cookieSecret: hmac(config.sessionSecret, 'dev-idp-cookies'),
+      trustProxy: config.trustProxy,
+      clients: [
+        {
+          client_id: DEV_IDP_CLIENT_ID,
+          client_secret: hmac(config.sessionSecret, 'dev-idp-client'),
+          client_name: 'Hostel Complaint Portal',
+          redirect_uris: [`${config.publicUrl}/api/auth/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+    });
+  }
+
+  await app.register(web, { root: opts.webRoot ?? webBuildDir() });
+  return app;
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'hcp-config-'));
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has working defaults for a newcomer', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toBeUndefined();
+    expect(config.allowedEmailDomains).toEqual(['vitbhopal.ac.in']);
+    expect(config.sessionIdleMs).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('generates a development session secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('lists every problem at once', () => {
+    const found = problems({ PORT: 'abc', DATABASE_URL: 'mysql://x', ALLOWED_EMAIL_DOMAINS: 'not a domain', REG_NUMBER_PATTERN: '(' });
+    expect(found).toHaveLength(4);
+    expect(found.join('\n')).toMatch(/PORT/);
+    expect(found.join('\n')).toMatch(/DATABASE_URL must be a postgres/);
+    expect(found.join('\n')).toMatch(/ALLOWED_EMAIL_DOMAINS/);
+    expect(found.join('\n')).toMatch(/REG_NUMBER_PATTERN must be a valid regular expression/);
+  });
+
+  it('refuses to start in production without OIDC, SESSION_SECRET and a public URL', () => {
+    const found = problems({ NODE_ENV: 'production', DATA_DIR: dataDir() });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'OIDC_ISSUER is required in production',
+        'OIDC_CLIENT_ID is required in production',
+        'OIDC_CLIENT_SECRET is required in production',
+        'SESSION_SECRET is required in production',
+        'PUBLIC_URL is required in production',
+      ]),
+    );
+    expect(problems({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).join()).toMatch(/not localhost/);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://complaints.example.edu',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      SESSION_SECRET: 'x'.repeat(40),
+      ALLOWED_EMAIL_DOMAINS: 'VITBhopal.ac.in, example.edu',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.allowedEmailDomains).toEqual(['vitbhopal.ac.in', 'example.edu']);
+  });
+
+  it('wants all three OIDC settings or none', () => {
+    expect(problems({ OIDC_ISSUER: 'https://accounts.google.com', DATA_DIR: dataDir() })).toEqual([
+      'OIDC_CLIENT_ID is required when any OIDC_* setting is given',
+      'OIDC_CLIENT_SECRET is required when any OIDC_* setting is given',
+    ]);
+  });
+});

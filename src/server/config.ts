@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is read once, from the environment, and validated as a whole so that a bad
+ * deployment fails at start-up with every problem listed rather than one at a time.
+ */
+
+const DEFAULT_REG_PATTERN = '^[0-9]{2}[A-Za-z]{3}[0-9]{5}$';
+
+const commaList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+        .optional(),
+    ),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    ALLOWED_EMAIL_DOMAINS: commaList
+      .default(['vitbhopal.ac.in'])
+      .pipe(
+        z
+          .array(z.string().regex(domainPattern, 'each entry must be a domain name such as vitbhopal.ac.in'))
+          .min(1, 'needs at least one domain'),
+      ),
+    UNIVERSITY_NAME: z.string().min(1).default('VIT Bhopal University'),
+    UNIVERSITY_SHORT_NAME: z.string().min(1).default('vitbhopal'),
+    REG_NUMBER_PATTERN: z
+      .string()
+      .default(DEFAULT_REG_PATTERN)
+      .refine((p) => {
+        try {
+          new RegExp(p);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be a valid regular expression'),
+    SESSION_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(7 * 24 * 60),
+    ADMIN_EMAILS: commaList.default([]),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  })
+  .superRefine((env, ctx) => {
+    const externalOidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (externalOidc.some(Boolean) && !externalOidc.every(Boolean)) {
+      for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any OIDC_* setting is given' });
+        }
+      }
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      }
+      if (!env.PUBLIC_URL) {
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      } else if (/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(env.PUBLIC_URL)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'must be the public address of the portal in production, not localhost',
+        });
+      }
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  publicOrigin: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** `undefined` → the built-in development provider is mounted at /dev-idp. */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  allowedEmailDomains: string[];
+  university: { name: string; shortName: string };
+  regNumberPattern: RegExp;
+  sessionSecret: string;
+  sessionIdleMs: number;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimits: { signInPerMinute: number; writesPerMinute: number };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Development keeps its session secret in DATA_DIR so that sessions survive restarts without
+ * anyone having to invent a secret; production must be given one.
+ */
+function developmentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not there yet: create it below.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
+  const oidc =
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+      : undefined;
+
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    oidc,
+    allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS,
+    university: { name: env.UNIVERSITY_NAME, shortName: env.UNIVERSITY_SHORT_NAME },
+    regNumberPattern: new RegExp(env.REG_NUMBER_PATTERN),
+    sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    adminEmails: env.ADMIN_EMAILS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    rateLimits: {
+      signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
+  };
+}

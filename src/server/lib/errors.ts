@@ -1,0 +1,15 @@
+/** An error the client should see: its status, a stable code and a human message. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Please Sign In first');
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);

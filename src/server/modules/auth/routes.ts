@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { meResponseSchema, type SignInErrorCode } from '../../../shared/auth.js';
+import { errorBodySchema } from '../../../shared/errors.js';
+import type { Config } from '../../config.js';
+import { toPublicUser, upsertUserAtSignIn } from '../users/service.js';
+import { decideAdmission } from './admission.js';
+import { clearLoginState, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';
+import type { OidcClient } from './oidc-client.js';
+import { createSession, destroySession } from './session-service.js';
+
+export interface AuthRoutesOptions {
+  config: Config;
+  oidcClient: OidcClient;
+}
+
+export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+  const { config, oidcClient } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = config.publicUrl.startsWith('https://');
+  const redirectUri = `${config.publicUrl}/api/auth/callback`;
+
+  const backToPortal = (code: SignInErrorCode) => `/?signInError=${code}`;
+
+  r.get(
+    '/api/auth/login',
+    {
+      config: { rateLimit: app.rateLimitPolicies.signIn },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start signing in (redirects to the identity provider)',
+        querystring: z.object({ returnTo: z.string().max(500).optional() }),
+        response: { 302: z.null().describe('Redirect to the provider'), 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      let url: URL;
+      try {
+        url = await oidcClient.authorizationUrl({ redirectUri, state, nonce, codeVerifier });
+      } catch (error) {
+        request.log.error({ err: error }, 'sign-in: identity provider unreachable');
+        return reply.status(503).send({
+          error: { code: 'idp_unavailable', message: 'Sign-in is unavailable right now. Please try again in a minute.' },
+        });
+      }
+      saveLoginState(
+        reply,
+        { state, nonce, codeVerifier, returnTo: safeReturnTo(request.query.returnTo), startedAt: Date.now() },
+        secure,
+      );
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  r.get(
+    '/api/auth/callback',
+    {
+      config: { rateLimit: app.rateLimitPolicies.signIn },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where the identity provider returns; creates the session',
+        querystring: z.record(z.string(), z.string()),
+        response: { 302: z.null().describe('Redirect back into the portal') },
+      },
+    },
+    async (request, reply) => {
+      const loginState = readLoginState(request);
+      clearLoginState(reply, secure);
+      const refuse = (code: SignInErrorCode, reason: string, extra: Record<string, unknown> = {}) => {
+        request.log.warn({ reason, ...extra }, 'sign-in refused');
+        return reply.redirect(backToPortal(code), 302);
+      };
+      if (!loginState) return refuse('failed', 'no_login_state');
+      if (request.query.error) return refuse('failed', 'provider_error', { providerError: request.query.error });
+
+      let claims: Record<string, unknown> & { sub: string };
+      try {
+        const currentUrl = new URL(`${config.publicUrl}${request.url}`);
+        claims = await oidcClient.completeSignIn(currentUrl, loginState);
+      } catch (error) {
+        const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        return refuse('failed', 'token_exchange_failed', { detail });
+      }
+
+      const admission = decideAdmission(claims, config.allowedEmailDomains);
+      if (!admission.admitted) {
+        return refuse('domain', admission.reason, { email: admission.email });
+      }
+      const displayName = typeof claims.name === 'string' ? claims.name : '';
+      const user = await upsertUserAtSignIn(
+        app.db,
+        { email: admission.email, displayName, issuer: oidcClient.issuer, subject: claims.sub },
+        { regNumberPattern: config.regNumberPattern, adminEmails: config.adminEmails },
+      );
+      if (user.disabledAt) return refuse('failed', 'account_disabled', { userId: user.id });
+
+      // A fresh session id at every sign-in: a token planted before sign-in is never promoted.
+      if (request.session) await destroySession(app.db, request.session.id);
+      const { token } = await createSession(app.db, user.id, config.sessionIdleMs, request.headers['user-agent'] ?? '');
+      app.sessionCookie.set(reply, token);
+      request.log.info({ userId: user.id }, 'signed in');
+      return reply.redirect(loginState.returnTo, 302);
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session on the server',
+        response: { 204: z.null(), 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.session) {
+        await destroySession(app.db, request.session.id);
+        request.log.info({ userId: request.session.userId }, 'signed out');
+      }
+      app.sessionCookie.clear(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and the CSRF token for state-changing requests',
+        response: { 200: meResponseSchema, 401: errorBodySchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      // Checked by requireUser; repeated so the types know it.
+      if (!request.user || !request.session) throw new Error('unreachable');
+      reply.header('cache-control', 'no-store');
+      return { user: toPublicUser(request.user), csrfToken: request.session.csrfToken };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { deriveNames } from './derive-names.js';
+
+const pattern = /^[0-9]{2}[A-Za-z]{3}[0-9]{5}$/;
+
+describe('deriveNames', () => {
+  it('splits a student display name into name, fname and registration id', () => {
+    expect(deriveNames('AARAV SHARMA 21BCE10001', pattern)).toEqual({
+      name: 'AARAV SHARMA',
+      fname: 'Aarav',
+      regId: '21BCE10001',
+    });
+  });
+
+  it('keeps a staff name whole when there is no registration number', () => {
+    expect(deriveNames('Priya Nair', pattern)).toEqual({ name: 'Priya Nair', fname: 'Priya', regId: '' });
+  });
+
+  it('does not take a short last word for an id, unlike the original 11-character cut', () => {
+    expect(deriveNames('Li Wei', pattern)).toEqual({ name: 'Li Wei', fname: 'Li', regId: '' });
+  });
+
+  it('upper-cases a registration number typed in lower case and squeezes spaces', () => {
+    expect(deriveNames('  meera   iyer   22mim10045 ', pattern)).toEqual({
+      name: 'meera iyer',
+      fname: 'Meera',
+      regId: '22MIM10045',
+    });
+  });
+
+  it('handles an empty display name', () => {
+    expect(deriveNames('', pattern)).toEqual({ name: '', fname: '', regId: '' });
+  });
+
+  it('follows a configured pattern', () => {
+    expect(deriveNames('Sam Roe 2024-0042', /^\d{4}-\d{4}$/).regId).toBe('2024-0042');
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER } from '../../shared/auth.js';
+import type { Config } from '../config.js';
+import { AppError } from '../lib/errors.js';
+import { safeEqual } from '../lib/tokens.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Two independent checks on every state-changing API request:
+ * 1. the browser says where the request comes from (Origin, or Sec-Fetch-Site) and it is not
+ *    another site;
+ * 2. a signed-in request carries the session's CSRF token in a header, which a cross-site form or
+ *    image can never add.
+ */
+export default fp(
+  async function csrfPlugin(app: FastifyInstance, opts: { config: Config }) {
+    const allowedOrigin = opts.config.publicOrigin;
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+
+      const origin = request.headers.origin;
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (origin && origin !== allowedOrigin) {
+        request.log.warn({ origin }, 'csrf: request from another origin refused');
+        throw new AppError(403, 'csrf_failed', 'This request was refused because it came from another site.');
+      }
+      if (!origin && fetchSite === 'cross-site') {
+        throw new AppError(403, 'csrf_failed', 'This request was refused because it came from another site.');
+      }
+
+      if (request.session) {
+        const header = request.headers[CSRF_HEADER];
+        if (typeof header !== 'string' || !safeEqual(header, request.session.csrfToken)) {
+          request.log.warn('csrf: missing or wrong token');
+          throw new AppError(403, 'csrf_failed', 'Your session token is missing or out of date. Reload the page and try again.');
+        }
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['sessions'] },
+);

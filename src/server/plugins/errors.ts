@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../shared/errors.js';
+import { AppError } from '../lib/errors.js';
+
+function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Fastify's own client errors, turned into codes a client can act on. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_body',
+};
+
+/**
+ * One error handler for the whole API: every failure leaves as `{ error: { code, message, fields? } }`
+ * with the right status, and nothing of the server's internals (no stack, no SQL) reaches the client.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+          fields[key] ??= issue.message ?? 'is not valid';
+        }
+        return reply
+          .status(400)
+          .send(body('validation_failed', 'Some of the information sent is not valid.', fields));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return reply.status(500).send(body('internal_error', 'Something went wrong on our side. Please try again.'));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
+      }
+      if (status >= 400 && status < 500) {
+        const code = (error.code && FASTIFY_CODES[error.code]) || 'bad_request';
+        const message = code === 'invalid_body' ? 'The request body is not valid JSON.' : error.message;
+        return reply.status(status).send(body(code, message));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(body('internal_error', 'Something went wrong on our side. Please try again.'));
+    });
+  },
+  { name: 'errors' },
+);

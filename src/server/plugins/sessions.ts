@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { SessionRow, UserRow } from '../db/schema.js';
+import { unauthenticated } from '../lib/errors.js';
+import { findActiveSession } from '../modules/auth/session-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    session: SessionRow | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 'Please Sign In first' unless a user is signed in. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    sessionCookie: { name: string; set(reply: FastifyReply, token: string): void; clear(reply: FastifyReply): void };
+  }
+}
+
+/**
+ * Sessions live in the database (not in memory, not in the cookie), so they survive restarts, are
+ * shared by every instance, and end at once when deleted. The cookie carries only a random token.
+ */
+export default fp(
+  async function sessionsPlugin(app: FastifyInstance, opts: { config: Config }) {
+    const { config } = opts;
+    const secure = config.publicUrl.startsWith('https://');
+    // The __Host- prefix pins the cookie to this exact host and path; browsers require Secure for it.
+    const name = secure ? '__Host-hcp_session' : 'hcp_session';
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+    app.decorate('sessionCookie', {
+      name,
+      set(reply: FastifyReply, token: string) {
+        reply.setCookie(name, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: Math.floor(config.sessionIdleMs / 1000),
+        });
+      },
+      clear(reply: FastifyReply) {
+        reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      },
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthenticated();
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      // Only the API needs to know who is asking; static files do not touch the database.
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[name];
+      if (!token) return;
+      const active = await findActiveSession(app.db, token, config.sessionIdleMs);
+      if (!active) {
+        app.sessionCookie.clear(reply);
+        return;
+      }
+      request.user = active.user;
+      request.session = active.session;
+    });
+  },
+  { name: 'sessions', dependencies: ['database'] },
+);

@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router';
+
+export const navItems = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/complaints', label: 'Complaints', end: false },
+  { to: '/services', label: 'Assistance', end: false },
+  { to: '/aboutus', label: 'About Us', end: false },
+] as const;
+
+const LIST_ID = 'main-nav-list';
+
+/**
+ * The main navigation. From the `md` breakpoint the links sit in the header; on phones they
+ * collapse behind a "Menu" disclosure button that closes again after every navigation.
+ */
+export function MainNav() {
+  const location = useLocation();
+  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && open) {
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    }
+  }
+
+  return (
+    <nav aria-label="Main" className="ml-auto md:ml-0 md:flex-1" onKeyDown={handleKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="inline-flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 md:hidden"
+        aria-expanded={open}
+        aria-controls={LIST_ID}
+        onClick={() => setOpenAt(open ? null : location.key)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+          {open ? (
+            <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6z" />
+          ) : (
+            <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1m0 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1m1 4a1 1 0 1 0 0 2h12a1 1 0 1 0 0-2z" />
+          )}
+        </svg>
+        Menu
+      </button>
+
+      <ul
+        id={LIST_ID}
+        className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full z-20 flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg md:static md:z-auto md:flex md:flex-row md:flex-wrap md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
+      >
+        {navItems.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                `flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium md:text-sm ${
+                  isActive
+                    ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-4'
+                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                }`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

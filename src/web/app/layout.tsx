@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import type { MouseEvent } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { pageContainer } from '../components/ui/styles';
+import { usePublicConfig } from '../features/auth/api/get-config';
+import { AccountNavItem } from '../features/auth/components/AccountNavItem';
+import { SignInErrorAlert } from '../features/auth/components/SignInErrorAlert';
+import { MainNav } from './MainNav';
+import { NavigationProgress } from './RouteStatus';
+
+const YEAR = new Date().getFullYear();
+
+function focusMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
+function BrandLink() {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg py-1 font-bold text-brand-900">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-9 shrink-0">
+        <rect width="32" height="32" rx="7" fill="#1e3a8a" />
+        <path d="M6 15 16 7l10 8v10a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1z" fill="#fff" />
+        <rect x="13" y="17" width="6" height="9" rx="1" fill="#1e3a8a" />
+        <circle cx="24" cy="9" r="4" fill="#f59e0b" />
+      </svg>
+      {/* Visually hidden on the narrowest phones, always part of the link's name. */}
+      <span className="sr-only leading-tight min-[420px]:not-sr-only">Hostel Complaint Portal</span>
+    </Link>
+  );
+}
+
+/** Moves keyboard and screen-reader focus to the new page after a client-side navigation. */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+function Footer() {
+  const config = usePublicConfig();
+  const university = config.data?.university.name;
+  return (
+    <footer className="mt-auto border-t border-slate-200 bg-white">
+      <div className={`${pageContainer} flex flex-col gap-1 py-6 text-sm text-slate-600 sm:flex-row sm:justify-between`}>
+        <p>
+          © {YEAR} Hostel Complaint Portal{university ? ` · ${university}` : ''}
+        </p>
+        <p>Report hostel problems to the team that fixes them.</p>
+      </div>
+    </footer>
+  );
+}
+
+/** The frame around every page: skip link, header with navigation, main content, footer. */
+export function RootLayout() {
+  useFocusMainOnNavigation();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={focusMain}
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <NavigationProgress />
+
+      <header className="relative border-b border-slate-200 bg-white">
+        <div className={`${pageContainer} flex min-h-16 items-center gap-2 py-2 sm:gap-4`}>
+          <BrandLink />
+          <MainNav />
+          <div className="flex min-w-0 items-center" data-testid="account-slot">
+            <AccountNavItem />
+          </div>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className={`${pageContainer} flex-1 py-8 sm:py-12`}>
+        <SignInErrorAlert />
+        <Outlet />
+      </main>
+
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+interface LoadingStatusProps {
+  /** Read by screen readers and shown next to the spinner. */
+  label?: string;
+  className?: string;
+}
+
+/** An accessible "busy" indicator (role="status"). */
+export function LoadingStatus({ label = 'Loading…', className = '' }: LoadingStatusProps) {
+  return (
+    <div role="status" className={`flex items-center gap-3 py-8 text-slate-700 ${className}`}>
+      <span
+        aria-hidden="true"
+        className="size-5 shrink-0 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700"
+      />
+      <span>{label}</span>
+    </div>
+  );
+}

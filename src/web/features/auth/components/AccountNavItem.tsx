@@ -1,0 +1,36 @@
+import { NavLink } from 'react-router';
+import { useMe } from '../api/get-me';
+import { SignInButton } from './SignInButton';
+
+/** The user's short label: first name and registration number ("Aarav 21BCE10001"). */
+export function userLabel(user: { fname: string; regId: string }): string {
+  return user.regId ? `${user.fname} ${user.regId}` : user.fname;
+}
+
+/** Right-hand slot of the navigation bar: Sign In, or a link to the signed-in user's page. */
+export function AccountNavItem() {
+  const me = useMe();
+
+  // Nothing while /api/me is answering: no flash of "Sign In" for signed-in users.
+  if (me.isPending) return null;
+
+  if (!me.data) return <SignInButton />;
+
+  return (
+    <NavLink
+      to="/userInfo"
+      className={({ isActive }) =>
+        `inline-flex min-h-11 max-w-full items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${
+          isActive
+            ? 'border-brand-700 bg-brand-700 text-white'
+            : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100'
+        }`
+      }
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="hidden size-5 shrink-0 sm:block">
+        <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8m-7 8a7 7 0 0 1 14 0 1 1 0 0 1-1 1H4a1 1 0 0 1-1-1" />
+      </svg>
+      <span className="truncate">{userLabel(me.data)}</span>
+    </NavLink>
+  );
+}

@@ -1,0 +1,100 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CookieClient, signIn } from '../support/http-client.js';
+import { freePort } from '../support/net.js';
+import { startServerProcess, waitHealthy } from '../support/process.js';
+import { createTestDatabase } from '../support/postgres.js';
+
+const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'hcp-proc-'));
+
+async function instanceEnv(extra: Record<string, string> = {}) {
+  const port = await freePort();
+  return {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: newDataDir(), ...extra },
+  };
+}
+
+describe('the server process', () => {
+  it('exits at start-up listing every configuration problem', async () => {
+    const server = startServerProcess({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: newDataDir() });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('The portal cannot start.');
+    expect(server.output()).toMatch(/PORT/);
+    expect(server.output()).toMatch(/DATABASE_URL must be a postgres/);
+  });
+
+  it('refuses to start in production without sign-in settings, a session secret and a public URL', async () => {
+    const server = startServerProcess({ NODE_ENV: 'production', DATA_DIR: newDataDir() });
+    expect(await server.exited).toBe(1);
+    for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET', 'PUBLIC_URL']) {
+      expect(server.output()).toContain(`${key} is required in production`);
+    }
+  });
+
+  it('keeps sessions across a restart, refuses a second process on the same DATA_DIR, and stops cleanly', async () => {
+    const { baseUrl, env } = await instanceEnv();
+    const first = startServerProcess(env);
+    await waitHealthy(first, baseUrl);
+    const client = new CookieClient();
+    await signIn(client, baseUrl, { email: 'restart@vitbhopal.ac.in', name: 'Re Start 21BCE10004' });
+    expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
+
+    const second = startServerProcess({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/already in use by another portal process/);
+
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+    expect(existsSync(path.join(env.DATA_DIR, 'portal.lock'))).toBe(false);
+
+    const again = startServerProcess(env);
+    await waitHealthy(again, baseUrl);
+    expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
+    expect(await again.stop('SIGINT')).toBe(0);
+  });
+
+  it('never logs the session cookie, the CSRF token or the authorization code', async () => {
+    const { baseUrl, env } = await instanceEnv({ LOG_LEVEL: 'debug' });
+    const server = startServerProcess(env);
+    await waitHealthy(server, baseUrl);
+    const client = new CookieClient();
+    await signIn(client, baseUrl, { email: 'logs@vitbhopal.ac.in' });
+    const me = (await (await client.request(`${baseUrl}/api/me`)).json()) as { csrfToken: string };
+    const token = client.cookie(baseUrl, 'hcp_session') ?? '';
+    await server.stop();
+    const log = server.output();
+    expect(token.length).toBeGreaterThan(20);
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(me.csrfToken);
+    expect(log).toMatch(/callback\?code=%5Bredacted%5D/);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'brings up two instances started together on one empty PostgreSQL database',
+    async () => {
+      const { url, drop } = await createTestDatabase({ fromTemplate: false });
+      try {
+        const a = await instanceEnv({ DATABASE_URL: url });
+        const b = await instanceEnv({ DATABASE_URL: url });
+        const one = startServerProcess(a.env);
+        const two = startServerProcess(b.env);
+        await Promise.all([waitHealthy(one, a.baseUrl), waitHealthy(two, b.baseUrl)]);
+        // Sessions are shared: signed in on one, known on the other.
+        const client = new CookieClient();
+        await signIn(client, a.baseUrl, { email: 'shared@vitbhopal.ac.in' });
+        const token = client.cookie(a.baseUrl, 'hcp_session') ?? '';
+        const other = new CookieClient();
+        other.setCookie(b.baseUrl, 'hcp_session', token);
+        expect((await other.request(`${b.baseUrl}/api/me`)).status).toBe(200);
+        expect(await one.stop()).toBe(0);
+        expect(await two.stop()).toBe(0);
+      } finally {
+        await drop();
+      }
+    },
+  );
+});

@@ -1,0 +1,65 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with nothing that phones home (the machine has no network). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/**
+ * A page that records console errors and uncaught exceptions; tests end with `expectNoConsoleErrors`.
+ * The one error the app cannot prevent is Chromium's own "Failed to load resource … 401" line for
+ * the signed-out GET /api/me, which is how the portal learns nobody is signed in.
+ */
+export async function openPage(context: BrowserContext): Promise<{ page: Page; consoleErrors: string[] }> {
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    if (/status of 401/.test(message.text()) && where.endsWith('/api/me')) return;
+    consoleErrors.push(`${message.text()} (${where})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  return { page, consoleErrors };
+}
+
+/** Serious and critical accessibility violations on the current page (axe-core). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** True when the page is wider than the viewport (horizontal scroll on a phone). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** Signs in through the development provider's page, as a person would. */
+export async function signInThroughDevProvider(page: Page, who: { email: string; name: string }) {
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Display name').fill(who.name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

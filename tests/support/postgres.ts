@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { PG_TEMPLATE_DB } from './paths.js';
+
+function baseUrl(): URL {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return new URL(url);
+}
+
+/** The server's maintenance database, for CREATE/DROP DATABASE. */
+export function adminUrl(): string {
+  const url = baseUrl();
+  url.pathname = '/postgres';
+  return url.href;
+}
+
+export function databaseUrl(name: string): string {
+  const url = baseUrl();
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database copied from the migrated template; returns its URL and a dropper. */
+export async function createTestDatabase(opts: { fromTemplate?: boolean } = {}) {
+  const name = `hcp_t_${randomBytes(5).toString('hex')}`;
+  await withAdmin(async (client) => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await client.query(
+          opts.fromTemplate === false ? `create database ${name}` : `create database ${name} template ${PG_TEMPLATE_DB}`,
+        );
+        return;
+      } catch (error) {
+        // Two files copying the template in the same instant can collide; a retry is enough.
+        if (attempt >= 5 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 + attempt * 200));
+      }
+    }
+  });
+  return {
+    url: databaseUrl(name),
+    drop: () => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}

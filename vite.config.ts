@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.PORT ?? '3000';
+const apiTarget = `http://127.0.0.1:${apiPort}`;
+
+// The web app lives in src/web and is built into dist/web, which the Fastify server serves.
+export default defineConfig({
+  root: fileURLToPath(new URL('./src/web', import.meta.url)),
+  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // In development the browser talks to Vite; everything the server owns is proxied to it.
+    proxy: {
+      '/api': apiTarget,
+      '/dev-idp': apiTarget,
+      '/healthz': apiTarget,
+    },
+  },
+});
