@@ -10,10 +10,14 @@ import { webBuildDir } from './lib/paths.js';
 import { hmac } from './lib/tokens.js';
 import authRoutes from './modules/auth/routes.js';
 import { createOidcClient } from './modules/auth/oidc-client.js';
+import complaintRoutes from './modules/complaints/routes.js';
+import mailRoutes from './modules/mail/routes.js';
 import metaRoutes from './modules/meta/routes.js';
+import routingRoutes from './modules/routing/routes.js';
 import csrf from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import errors from './plugins/errors.js';
+import mailer from './plugins/mailer.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -27,6 +31,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app is; defaults to dist/web. */
   webRoot?: string;
+  /** Run the outbox dispatcher (default true; it only runs when SMTP_URL is set). */
+  dispatchMail?: boolean;
 }
 
 export const DEV_IDP_CLIENT_ID = 'hostel-portal-dev';
@@ -80,9 +86,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(csrf, { config });
   await app.register(rateLimit, { config });
   await app.register(openapi, { config });
+  await app.register(mailer, { config, enabled: opts.dispatchMail ?? true });
 
   await app.register(metaRoutes, { config, devSignIn });
   await app.register(authRoutes, { config, oidcClient });
+  await app.register(complaintRoutes, { config });
+  await app.register(routingRoutes);
+  await app.register(mailRoutes);
 
   if (devSignIn) {
     await app.register(devIdpPlugin, {

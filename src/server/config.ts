@@ -72,8 +72,27 @@ const envSchema = z
       .min(1)
       .default(7 * 24 * 60),
     ADMIN_EMAILS: commaList.default([]),
-    SMTP_URL: optionalUrl,
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     MAIL_FROM: optionalString,
+    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+    MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+    MAIL_RETRY_HORIZON_MINUTES: z.coerce.number().int().min(1).default(48 * 60),
+    ABOUT_CREDITS: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(';')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -127,7 +146,9 @@ export interface Config {
   sessionIdleMs: number;
   adminEmails: string[];
   smtpUrl: string | undefined;
-  mailFrom: string | undefined;
+  mailFrom: string;
+  mail: { pollIntervalMs: number; retryBaseMs: number; retryHorizonMs: number; leaseMs: number };
+  aboutCredits: string[];
   logLevel: string;
   trustProxy: boolean;
   rateLimits: { signInPerMinute: number; writesPerMinute: number };
@@ -190,7 +211,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     adminEmails: env.ADMIN_EMAILS,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
+    mailFrom: env.MAIL_FROM ?? `Hostel Complaint Portal <no-reply@${env.ALLOWED_EMAIL_DOMAINS[0] ?? 'localhost'}>`,
+    mail: {
+      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      retryHorizonMs: env.MAIL_RETRY_HORIZON_MINUTES * 60_000,
+      leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+    },
+    aboutCredits: env.ABOUT_CREDITS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {

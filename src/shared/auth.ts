@@ -27,17 +27,16 @@ export const meResponseSchema = z
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-/** Why a sign-in was refused; carried back to the web app as `?signInError=<code>`. */
-export const signInErrorCodeSchema = z.enum(['domain', 'failed']);
-export type SignInErrorCode = z.infer<typeof signInErrorCodeSchema>;
+export { SIGN_IN_ERROR_CODES, type SignInErrorCode } from './constants.js';
 
 export const publicConfigSchema = z
   .object({
     university: z.object({ name: z.string(), shortName: z.string() }),
     /** True when the built-in development sign-in is in use (never in production). */
     devSignIn: z.boolean(),
+    about: z.object({ credits: z.array(z.string()) }),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export const CSRF_HEADER = 'x-csrf-token';
+export { CSRF_HEADER } from './constants.js';

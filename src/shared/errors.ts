@@ -13,9 +13,4 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Texts the original portal showed, kept word for word. */
-export const seedTexts = {
-  signInFirst: 'Please Sign In first',
-  /** `{shortName}` is the university's short name from configuration. */
-  wrongDomain: (shortName: string) => `Please login with ${shortName} email`,
-} as const;
+export { seedTexts } from './constants.js';

@@ -6,6 +6,9 @@ import { CookieClient, signIn } from '../support/http-client.js';
 import { freePort } from '../support/net.js';
 import { startServerProcess, waitHealthy } from '../support/process.js';
 import { createTestDatabase } from '../support/postgres.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import { ApiClient } from '../support/student.js';
+import { aComplaint } from '../factories/complaints.js';
 
 const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'hcp-proc-'));
 
@@ -71,6 +74,37 @@ describe('the server process', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(me.csrfToken);
     expect(log).toMatch(/callback\?code=%5Bredacted%5D/);
+  });
+
+  it('delivers the mail of a confirmed complaint after the process is killed right after confirming it', async () => {
+    const smtpPort = await freePort();
+    const { baseUrl, env } = await instanceEnv({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      MAIL_RETRY_BASE_MS: '100',
+      MAIL_POLL_INTERVAL_MS: '200',
+      MAIL_LEASE_SECONDS: '2',
+    });
+    const first = startServerProcess(env);
+    await waitHealthy(first, baseUrl);
+    const student = await ApiClient.signedIn(baseUrl, { email: 'crash@vitbhopal.ac.in', name: 'Crash Test 21BCE10005' });
+    const { status, body } = await student.post('/api/complaints', aComplaint());
+    expect(status).toBe(201);
+    // No goodbye: the process dies the instant the student has the confirmation.
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const sink = await SmtpSink.start(smtpPort);
+    try {
+      const again = startServerProcess(env);
+      await waitHealthy(again, baseUrl);
+      await sink.waitFor(2);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const subjects = sink.received.map((m) => m.parsed.subject).sort();
+      expect(subjects).toEqual([`We received your complaint — ${String(body.number)}`, `Wifi Complaint — ${String(body.number)}`]);
+      expect(await again.stop()).toBe(0);
+    } finally {
+      await sink.stop();
+    }
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(

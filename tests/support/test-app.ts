@@ -22,7 +22,10 @@ export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123
  * The real portal on a fresh database, listening on loopback so that OpenID Connect redirects and
  * back-channel calls are real HTTP. `env` overrides the configuration as the environment would.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { port?: number; database?: Database } = {},
+): Promise<TestApp> {
   const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hcp-test-'));
   const config = loadConfig({
@@ -35,7 +38,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { por
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
-  const database = await openTestDatabase();
+  // A database handed in is shared with another app (two instances) and stays open on close.
+  const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({ config, database });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -45,7 +49,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { por
     baseUrl: config.publicUrl,
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

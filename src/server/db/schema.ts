@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,3 +61,128 @@ export const rateLimits = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** Human complaint numbers (HC-2026-000123): a sequence never blocks concurrent filers. */
+export const complaintNumberSeq = pgSequence('complaint_number_seq', { startWith: 1, cache: 1 });
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    kind: text('kind').notNull(),
+    /** Category key (wifi, electricity, …) or the service key for requests (room_cleaning). */
+    category: text('category').notNull(),
+    complaintHead: text('complaint_head').notNull(),
+    subCategory: text('sub_category').notNull().default(''),
+    hostel: text('hostel').notNull(),
+    floor: integer('floor').notNull(),
+    roomNo: text('room_no').notNull(),
+    message: text('message').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    /** Who filed it, as the session knew them at that moment (the original payload's fname, id, userEmail). */
+    fname: text('fname').notNull(),
+    regId: text('reg_id').notNull(),
+    userEmail: text('user_email').notNull(),
+    /** Resolved by the server's routing when filed; never taken from the request. */
+    toEmails: text('to_emails').array().notNull(),
+    ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('submitted'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('complaints_number_key').on(t.number),
+    uniqueIndex('complaints_student_idempotency_key').on(t.studentId, t.idempotencyKey),
+    index('complaints_student_created_idx').on(t.studentId, t.createdAt.desc(), t.id.desc()),
+    check('complaints_kind_check', sql`${t.kind} in ('complaint', 'cleaning')`),
+    check(
+      'complaints_status_check',
+      sql`${t.status} in ('submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened')`,
+    ),
+  ],
+);
+
+/** The timeline: one row per state change, written in the same transaction as the change. */
+export const complaintEvents = pgTable(
+  'complaint_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt)],
+);
+
+/**
+ * Where complaints go. `routing_key` is the original app's recipient key (wifiComplaints,
+ * roomCleaners, …); `hostel` '' is the default for every hostel, a hostel name overrides it.
+ */
+export const routingRules = pgTable(
+  'routing_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    routingKey: text('routing_key').notNull(),
+    hostel: text('hostel').notNull().default(''),
+    toEmails: text('to_emails').array().notNull(),
+    ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('routing_rules_key_hostel_key').on(t.routingKey, t.hostel),
+    check('routing_rules_to_not_empty', sql`cardinality(${t.toEmails}) > 0`),
+  ],
+);
+
+/**
+ * Transactional outbox: a mail row commits with the change that caused it, and the dispatcher
+ * delivers it afterwards, so a confirmed complaint's mail survives SMTP outages and crashes.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'set null' }),
+    /** facility | acknowledgement | … : what the mail is for. */
+    purpose: text('purpose').notNull(),
+    toEmails: text('to_emails').array().notNull(),
+    ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** Stable per row: a resend after a crash carries the same Message-ID. */
+    messageId: text('message_id').notNull(),
+    /** held (no SMTP configured) | queued | sent | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claim: while in the future, one dispatcher owns the row. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    smtpResponse: text('smtp_response'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('outbox_message_id_key').on(t.messageId),
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('outbox_complaint_idx').on(t.complaintId),
+    check('outbox_status_check', sql`${t.status} in ('held', 'queued', 'sent', 'failed')`),
+  ],
+);
+
+export type ComplaintRow = typeof complaints.$inferSelect;
+export type ComplaintEventRow = typeof complaintEvents.$inferSelect;
+export type RoutingRuleRow = typeof routingRules.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

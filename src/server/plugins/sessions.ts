@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
-import { unauthenticated } from '../lib/errors.js';
+import type { Role } from '../../shared/auth.js';
+import { forbidden, unauthenticated } from '../lib/errors.js';
 import { findActiveSession } from '../modules/auth/session-service.js';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 'Please Sign In first' unless a user is signed in. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler (after requireUser): 403 unless the user has one of the roles. */
+    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     sessionCookie: { name: string; set(reply: FastifyReply, token: string): void; clear(reply: FastifyReply): void };
   }
 }
@@ -48,6 +51,11 @@ export default fp(
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.user) throw unauthenticated();
+    });
+
+    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+      if (!request.user) throw unauthenticated();
+      if (!roles.includes(request.user.role as Role)) throw forbidden();
     });
 
     app.addHook('onRequest', async (request, reply) => {

@@ -18,6 +18,8 @@ export default fp(
         root: opts.root,
         wildcard: false,
         index: false,
+        // The build writes .br/.gz beside each asset (scripts/compress-web.mjs).
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable');

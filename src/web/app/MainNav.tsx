@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useMe } from '../lib/me';
 
 export const navItems = [
   { to: '/', label: 'Home', end: true },
@@ -8,6 +9,9 @@ export const navItems = [
   { to: '/services', label: 'Assistance', end: false },
   { to: '/aboutus', label: 'About Us', end: false },
 ] as const;
+
+/** Shown after the public items, only to a signed-in student. */
+const signedInItems = [{ to: '/my', label: 'My complaints', end: false }] as const;
 
 const LIST_ID = 'main-nav-list';
 
@@ -21,6 +25,8 @@ export function MainNav() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const me = useMe();
+  const items = me.data ? [...navItems, ...signedInItems] : navItems;
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && open) {
@@ -30,11 +36,11 @@ export function MainNav() {
   }
 
   return (
-    <nav aria-label="Main" className="ml-auto md:ml-0 md:flex-1" onKeyDown={handleKeyDown}>
+    <nav aria-label="Main" className="ml-auto lg:ml-0 lg:flex-1" onKeyDown={handleKeyDown}>
       <button
         ref={buttonRef}
         type="button"
-        className="inline-flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 md:hidden"
+        className="inline-flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 lg:hidden"
         aria-expanded={open}
         aria-controls={LIST_ID}
         onClick={() => setOpenAt(open ? null : location.key)}
@@ -51,15 +57,15 @@ export function MainNav() {
 
       <ul
         id={LIST_ID}
-        className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full z-20 flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg md:static md:z-auto md:flex md:flex-row md:flex-wrap md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
+        className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full z-20 flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg lg:static lg:z-auto lg:flex lg:flex-row lg:flex-wrap lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
       >
-        {navItems.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
               end={item.end}
               className={({ isActive }) =>
-                `flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium md:text-sm ${
+                `flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium whitespace-nowrap lg:px-2.5 lg:text-sm ${
                   isActive
                     ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-4'
                     : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'

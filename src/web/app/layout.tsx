@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { pageContainer } from '../components/ui/styles';
-import { usePublicConfig } from '../features/auth/api/get-config';
+import { usePublicConfig } from '../lib/config';
 import { AccountNavItem } from '../features/auth/components/AccountNavItem';
 import { SignInErrorAlert } from '../features/auth/components/SignInErrorAlert';
 import { MainNav } from './MainNav';

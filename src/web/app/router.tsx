@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { CATEGORIES } from '../../shared/catalog';
 import { RootLayout } from './layout';
 import { PageError, PageLoading, RootError } from './RouteStatus';
 
@@ -8,9 +9,19 @@ import { PageError, PageLoading, RootError } from './RouteStatus';
  * `HydrateFallback` shows a role="status" indicator inside <main> while the first page loads;
  * later navigations show NavigationProgress.
  *
- * /complaints, /services and /aboutus are linked from the navigation but not built yet: they
- * fall through to the 404 page until their routes are added here.
+ * The six complaint forms share one chunk; each has its own fixed path, so any other
+ * /complaints/xyz falls through to the 404 page.
  */
+const complaintFormRoutes: RouteObject[] = CATEGORIES.map((category) => ({
+  path: `complaints/${category.route}`,
+  caseSensitive: true,
+  HydrateFallback: PageLoading,
+  lazy: async () => {
+    const { ComplaintFormPage } = await import('../features/complaints/components/ComplaintFormPage');
+    return { element: <ComplaintFormPage key={category.key} categoryKey={category.key} /> };
+  },
+}));
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -24,6 +35,41 @@ export const routes: RouteObject[] = [
             index: true,
             HydrateFallback: PageLoading,
             lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+          },
+          {
+            path: 'complaints',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/complaints/components/ComplaintCategoriesPage'))
+                .ComplaintCategoriesPage,
+            }),
+          },
+          ...complaintFormRoutes,
+          {
+            path: 'services',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/services/components/AssistancePage')).AssistancePage,
+            }),
+          },
+          {
+            path: 'aboutus',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/about/components/AboutPage')).AboutPage }),
+          },
+          {
+            path: 'my',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/complaints/components/MyComplaintsPage')).MyComplaintsPage,
+            }),
+          },
+          {
+            path: 'my/:number',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/complaints/components/ComplaintDetailPage')).ComplaintDetailPage,
+            }),
           },
           {
             path: 'userInfo',

@@ -1,6 +1,24 @@
-import type { z } from 'zod';
-import { CSRF_HEADER } from '../../shared/auth';
-import { errorBodySchema } from '../../shared/errors';
+import { CSRF_HEADER } from '../../shared/constants';
+import type { ErrorBody } from '../../shared/errors';
+
+/**
+ * Anything with zod's `safeParse`. The type is structural on purpose: the frame of the app (this
+ * file, the signed-in user, the configuration) must not pull zod into the first download; pages
+ * that load later pass real zod schemas.
+ */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+/** A tiny schema from a type guard, for responses the frame reads. */
+export function guardSchema<T>(guard: (data: unknown) => data is T): ResponseSchema<T> {
+  return { safeParse: (data) => (guard(data) ? { success: true, data } : { success: false }) };
+}
+
+function isErrorBody(data: unknown): data is ErrorBody {
+  const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
 
 /** The server answered with a non-2xx status (or with a body the app cannot use). */
 export class ApiError extends Error {
@@ -76,14 +94,11 @@ async function readJson(response: Response): Promise<unknown> {
  * failed connections throw {@link NetworkError}. With a `schema` the body is validated and returned;
  * without one the body is ignored.
  */
-export async function apiFetch<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions & { schema: S },
-): Promise<z.output<S>>;
+export async function apiFetch<T>(path: string, options: RequestOptions & { schema: ResponseSchema<T> }): Promise<T>;
 export async function apiFetch(path: string, options?: RequestOptions): Promise<void>;
 export async function apiFetch(
   path: string,
-  options: RequestOptions & { schema?: z.ZodType } = {},
+  options: RequestOptions & { schema?: ResponseSchema<unknown> } = {},
 ): Promise<unknown> {
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
@@ -109,9 +124,8 @@ export async function apiFetch(
   const data = await readJson(response);
 
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
+    if (isErrorBody(data)) {
+      const { code, message, fields } = data.error;
       throw new ApiError(response.status, code, message, fields);
     }
     throw new ApiError(response.status, 'http_error', fallbackMessage(response.status));

@@ -43,6 +43,10 @@ export default async function metaRoutes(app: FastifyInstance, opts: { config: C
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({ university: opts.config.university, devSignIn: opts.devSignIn }),
+    async () => ({
+      university: opts.config.university,
+      devSignIn: opts.devSignIn,
+      about: { credits: opts.config.aboutCredits },
+    }),
   );
 }

@@ -10,3 +10,17 @@ export const buttonSecondary = `${buttonBase} border border-slate-300 bg-white t
 export const textLink = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
 export const pageContainer = 'mx-auto w-full max-w-5xl px-4 sm:px-6';
+
+/** Inputs, selects and textareas: full width, 44px tall, a red border when aria-invalid. */
+export const fieldControl =
+  'block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 ' +
+  'shadow-sm placeholder:text-slate-500 disabled:bg-slate-100 aria-[invalid=true]:border-red-700 ' +
+  'aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
+
+export const fieldLabel = 'block text-sm font-semibold text-slate-900';
+
+export const fieldError = 'mt-1 text-sm font-medium text-red-800';
+
+export const fieldHint = 'mt-1 text-sm text-slate-600';
+
+export const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';

@@ -1,82 +1,13 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
+import { CATEGORIES } from '../../../shared/catalog';
+import { CategoryIcon } from '../../components/CategoryIcon';
+import { LoadingStatus } from '../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
+import { useMe } from '../../lib/me';
 
-interface Category {
-  name: string;
-  examples: string;
-  icon: ReactNode;
-}
-
-const iconProps = {
-  'aria-hidden': true,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  className: 'size-6',
-} as const;
-
-const categories: readonly Category[] = [
-  {
-    name: 'Wifi',
-    examples: 'Not working, slow or dropping connections.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M2 8.8a15 15 0 0 1 20 0M5 12.9a10 10 0 0 1 14 0M8.5 16.4a5 5 0 0 1 7 0" />
-        <path d="M12 20h.01" />
-      </svg>
-    ),
-  },
-  {
-    name: 'Furniture (carpenter)',
-    examples: 'Drawers, chairs, study tables, almirahs and handles.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M4 10h16v4H4zM6 14v6M18 14v6M6 10V5h12v5" />
-      </svg>
-    ),
-  },
-  {
-    name: 'Washroom (water)',
-    examples: 'Toilet seats, showers and water supply.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11z" />
-      </svg>
-    ),
-  },
-  {
-    name: 'Mess',
-    examples: 'Food quality, mess staff and other mess issues.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M7 3v8M4 3v5a3 3 0 0 0 6 0V3M7 11v10M17 21V3c-2 0-3.5 2.5-3.5 6s1.5 4 3.5 4" />
-      </svg>
-    ),
-  },
-  {
-    name: 'Electrician',
-    examples: 'Lamps, switches, light bulbs and fans.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M13 2 4 14h7l-1 8 9-12h-7z" />
-      </svg>
-    ),
-  },
-  {
-    name: 'Others',
-    examples: 'Ragging, theft or anything else that needs attention.',
-    icon: (
-      <svg {...iconProps}>
-        <circle cx="12" cy="12" r="9" />
-        <path d="M12 8v4M12 16h.01" />
-      </svg>
-    ),
-  },
-];
+// Only signed-in students see it, so its code (and the complaint schemas) load only for them.
+const OpenComplaints = lazy(async () => ({ default: (await import('./components/OpenComplaints')).OpenComplaints }));
 
 const steps = [
   'Sign in with your university e-mail account.',
@@ -86,6 +17,8 @@ const steps = [
 
 /** Route '/': what the portal is for and where to start. */
 export function HomePage() {
+  const me = useMe();
+
   return (
     <div className="space-y-12">
       <title>Hostel Complaint Portal</title>
@@ -109,19 +42,29 @@ export function HomePage() {
         </div>
       </section>
 
+      {me.data && (
+        <Suspense fallback={<LoadingStatus label="Loading your open complaints…" />}>
+          <OpenComplaints />
+        </Suspense>
+      )}
+
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="text-xl font-semibold text-slate-900">
           What you can report
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {categories.map((category) => (
-            <li key={category.name} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          {CATEGORIES.map((category) => (
+            <li key={category.key} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                {category.icon}
+                <CategoryIcon category={category.key} />
               </span>
               <div className="min-w-0">
-                <h3 className="font-semibold text-slate-900">{category.name}</h3>
-                <p className="mt-1 text-sm text-slate-700">{category.examples}</p>
+                <h3 className="font-semibold text-slate-900">
+                  <Link to={`/complaints/${category.route}`} className="hover:underline">
+                    {category.cardTitle}
+                  </Link>
+                </h3>
+                <p className="mt-1 text-sm text-slate-700">{category.description}</p>
               </div>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch, setCsrfToken } from '../../../lib/api-client';
-import { meQueryOptions } from './get-me';
+import { meQueryOptions } from '../../../lib/me';
 
 export function logout(): Promise<void> {
   return apiFetch('/api/auth/logout', { method: 'POST' });

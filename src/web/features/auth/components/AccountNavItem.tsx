@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import { useMe } from '../api/get-me';
-import { SignInButton } from './SignInButton';
+import { useMe } from '../../../lib/me';
+import { SignInButton } from '../../../components/SignInButton';
 
 /** The user's short label: first name and registration number ("Aarav 21BCE10001"). */
 export function userLabel(user: { fname: string; regId: string }): string {

@@ -1,18 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { signInErrorCodeSchema } from '../../../../shared/auth';
-import type { SignInErrorCode } from '../../../../shared/auth';
-import { seedTexts } from '../../../../shared/errors';
+import { SIGN_IN_ERROR_CODES, seedTexts, type SignInErrorCode } from '../../../../shared/constants';
 import { Alert } from '../../../components/ui/Alert';
-import { DEFAULT_SHORT_NAME, usePublicConfig } from '../api/get-config';
-import { SIGN_IN_ERROR_PARAM } from './SignInButton';
+import { DEFAULT_SHORT_NAME, usePublicConfig } from '../../../lib/config';
+import { SIGN_IN_ERROR_PARAM } from '../../../components/SignInButton';
 
 export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed. Please try again.';
 
 function parseCode(raw: string | null): SignInErrorCode | null {
   if (raw === null) return null;
-  const parsed = signInErrorCodeSchema.safeParse(raw);
-  return parsed.success ? parsed.data : 'failed';
+  return (SIGN_IN_ERROR_CODES as readonly string[]).includes(raw) ? (raw as SignInErrorCode) : 'failed';
 }
 
 /**

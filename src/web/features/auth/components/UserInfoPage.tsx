@@ -1,11 +1,11 @@
-import { seedTexts } from '../../../../shared/errors';
+import { seedTexts } from '../../../../shared/constants';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../lib/me';
 import { useLogout } from '../api/logout';
-import { SignInButton } from './SignInButton';
+import { SignInButton } from '../../../components/SignInButton';
 
 const PAGE_TITLE = 'Your account · Hostel Complaint Portal';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { buttonPrimary } from '../../../components/ui/styles';
+import { buttonPrimary } from './ui/styles';
 
 export const SIGN_IN_ERROR_PARAM = 'signInError';
 

@@ -1,14 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meResponseSchema } from '../../../../shared/auth';
-import type { User } from '../../../../shared/auth';
-import { ApiError, apiFetch, setCsrfToken } from '../../../lib/api-client';
+import type { MeResponse, User } from '../../shared/auth';
+import { ApiError, apiFetch, guardSchema, setCsrfToken } from './api-client';
+
+/** The server validates this response against the shared schema; the browser checks its shape. */
+const meResponse = guardSchema((data: unknown): data is MeResponse => {
+  const me = data as Partial<MeResponse> | null;
+  return (
+    typeof me?.csrfToken === 'string' &&
+    typeof me.user?.id === 'string' &&
+    typeof me.user.email === 'string' &&
+    typeof me.user.fname === 'string' &&
+    typeof me.user.regId === 'string' &&
+    typeof me.user.name === 'string'
+  );
+});
 
 export const meQueryKey = ['auth', 'me'] as const;
 
 /** The signed-in user, or `null` when signed out (401 is an answer, not an error). */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
   try {
-    const me = await apiFetch('/api/me', { schema: meResponseSchema, signal });
+    const me = await apiFetch('/api/me', { schema: meResponse, signal });
     setCsrfToken(me.csrfToken);
     return me.user;
   } catch (error) {

@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  complaintDetailSchema,
+  complaintListSchema,
+  complaintSchema,
+  createCleaningRequestSchema,
+  createComplaintSchema,
+  type Complaint,
+  type ComplaintStatus,
+} from '../../../shared/complaints.js';
+import { errorBodySchema } from '../../../shared/errors.js';
+import type { Config } from '../../config.js';
+import type { ComplaintEventRow, ComplaintRow } from '../../db/schema.js';
+import { fileCleaningRequest, fileComplaint, getStudentComplaint, listStudentComplaints } from './service.js';
+
+export function toComplaintDto(row: ComplaintRow): Complaint {
+  return {
+    number: row.number,
+    kind: row.kind as Complaint['kind'],
+    category: row.category,
+    complaintHead: row.complaintHead,
+    subCategory: row.subCategory,
+    hostel: row.hostel,
+    floor: row.floor,
+    roomNo: row.roomNo,
+    complaint: row.message,
+    fname: row.fname,
+    id: row.regId,
+    userEmail: row.userEmail,
+    toEmail: row.toEmails.join(', '),
+    status: row.status as ComplaintStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _ (a UUID is ideal)')
+    .optional()
+    .describe('Send the same key when retrying one submission: it is stored once and answered with the same number'),
+});
+
+const filedResponses = {
+  200: complaintSchema.describe('A retry of a submission already stored'),
+  201: complaintSchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
+
+export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
+
+  r.post(
+    '/api/complaints',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'File a complaint; who it is from and where it goes are decided by the server',
+        headers: idempotencyHeaders,
+        body: createComplaintSchema,
+        response: filedResponses,
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      const { complaint, replayed } = await fileComplaint(ctx(), user, request.body, request.headers['idempotency-key']);
+      if (!replayed) {
+        app.mailer?.notify();
+        request.log.info({ complaint: complaint.number, category: complaint.category }, 'complaint filed');
+      }
+      return reply.status(replayed ? 200 : 201).send(toComplaintDto(complaint));
+    },
+  );
+
+  r.post(
+    '/api/cleaning-requests',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Ask for a room to be cleaned (stored as a complaint headed "Room Cleaning")',
+        headers: idempotencyHeaders,
+        body: createCleaningRequestSchema,
+        response: filedResponses,
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      const { complaint, replayed } = await fileCleaningRequest(ctx(), user, request.body, request.headers['idempotency-key']);
+      if (!replayed) {
+        app.mailer?.notify();
+        request.log.info({ complaint: complaint.number }, 'cleaning request filed');
+      }
+      return reply.status(replayed ? 200 : 201).send(toComplaintDto(complaint));
+    },
+  );
+
+  r.get(
+    '/api/complaints/mine',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['complaints'],
+        summary: "The signed-in student's complaints and requests, newest first",
+        querystring: z.object({
+          cursor: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: complaintListSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      const page = await listStudentComplaints(app.db, user.id, request.query);
+      reply.header('cache-control', 'no-store');
+      return { items: page.items.map(toComplaintDto), nextCursor: page.nextCursor };
+    },
+  );
+
+  r.get(
+    '/api/complaints/:number',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['complaints'],
+        summary: 'One of your complaints with its timeline',
+        params: z.object({ number: z.string().max(40) }),
+        response: { 200: complaintDetailSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      const { complaint, events } = await getStudentComplaint(app.db, user.id, request.params.number);
+      reply.header('cache-control', 'no-store');
+      return { ...toComplaintDto(complaint), timeline: events.map(toTimelineEntry) };
+    },
+  );
+}
+
+function toTimelineEntry(event: ComplaintEventRow) {
+  return {
+    at: event.createdAt.toISOString(),
+    status: event.toStatus as ComplaintStatus,
+    fromStatus: (event.fromStatus as ComplaintStatus | null) ?? null,
+    note: event.note,
+    by: event.fromStatus === null ? 'You' : 'Hostel staff',
+  };
+}

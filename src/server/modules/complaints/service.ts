@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import {
+  ROOM_CLEANING_HEAD,
+  SERVICES,
+  categoryByKey,
+  cleaningRequestText,
+  floorFromRoomNumber,
+} from '../../../shared/catalog.js';
+import type { CreateCleaningRequest, CreateComplaint } from '../../../shared/complaints.js';
+import type { Db } from '../../db/client.js';
+import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { acknowledgementMail, facilityMail } from '../mail/templates.js';
+import { resolveRecipients } from '../routing/service.js';
+
+export interface FilingContext {
+  db: Db;
+  publicUrl: string;
+  smtpConfigured: boolean;
+}
+
+export interface Filed {
+  complaint: ComplaintRow;
+  /** True when this was a retry of a submission already stored. */
+  replayed: boolean;
+}
+
+interface NewComplaint {
+  kind: 'complaint' | 'cleaning';
+  category: string;
+  complaintHead: string;
+  subCategory: string;
+  hostel: string;
+  floor: number;
+  roomNo: string;
+  message: string;
+  routingKey: string;
+}
+
+const hashRequest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+const UNIQUE_VIOLATION = '23505';
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const name = e.constraint ?? e.cause?.constraint ?? '';
+  return code === UNIQUE_VIOLATION && (name === constraint || String(error).includes(constraint));
+}
+
+async function findByIdempotencyKey(db: Db, studentId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(complaints)
+    .where(and(eq(complaints.studentId, studentId), eq(complaints.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Files a complaint or request: the complaint, its first timeline entry and its mail (to the
+ * facility team, and the student's acknowledgement) commit in one transaction, so what the student
+ * is told is stored is stored, and its mail will go out. A retried submission with the same
+ * idempotency key returns the stored complaint instead of filing it twice.
+ */
+async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, idempotencyKey: string | undefined): Promise<Filed> {
+  const requestHash = hashRequest(input);
+  if (idempotencyKey) {
+    const existing = await findByIdempotencyKey(ctx.db, student.id, idempotencyKey);
+    if (existing) return checkReplay(existing, requestHash);
+  }
+  try {
+    const complaint = await ctx.db.transaction(async (tx) => {
+      const recipients = await resolveRecipients(tx, input.routingKey, input.hostel);
+      // The number is made inside the insert: one round trip fewer on the busiest path.
+      const number = sql<string>`'HC-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || lpad(nextval(${complaintNumberSeq.seqName})::text, 6, '0')`;
+      const [row] = await tx
+        .insert(complaints)
+        .values({
+          number,
+          kind: input.kind,
+          category: input.category,
+          complaintHead: input.complaintHead,
+          subCategory: input.subCategory,
+          hostel: input.hostel,
+          floor: input.floor,
+          roomNo: input.roomNo,
+          message: input.message,
+          studentId: student.id,
+          fname: student.fname,
+          regId: student.regId,
+          userEmail: student.email,
+          toEmails: recipients.to,
+          ccEmails: recipients.cc,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash,
+        })
+        .returning();
+      if (!row) throw new Error('complaint insert returned nothing');
+      await tx.insert(complaintEvents).values({
+        complaintId: row.id,
+        actorId: student.id,
+        fromStatus: null,
+        toStatus: 'submitted',
+        note: `Sent to ${recipients.to.join(', ')}`,
+      });
+      const facility = facilityMail(row, { portalUrl: ctx.publicUrl });
+      const ack = acknowledgementMail(row, { complaintUrl: `${ctx.publicUrl}/my/${row.number}` });
+      await enqueueMail(
+        tx,
+        [
+          { ...facility, purpose: 'facility', complaintId: row.id, to: recipients.to, cc: recipients.cc, replyTo: student.email },
+          { ...ack, purpose: 'acknowledgement', complaintId: row.id, to: [student.email] },
+        ],
+        { smtpConfigured: ctx.smtpConfigured, messageDomain: new URL(ctx.publicUrl).hostname },
+      );
+      return row;
+    });
+    return { complaint, replayed: false };
+  } catch (error) {
+    // Two copies of one submission raced: the other one won, answer with it.
+    if (idempotencyKey && isUniqueViolation(error, 'complaints_student_idempotency_key')) {
+      const existing = await findByIdempotencyKey(ctx.db, student.id, idempotencyKey);
+      if (existing) return checkReplay(existing, requestHash);
+    }
+    throw error;
+  }
+}
+
+function checkReplay(existing: ComplaintRow, requestHash: string): Filed {
+  if (existing.requestHash !== requestHash) {
+    throw new AppError(
+      422,
+      'idempotency_key_reused',
+      'This submission key was already used for a different complaint. Reload the page and try again.',
+    );
+  }
+  return { complaint: existing, replayed: true };
+}
+
+export function fileComplaint(ctx: FilingContext, student: UserRow, body: CreateComplaint, idempotencyKey?: string) {
+  const category = categoryByKey(body.category);
+  if (!category) throw new AppError(400, 'validation_failed', 'Choose a category', { category: 'Choose a category' });
+  return file(
+    ctx,
+    student,
+    {
+      kind: 'complaint',
+      category: category.key,
+      complaintHead: category.complaintHead,
+      subCategory: body.subCategory,
+      hostel: body.hostel,
+      floor: body.floor,
+      roomNo: body.roomNo,
+      message: body.complaint,
+      routingKey: category.routingKey,
+    },
+    idempotencyKey,
+  );
+}
+
+export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: CreateCleaningRequest, idempotencyKey?: string) {
+  const service = SERVICES.find((s) => s.key === body.service);
+  if (!service || !service.enabled) {
+    throw new AppError(409, 'service_unavailable', `${service?.label ?? 'This service'} is Under Construction !`, {
+      service: 'Under Construction !',
+    });
+  }
+  return file(
+    ctx,
+    student,
+    {
+      kind: 'cleaning',
+      category: service.key,
+      complaintHead: ROOM_CLEANING_HEAD,
+      subCategory: service.label,
+      hostel: body.hostel,
+      floor: floorFromRoomNumber(body.roomNo),
+      roomNo: String(body.roomNo),
+      message: cleaningRequestText(body.hostel, body.roomNo),
+      routingKey: service.routingKey,
+    },
+    idempotencyKey,
+  );
+}
+
+/** Keyset cursor over (created_at desc, id desc): stable while new complaints arrive. */
+export function encodeCursor(row: Pick<ComplaintRow, 'createdAt' | 'id'>): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
+  }
+  return { createdAt, id };
+}
+
+export async function listStudentComplaints(db: Db, studentId: string, opts: { cursor?: string; limit: number }) {
+  const after = opts.cursor ? decodeCursor(opts.cursor) : undefined;
+  const rows = await db
+    .select()
+    .from(complaints)
+    .where(
+      and(
+        eq(complaints.studentId, studentId),
+        after
+          ? or(lt(complaints.createdAt, after.createdAt), and(eq(complaints.createdAt, after.createdAt), lt(complaints.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(complaints.createdAt), desc(complaints.id))
+    .limit(opts.limit + 1);
+  const items = rows.slice(0, opts.limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > opts.limit && last ? encodeCursor(last) : null };
+}
+
+/** A student's own complaint with its timeline; another student's is "not found", never "forbidden". */
+export async function getStudentComplaint(db: Db, studentId: string, number: string) {
+  const [row] = await db
+    .select()
+    .from(complaints)
+    .where(and(eq(complaints.number, number), eq(complaints.studentId, studentId)))
+    .limit(1);
+  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  const events = await db
+    .select()
+    .from(complaintEvents)
+    .where(eq(complaintEvents.complaintId, row.id))
+    .orderBy(asc(complaintEvents.createdAt));
+  return { complaint: row, events };
+}

@@ -1,0 +1,191 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.js';
+import { outbox, type OutboxRow } from '../../db/schema.js';
+import { classifyFailure, retryDelayMs } from './retry-policy.js';
+
+/** smtp://user:pass@host:587 or smtps://…:465, as pooled nodemailer options with sane timeouts. */
+export function smtpTransportOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    // Local sinks and relays without TLS are fine; STARTTLS is still used when offered.
+    ignoreTLS: url.searchParams.get('ignoreTLS') === 'true',
+    pool: true as const,
+    maxConnections: 5,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}
+
+export interface DispatcherOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl: string;
+  from: string;
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  retryHorizonMs: number;
+  /** How long a claimed row stays ours; a crashed dispatcher's rows are retried after it. */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Delivers the outbox. Every app instance runs one; rows are claimed with FOR UPDATE SKIP LOCKED
+ * and a lease, so instances never send the same row at the same time, and a row whose sender died
+ * is picked up again when the lease runs out (with the same Message-ID, so it can be recognised).
+ */
+export class MailDispatcher {
+  private readonly transport: Transporter;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+
+  constructor(private readonly opts: DispatcherOptions) {
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.batchSize = opts.batchSize ?? 20;
+    this.transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl));
+  }
+
+  /** Queues what was held while no SMTP server was configured, then starts polling. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    const released = await this.opts.db
+      .update(outbox)
+      .set({ status: 'queued', nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(outbox.status, 'held'))
+      .returning({ id: outbox.id });
+    if (released.length) this.opts.log.info({ count: released.length }, 'mail: held messages queued for sending');
+    this.schedule(0);
+  }
+
+  /** Called after a commit that queued mail: send now instead of at the next poll. */
+  notify(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for sends in flight; nothing is cut off half-sent. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain().finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.schedule(0);
+        } else {
+          this.schedule(this.opts.pollIntervalMs);
+        }
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Sends claimed batches until nothing is due. */
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.stopped) return;
+        const batch = await this.claim();
+        if (batch.length === 0) return;
+        await Promise.all(batch.map((row) => this.deliver(row)));
+      }
+    } catch (error) {
+      this.opts.log.error({ err: error }, 'mail: dispatcher pass failed; retrying at the next poll');
+    }
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const lease = `${this.leaseMs} milliseconds`;
+    const result = await this.opts.db.execute(sql`
+      update ${outbox} set locked_until = now() + ${lease}::interval, attempts = attempts + 1, updated_at = now()
+      where id in (
+        select id from ${outbox}
+        where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${this.batchSize}
+        for update skip locked
+      )
+      returning id`);
+    const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    return this.opts.db.query.outbox.findMany({ where: (o, { inArray }) => inArray(o.id, ids) });
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    try {
+      const info = await this.transport.sendMail({
+        from: this.opts.from,
+        to: row.toEmails,
+        cc: row.ccEmails.length ? row.ccEmails : undefined,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        messageId: row.messageId,
+        // Only the addresses above: nothing in the content can add a recipient.
+        envelope: { from: this.envelopeFrom(), to: [...row.toEmails, ...row.ccEmails] },
+      });
+      await this.opts.db
+        .update(outbox)
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          smtpResponse: String(info.response ?? '').slice(0, 500),
+          lastError: null,
+          lockedUntil: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'queued')));
+      this.opts.log.info({ outboxId: row.id, purpose: row.purpose, attempts: row.attempts }, 'mail: sent');
+    } catch (error) {
+      const kind = classifyFailure(error);
+      const age = Date.now() - row.createdAt.getTime();
+      const giveUp = kind === 'permanent' || age >= this.opts.retryHorizonMs;
+      const message = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+      const delay = retryDelayMs(row.attempts, this.opts.retryBaseMs);
+      await this.opts.db
+        .update(outbox)
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          lastError: message,
+          nextAttemptAt: giveUp ? row.nextAttemptAt : sql`now() + ${`${delay} milliseconds`}::interval`,
+          lockedUntil: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(outbox.id, row.id));
+      this.opts.log.warn(
+        { outboxId: row.id, attempts: row.attempts, kind, giveUp, retryInMs: giveUp ? undefined : delay, error: message },
+        giveUp ? 'mail: giving up' : 'mail: send failed, will retry',
+      );
+    }
+  }
+
+  private envelopeFrom(): string {
+    const match = /<([^>]+)>/.exec(this.opts.from);
+    return (match?.[1] ?? this.opts.from).trim();
+  }
+}

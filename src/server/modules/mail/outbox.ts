@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import { outbox } from '../../db/schema.js';
+import type { RenderedMail } from './templates.js';
+
+type Queryable = Pick<Db, 'insert'>;
+
+export interface OutgoingMail extends RenderedMail {
+  purpose: string;
+  complaintId?: string;
+  to: string[];
+  cc?: string[];
+  replyTo?: string;
+}
+
+/**
+ * Adds mail to the outbox. Call it with the transaction that makes the change the mail is about:
+ * both commit or neither does. Without SMTP the row is 'held' (kept for admins to read) and is
+ * queued as soon as the portal starts with SMTP_URL.
+ */
+export async function enqueueMail(
+  db: Queryable,
+  mails: OutgoingMail[],
+  opts: { smtpConfigured: boolean; messageDomain: string },
+): Promise<string[]> {
+  const rows = mails.map((mail) => {
+    const id = randomUUID();
+    return {
+      id,
+      purpose: mail.purpose,
+      complaintId: mail.complaintId,
+      toEmails: mail.to,
+      ccEmails: mail.cc ?? [],
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      messageId: `<${id}@${opts.messageDomain}>`,
+      status: opts.smtpConfigured ? 'queued' : 'held',
+    };
+  });
+  if (rows.length) await db.insert(outbox).values(rows);
+  return rows.map((r) => r.id);
+}

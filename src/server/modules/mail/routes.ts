@@ -1,0 +1,137 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors.js';
+import { OUTBOX_STATUSES, outboxListSchema, outboxMessageSchema } from '../../../shared/mail.js';
+import { complaints, outbox, type OutboxRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+const summary = (row: OutboxRow, complaintNumber: string | null) => ({
+  id: row.id,
+  purpose: row.purpose,
+  complaintNumber,
+  to: row.toEmails,
+  cc: row.ccEmails,
+  subject: row.subject,
+  status: row.status as (typeof OUTBOX_STATUSES)[number],
+  attempts: row.attempts,
+  lastError: row.lastError,
+  nextAttemptAt: row.nextAttemptAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const cursorOf = (row: OutboxRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+/** Admins read what the portal sent or would have sent (without SMTP_URL everything is held here). */
+export default async function mailRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = [app.requireUser, app.requireRole('admin')];
+
+  r.get(
+    '/api/admin/outbox',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Outgoing mail, newest first, optionally by status',
+        querystring: z.object({
+          status: z.enum(OUTBOX_STATUSES).optional(),
+          cursor: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+        response: { 200: outboxListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { status, cursor, limit } = request.query;
+      let after: { createdAt: Date; id: string } | undefined;
+      if (cursor) {
+        const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+        after = { createdAt: new Date(iso), id };
+        if (Number.isNaN(after.createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+          throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.');
+        }
+      }
+      const rows = await app.db
+        .select({ row: outbox, number: complaints.number })
+        .from(outbox)
+        .leftJoin(complaints, eq(complaints.id, outbox.complaintId))
+        .where(
+          and(
+            status ? eq(outbox.status, status) : undefined,
+            after
+              ? or(lt(outbox.createdAt, after.createdAt), and(eq(outbox.createdAt, after.createdAt), lt(outbox.id, after.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit + 1);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(({ row, number }) => summary(row, number)),
+        nextCursor: rows.length > limit && last ? cursorOf(last.row) : null,
+      };
+    },
+  );
+
+  r.get(
+    '/api/admin/outbox/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'One outgoing mail with its content',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: outboxMessageSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const [found] = await app.db
+        .select({ row: outbox, number: complaints.number })
+        .from(outbox)
+        .leftJoin(complaints, eq(complaints.id, outbox.complaintId))
+        .where(eq(outbox.id, request.params.id))
+        .limit(1);
+      if (!found) throw new AppError(404, 'not_found', 'No such message.');
+      const { row } = found;
+      return {
+        ...summary(row, found.number),
+        replyTo: row.replyTo,
+        messageId: row.messageId,
+        smtpResponse: row.smtpResponse,
+        text: row.textBody,
+        html: row.htmlBody,
+      };
+    },
+  );
+
+  r.post(
+    '/api/admin/outbox/:id/retry',
+    {
+      preHandler: adminOnly,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['admin'],
+        summary: 'Send a failed message again',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const updated = await app.db
+        .update(outbox)
+        .set({ status: 'queued', nextAttemptAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
+        .where(and(eq(outbox.id, request.params.id), eq(outbox.status, 'failed')))
+        .returning({ id: outbox.id });
+      if (!updated.length) {
+        throw new AppError(409, 'not_failed', 'Only a failed message can be retried (or there is no such message).');
+      }
+      app.mailer?.notify();
+      request.log.info({ outboxId: request.params.id, by: request.user?.id }, 'mail: retry requested');
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import type { ComplaintRow } from '../../db/schema.js';
+import { escapeHtml, oneLine } from './html.js';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Field {
+  label: string;
+  value: string;
+}
+
+/** The original app's payload fields, in its order, with readable labels. */
+function complaintFields(complaint: ComplaintRow): Field[] {
+  return [
+    { label: 'Complaint number', value: complaint.number },
+    { label: 'Complaint head (complaintHead)', value: complaint.complaintHead },
+    { label: 'Category', value: complaint.subCategory || '—' },
+    { label: 'Student (fname)', value: complaint.fname || '—' },
+    { label: 'Registration id (id)', value: complaint.regId || '—' },
+    { label: 'Student e-mail (userEmail)', value: complaint.userEmail },
+    { label: 'Sent to (toEmail)', value: complaint.toEmails.join(', ') },
+    { label: 'Hostel', value: complaint.hostel },
+    { label: 'Floor', value: String(complaint.floor) },
+    { label: 'Room number (roomNo)', value: complaint.roomNo },
+    { label: 'Complaint', value: complaint.message },
+    { label: 'Filed at', value: complaint.createdAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' },
+  ];
+}
+
+function textTable(fields: Field[]): string {
+  const width = Math.max(...fields.map((f) => f.label.length));
+  return fields
+    .map((f) => `${f.label.padEnd(width)} : ${f.value.replace(/\r?\n/g, `\n${' '.repeat(width + 3)}`)}`)
+    .join('\n');
+}
+
+function htmlTable(fields: Field[]): string {
+  const rows = fields
+    .map(
+      (f) =>
+        `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;color:#334155;white-space:nowrap">${escapeHtml(f.label)}</th>` +
+        `<td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(f.value)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px">${rows}</table>`;
+}
+
+function htmlPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5"><h1 style="font-size:18px">${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+/** The mail to the facility team: subject 'Wifi Complaint — HC-2026-000123', every field in a table. */
+export function facilityMail(complaint: ComplaintRow, links: { portalUrl: string }): RenderedMail {
+  const subject = oneLine(`${complaint.complaintHead} — ${complaint.number}`);
+  const fields = complaintFields(complaint);
+  const intro = `A ${complaint.kind === 'cleaning' ? 'room-cleaning request' : 'complaint'} was filed on the Hostel Complaint Portal. Reply to this e-mail to answer the student directly.`;
+  const text = `${intro}\n\n${textTable(fields)}\n\nPortal: ${links.portalUrl}\n`;
+  const html = htmlPage(subject, `<p>${escapeHtml(intro)}</p>${htmlTable(fields)}<p><a href="${escapeHtml(links.portalUrl)}">Open the portal</a></p>`);
+  return { subject, text, html };
+}
+
+/** The acknowledgement to the student, with the number to quote and a link to follow it. */
+export function acknowledgementMail(complaint: ComplaintRow, links: { complaintUrl: string }): RenderedMail {
+  const what = complaint.kind === 'cleaning' ? 'room-cleaning request' : 'complaint';
+  const subject = oneLine(`We received your ${what} — ${complaint.number}`);
+  const greeting = `Hello${complaint.fname ? ` ${complaint.fname}` : ''},`;
+  const intro = `your ${what} ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) is registered and has been sent to ${complaint.toEmails.join(', ')}.`;
+  const follow = 'You can follow it under My complaints:';
+  const text = `${greeting}\n\n${intro}\n\n${follow} ${links.complaintUrl}\n\nHostel Complaint Portal\n`;
+  const html = htmlPage(
+    subject,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(follow)} <a href="${escapeHtml(links.complaintUrl)}">${escapeHtml(complaint.number)}</a></p>`,
+  );
+  return { subject, text, html };
+}

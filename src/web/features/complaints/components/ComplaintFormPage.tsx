@@ -1,0 +1,284 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Link } from 'react-router';
+import { HOSTELS, FLOOR_MAX, FLOOR_MIN, MESSAGE_MAX_LENGTH, ROOM_NO_MAX_LENGTH, categoryByKey } from '../../../../shared/catalog';
+import type { Category, CategoryKey } from '../../../../shared/catalog';
+import { createComplaintSchema } from '../../../../shared/complaints';
+import { seedTexts } from '../../../../shared/constants';
+import { CategoryIcon } from '../../../components/CategoryIcon';
+import { SignInButton } from '../../../components/SignInButton';
+import { Alert } from '../../../components/ui/Alert';
+import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
+import { Field } from '../../../components/ui/Field';
+import { buttonPrimary, card, fieldControl, textLink } from '../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/me';
+import { useIdempotencyKey, useRefocusWhenIdle, useSignedInSubmission, useTimedConfirmation } from '../../../lib/submission';
+import { useCreateComplaint } from '../api/create-complaint';
+import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
+import type { ComplaintDraft } from '../lib/draft';
+
+type FieldName = keyof ComplaintDraft;
+type FieldErrors = Partial<Record<FieldName, string>>;
+type Problem = { kind: 'sign-in' } | { kind: 'message'; message: string } | null;
+
+const FIELD_ORDER: readonly FieldName[] = ['hostel', 'floor', 'roomNo', 'subCategory', 'complaint'];
+const isFieldName = (name: string): name is FieldName => (FIELD_ORDER as readonly string[]).includes(name);
+
+/** The form's field ids, one per field, unique on the page. */
+const fieldId = (name: FieldName) => `complaint-${name}`;
+
+/** "Wifi Complaint" → "Wifi complaint". */
+export function formHeading(complaintHead: string): string {
+  return complaintHead.replace(/ Complaint$/, ' complaint');
+}
+
+function toFloor(raw: string): number | undefined {
+  return raw.trim() === '' ? undefined : Number(raw);
+}
+
+function focusFirstError(errors: FieldErrors) {
+  const first = FIELD_ORDER.find((name) => errors[name]);
+  if (first) document.getElementById(fieldId(first))?.focus();
+}
+
+/** Splits a server answer's `fields` into the form's own fields and anything else. */
+function splitServerFields(fields: Record<string, string>): { errors: FieldErrors; other: string[] } {
+  const errors: FieldErrors = {};
+  const other: string[] = [];
+  for (const [path, message] of Object.entries(fields)) {
+    const name = path.split(/[./]/).filter(Boolean).pop() ?? path;
+    if (isFieldName(name)) errors[name] ??= message;
+    else other.push(message);
+  }
+  return { errors, other };
+}
+
+function requireCategory(key: CategoryKey): Category {
+  const category = categoryByKey(key);
+  if (!category) throw new Error(`Unknown complaint category ${key}`);
+  return category;
+}
+
+interface ComplaintFormPageProps {
+  categoryKey: CategoryKey;
+}
+
+/** Routes /complaints/{wifi,electricity,carpenter,water,mess,other}Complaint: one category's form. */
+export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
+  const category = requireCategory(categoryKey);
+  const heading = formHeading(category.complaintHead);
+
+  const queryClient = useQueryClient();
+  const create = useCreateComplaint();
+  const idempotency = useIdempotencyKey();
+  const confirmation = useTimedConfirmation<string>();
+  const [values, setValues] = useState<ComplaintDraft>(() => loadDraft(categoryKey));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<Problem>(null);
+  const { submitting, begin } = useSignedInSubmission(setProblem);
+
+  // Every change is kept for this tab, so the sign-in round trip (or a reload) loses nothing.
+  useEffect(() => saveDraft(categoryKey, values), [categoryKey, values]);
+  const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
+
+  function update(name: FieldName) {
+    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((previous) => ({ ...previous, [name]: value }));
+    };
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    confirmation.clear();
+    setProblem(null);
+
+    const started = await begin();
+    if (!started) return;
+    const { finish, submittedAt } = started;
+
+    const parsed = createComplaintSchema.safeParse({
+      category: categoryKey,
+      hostel: values.hostel,
+      floor: toFloor(values.floor),
+      roomNo: values.roomNo,
+      subCategory: values.subCategory,
+      complaint: values.complaint,
+    });
+    if (!parsed.success) {
+      finish();
+      const found: FieldErrors = {};
+      const other: string[] = [];
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0] ?? '');
+        if (isFieldName(name)) found[name] ??= issue.message;
+        else other.push(issue.message);
+      }
+      setErrors(found);
+      if (other.length > 0) setProblem({ kind: 'message', message: other.join(' ') });
+      focusFirstError(found);
+      return;
+    }
+    setErrors({});
+
+    try {
+      const complaint = await create.mutateAsync({
+        data: parsed.data,
+        idempotencyKey: idempotency.keyFor(parsed.data),
+      });
+      idempotency.reset();
+      setValues(EMPTY_DRAFT);
+      clearDraft(categoryKey);
+      confirmation.show(complaint.number, submittedAt, finish);
+    } catch (error) {
+      finish();
+      if (error instanceof ApiError && error.status === 401) {
+        setProblem({ kind: 'sign-in' });
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        return;
+      }
+      if (error instanceof ApiError && error.fields) {
+        const split = splitServerFields(error.fields);
+        setErrors(split.errors);
+        if (split.other.length > 0 || Object.keys(split.errors).length === 0) {
+          setProblem({ kind: 'message', message: split.other.join(' ') || error.message });
+        }
+        focusFirstError(split.errors);
+        return;
+      }
+      setProblem({ kind: 'message', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <section aria-labelledby="complaint-form-heading" className="mx-auto max-w-2xl">
+      <title>{`${heading} · Hostel Complaint Portal`}</title>
+      <Link to="/complaints" className={`${textLink} inline-flex min-h-11 items-center gap-1`}>
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+          <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0" />
+        </svg>
+        Back to complaints
+      </Link>
+
+      <div className="mt-2 flex items-center gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <CategoryIcon category={category.key} />
+        </span>
+        <h1 id="complaint-form-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {heading}
+        </h1>
+      </div>
+      <p className="mt-3 text-slate-700">{category.description} All fields are required.</p>
+
+      <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
+        <Field id={fieldId('hostel')} label="Hostel" error={errors.hostel}>
+          {(control) => (
+            <select {...control} className={fieldControl} value={values.hostel} onChange={update('hostel')} required>
+              <option value="">Choose your hostel</option>
+              {HOSTELS.map((hostel) => (
+                <option key={hostel} value={hostel}>
+                  {hostel}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={fieldId('floor')} label="Floor" error={errors.floor} hint={`${FLOOR_MIN} (ground) to ${FLOOR_MAX}`}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={FLOOR_MIN}
+                max={FLOOR_MAX}
+                step={1}
+                required
+                className={fieldControl}
+                value={values.floor}
+                onChange={update('floor')}
+              />
+            )}
+          </Field>
+
+          <Field id={fieldId('roomNo')} label="Room number" error={errors.roomNo}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                required
+                maxLength={ROOM_NO_MAX_LENGTH}
+                autoComplete="off"
+                className={fieldControl}
+                value={values.roomNo}
+                onChange={update('roomNo')}
+              />
+            )}
+          </Field>
+        </div>
+
+        <Field id={fieldId('subCategory')} label="Category" error={errors.subCategory}>
+          {(control) => (
+            <select
+              {...control}
+              className={fieldControl}
+              value={values.subCategory}
+              onChange={update('subCategory')}
+              required
+            >
+              <option value="">Choose a category</option>
+              {category.subCategories.map((sub) => (
+                <option key={sub} value={sub}>
+                  {sub}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        <Field id={fieldId('complaint')} label="Message" error={errors.complaint}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={5}
+              required
+              maxLength={MESSAGE_MAX_LENGTH}
+              className={fieldControl}
+              value={values.complaint}
+              onChange={update('complaint')}
+            />
+          )}
+        </Field>
+
+        {problem?.kind === 'sign-in' && (
+          <Alert data-testid="form-problem">
+            <p className="font-semibold">{seedTexts.signInFirst}</p>
+            <p className="mt-1 text-sm">What you typed is kept and will be here when you come back.</p>
+            <SignInButton className={`${buttonPrimary} mt-3`} />
+          </Alert>
+        )}
+        {problem?.kind === 'message' && (
+          <Alert data-testid="form-problem">
+            <p>{problem.message}</p>
+          </Alert>
+        )}
+
+        <button
+          ref={submitButton}
+          type="submit"
+          className={`${buttonPrimary} w-full sm:w-auto`} disabled={submitting} aria-busy={submitting}>
+          {submitting ? 'Submitting…' : 'Submit'}
+        </button>
+
+        <ConfirmationCard
+          number={confirmation.shown}
+          title="Your complaint is registered"
+          message="Thank you for submitting your complaint."
+        />
+      </form>
+    </section>
+  );
+}

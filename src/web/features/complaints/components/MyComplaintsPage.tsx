@@ -1,0 +1,138 @@
+import { Link } from 'react-router';
+import type { Complaint } from '../../../../shared/complaints';
+import { seedTexts } from '../../../../shared/constants';
+import { SignInButton } from '../../../components/SignInButton';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { Alert } from '../../../components/ui/Alert';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useMe } from '../../../lib/me';
+import { useMyComplaints } from '../api/get-my-complaints';
+
+function ComplaintRow({ complaint }: { complaint: Complaint }) {
+  return (
+    <li>
+      <Link
+        to={`/my/${encodeURIComponent(complaint.number)}`}
+        className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 hover:bg-brand-50"
+        data-testid="complaint-row"
+      >
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span className="font-mono text-sm font-semibold text-brand-800">{complaint.number}</span>
+          <StatusBadge status={complaint.status} />
+        </span>
+        <span className="mt-2 block font-semibold text-slate-900">
+          {complaint.complaintHead}
+          {complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${complaint.subCategory}` : ''}
+        </span>
+        <span className="mt-1 block text-sm text-slate-700">
+          {complaint.hostel}, room {complaint.roomNo}
+        </span>
+        <span className="mt-1 block text-sm text-slate-600">
+          Filed <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function ComplaintList() {
+  const list = useMyComplaints({ enabled: true });
+
+  if (list.isPending) return <LoadingStatus label="Loading your complaints…" />;
+  // A failed "Load more" keeps the pages already shown; only a failed first page replaces them.
+  if (list.isError && !list.isFetchNextPageError) {
+    return (
+      <div className="mt-6 space-y-4">
+        <Alert>
+          <p>{errorMessage(list.error)}</p>
+        </Alert>
+        <button type="button" className={buttonSecondary} onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const complaints = list.data.pages.flatMap((page) => page.items);
+  if (complaints.length === 0) {
+    return (
+      <div className={`${card} mt-6`} data-testid="no-complaints">
+        <p className="font-semibold text-slate-900">You have not filed any complaints yet.</p>
+        <p className="mt-1 text-slate-700">When something in your hostel needs fixing, file a complaint and follow it here.</p>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          <Link to="/complaints" className={buttonPrimary}>
+            File a complaint
+          </Link>
+          <Link to="/services" className={buttonSecondary}>
+            Request room cleaning
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="mt-6 grid gap-3" aria-label="Your complaints, newest first">
+        {complaints.map((complaint) => (
+          <ComplaintRow key={complaint.number} complaint={complaint} />
+        ))}
+      </ul>
+      {list.isFetchNextPageError && (
+        <Alert className="mt-4">
+          <p>{errorMessage(list.error)}</p>
+        </Alert>
+      )}
+      {list.isFetchingNextPage && <LoadingStatus label="Loading more complaints…" />}
+      {list.hasNextPage && !list.isFetchingNextPage && (
+        <button type="button" className={`${buttonSecondary} mt-4 w-full sm:w-auto`} onClick={() => void list.fetchNextPage()}>
+          Load more
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Route /my: the signed-in student's complaints and cleaning requests. */
+export function MyComplaintsPage() {
+  const me = useMe();
+
+  return (
+    <section aria-labelledby="my-complaints-heading" className="mx-auto max-w-3xl">
+      <title>My complaints · Hostel Complaint Portal</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 id="my-complaints-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          My complaints
+        </h1>
+        {me.data && (
+          <Link to="/complaints" className={buttonSecondary}>
+            File a complaint
+          </Link>
+        )}
+      </div>
+
+      {me.isPending ? (
+        <LoadingStatus label="Loading your details…" />
+      ) : me.isError ? (
+        <div className="mt-6 space-y-4">
+          <Alert>
+            <p>{errorMessage(me.error)}</p>
+          </Alert>
+          <button type="button" className={buttonSecondary} onClick={() => void me.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : me.data === null ? (
+        <div className={`${card} mt-6 space-y-4`}>
+          <p className="text-slate-800">{seedTexts.signInFirst}</p>
+          <SignInButton />
+        </div>
+      ) : (
+        <ComplaintList />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { card, textLink } from '../../../components/ui/styles';
+import { formatDate } from '../../../lib/format';
+import { useOpenComplaints } from '../api/get-open-complaints';
+
+/** "Your open complaints" on the start page: up to three, newest first (signed-in students only). */
+export function OpenComplaints() {
+  const open = useOpenComplaints();
+
+  return (
+    <section aria-labelledby="open-complaints-heading" className={card} data-testid="open-complaints">
+      <h2 id="open-complaints-heading" className="text-xl font-semibold text-slate-900">
+        Your open complaints
+      </h2>
+      {open.isPending ? (
+        <LoadingStatus label="Loading your open complaints…" className="py-4" />
+      ) : open.isError ? (
+        <p className="mt-2 text-slate-700">
+          Your complaints could not be loaded just now. See them under{' '}
+          <Link to="/my" className={textLink}>
+            My complaints
+          </Link>
+          .
+        </p>
+      ) : open.data.length === 0 ? (
+        <p className="mt-2 text-slate-700">
+          You have no open complaints.{' '}
+          <Link to="/my" className={textLink}>
+            See all your complaints
+          </Link>
+        </p>
+      ) : (
+        <>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {open.data.map((complaint) => (
+              <li key={complaint.number} className="py-3 first:pt-0 last:pb-0">
+                <Link
+                  to={`/my/${encodeURIComponent(complaint.number)}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg py-1 hover:bg-slate-50"
+                >
+                  <span className="min-w-0">
+                    <span className="block font-semibold text-brand-800 underline underline-offset-2">
+                      {complaint.complaintHead}
+                      {complaint.subCategory && complaint.subCategory !== complaint.complaintHead
+                        ? ` · ${complaint.subCategory}`
+                        : ''}
+                    </span>
+                    <span className="block text-sm text-slate-600">
+                      <span className="font-mono">{complaint.number}</span> · filed{' '}
+                      <time dateTime={complaint.createdAt}>{formatDate(complaint.createdAt)}</time>
+                    </span>
+                  </span>
+                  <StatusBadge status={complaint.status} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4">
+            <Link to="/my" className={textLink}>
+              See all your complaints
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,380 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  hasHorizontalScroll,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  signInThroughDevProvider,
+} from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const AARAV = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };
+const MEERA = { email: 'meera.iyer@vitbhopal.ac.in', name: 'MEERA IYER 21BCE10002' };
+const CREDITS = ['Aarav Sharma (21BCE10001)', 'Priya Nair (21BCE10002)'];
+
+const NUMBER = /HC-\d{4}-\d{6,}/;
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+let portal: TestApp;
+let browser: Browser;
+
+// One signed-in phone session for student Aarav, shared by the tests below in order.
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+const postedComplaints: Request[] = [];
+const postedCleaning: Request[] = [];
+let wifiNumber = '';
+
+beforeAll(async () => {
+  portal = await startTestApp({
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ABOUT_CREDITS: CREDITS.join('; '),
+  });
+  browser = await launchBrowser();
+  context = await browser.newContext(PHONE);
+  ({ page, consoleErrors } = await openPage(context));
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/complaints') postedComplaints.push(request);
+    if (pathname === '/api/cleaning-requests') postedCleaning.push(request);
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await portal?.close();
+});
+
+/** Console errors other than the ones a test provoked on purpose. */
+function unexpected(errors: string[], allowed: RegExp[] = []): string[] {
+  return errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+}
+
+interface ComplaintInput {
+  hostel: string;
+  floor: string;
+  roomNo: string;
+  category: string;
+  message: string;
+}
+
+async function fillComplaint(target: Page, input: ComplaintInput) {
+  await target.getByLabel('Hostel', { exact: true }).selectOption(input.hostel);
+  await target.getByLabel('Floor', { exact: true }).fill(input.floor);
+  await target.getByLabel('Room number', { exact: true }).fill(input.roomNo);
+  await target.getByLabel('Category', { exact: true }).selectOption(input.category);
+  await target.getByLabel('Message', { exact: true }).fill(input.message);
+}
+
+async function formValues(target: Page): Promise<ComplaintInput> {
+  return {
+    hostel: await target.getByLabel('Hostel', { exact: true }).inputValue(),
+    floor: await target.getByLabel('Floor', { exact: true }).inputValue(),
+    roomNo: await target.getByLabel('Room number', { exact: true }).inputValue(),
+    category: await target.getByLabel('Category', { exact: true }).inputValue(),
+    message: await target.getByLabel('Message', { exact: true }).inputValue(),
+  };
+}
+
+const confirmationOf = (target: Page, title: string) =>
+  target.getByRole('status').filter({ hasText: title });
+
+/** Waits for the confirmation card and returns the complaint number it shows. */
+async function confirmedNumber(target: Page, title: string): Promise<string> {
+  const card = confirmationOf(target, title);
+  await card.waitFor({ timeout: 10_000 });
+  const text = (await card.textContent()) ?? '';
+  const match = NUMBER.exec(text);
+  expect(text).toContain('Complaint number');
+  expect(match).not.toBeNull();
+  return match?.[0] ?? '';
+}
+
+describe('a student files complaints and cleaning requests', () => {
+  it('keeps what a signed-out student typed, asks to sign in and restores the draft after sign-in', async () => {
+    await page.goto(`${portal.baseUrl}/services`);
+    await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
+    await page.getByLabel('Hostel', { exact: true }).selectOption('Block-3');
+    await page.getByLabel('Room number', { exact: true }).fill('214');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please Sign In first' }).waitFor();
+
+    await page.goto(`${portal.baseUrl}/complaints/wifiComplaint`);
+    await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back to complaints' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    const typed = { hostel: 'Block-2', floor: '3', roomNo: 'B-312', category: 'Slow', message: 'Wifi drops every evening.' };
+    await fillComplaint(page, typed);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Please Sign In first' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await formValues(page)).toEqual(typed);
+    expect(postedComplaints).toHaveLength(0);
+    expect(postedCleaning).toHaveLength(0);
+
+    await signInThroughDevProvider(page, AARAV);
+    await page.getByRole('link', { name: 'Aarav 21BCE10001' }).waitFor();
+    await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${portal.baseUrl}/complaints/wifiComplaint`);
+    expect(await formValues(page)).toEqual(typed);
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('shows the confirmation only after the server answered, with its number, for about 3 seconds', async () => {
+    // Hold the request back: nothing may be confirmed while the server has not answered.
+    let seenWhileWaiting: { confirmation: boolean; button: string } | null = null;
+    await page.route(
+      '**/api/complaints',
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 900));
+        seenWhileWaiting = {
+          confirmation: await confirmationOf(page, 'Your complaint is registered').isVisible(),
+          button: (await page.locator('form button[type="submit"]').textContent()) ?? '',
+        };
+        await route.continue();
+      },
+      { times: 1 },
+    );
+
+    // The page's clock is ours: the card's 300 ms delay and 3 s stay are stepped through, not waited for.
+    await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/complaints'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await answered).status()).toBe(201);
+    expect(seenWhileWaiting).toEqual({ confirmation: false, button: 'Submitting…' });
+
+    await page.clock.runFor(300);
+    wifiNumber = await confirmedNumber(page, 'Your complaint is registered');
+    const card = confirmationOf(page, 'Your complaint is registered');
+    expect(await card.textContent()).toContain('Thank you for submitting your complaint.');
+    await card.getByRole('link', { name: `Follow complaint ${wifiNumber}` }).waitFor();
+    expect(await formValues(page)).toEqual({ hostel: '', floor: '', roomNo: '', category: '', message: '' });
+    expect(await page.evaluate(() => sessionStorage.getItem('hcp:complaint-draft:wifi'))).toBeNull();
+
+    // Still there just before three seconds, gone just after.
+    await page.clock.runFor(2_900);
+    expect(await card.isVisible()).toBe(true);
+    await page.clock.runFor(200);
+    await page.getByText('Your complaint is registered').waitFor({ state: 'hidden' });
+    await page.clock.resume();
+    expect(postedComplaints).toHaveLength(1);
+    expect(unexpected(consoleErrors)).toEqual([]);
+  }, 30_000);
+
+  it('refuses floor 8 in the browser, then retries a lost answer with the same Idempotency-Key', async () => {
+    await page.goto(`${portal.baseUrl}/complaints/electricityComplaint`);
+    await page.getByRole('heading', { name: 'Electricity complaint', level: 1 }).waitFor();
+    const input = { hostel: 'Girls', floor: '8', roomNo: 'G-801', category: 'Fan', message: 'The fan makes a grinding noise.' };
+    await fillComplaint(page, input);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Floor must be a number from 0 to 7').waitFor();
+    const floor = page.getByLabel('Floor', { exact: true });
+    expect(await floor.getAttribute('aria-invalid')).toBe('true');
+    expect(await floor.getAttribute('aria-describedby')).toContain('complaint-floor-error');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('complaint-floor');
+    expect(postedComplaints).toHaveLength(1);
+
+    // The server stores the complaint but the answer is lost on the way back.
+    await floor.fill('2');
+    let firstStatus = 0;
+    await page.route(
+      '**/api/complaints',
+      async (route) => {
+        firstStatus = (await route.fetch()).status();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('alert').filter({ hasText: NETWORK_MESSAGE }).waitFor();
+    expect(firstStatus).toBe(201);
+    expect(await formValues(page)).toEqual({ ...input, floor: '2' });
+    expect(await page.getByText('Your complaint is registered').count()).toBe(0);
+
+    const replay = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/complaints'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await replay).status()).toBe(200);
+    await confirmedNumber(page, 'Your complaint is registered');
+
+    const [, lost, retried] = postedComplaints;
+    expect(postedComplaints).toHaveLength(3);
+    expect(lost?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retried?.headers()['idempotency-key']).toBe(lost?.headers()['idempotency-key']);
+    expect(postedComplaints[0]?.headers()['idempotency-key']).not.toBe(lost?.headers()['idempotency-key']);
+    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  }, 30_000);
+
+  it('files a complaint from each of the other category cards', async () => {
+    const cases = [
+      { card: 'Furniture (carpenter)', heading: 'Carpenter complaint', category: 'Study Table' },
+      { card: 'Washroom (water)', heading: 'Water complaint', category: 'Shower' },
+      { card: 'Mess', heading: 'Mess complaint', category: 'Food' },
+      { card: 'Others', heading: 'Other complaint', category: 'Theft' },
+    ];
+    const numbers: string[] = [];
+    for (const item of cases) {
+      await page.goto(`${portal.baseUrl}/complaints`);
+      await page.getByRole('heading', { name: 'Complaints', level: 1 }).waitFor();
+      await page.getByRole('link', { name: new RegExp(`^${item.card.replace(/[()]/g, '\\$&')}`) }).click();
+      await page.getByRole('heading', { name: item.heading, level: 1 }).waitFor();
+      await fillComplaint(page, {
+        hostel: 'Block-1 (Old)',
+        floor: '0',
+        roomNo: `A-0${numbers.length}`,
+        category: item.category,
+        message: `${item.category} needs attention.`,
+      });
+      await page.getByRole('button', { name: 'Submit' }).click();
+      numbers.push(await confirmedNumber(page, 'Your complaint is registered'));
+    }
+    expect(new Set([wifiNumber, ...numbers]).size).toBe(5);
+    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  }, 40_000);
+
+  it('asks for room cleaning: validation, the confirm dialog, Laundry under construction', async () => {
+    await page.goto(`${portal.baseUrl}/services`);
+    await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
+    const register = page.getByRole('button', { name: 'Register' });
+    const room = page.getByLabel('Room number', { exact: true });
+    expect(await register.isDisabled()).toBe(true);
+    expect(await page.getByRole('option', { name: 'Laundry' }).isDisabled()).toBe(true);
+    await page.getByText('Under Construction !').waitFor();
+
+    const dialogs: string[] = [];
+    let answer: 'accept' | 'dismiss' = 'dismiss';
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+    });
+
+    await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
+    await room.fill('900');
+    await register.click();
+    await page.getByRole('alert').filter({ hasText: 'Please enter valid room number' }).waitFor();
+    expect(dialogs).toEqual([]);
+
+    await room.fill('512');
+    await register.click();
+    await expect.poll(() => dialogs).toEqual(['confirm room cleaning at 512']);
+    expect(await page.getByText('Please enter valid room number').count()).toBe(0);
+    expect(postedCleaning).toHaveLength(0);
+    expect(await room.inputValue()).toBe('512');
+
+    answer = 'accept';
+    await register.click();
+    const number = await confirmedNumber(page, 'Your cleaning request is registered');
+    expect(dialogs).toEqual(['confirm room cleaning at 512', 'confirm room cleaning at 512']);
+    expect(postedCleaning).toHaveLength(1);
+    expect(await room.inputValue()).toBe('');
+    expect(await register.isDisabled()).toBe(true);
+    await page.getByText('Your cleaning request is registered').waitFor({ state: 'hidden', timeout: 10_000 });
+    expect(number).toMatch(NUMBER);
+    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  }, 30_000);
+
+  it('lists My complaints newest first and shows one with its timeline', async () => {
+    await page.goto(`${portal.baseUrl}/`);
+    const open = page.getByTestId('open-complaints');
+    await open.getByRole('heading', { name: 'Your open complaints' }).waitFor();
+    await open.getByRole('link', { name: /Room Cleaning/ }).waitFor();
+    expect(await open.getByRole('listitem').count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'My complaints' }).click();
+    await page.getByRole('heading', { name: 'My complaints', level: 1 }).waitFor();
+    const rows = page.getByTestId('complaint-row');
+    await rows.first().waitFor();
+    const texts = await rows.allTextContents();
+    const heads = ['Room Cleaning', 'Other Complaint', 'Mess Complaint', 'Water Complaint', 'Carpenter Complaint', 'Electricity Complaint', 'Wifi Complaint'];
+    // The complaint whose answer was lost was stored once, not twice.
+    expect(texts).toHaveLength(heads.length);
+    texts.forEach((text, index) => expect(text).toContain(heads[index]));
+    expect(texts.every((text) => text.includes('Submitted'))).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await rows.filter({ hasText: wifiNumber }).click();
+    await page.waitForURL(`${portal.baseUrl}/my/${wifiNumber}`);
+    const details = page.getByTestId('complaint-details');
+    await details.waitFor();
+    const detailText = (await details.textContent()) ?? '';
+    for (const part of ['Complaint number', wifiNumber, 'Wifi Complaint', 'Sub-category', 'Slow', 'Block-2', 'B-312', 'Wifi drops every evening.', 'Sent to', 'Filed on']) {
+      expect(detailText).toContain(part);
+    }
+    const timeline = page.getByTestId('timeline');
+    expect(await timeline.getByRole('listitem').first().textContent()).toContain('Submitted');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  }, 30_000);
+
+  it('has no serious accessibility problems and no horizontal scroll at 360 px', async () => {
+    const pages = [
+      { path: '/complaints', heading: 'Complaints' },
+      { path: '/complaints/messComplaint', heading: 'Mess complaint' },
+      { path: '/services', heading: 'Assistance' },
+      { path: '/aboutus', heading: 'About Us' },
+      { path: '/my', heading: 'My complaints' },
+    ];
+    for (const { path, heading } of pages) {
+      await page.goto(`${portal.baseUrl}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      if (path === '/aboutus') {
+        await page.getByTestId('credits').waitFor();
+        expect(await page.getByTestId('credits').getByRole('listitem').allTextContents()).toEqual(CREDITS);
+      }
+      if (path === '/my') await page.getByTestId('complaint-row').first().waitFor();
+      expect({ path, violations: await seriousAxeViolations(page) }).toEqual({ path, violations: [] });
+      expect({ path, scroll: await hasHorizontalScroll(page) }).toEqual({ path, scroll: false });
+    }
+    await page.goto(`${portal.baseUrl}/complaints/nonsenseComplaint`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  }, 40_000);
+
+  it('does not show one student’s complaint to another', async () => {
+    const other = await browser.newContext(DESKTOP);
+    const opened = await openPage(other);
+    await opened.page.goto(`${portal.baseUrl}/my/${wifiNumber}`);
+    await opened.page.getByText('Please Sign In first').waitFor();
+    await signInThroughDevProvider(opened.page, MEERA);
+    await opened.page.getByRole('link', { name: 'Meera 21BCE10002' }).waitFor();
+    await opened.page.getByTestId('complaint-not-found').getByText('Complaint not found').waitFor();
+    expect(await opened.page.getByTestId('complaint-details').count()).toBe(0);
+    expect(await opened.page.getByText('Wifi drops every evening.').count()).toBe(0);
+
+    await opened.page.goto(`${portal.baseUrl}/my`);
+    await opened.page.getByTestId('no-complaints').waitFor();
+    await opened.page.getByTestId('no-complaints').getByRole('link', { name: 'File a complaint' }).waitFor();
+    const notFound = new RegExp(`status of 404 .*/api/complaints/${wifiNumber}`);
+    expect(unexpected(opened.consoleErrors, [notFound])).toEqual([]);
+    await other.close();
+  }, 30_000);
+
+  it('signs out: My complaints disappears from the navigation and asks to sign in', async () => {
+    await page.goto(`${portal.baseUrl}/userInfo`);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${portal.baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'About Us' }).waitFor();
+    expect(await page.getByRole('link', { name: 'My complaints' }).count()).toBe(0);
+    expect(await page.getByTestId('open-complaints').count()).toBe(0);
+
+    await page.goto(`${portal.baseUrl}/my`);
+    await page.getByRole('heading', { name: 'My complaints', level: 1 }).waitFor();
+    await page.getByText('Please Sign In first').waitFor();
+    expect(await page.getByTestId('complaint-row').count()).toBe(0);
+    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  });
+});

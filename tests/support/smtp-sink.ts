@@ -1,0 +1,115 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './net.js';
+
+export interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: string;
+  parsed: ParsedMail;
+  /** performance.now() when the message was accepted. */
+  receivedAt: number;
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives. It can be stopped and started again
+ * on the same port to play an outage, and told to answer with an SMTP error.
+ */
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  /** When set, every message is refused with this SMTP code (e.g. 451 try later, 550 never). */
+  rejectWith: number | undefined;
+  private server: SMTPServer | undefined;
+  private waiters: Array<() => void> = [];
+
+  private constructor(
+    readonly port: number,
+    private readonly parse: boolean,
+  ) {}
+
+  /** `parse: false` keeps raw messages only (benchmarks: parsing would compete for the CPU). */
+  static async start(port?: number, opts: { parse?: boolean } = {}): Promise<SmtpSink> {
+    const sink = new SmtpSink(port ?? (await freePort()), opts.parse ?? true);
+    await sink.listen();
+    return sink;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}?ignoreTLS=true`;
+  }
+
+  async listen(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      // An outage drops open (pooled) connections at once instead of waiting for them to finish.
+      closeTimeout: 100,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (this.rejectWith) {
+            const error = Object.assign(new Error('refused by the test sink'), { responseCode: this.rejectWith });
+            callback(error);
+            return;
+          }
+          const receivedAt = performance.now();
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const parsing: Promise<ParsedMail> = this.parse
+            ? simpleParser(raw)
+            : Promise.resolve({
+                subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim(),
+                messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim(),
+              } as ParsedMail);
+          parsing
+            .then((parsed) => {
+              const from = session.envelope.mailFrom;
+              this.received.push({
+                envelopeFrom: from ? from.address : '',
+                envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+                raw,
+                parsed,
+                receivedAt,
+              });
+              for (const wake of this.waiters.splice(0)) wake();
+              callback();
+            })
+            .catch((error: Error) => callback(error));
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Waits until `count` messages (in all) have arrived. */
+  async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.received.length < count) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`expected ${count} messages, got ${this.received.length}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 250));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.received;
+  }
+
+  to(address: string): ReceivedMail[] {
+    return this.received.filter((m) => m.envelopeTo.includes(address));
+  }
+}

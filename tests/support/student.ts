@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { CookieClient, signIn, type SignInAs } from './http-client.js';
+
+/** A signed-in browser-less client with helpers for the JSON API. */
+export class ApiClient {
+  readonly http = new CookieClient();
+  csrfToken = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  static async signedIn(baseUrl: string, who: SignInAs): Promise<ApiClient> {
+    const client = new ApiClient(baseUrl);
+    const result = await signIn(client.http, baseUrl, who);
+    if (result.location.includes('signInError')) throw new Error(`sign-in refused: ${result.location}`);
+    const me = await client.http.request(`${baseUrl}/api/me`);
+    client.csrfToken = ((await me.json()) as { csrfToken: string }).csrfToken;
+    return client;
+  }
+
+  async get(path: string) {
+    const response = await this.http.request(`${this.baseUrl}${path}`);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string; fields?: Record<string, string> } } };
+  }
+
+  async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.http.request(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-csrf-token': this.csrfToken,
+        origin: this.baseUrl,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & { error?: { code: string; message: string; fields?: Record<string, string> } },
+    };
+  }
+
+  post(path: string, body: unknown, idempotencyKey: string = randomUUID()) {
+    return this.send('POST', path, body, { 'idempotency-key': idempotencyKey });
+  }
+}
+
