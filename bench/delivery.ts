@@ -126,6 +126,13 @@ async function runOn(kind: 'pglite' | 'postgres') {
       })
       .sort((a, b) => a - b);
 
+    const rate = SUBMISSIONS / seconds;
+    const burstDelivered = sink.received.length;
+    const firstMail = Math.min(...sink.received.map((m) => m.receivedAt));
+    const lastMail = Math.max(...sink.received.map((m) => m.receivedAt));
+
+    console.log(`\n${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${SUBMISSIONS} submissions, ${CONCURRENCY} in flight, ${STUDENTS} signed-in students`);
+    console.log(`  submissions            : ${rate.toFixed(0)} /s, p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}`);
     // Latency at an everyday pace (not a burst): 20 complaints a second for 10 seconds.
     sink.received.length = 0;
     const pacedAt = new Map<string, number>();
@@ -144,12 +151,8 @@ async function runOn(kind: 'pglite' | 'postgres') {
       .map((m) => m.receivedAt - (pacedAt.get(/HC-\d{4}-\d{6,}/.exec(m.raw)?.[0] ?? '') ?? m.receivedAt))
       .sort((a, b) => a - b);
 
-    const rate = SUBMISSIONS / seconds;
-    console.log(`\n${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${SUBMISSIONS} submissions, ${CONCURRENCY} in flight, ${STUDENTS} signed-in students`);
-    console.log(`  submissions            : ${rate.toFixed(0)} /s, p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}`);
-    console.log(`  mails delivered        : ${sink.received.length} (2 per complaint); the last ${fmt(dispatchEnd - dispatchStart)} after the last submission`);
-    const firstMail = Math.min(...sink.received.map((m) => m.receivedAt));
-    console.log(`  dispatch throughput    : ${((SUBMISSIONS * 2) / ((dispatchEnd - firstMail) / 1000)).toFixed(0)} mails/s (first to last accepted)`);
+    console.log(`  mails delivered        : ${burstDelivered} (2 per complaint); the last ${fmt(dispatchEnd - dispatchStart)} after the last submission`);
+    console.log(`  dispatch throughput    : ${((SUBMISSIONS * 2) / ((lastMail - firstMail) / 1000)).toFixed(0)} mails/s (first to last accepted, while submissions were still arriving)`);
     console.log(`  submission → SMTP 250  : at 20 complaints/s p50 ${fmt(percentile(pacedDelays, 50))}, p95 ${fmt(percentile(pacedDelays, 95))}; during the burst p50 ${fmt(percentile(delays, 50))}, p95 ${fmt(percentile(delays, 95))} (queueing behind the backlog)`);
     if (kind === 'postgres') {
       const raw = await rawInsertRate(new URL(`/hcp_bench_${process.pid}`, new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '')).href);

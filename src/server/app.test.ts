@@ -36,6 +36,18 @@ describe('platform endpoints', () => {
     expect(html).toContain('<div id="root">');
   });
 
+  it('sends the prerendered page for public paths, and the plain shell when a query string is given', async () => {
+    const form = await (await fetch(url('/complaints/wifiComplaint'))).text();
+    expect(form).toMatch(/<h1[^>]*>Wifi complaint<\/h1>/);
+    expect(form).toContain('<label');
+    const home = await (await fetch(url('/'))).text();
+    expect(home).toMatch(/<h1[^>]*>Hostel Complaint Portal<\/h1>/);
+    const withQuery = await (await fetch(url('/?signInError=domain'))).text();
+    expect(withQuery).toContain('<div id="root"></div>');
+    const compressed = await fetch(url('/complaints'), { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+  });
+
   it('answers /api/me with 401 and the seed text when signed out', async () => {
     const response = await fetch(url('/api/me'));
     expect(response.status).toBe(401);

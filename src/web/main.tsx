@@ -1,19 +1,43 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider, matchRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-const router = createAppRouter();
+/**
+ * A prerendered page must be hydrated with its own page component, not a loading state: load the
+ * lazy modules of the routes that match this address before the first render.
+ */
+async function resolveLazyMatches(routeList: RouteObject[]) {
+  const matches = matchRoutes(routeList, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+async function start(root: HTMLElement) {
+  const app = () => (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (root.firstElementChild) {
+    await resolveLazyMatches(routes);
+    hydrateRoot(root, app());
+  } else {
+    createRoot(root).render(app());
+  }
+}
+
+void start(container);

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +13,16 @@ export default fp(
   async function webPlugin(app: FastifyInstance, opts: { root: string }) {
     const indexFile = path.join(opts.root, 'index.html');
     const hasBuild = existsSync(indexFile);
+    // Public pages rendered at build time (scripts/prerender.mjs): path → file under dist/web.
+    const prerendered = new Map<string, string>();
+    const pagesDir = path.join(opts.root, 'pages');
+    if (existsSync(pagesDir)) {
+      for (const entry of readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })) {
+        if (!entry.endsWith('.html')) continue;
+        const route = `/${entry.slice(0, -'.html'.length).split(path.sep).join('/')}`;
+        prerendered.set(route === '/index' ? '/' : route, `pages/${entry.split(path.sep).join('/')}`);
+      }
+    }
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: opts.root,
@@ -42,7 +52,10 @@ export default fp(
           .type('text/plain')
           .send('The web app has not been built. Run `npm run build` (or `npm start`, which builds it).');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // A query string can change what the page shows first (?signInError=…): those get the plain shell.
+      const [pathname = '/', query] = request.url.split('?');
+      const page = query === undefined ? prerendered.get(pathname.replace(/\/+$/, '') || '/') : undefined;
+      return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
     });
   },
   { name: 'web' },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Link } from 'react-router';
 import { HOSTELS, FLOOR_MAX, FLOOR_MIN, MESSAGE_MAX_LENGTH, ROOM_NO_MAX_LENGTH, categoryByKey } from '../../../../shared/catalog';
@@ -15,6 +15,7 @@ import { buttonPrimary, card, fieldControl, textLink } from '../../../components
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/me';
 import { useIdempotencyKey, useRefocusWhenIdle, useSignedInSubmission, useTimedConfirmation } from '../../../lib/submission';
+import { useHydrated } from '../../../lib/hydration';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
@@ -74,13 +75,26 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
   const create = useCreateComplaint();
   const idempotency = useIdempotencyKey();
   const confirmation = useTimedConfirmation<string>();
-  const [values, setValues] = useState<ComplaintDraft>(() => loadDraft(categoryKey));
+  // The page is prerendered (no sessionStorage there), so a kept draft is restored after mount.
+  const [values, setValues] = useState<ComplaintDraft>(EMPTY_DRAFT);
+  const draftRestored = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<Problem>(null);
   const { submitting, begin } = useSignedInSubmission(setProblem);
+  const hydrated = useHydrated();
 
   // Every change is kept for this tab, so the sign-in round trip (or a reload) loses nothing.
-  useEffect(() => saveDraft(categoryKey, values), [categoryKey, values]);
+  // Declared before the restore below so that the first pass never overwrites a kept draft.
+  useEffect(() => {
+    if (draftRestored.current) saveDraft(categoryKey, values);
+  }, [categoryKey, values]);
+  useEffect(() => {
+    const draft = loadDraft(categoryKey);
+    draftRestored.current = true;
+    // sessionStorage is outside React and unreadable while prerendering; reading it after mount is the point.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (draft !== EMPTY_DRAFT) setValues(draft);
+  }, [categoryKey]);
   const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
 
   function update(name: FieldName) {
@@ -173,6 +187,7 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
       <p className="mt-3 text-slate-700">{category.description} All fields are required.</p>
 
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
+        <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
         <Field id={fieldId('hostel')} label="Hostel" error={errors.hostel}>
           {(control) => (
             <select {...control} className={fieldControl} value={values.hostel} onChange={update('hostel')} required>
@@ -278,6 +293,7 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
           title="Your complaint is registered"
           message="Thank you for submitting your complaint."
         />
+        </fieldset>
       </form>
     </section>
   );

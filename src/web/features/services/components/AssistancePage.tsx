@@ -13,6 +13,7 @@ import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/me';
 import { useIdempotencyKey, useRefocusWhenIdle, useSignedInSubmission, useTimedConfirmation } from '../../../lib/submission';
+import { useHydrated } from '../../../lib/hydration';
 import { useCreateCleaningRequest } from '../api/create-cleaning-request';
 
 type FieldName = 'hostel' | 'service' | 'roomNo';
@@ -40,6 +41,7 @@ export function AssistancePage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<Problem>(null);
   const { submitting, begin } = useSignedInSubmission(setProblem);
+  const hydrated = useHydrated();
   const registerButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -115,6 +117,7 @@ export function AssistancePage() {
       </p>
 
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
+        <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
         <h2 className="text-lg font-semibold text-slate-900">Room cleaning</h2>
 
         <Field id={fieldId('hostel')} label="Hostel" error={errors.hostel}>
@@ -210,6 +213,7 @@ export function AssistancePage() {
         </button>
 
         <ConfirmationCard number={confirmation.shown} title="Your cleaning request is registered" />
+        </fieldset>
       </form>
     </section>
   );

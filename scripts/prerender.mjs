@@ -1,0 +1,28 @@
+// Renders the public pages to HTML at build time (src/web/prerender.tsx) and writes them beside
+// the web build as dist/web/pages/<path>.html; the server sends them for those exact paths.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ssrOut = path.join(root, 'dist', 'ssr');
+const web = path.join(root, 'dist', 'web');
+
+execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--ssr', 'prerender.tsx', '--outDir', ssrOut, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+const { render, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+const template = readFileSync(path.join(web, 'index.html'), 'utf8');
+if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+rmSync(path.join(web, 'pages'), { recursive: true, force: true });
+for (const page of PRERENDERED_PATHS) {
+  const html = await render(page);
+  const file = path.join(web, 'pages', `${page === '/' ? 'index' : page.slice(1)}.html`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, template.replace('<div id="root"></div>', `<div id="root">${html}</div>`));
+}
+rmSync(ssrOut, { recursive: true, force: true });
+console.log(`prerendered ${PRERENDERED_PATHS.length} pages`);
