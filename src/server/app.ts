@@ -10,13 +10,18 @@ import { webBuildDir } from './lib/paths.js';
 import { hmac } from './lib/tokens.js';
 import authRoutes from './modules/auth/routes.js';
 import { createOidcClient } from './modules/auth/oidc-client.js';
+import actionRoutes from './modules/actions/routes.js';
 import complaintRoutes from './modules/complaints/routes.js';
 import mailRoutes from './modules/mail/routes.js';
 import metaRoutes from './modules/meta/routes.js';
 import routingRoutes from './modules/routing/routes.js';
+import notificationRoutes from './modules/notifications/routes.js';
+import staffRoutes from './modules/staff/routes.js';
+import peopleAdminRoutes from './modules/users/admin-routes.js';
 import csrf from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import errors from './plugins/errors.js';
+import jobs from './plugins/jobs.js';
 import mailer from './plugins/mailer.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -33,6 +38,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Run the outbox dispatcher (default true; it only runs when SMTP_URL is set). */
   dispatchMail?: boolean;
+  /** Run periodic jobs such as closing resolved complaints (default true). */
+  runJobs?: boolean;
 }
 
 export const DEV_IDP_CLIENT_ID = 'hostel-portal-dev';
@@ -87,12 +94,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { config });
   await app.register(openapi, { config });
   await app.register(mailer, { config, enabled: opts.dispatchMail ?? true });
+  await app.register(jobs, { config, enabled: opts.runJobs ?? true });
 
   await app.register(metaRoutes, { config, devSignIn });
   await app.register(authRoutes, { config, oidcClient });
   await app.register(complaintRoutes, { config });
   await app.register(routingRoutes);
   await app.register(mailRoutes);
+  await app.register(staffRoutes, { config });
+  await app.register(peopleAdminRoutes);
+  await app.register(notificationRoutes);
+  await app.register(actionRoutes, { config });
 
   if (devSignIn) {
     await app.register(devIdpPlugin, {

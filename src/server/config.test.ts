@@ -56,7 +56,8 @@ describe('configuration', () => {
         'PUBLIC_URL is required in production',
       ]),
     );
-    expect(problems({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).join()).toMatch(/not localhost/);
+    expect(problems({ NODE_ENV: 'production', PUBLIC_URL: 'https://localhost:3000' }).join()).toMatch(/not localhost/);
+    expect(problems({ NODE_ENV: 'production', PUBLIC_URL: 'http://complaints.example.edu' }).join()).toMatch(/https/);
   });
 
   it('accepts a complete production configuration', () => {

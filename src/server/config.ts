@@ -84,6 +84,8 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
     MAIL_RETRY_HORIZON_MINUTES: z.coerce.number().int().min(1).default(48 * 60),
+    ACTION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    AUTO_CLOSE_DAYS: z.coerce.number().min(0.0001).max(365).default(7),
     ABOUT_CREDITS: z
       .string()
       .default('')
@@ -116,6 +118,12 @@ const envSchema = z
       }
       if (!env.PUBLIC_URL) {
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      } else if (!env.PUBLIC_URL.startsWith('https://')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'must be an https:// address in production (session cookies are Secure there)',
+        });
       } else if (/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(env.PUBLIC_URL)) {
         ctx.addIssue({
           code: 'custom',
@@ -149,6 +157,8 @@ export interface Config {
   mailFrom: string;
   mail: { pollIntervalMs: number; retryBaseMs: number; retryHorizonMs: number; leaseMs: number };
   aboutCredits: string[];
+  actionLinkTtlMs: number;
+  autoCloseMs: number;
   logLevel: string;
   trustProxy: boolean;
   rateLimits: { signInPerMinute: number; writesPerMinute: number };
@@ -219,6 +229,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseMs: env.MAIL_LEASE_SECONDS * 1000,
     },
     aboutCredits: env.ABOUT_CREDITS,
+    actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
+    autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {

@@ -72,6 +72,8 @@ export const timelineEntrySchema = z
     status: z.enum(STATUSES),
     fromStatus: z.enum(STATUSES).nullable(),
     note: z.string(),
+    /** A status change, or a public reply from the staff. */
+    kind: z.enum(['status', 'reply']),
     by: z.string(),
   })
   .meta({ id: 'TimelineEntry' });

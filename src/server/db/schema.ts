@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,6 +37,10 @@ export const users = pgTable(
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** May see the identity of students in confidential (ragging) complaints. */
+    antiRagging: boolean('anti_ragging').notNull().default(false),
+    /** Set when an admin added the account before its first sign-in (staff outside the student domain). */
+    addedBy: uuid('added_by'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -90,6 +110,16 @@ export const complaints = pgTable(
     toEmails: text('to_emails').array().notNull(),
     ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').notNull().default('submitted'),
+    assigneeId: uuid('assignee_id').references(() => users.id),
+    /** Ragging: the student's identity is shown only to the anti-ragging duty and admins. */
+    confidential: boolean('confidential').notNull().default(false),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    rating: integer('rating'),
+    ratingComment: text('rating_comment'),
+    /** Full-text search over the message, room and number (the staff queue's search box). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(message, '') || ' ' || coalesce(room_no, '') || ' ' || coalesce(number, ''))`,
+    ),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     ...timestamps,
@@ -98,6 +128,12 @@ export const complaints = pgTable(
     uniqueIndex('complaints_number_key').on(t.number),
     uniqueIndex('complaints_student_idempotency_key').on(t.studentId, t.idempotencyKey),
     index('complaints_student_created_idx').on(t.studentId, t.createdAt.desc(), t.id.desc()),
+    index('complaints_queue_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('complaints_status_queue_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('complaints_category_hostel_queue_idx').on(t.category, t.hostel, t.createdAt.desc(), t.id.desc()),
+    index('complaints_assignee_idx').on(t.assigneeId, t.createdAt.desc()),
+    index('complaints_search_idx').using('gin', t.search),
+    check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('complaints_kind_check', sql`${t.kind} in ('complaint', 'cleaning')`),
     check(
       'complaints_status_check',
@@ -117,6 +153,10 @@ export const complaintEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
+    /** status | reply | note | assignment */
+    kind: text('kind').notNull().default('status'),
+    /** Internal notes are never shown to the student. */
+    public: boolean('public').notNull().default(true),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -186,3 +226,91 @@ export type ComplaintRow = typeof complaints.$inferSelect;
 export type ComplaintEventRow = typeof complaintEvents.$inferSelect;
 export type RoutingRuleRow = typeof routingRules.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Which complaints a staff member or warden works: a category ('' = any) in a hostel ('' = any). */
+export const staffScopes = pgTable(
+  'staff_scopes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull().default(''),
+    hostel: text('hostel').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category, t.hostel] })],
+);
+
+/**
+ * Complaints per category, hostel and status, kept by a trigger in the same transaction as every
+ * change, so the consoles' counts never scan the complaints table.
+ */
+export const complaintCounts = pgTable(
+  'complaint_counts',
+  {
+    category: text('category').notNull(),
+    hostel: text('hostel').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.hostel, t.status] })],
+);
+
+/** Who did what to which record, with before and after; append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+export type StaffScopeRow = typeof staffScopes.$inferSelect;
+
+/** The in-app bell: what happened to a user's complaints (or was assigned to them). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * One-click links in facility mail (Acknowledge, Resolved): the token is sent, only its hash is
+ * kept; it works once and until it expires.
+ */
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    id: text('id').primaryKey(),
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('action_tokens_complaint_idx').on(t.complaintId),
+    check('action_tokens_action_check', sql`${t.action} in ('acknowledge', 'resolve')`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

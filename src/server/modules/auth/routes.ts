@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { meResponseSchema, type SignInErrorCode } from '../../../shared/auth.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
-import { toPublicUser, upsertUserAtSignIn } from '../users/service.js';
+import { findAddedStaff, toPublicUser, upsertUserAtSignIn } from '../users/service.js';
 import { decideAdmission } from './admission.js';
 import { clearLoginState, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';
 import type { OidcClient } from './oidc-client.js';
@@ -87,7 +87,12 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         return refuse('failed', 'token_exchange_failed', { detail });
       }
 
-      const admission = decideAdmission(claims, config.allowedEmailDomains);
+      let admission = decideAdmission(claims, config.allowedEmailDomains);
+      if (!admission.admitted && admission.reason === 'domain_not_allowed' && admission.email) {
+        // Staff outside the student domain get in only when an administrator added them by address.
+        const invited = await findAddedStaff(app.db, admission.email);
+        if (invited) admission = decideAdmission(claims, [admission.email.split('@')[1] ?? '']);
+      }
       if (!admission.admitted) {
         return refuse('domain', admission.reason, { email: admission.email });
       }

@@ -13,6 +13,8 @@ import {
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import type { ComplaintEventRow, ComplaintRow } from '../../db/schema.js';
+import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
+import { confirmResolution, reopen } from '../staff/service.js';
 import { fileCleaningRequest, fileComplaint, getStudentComplaint, listStudentComplaints } from './service.js';
 
 export function toComplaintDto(row: ComplaintRow): Complaint {
@@ -57,7 +59,12 @@ const filedResponses = {
 
 export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
+  const ctx = () => ({
+    db: app.db,
+    publicUrl: opts.config.publicUrl,
+    smtpConfigured: Boolean(opts.config.smtpUrl),
+    actionLinkTtlMs: opts.config.actionLinkTtlMs,
+  });
 
   r.post(
     '/api/complaints',
@@ -148,17 +155,63 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       if (!user) throw new Error('unreachable');
       const { complaint, events } = await getStudentComplaint(app.db, user.id, request.params.number);
       reply.header('cache-control', 'no-store');
-      return { ...toComplaintDto(complaint), timeline: events.map(toTimelineEntry) };
+      return { ...toComplaintDto(complaint), timeline: events.map((event) => toTimelineEntry(event, complaint.studentId)) };
+    },
+  );
+
+  const lifecycleCtx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
+
+  r.post(
+    '/api/complaints/:number/confirm',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Confirm a resolved complaint is fixed (closes it), optionally rating the work 1–5',
+        params: z.object({ number: z.string().max(40) }),
+        body: confirmBodySchema,
+        response: { 200: complaintSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      return toComplaintDto(await confirmResolution(lifecycleCtx(), user, request.params.number, request.body));
+    },
+  );
+
+  r.post(
+    '/api/complaints/:number/reopen',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Reopen a resolved complaint that is not fixed, saying why',
+        params: z.object({ number: z.string().max(40) }),
+        body: reopenBodySchema,
+        response: { 200: complaintSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      const row = await reopen(lifecycleCtx(), user, request.params.number, request.body.reason);
+      app.mailer?.notify();
+      return toComplaintDto(row);
     },
   );
 }
 
-function toTimelineEntry(event: ComplaintEventRow) {
+export function toTimelineEntry(event: ComplaintEventRow, studentId: string) {
+  const reply = event.kind === 'reply';
   return {
     at: event.createdAt.toISOString(),
     status: event.toStatus as ComplaintStatus,
     fromStatus: (event.fromStatus as ComplaintStatus | null) ?? null,
     note: event.note,
-    by: event.fromStatus === null ? 'You' : 'Hostel staff',
+    kind: (reply ? 'reply' : 'status') as 'reply' | 'status',
+    by: event.actorId === studentId ? 'You' : 'Hostel staff',
   };
 }

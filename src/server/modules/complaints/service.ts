@@ -11,6 +11,7 @@ import type { CreateCleaningRequest, CreateComplaint } from '../../../shared/com
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { createActionLinks } from '../actions/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { resolveRecipients } from '../routing/service.js';
@@ -19,6 +20,8 @@ export interface FilingContext {
   db: Db;
   publicUrl: string;
   smtpConfigured: boolean;
+  /** How long the one-click links in the facility mail work. */
+  actionLinkTtlMs: number;
 }
 
 export interface Filed {
@@ -38,6 +41,9 @@ interface NewComplaint {
   message: string;
   routingKey: string;
 }
+
+/** Others → Ragging: the student's identity is shown only to the anti-ragging duty and admins. */
+export const isConfidential = (category: string, subCategory: string) => category === 'other' && subCategory === 'Ragging';
 
 const hashRequest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -93,6 +99,7 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
           userEmail: student.email,
           toEmails: recipients.to,
           ccEmails: recipients.cc,
+          confidential: isConfidential(input.category, input.subCategory),
           idempotencyKey: idempotencyKey ?? null,
           requestHash,
         })
@@ -105,12 +112,21 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
         toStatus: 'submitted',
         note: `Sent to ${recipients.to.join(', ')}`,
       });
-      const facility = facilityMail(row, { portalUrl: ctx.publicUrl });
+      const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: ctx.actionLinkTtlMs });
+      const facility = facilityMail(row, { portalUrl: ctx.publicUrl, ...actionLinks });
       const ack = acknowledgementMail(row, { complaintUrl: `${ctx.publicUrl}/my/${row.number}` });
       await enqueueMail(
         tx,
         [
-          { ...facility, purpose: 'facility', complaintId: row.id, to: recipients.to, cc: recipients.cc, replyTo: student.email },
+          {
+          ...facility,
+          purpose: 'facility',
+          complaintId: row.id,
+          to: recipients.to,
+          cc: recipients.cc,
+          // A confidential complaint must not reveal its student, not even in a header.
+          ...(row.confidential ? {} : { replyTo: student.email }),
+        },
           { ...ack, purpose: 'acknowledgement', complaintId: row.id, to: [student.email] },
         ],
         { smtpConfigured: ctx.smtpConfigured, messageDomain: new URL(ctx.publicUrl).hostname },
@@ -230,7 +246,8 @@ export async function getStudentComplaint(db: Db, studentId: string, number: str
   const events = await db
     .select()
     .from(complaintEvents)
-    .where(eq(complaintEvents.complaintId, row.id))
+    // Internal notes never reach the student.
+    .where(and(eq(complaintEvents.complaintId, row.id), eq(complaintEvents.public, true)))
     .orderBy(asc(complaintEvents.createdAt));
   return { complaint: row, events };
 }

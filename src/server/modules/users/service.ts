@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import type { User } from '../../../shared/auth.js';
@@ -62,4 +62,14 @@ export function toPublicUser(row: UserRow): User {
     regId: row.regId,
     role: row.role as User['role'],
   };
+}
+
+/** An account an administrator added by address (staff, wardens, admins), still active. */
+export async function findAddedStaff(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.addedBy), ne(users.role, 'student'), isNull(users.disabledAt)))
+    .limit(1);
+  return row;
 }

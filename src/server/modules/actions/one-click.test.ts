@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complaints, outbox } from '../../db/schema.js';
+import { aComplaint } from '../../../../tests/factories/complaints.js';
+import { ApiClient } from '../../../../tests/support/student.js';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+
+let portal: TestApp;
+let student: ApiClient;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  portal = await startTestApp({
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
+  });
+  student = await ApiClient.signedIn(portal.baseUrl, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });
+  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+async function fileWithLinks() {
+  const { body } = await student.post('/api/complaints', aComplaint());
+  const number = String(body.number);
+  const [row] = await portal.database.db.select().from(complaints).where(eq(complaints.number, number));
+  const mails = await portal.database.db.select().from(outbox).where(eq(outbox.complaintId, row?.id ?? ''));
+  const facility = mails.find((m) => m.purpose === 'facility');
+  const acknowledge = /Acknowledge: (\S+)/.exec(facility?.textBody ?? '')?.[1] ?? '';
+  const resolve = /Resolved: (\S+)/.exec(facility?.textBody ?? '')?.[1] ?? '';
+  return { number, acknowledge, resolve, facility };
+}
+
+const form = (url: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: '' });
+
+describe('one-click links in the facility mail', () => {
+  it('are in both parts of the mail, and GET only asks for confirmation', async () => {
+    const { number, acknowledge, facility } = await fileWithLinks();
+    expect(acknowledge).toMatch(new RegExp(`^${portal.baseUrl}/act/[A-Za-z0-9_-]{40,}$`));
+    expect(facility?.htmlBody).toContain(acknowledge);
+    const page = await fetch(acknowledge);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`Acknowledge ${number}?`);
+    expect(html).toContain('<form method="post"');
+    // A mail scanner fetching the link changed nothing.
+    expect((await student.get(`/api/complaints/${number}`)).body.status).toBe('submitted');
+  });
+
+  it('act once, without signing in, and tell the student; a second use does nothing', async () => {
+    const { number, acknowledge, resolve } = await fileWithLinks();
+    const done = await form(acknowledge);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('is now acknowledged');
+    const detail = await student.get(`/api/complaints/${number}`);
+    expect(detail.body.status).toBe('acknowledged');
+    const again = await form(acknowledge);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain('already been used');
+    expect((await fetch(acknowledge)).status).toBe(410);
+
+    expect((await form(resolve)).status).toBe(200);
+    expect((await student.get(`/api/complaints/${number}`)).body.status).toBe('resolved');
+    const notes = await student.get('/api/notifications');
+    expect(JSON.stringify(notes.body.items)).toContain(`${number} is now Resolved`);
+  });
+
+  it('refuse an expired, unknown or cross-site use', async () => {
+    const { acknowledge } = await fileWithLinks();
+    await portal.database.db.execute(sql`update action_tokens set expires_at = now() - interval '1 minute'`);
+    expect((await form(acknowledge)).status).toBe(410);
+    expect((await fetch(`${portal.baseUrl}/act/${'x'.repeat(43)}`)).status).toBe(404);
+    const fresh = await fileWithLinks();
+    expect((await form(fresh.acknowledge, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+});
+
+describe('notifications and automatic closing', () => {
+  it('fill the bell and can be marked read', async () => {
+    const { number } = await fileWithLinks();
+    await admin.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'in_progress', note: 'Technician on the way' });
+    await admin.send('POST', `/api/staff/complaints/${number}/replies`, { text: 'Please keep the room open' });
+    await admin.send('POST', `/api/staff/complaints/${number}/replies`, { text: 'internal only', internal: true });
+    const { body } = await student.get('/api/notifications');
+    const items = body.items as Array<{ id: string; text: string; complaintNumber: string; read: boolean }>;
+    const mine = items.filter((n) => n.complaintNumber === number);
+    expect(mine.map((n) => n.text)).toEqual([`The hostel team replied about ${number}`, `${number} is now In progress: Technician on the way`]);
+    expect(Number(body.unread)).toBeGreaterThanOrEqual(2);
+    expect((await student.send('POST', '/api/notifications/read', { ids: [mine[0]?.id] })).status).toBe(204);
+    const after = await student.get('/api/notifications');
+    expect(Number(after.body.unread)).toBe(Number(body.unread) - 1);
+    expect((await student.send('POST', '/api/notifications/read', { all: true })).status).toBe(204);
+    expect((await student.get('/api/notifications')).body.unread).toBe(0);
+    // Someone else's notifications are not reachable.
+    expect((await admin.get('/api/notifications')).body.items).not.toEqual(expect.arrayContaining([expect.objectContaining({ id: mine[0]?.id })]));
+  });
+
+  it('closes a resolved complaint nobody reopened after the configured period', async () => {
+    const { number } = await fileWithLinks();
+    await admin.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved' });
+    expect(await portal.app.jobs.autoClose()).not.toContain(number);
+    await portal.database.db.execute(sql`update complaints set resolved_at = now() - interval '8 days' where number = ${number}`);
+    expect(await portal.app.jobs.autoClose()).toContain(number);
+    const detail = await student.get(`/api/complaints/${number}`);
+    expect(detail.body.status).toBe('closed');
+    expect(JSON.stringify(detail.body.timeline)).toContain('Closed automatically');
+  });
+});

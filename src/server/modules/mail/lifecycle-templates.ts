@@ -1,0 +1,58 @@
+import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
+import type { ComplaintRow } from '../../db/schema.js';
+import { escapeHtml, oneLine } from './html.js';
+import type { RenderedMail } from './templates.js';
+
+function simpleMail(subject: string, paragraphs: string[], link: { url: string; text: string }): RenderedMail {
+  const text = `${paragraphs.join('\n\n')}\n\n${link.text}: ${link.url}\n\nHostel Complaint Portal\n`;
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">` +
+    paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join('') +
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p></body></html>`;
+  return { subject: oneLine(subject), text, html };
+}
+
+/** To the student when their complaint changes status. */
+export function statusChangeMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
+  const label = STATUS_LABELS[to];
+  return simpleMail(
+    `${complaint.number} is now ${label}`,
+    [
+      `Hello${complaint.fname ? ` ${complaint.fname}` : ''},`,
+      `your ${complaint.complaintHead.toLowerCase()} ${complaint.number} is now: ${label}.`,
+      ...(note ? [`Note from the hostel team: ${note}`] : []),
+      ...(to === 'resolved' ? ['If it is fixed, confirm it and rate the work; if not, reopen it and say why.'] : []),
+    ],
+    { url, text: 'See your complaint' },
+  );
+}
+
+/** To the student when the team answers. */
+export function replyMail(complaint: ComplaintRow, reply: string, url: string): RenderedMail {
+  return simpleMail(
+    `Reply about ${complaint.number}`,
+    [`Hello${complaint.fname ? ` ${complaint.fname}` : ''},`, `the hostel team replied about ${complaint.number}:`, reply],
+    { url, text: 'Answer or follow it on the portal' },
+  );
+}
+
+/** To a staff member given a complaint. */
+export function assignmentMail(complaint: ComplaintRow, url: string): RenderedMail {
+  return simpleMail(
+    `Assigned to you: ${complaint.complaintHead} — ${complaint.number}`,
+    [
+      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, room ${complaint.roomNo}, floor ${complaint.floor} was assigned to you.`,
+    ],
+    { url, text: 'Open it in the staff console' },
+  );
+}
+
+/** To the facility team when a student reopens a resolved complaint. */
+export function reopenedMail(complaint: ComplaintRow, reason: string, url: string): RenderedMail {
+  return simpleMail(
+    `Reopened: ${complaint.complaintHead} — ${complaint.number}`,
+    [`The student reopened ${complaint.number}: it is not fixed.`, `Reason: ${reason}`],
+    { url, text: 'Open it in the staff console' },
+  );
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors.js';
+import { markReadSchema, notificationListSchema } from '../../../shared/notifications.js';
+import { listNotifications, markRead } from './service.js';
+
+export default async function notificationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/notifications',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Your notifications, newest first, with the unread count (the bell)',
+        querystring: z.object({ cursor: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: notificationListSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listNotifications(app.db, request.user?.id ?? '', request.query);
+    },
+  );
+
+  r.post(
+    '/api/notifications/read',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark some or all of your notifications as read',
+        body: markReadSchema,
+        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await markRead(app.db, request.user?.id ?? '', 'all' in request.body ? 'all' : request.body.ids);
+      return reply.status(204).send(null);
+    },
+  );
+}

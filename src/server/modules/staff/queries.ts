@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
+import type { QueueQuery } from '../../../shared/staff.js';
+import type { Db } from '../../db/client.js';
+import { complaintCounts, complaints, users, type UserRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { scopeCondition, type Scope } from './scope.js';
+
+const assignee = alias(users, 'assignee');
+
+/** Every complaint column except the search vector, which nobody needs to read. */
+const { search: _search, ...complaintColumns } = getTableColumns(complaints);
+
+function decodeCursor(cursor: string) {
+  const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
+  }
+  return { createdAt, id };
+}
+
+const encodeCursor = (row: { createdAt: Date; id: string }) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+/**
+ * The staff queue: the user's scope and filters, keyset-paginated on (created_at, id) so a deep
+ * page costs what the first one does, and served by the queue indexes.
+ */
+export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery) {
+  const newest = query.sort === 'newest';
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const before = newest ? lt : gt;
+  const rows = await db
+    .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
+    .from(complaints)
+    .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
+    .where(
+      and(
+        scopeCondition(scope, complaints),
+        query.status.length ? inArray(complaints.status, query.status) : undefined,
+        query.category ? eq(complaints.category, query.category) : undefined,
+        query.subCategory ? eq(complaints.subCategory, query.subCategory) : undefined,
+        query.hostel ? eq(complaints.hostel, query.hostel) : undefined,
+        query.floor !== undefined ? eq(complaints.floor, query.floor) : undefined,
+        query.olderThanDays !== undefined
+          ? lt(complaints.createdAt, sql`now() - make_interval(days => ${query.olderThanDays})`)
+          : undefined,
+        query.assignee === 'me'
+          ? eq(complaints.assigneeId, user.id)
+          : query.assignee === 'none'
+            ? isNull(complaints.assigneeId)
+            : query.assignee
+              ? eq(complaints.assigneeId, query.assignee)
+              : undefined,
+        query.q ? sql`${complaints.search} @@ plainto_tsquery('simple', ${query.q})` : undefined,
+        after
+          ? or(before(complaints.createdAt, after.createdAt), and(eq(complaints.createdAt, after.createdAt), before(complaints.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(...(newest ? [desc(complaints.createdAt), desc(complaints.id)] : [asc(complaints.createdAt), asc(complaints.id)]))
+    .limit(query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.complaint) : null };
+}
+
+/** Per-status counts in the user's scope, from the trigger-kept counts table (a few hundred rows at most). */
+export async function statusCounts(db: Db, scope: Scope) {
+  const rows = await db
+    .select({ status: complaintCounts.status, count: sql<number>`coalesce(sum(${complaintCounts.count}), 0)::int` })
+    .from(complaintCounts)
+    .where(scopeCondition(scope, complaintCounts))
+    .groupBy(complaintCounts.status);
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<ComplaintStatus, number>;
+  for (const row of rows) counts[row.status as ComplaintStatus] = Number(row.count);
+  return { counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+}
+
+export { complaintColumns };

@@ -1,0 +1,244 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ComplaintStatus } from '../../../shared/constants.js';
+import { errorBodySchema } from '../../../shared/errors.js';
+import {
+  CONFIDENTIAL_STUDENT,
+  assignBodySchema,
+  bulkBodySchema,
+  identitySchema,
+  queueQuerySchema,
+  queueResponseSchema,
+  replyBodySchema,
+  staffComplaintDetailSchema,
+  staffComplaintSchema,
+  statusCountsSchema,
+  transitionBodySchema,
+  type StaffComplaint,
+} from '../../../shared/staff.js';
+import type { Config } from '../../config.js';
+import { users, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.js';
+import { audit } from '../audit/service.js';
+import { toComplaintDto, toTimelineEntry } from '../complaints/routes.js';
+import { listQueue, statusCounts } from './queries.js';
+import { isWorker, loadScope, mayRevealIdentity } from './scope.js';
+import { addReply, assign, bulkAcknowledge, staffDetail, transition } from './service.js';
+
+type ComplaintColumns = Omit<ComplaintRow, 'search'> & { search?: string | null };
+
+/** The staff view of a complaint; a confidential complaint never carries the student's identity. */
+export function toStaffDto(row: ComplaintColumns, assignee: { id: string; name: string; email: string } | null): StaffComplaint {
+  const base = toComplaintDto(row as ComplaintRow);
+  const masked = row.confidential
+    ? { ...base, fname: CONFIDENTIAL_STUDENT, id: '', userEmail: CONFIDENTIAL_STUDENT }
+    : base;
+  return {
+    ...masked,
+    confidential: row.confidential,
+    assignee: assignee ? { id: assignee.id, name: assignee.name || assignee.email } : null,
+  };
+}
+
+const numberParams = z.object({ number: z.string().max(40) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** The API behind the staff console: only complaints in the user's scope exist for them. */
+export default async function staffRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const ctx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
+  const me = (request: { user: UserRow | null }) => {
+    if (!request.user) throw new AppError(401, 'unauthenticated', 'Please Sign In first');
+    return request.user;
+  };
+
+  r.get(
+    '/api/staff/complaints',
+    {
+      preHandler: workers,
+      schema: {
+        tags: ['staff'],
+        summary: 'The queue: complaints in your scope, filtered, newest or oldest first, page by page',
+        querystring: queueQuerySchema,
+        response: { 200: queueResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = me(request);
+      const scope = await loadScope(app.db, user);
+      const page = await listQueue(app.db, scope, user, request.query);
+      reply.header('cache-control', 'no-store');
+      return {
+        items: page.items.map(({ complaint, assigneeName, assigneeEmail }) =>
+          toStaffDto(complaint, complaint.assigneeId ? { id: complaint.assigneeId, name: assigneeName ?? '', email: assigneeEmail ?? '' } : null),
+        ),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  r.get(
+    '/api/staff/counts',
+    {
+      preHandler: workers,
+      schema: { tags: ['staff'], summary: 'Complaints per status in your scope', response: { 200: statusCountsSchema, ...errors } },
+    },
+    async (request) => statusCounts(app.db, await loadScope(app.db, me(request))),
+  );
+
+  r.get(
+    '/api/staff/complaints/:number',
+    {
+      preHandler: workers,
+      schema: {
+        tags: ['staff'],
+        summary: 'One complaint with its whole timeline (internal notes included) and the actions you may take',
+        params: numberParams,
+        response: { 200: staffComplaintDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { complaint, events, assignee, transitions } = await staffDetail(app.db, me(request), request.params.number);
+      reply.header('cache-control', 'no-store');
+      return {
+        ...toStaffDto(complaint, assignee ?? null),
+        rating: complaint.rating,
+        ratingComment: complaint.ratingComment,
+        timeline: events.map(({ event, actorName, actorEmail }) => ({
+          ...toTimelineEntry(event, complaint.studentId),
+          kind: event.kind as 'status' | 'reply' | 'note' | 'assignment',
+          internal: !event.public,
+          by:
+            event.actorId === complaint.studentId
+              ? complaint.confidential
+                ? CONFIDENTIAL_STUDENT
+                : 'Student'
+              : actorName || actorEmail || 'Portal',
+        })),
+        allowedTransitions: transitions.map((t) => ({ to: t.to, label: t.label, reasonRequired: t.reasonRequired })),
+      };
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/transitions',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Move the complaint along its lifecycle (the student is e-mailed)',
+        params: numberParams,
+        body: transitionBodySchema,
+        response: { 200: staffComplaintSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await transition(ctx(), me(request), request.params.number, request.body.to as ComplaintStatus, request.body.note);
+      app.mailer?.notify();
+      return toStaffDto(row, null);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/replies',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Reply to the student, or add an internal note the student never sees',
+        params: numberParams,
+        body: replyBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await addReply(ctx(), me(request), request.params.number, request.body.text, request.body.internal);
+      app.mailer?.notify();
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/assign',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Give the complaint to a colleague whose scope covers it (null: nobody)',
+        params: numberParams,
+        body: assignBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await assign(ctx(), me(request), [request.params.number], request.body.assigneeId);
+      app.mailer?.notify();
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/bulk',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Acknowledge or assign several complaints at once',
+        body: bulkBodySchema,
+        response: { 200: z.object({ done: z.array(z.string()), skipped: z.array(z.string()) }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = me(request);
+      if (request.body.action === 'acknowledge') {
+        const result = await bulkAcknowledge(ctx(), user, request.body.numbers);
+        app.mailer?.notify();
+        return result;
+      }
+      if (request.body.assigneeId === undefined) {
+        throw new AppError(400, 'validation_failed', 'Choose who gets them.', { assigneeId: 'Choose who gets them' });
+      }
+      const rows = await assign(ctx(), user, request.body.numbers, request.body.assigneeId);
+      app.mailer?.notify();
+      return { done: rows.map((row) => row.number), skipped: [] };
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/reveal',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Show the student behind a confidential complaint (anti-ragging duty and admins only; recorded)',
+        params: numberParams,
+        response: { 200: identitySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = me(request);
+      if (!isWorker(user) || !mayRevealIdentity(user)) {
+        throw new AppError(403, 'forbidden', 'Only the anti-ragging duty and administrators may see who filed this.');
+      }
+      const { complaint } = await staffDetail(app.db, user, request.params.number);
+      await audit(app.db, {
+        actorId: user.id,
+        action: 'complaint.reveal_identity',
+        targetType: 'complaint',
+        targetId: complaint.number,
+        details: { confidential: complaint.confidential },
+      });
+      request.log.info({ complaint: complaint.number, by: user.id }, 'identity revealed');
+      const [student] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, complaint.studentId));
+      return { fname: complaint.fname, id: complaint.regId, userEmail: complaint.userEmail, name: student?.name ?? complaint.fname };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Role } from '../../../shared/auth.js';
+import { WORKER_ROLES } from '../../../shared/lifecycle.js';
+import type { Db } from '../../db/client.js';
+import { staffScopes, type UserRow } from '../../db/schema.js';
+
+export interface ScopeEntry {
+  /** '' = every category */
+  category: string;
+  /** '' = every hostel */
+  hostel: string;
+}
+
+/** What a user may work: everything (admin) or a list of category × hostel pairs. */
+export type Scope = { all: true } | { all: false; entries: ScopeEntry[] };
+
+export const isWorker = (user: Pick<UserRow, 'role'>) => WORKER_ROLES.includes(user.role as Role);
+
+export async function loadScope(db: Pick<Db, 'select'>, user: Pick<UserRow, 'id' | 'role'>): Promise<Scope> {
+  if (user.role === 'admin') return { all: true };
+  if (!isWorker(user)) return { all: false, entries: [] };
+  const entries = await db
+    .select({ category: staffScopes.category, hostel: staffScopes.hostel })
+    .from(staffScopes)
+    .where(eq(staffScopes.userId, user.id));
+  return { all: false, entries };
+}
+
+/** The scope as a WHERE condition on any table with category and hostel columns. */
+export function scopeCondition(scope: Scope, columns: { category: PgColumn; hostel: PgColumn }): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.entries.length === 0) return sql`false`;
+  return or(
+    ...scope.entries.map(
+      (e) =>
+        and(
+          e.category ? eq(columns.category, e.category) : undefined,
+          e.hostel ? eq(columns.hostel, e.hostel) : undefined,
+        ) ?? sql`true`,
+    ),
+  );
+}
+
+export function inScope(scope: Scope, complaint: { category: string; hostel: string }): boolean {
+  if (scope.all) return true;
+  return scope.entries.some(
+    (e) => (!e.category || e.category === complaint.category) && (!e.hostel || e.hostel === complaint.hostel),
+  );
+}
+
+/** Who may see the student behind a confidential (ragging) complaint. */
+export const mayRevealIdentity = (user: Pick<UserRow, 'role' | 'antiRagging'>) => user.role === 'admin' || user.antiRagging;

@@ -1,0 +1,65 @@
+import type { Role } from './auth.js';
+import type { ComplaintStatus } from './constants.js';
+
+/**
+ * The one state machine of a complaint. The server decides every transition with it; the web app
+ * reads the same table to offer only the actions that are valid.
+ *
+ *   submitted → acknowledged → in_progress → resolved → closed
+ *        └───────────┴──────────────┴→ rejected        ↑    │
+ *                                       reopened ←────────┘ (student, with a reason)
+ */
+
+export type TransitionActor = 'student' | 'staff' | 'system';
+
+export interface Transition {
+  from: readonly ComplaintStatus[];
+  to: ComplaintStatus;
+  /** Who may take it: the complaint's own student, anyone working it, or the portal itself. */
+  by: readonly TransitionActor[];
+  /** A note is required (a rejection or reopening must say why). */
+  reasonRequired: boolean;
+  /** Button text in the consoles. */
+  label: string;
+}
+
+const OPEN: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progress', 'reopened'];
+
+export const TRANSITIONS: readonly Transition[] = [
+  { from: ['submitted', 'reopened'], to: 'acknowledged', by: ['staff'], reasonRequired: false, label: 'Acknowledge' },
+  { from: ['submitted', 'acknowledged', 'reopened'], to: 'in_progress', by: ['staff'], reasonRequired: false, label: 'Start work' },
+  { from: OPEN, to: 'resolved', by: ['staff'], reasonRequired: false, label: 'Mark resolved' },
+  { from: OPEN, to: 'rejected', by: ['staff'], reasonRequired: true, label: 'Reject' },
+  { from: ['resolved'], to: 'closed', by: ['student', 'system'], reasonRequired: false, label: 'Confirm it is fixed' },
+  { from: ['resolved'], to: 'reopened', by: ['student'], reasonRequired: true, label: 'Reopen' },
+];
+
+/** Roles that work complaints (within their scope). */
+export const WORKER_ROLES: readonly Role[] = ['staff', 'warden', 'admin'];
+
+export function findTransition(from: ComplaintStatus, to: ComplaintStatus): Transition | undefined {
+  return TRANSITIONS.find((t) => t.to === to && t.from.includes(from));
+}
+
+/** The transitions `actor` may take from `status`, in display order. */
+export function allowedTransitions(status: ComplaintStatus, actor: TransitionActor): Transition[] {
+  return TRANSITIONS.filter((t) => t.from.includes(status) && t.by.includes(actor));
+}
+
+export type TransitionCheck =
+  | { ok: true; transition: Transition }
+  | { ok: false; reason: 'not_allowed' | 'reason_required' };
+
+export function checkTransition(
+  from: ComplaintStatus,
+  to: ComplaintStatus,
+  actor: TransitionActor,
+  note: string,
+): TransitionCheck {
+  const transition = findTransition(from, to);
+  if (!transition || !transition.by.includes(actor)) return { ok: false, reason: 'not_allowed' };
+  if (transition.reasonRequired && note.trim() === '') return { ok: false, reason: 'reason_required' };
+  return { ok: true, transition };
+}
+
+export const isOpen = (status: ComplaintStatus) => OPEN.includes(status);

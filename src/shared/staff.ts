@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { HOSTELS } from './catalog.js';
+import { STATUSES } from './constants.js';
+import { complaintSchema, timelineEntrySchema } from './complaints.js';
+
+export const CONFIDENTIAL_STUDENT = 'Confidential student';
+
+export const queueQuerySchema = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((s) => (s ? s.split(',') : []))
+    .pipe(z.array(z.enum(STATUSES, { error: 'Unknown status' })))
+    .describe('Comma list of statuses'),
+  category: z.string().max(40).optional(),
+  subCategory: z.string().max(60).optional(),
+  hostel: z.enum(HOSTELS).optional(),
+  floor: z.coerce.number().int().min(0).max(99).optional(),
+  olderThanDays: z.coerce.number().int().min(0).max(3650).optional().describe('Only complaints filed at least this many days ago'),
+  assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
+  q: z.string().trim().max(200).optional().describe('Words to find in the message, room or number'),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type QueueQuery = z.infer<typeof queueQuerySchema>;
+
+export const staffComplaintSchema = complaintSchema
+  .extend({
+    confidential: z.boolean(),
+    assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'StaffComplaint' });
+export type StaffComplaint = z.infer<typeof staffComplaintSchema>;
+
+export const queueResponseSchema = z
+  .object({ items: z.array(staffComplaintSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'StaffQueue' });
+
+export const statusCountsSchema = z
+  .object({ counts: z.record(z.enum(STATUSES), z.number().int()), total: z.number().int() })
+  .meta({ id: 'StatusCounts' });
+
+export const staffTimelineEntrySchema = timelineEntrySchema
+  .extend({ kind: z.enum(['status', 'reply', 'note', 'assignment']), internal: z.boolean() })
+  .meta({ id: 'StaffTimelineEntry' });
+
+export const staffComplaintDetailSchema = staffComplaintSchema
+  .extend({
+    timeline: z.array(staffTimelineEntrySchema),
+    allowedTransitions: z.array(z.object({ to: z.enum(STATUSES), label: z.string(), reasonRequired: z.boolean() })),
+    rating: z.number().int().nullable(),
+    ratingComment: z.string().nullable(),
+  })
+  .meta({ id: 'StaffComplaintDetail' });
+
+export const transitionBodySchema = z
+  .object({
+    to: z.enum(STATUSES),
+    note: z.string().trim().max(2000).default(''),
+  })
+  .meta({ id: 'Transition' });
+
+export const replyBodySchema = z
+  .object({
+    text: z.string().trim().min(1, 'Write a reply').max(4000),
+    internal: z.boolean().default(false).describe('An internal note: never shown to the student'),
+  })
+  .meta({ id: 'Reply' });
+
+export const assignBodySchema = z
+  .object({ assigneeId: z.uuid().nullable() })
+  .meta({ id: 'Assign' });
+
+export const bulkBodySchema = z
+  .object({
+    numbers: z.array(z.string().max(40)).min(1).max(100),
+    action: z.enum(['acknowledge', 'assign']),
+    assigneeId: z.uuid().nullable().optional(),
+  })
+  .meta({ id: 'BulkAction' });
+
+export const identitySchema = z
+  .object({ fname: z.string(), id: z.string(), userEmail: z.string(), name: z.string() })
+  .meta({ id: 'StudentIdentity' });
+
+export const confirmBodySchema = z
+  .object({
+    rating: z.number().int().min(1, 'Rate from 1 to 5').max(5, 'Rate from 1 to 5').optional(),
+    comment: z.string().trim().max(1000).optional(),
+  })
+  .meta({ id: 'ConfirmResolution' });
+
+export const reopenBodySchema = z
+  .object({ reason: z.string().trim().min(1, 'Say why it is not fixed').max(2000) })
+  .meta({ id: 'Reopen' });
