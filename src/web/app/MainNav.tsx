@@ -10,8 +10,19 @@ export const navItems = [
   { to: '/aboutus', label: 'About Us', end: false },
 ] as const;
 
-/** Shown after the public items, only to a signed-in student. */
+/** Shown after the public items, only to a signed-in user. */
 const signedInItems = [{ to: '/my', label: 'My complaints', end: false }] as const;
+/** For the people who work complaints (staff, wardens, admins). */
+const workerItems = [{ to: '/staff', label: 'Staff console', end: false }] as const;
+const adminItems = [{ to: '/admin/people', label: 'Admin', end: false }] as const;
+
+type NavItem = { to: string; label: string; end: boolean };
+
+function itemsFor(role: string | undefined): readonly NavItem[] {
+  if (role === undefined) return navItems;
+  const worker = role === 'staff' || role === 'warden' || role === 'admin';
+  return [...navItems, ...signedInItems, ...(worker ? workerItems : []), ...(role === 'admin' ? adminItems : [])];
+}
 
 const LIST_ID = 'main-nav-list';
 
@@ -26,7 +37,7 @@ export function MainNav() {
   const open = openAt === location.key;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const me = useMe();
-  const items = me.data ? [...navItems, ...signedInItems] : navItems;
+  const items = itemsFor(me.data?.role);
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && open) {

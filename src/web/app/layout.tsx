@@ -1,14 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { pageContainer } from '../components/ui/styles';
 import { usePublicConfig } from '../lib/config';
 import { AccountNavItem } from '../features/auth/components/AccountNavItem';
 import { SignInErrorAlert } from '../features/auth/components/SignInErrorAlert';
+import { useMe } from '../lib/me';
 import { MainNav } from './MainNav';
 import { NavigationProgress } from './RouteStatus';
 
 const YEAR = new Date().getFullYear();
+
+/** The bell is only for signed-in users, so its code loads only for them. */
+const NotificationBell = lazy(() => import('../features/notifications/components/NotificationBell'));
+
+function NotificationSlot() {
+  const me = useMe();
+  if (!me.data) return null;
+  return (
+    <Suspense fallback={<span aria-hidden="true" className="size-11 shrink-0" />}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
 
 function focusMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main');
@@ -78,6 +92,7 @@ export function RootLayout() {
         <div className={`${pageContainer} flex min-h-16 items-center gap-2 py-2 sm:gap-4`}>
           <BrandLink />
           <MainNav />
+          <NotificationSlot />
           <div className="flex min-w-0 items-center" data-testid="account-slot">
             <AccountNavItem />
           </div>

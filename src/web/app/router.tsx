@@ -72,6 +72,27 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'staff',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/staff/components/StaffQueuePage')).StaffQueuePage,
+            }),
+          },
+          {
+            path: 'staff/complaints/:number',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/staff/components/StaffComplaintPage')).StaffComplaintPage,
+            }),
+          },
+          {
+            path: 'admin/people',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/admin/components/PeoplePage')).PeoplePage,
+            }),
+          },
+          {
             path: 'userInfo',
             HydrateFallback: PageLoading,
             lazy: async () => ({

@@ -5,3 +5,13 @@
 export const complaintsKey = ['complaints'] as const;
 export const myComplaintsKey = ['complaints', 'mine'] as const;
 export const complaintDetailKey = (number: string) => ['complaints', 'detail', number] as const;
+
+/** Everything the staff console reads (queue pages, counts, one complaint) starts with `staffKey`. */
+export const staffKey = ['staff'] as const;
+export const staffDetailKey = (number: string) => ['staff', 'detail', number] as const;
+
+/** People administration (also the admins' assignee picker in the console). */
+export const peopleKey = ['people'] as const;
+
+/** The signed-in user's in-app notifications. */
+export const notificationsKey = ['notifications'] as const;

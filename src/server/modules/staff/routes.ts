@@ -139,7 +139,10 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
     async (request) => {
       const row = await transition(ctx(), me(request), request.params.number, request.body.to as ComplaintStatus, request.body.note);
       app.mailer?.notify();
-      return toStaffDto(row, null);
+      const [assignee] = row.assigneeId
+        ? await app.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.assigneeId))
+        : [];
+      return toStaffDto(row, assignee ?? null);
     },
   );
 

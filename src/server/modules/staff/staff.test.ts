@@ -105,6 +105,17 @@ describe('roles and scopes', () => {
     expect(all.total).toBe(rows.length);
   });
 
+  it('lists people by role and refuses the duty for a student', async () => {
+    const { body } = await admin.get('/api/admin/users?role=staff,warden');
+    const roles = new Set((body.items as Array<{ role: string }>).map((p) => p.role));
+    expect([...roles].sort()).toEqual(['staff', 'warden']);
+    const { body: students } = await admin.get('/api/admin/users?role=student&q=meera');
+    const meera = (students.items as Array<{ id: string }>)[0];
+    const refused = await admin.send('PUT', `/api/admin/users/${meera?.id ?? ''}`, { role: 'student', antiRagging: true, scopes: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields?.antiRagging).toBe('not for students');
+  });
+
   it('refuses to remove the last admin', async () => {
     const { body } = await admin.get('/api/admin/users?q=chief.admin');
     const me = (body.items as Array<{ id: string }>)[0];
@@ -118,6 +129,7 @@ describe('the lifecycle', () => {
   it('acknowledges, replies in public, keeps internal notes internal, and tells the student', async () => {
     const ack = await wifiTech.send('POST', `/api/staff/complaints/${wifiNumber}/transitions`, { to: 'acknowledged', note: 'Looking into it' });
     expect(ack.status).toBe(200);
+    expect(ack.body).toMatchObject({ status: 'acknowledged', assignee: null });
     expect((await wifiTech.send('POST', `/api/staff/complaints/${wifiNumber}/replies`, { text: 'Which floor exactly?' })).status).toBe(204);
     expect(
       (await wifiTech.send('POST', `/api/staff/complaints/${wifiNumber}/replies`, { text: 'Router serial 4471, replace it', internal: true }))
@@ -168,7 +180,9 @@ describe('the lifecycle', () => {
   });
 
   it('resolves; the student confirms with a rating and it closes', async () => {
-    expect((await wifiTech2.send('POST', `/api/staff/complaints/${wifiNumber}/transitions`, { to: 'resolved', note: 'Router replaced' })).status).toBe(200);
+    const resolved = await wifiTech2.send('POST', `/api/staff/complaints/${wifiNumber}/transitions`, { to: 'resolved', note: 'Router replaced' });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.assignee).toMatchObject({ name: 'Sunil Das' });
     const early = await otherStudent.send('POST', `/api/complaints/${wifiNumber}/confirm`, { rating: 5 });
     expect(early.status).toBe(404);
     const confirmed = await student.send('POST', `/api/complaints/${wifiNumber}/confirm`, { rating: 4, comment: 'Works now' });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Role } from '../../../shared/auth.js';
+import { roleSchema, type Role } from '../../../shared/auth.js';
 import { CATEGORY_KEYS, SERVICE_KEYS } from '../../../shared/catalog.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { personCreateSchema, personSchema, personUpdateSchema, type Person } from '../../../shared/people.js';
@@ -33,11 +33,14 @@ async function toPeople(db: Pick<Db, 'select'>, rows: UserRow[]): Promise<Person
   }));
 }
 
-function checkScopes(role: Role, scopes: Array<{ category: string; hostel: string }>) {
+function checkPerson(role: Role, antiRagging: boolean, scopes: Array<{ category: string; hostel: string }>) {
   for (const scope of scopes) {
     if (!SCOPE_CATEGORIES.has(scope.category)) {
       throw new AppError(400, 'validation_failed', `Unknown category '${scope.category}'.`, { scopes: 'has an unknown category' });
     }
+  }
+  if (role === 'student' && antiRagging) {
+    throw new AppError(400, 'validation_failed', 'The anti-ragging duty is for staff, wardens and admins.', { antiRagging: 'not for students' });
   }
   if ((role === 'student' || role === 'admin') && scopes.length) {
     throw new AppError(400, 'validation_failed', 'Only staff and wardens have scopes.', { scopes: 'only for staff and wardens' });
@@ -63,7 +66,16 @@ export default async function peopleAdminRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: 'People, optionally searched by e-mail or name',
-        querystring: z.object({ q: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(200).default(100) }),
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          role: z
+            .string()
+            .optional()
+            .transform((s) => (s ? s.split(',') : []))
+            .pipe(z.array(roleSchema))
+            .describe('Comma list of roles, e.g. staff,warden,admin'),
+          limit: z.coerce.number().int().min(1).max(200).default(100),
+        }),
         response: { 200: z.object({ items: z.array(personSchema) }), ...errors },
       },
     },
@@ -72,7 +84,12 @@ export default async function peopleAdminRoutes(app: FastifyInstance) {
       const rows = await app.db
         .select()
         .from(users)
-        .where(q ? or(ilike(users.email, q), ilike(users.name, q), ilike(users.regId, q)) : undefined)
+        .where(
+          and(
+            q ? or(ilike(users.email, q), ilike(users.name, q), ilike(users.regId, q)) : undefined,
+            request.query.role.length ? inArray(users.role, request.query.role) : undefined,
+          ),
+        )
         .orderBy(asc(users.email))
         .limit(request.query.limit);
       return { items: await toPeople(app.db, rows) };
@@ -94,7 +111,7 @@ export default async function peopleAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { email, name, role, antiRagging, scopes } = request.body;
       if (role === 'student') throw new AppError(400, 'validation_failed', 'Students sign in themselves.', { role: 'add staff, wardens or admins' });
-      checkScopes(role, scopes);
+      checkPerson(role, antiRagging, scopes);
       const actorId = request.user?.id ?? null;
       const row = await app.db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -126,7 +143,7 @@ export default async function peopleAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { role, antiRagging, scopes } = request.body;
-      checkScopes(role, scopes);
+      checkPerson(role, antiRagging, scopes);
       const actorId = request.user?.id ?? null;
       const row = await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(users).where(eq(users.id, request.params.id)).for('update');

@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useComplaint } from '../api/get-complaint';
+import { ResolutionForms } from './ResolutionForms';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,6 +49,8 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
         </dl>
       </div>
 
+      <ResolutionForms complaint={complaint} />
+
       <section aria-labelledby="timeline-heading" className="mt-8">
         <h2 id="timeline-heading" className="text-xl font-semibold text-slate-900">
           Timeline
@@ -57,12 +60,18 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
         ) : (
           <ol className="mt-4 space-y-4 border-l-2 border-brand-200 pl-5" data-testid="timeline">
             {complaint.timeline.map((entry, index) => (
-              <li key={`${entry.at}-${index}`} className="relative">
+              <li
+                key={`${entry.at}-${index}`}
+                className={`relative ${entry.kind === 'reply' ? 'rounded-lg border border-brand-200 bg-white p-3' : ''}`}
+                data-kind={entry.kind}
+              >
                 <span
                   aria-hidden="true"
                   className="absolute top-1.5 -left-[1.72rem] size-3 rounded-full border-2 border-white bg-brand-700"
                 />
-                <p className="font-semibold text-slate-900">{STATUS_LABELS[entry.status]}</p>
+                <p className="font-semibold text-slate-900">
+                  {entry.kind === 'reply' ? 'Reply from the hostel team' : STATUS_LABELS[entry.status]}
+                </p>
                 <p className="text-sm text-slate-600">
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   {entry.by ? ` · ${entry.by}` : ''}

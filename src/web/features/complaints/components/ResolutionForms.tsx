@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import type { ComplaintDetail } from '../../../../shared/complaints';
+import { confirmBodySchema, reopenBodySchema } from '../../../../shared/staff';
+import { Alert } from '../../../components/ui/Alert';
+import { Field } from '../../../components/ui/Field';
+import { buttonPrimary, buttonSecondary, card, fieldControl, fieldHint, fieldLabel } from '../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useConfirmResolution, useReopen } from '../api/respond-to-resolution';
+
+const RATINGS = [1, 2, 3, 4, 5] as const;
+
+function StarRating({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className={fieldLabel}>How well was it fixed? (optional)</legend>
+      <p id="rating-hint" className={fieldHint}>
+        1 star is poor, 5 stars is excellent.
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-1">
+        {RATINGS.map((n) => (
+          <label
+            key={n}
+            className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-lg hover:bg-amber-50 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-600"
+          >
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              aria-describedby="rating-hint"
+              className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-lg opacity-0"
+            />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`size-8 ${value !== null && n <= value ? 'fill-accent-400 stroke-amber-700' : 'fill-white stroke-slate-500'}`}
+              strokeWidth={1.2}
+            >
+              <path d="m10 1.8 2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z" />
+            </svg>
+            <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+          </label>
+        ))}
+        <span className="ml-2 text-sm text-slate-700" aria-hidden="true">
+          {value === null ? 'Not rated' : `${value} of 5`}
+        </span>
+        {value !== null && (
+          <button type="button" className={`${buttonSecondary} ml-auto`} onClick={() => onChange(null)}>
+            Clear rating
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+function ConfirmForm({ number, onDone }: { number: string; onDone: (message: string) => void }) {
+  const confirm = useConfirmResolution(number);
+  const [rating, setRating] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const parsed = confirmBodySchema.safeParse({
+      ...(rating === null ? {} : { rating }),
+      ...(comment.trim() ? { comment } : {}),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the rating and the comment.');
+      return;
+    }
+    try {
+      await confirm.mutateAsync(parsed.data);
+      onDone('Thank you. The complaint is closed.');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  return (
+    <form noValidate aria-labelledby="confirm-heading" className="space-y-4" onSubmit={(event) => void handleSubmit(event)}>
+      <h3 id="confirm-heading" className="text-base font-semibold text-slate-900">
+        Confirm it is fixed
+      </h3>
+      <StarRating value={rating} onChange={setRating} />
+      <Field id="confirm-comment" label="Comment (optional)">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={1000}
+            className={fieldControl}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
+        )}
+      </Field>
+      {error && (
+        <Alert>
+          <p>{error}</p>
+        </Alert>
+      )}
+      <button type="submit" className={buttonPrimary} disabled={confirm.isPending}>
+        Confirm it is fixed
+      </button>
+    </form>
+  );
+}
+
+function ReopenForm({ number, onDone }: { number: string; onDone: (message: string) => void }) {
+  const reopen = useReopen(number);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const parsed = reopenBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? 'Say why it is not fixed');
+      document.getElementById('reopen-reason')?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    try {
+      await reopen.mutateAsync(parsed.data);
+      onDone('The complaint is reopened. The hostel team has been told why.');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fields?.reason) {
+        setReasonError(caught.fields.reason);
+        document.getElementById('reopen-reason')?.focus();
+        return;
+      }
+      setError(errorMessage(caught));
+    }
+  }
+
+  return (
+    <form noValidate aria-labelledby="reopen-heading" className="space-y-4" onSubmit={(event) => void handleSubmit(event)}>
+      <h3 id="reopen-heading" className="text-base font-semibold text-slate-900">
+        Not fixed? Reopen it
+      </h3>
+      <Field id="reopen-reason" label="Why is it not fixed?" error={reasonError}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={2000}
+            required
+            className={fieldControl}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </Field>
+      {error && (
+        <Alert>
+          <p>{error}</p>
+        </Alert>
+      )}
+      <button type="submit" className={buttonSecondary} disabled={reopen.isPending}>
+        Reopen
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A resolved complaint asks the student: is it fixed (confirm and rate), or not (reopen with a
+ * reason)? The live region stays after the answer so the outcome is announced.
+ */
+export function ResolutionForms({ complaint }: { complaint: ComplaintDetail }) {
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  return (
+    <>
+      <div role="status" className="empty:hidden" data-testid="resolution-outcome">
+        {outcome && (
+          <p className="mt-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-950">{outcome}</p>
+        )}
+      </div>
+      {complaint.status === 'resolved' && (
+        <section aria-labelledby="resolution-heading" className={`${card} mt-6 space-y-6`} data-testid="resolution">
+          <div>
+            <h2 id="resolution-heading" className="text-xl font-semibold text-slate-900">
+              The hostel team marked this resolved
+            </h2>
+            <p className="mt-1 text-slate-700">
+              Tell us whether it is really fixed. If you do nothing, it closes by itself after a few days.
+            </p>
+          </div>
+          <ConfirmForm number={complaint.number} onDone={setOutcome} />
+          <div className="border-t border-slate-200 pt-6">
+            <ReopenForm number={complaint.number} onDone={setOutcome} />
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Role } from '../../../../shared/auth';
+import type { NotificationList } from '../../../../shared/notifications';
+import { Alert } from '../../../components/ui/Alert';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { buttonSecondary } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useMarkRead } from '../api/mark-read';
+
+const isWorker = (role: Role) => role === 'staff' || role === 'warden' || role === 'admin';
+
+/** The bell's panel: the newest notifications, each linking to its complaint, and "Mark all as read". */
+export function NotificationPanel({ list, role }: { list: UseQueryResult<NotificationList>; role: Role }) {
+  const markRead = useMarkRead();
+  const linkFor = (number: string) =>
+    isWorker(role) ? `/staff/complaints/${encodeURIComponent(number)}` : `/my/${encodeURIComponent(number)}`;
+
+  return (
+    <section aria-labelledby="notifications-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="notifications-heading" className="text-base font-semibold text-slate-900">
+          Notifications
+        </h2>
+        <button
+          type="button"
+          className={`${buttonSecondary} px-3`}
+          disabled={!list.data || list.data.unread === 0 || markRead.isPending}
+          onClick={() => markRead.mutate({ all: true })}
+        >
+          Mark all as read
+        </button>
+      </div>
+      {markRead.isError && (
+        <Alert className="mt-3">
+          <p>{errorMessage(markRead.error)}</p>
+        </Alert>
+      )}
+      {list.isPending ? (
+        <LoadingStatus label="Loading notifications…" />
+      ) : list.isError ? (
+        <Alert className="mt-3">
+          <p>{errorMessage(list.error)}</p>
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <p className="mt-3 text-slate-700">No notifications yet.</p>
+      ) : (
+        <ul className="mt-3 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto" data-testid="notification-list">
+          {list.data.items.map((n) => {
+            const body = (
+              <>
+                <span className="flex items-start gap-2">
+                  {!n.read && <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-red-700" />}
+                  <span className={n.read ? 'text-slate-700' : 'font-semibold text-slate-900'}>
+                    {!n.read && <span className="sr-only">Unread: </span>}
+                    {n.text}
+                  </span>
+                </span>
+                <time dateTime={n.createdAt} className="mt-0.5 block text-xs text-slate-600">
+                  {formatDateTime(n.createdAt)}
+                </time>
+              </>
+            );
+            return (
+              <li key={n.id} className="py-1">
+                {n.complaintNumber ? (
+                  <Link
+                    to={linkFor(n.complaintNumber)}
+                    className="block rounded-lg px-2 py-2 hover:bg-brand-50"
+                    onClick={() => {
+                      if (!n.read) markRead.mutate({ ids: [n.id] });
+                    }}
+                  >
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="px-2 py-2">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { FLOOR_MAX, FLOOR_MIN, HOSTELS } from '../../../../shared/catalog';
+import { STATUSES, STATUS_LABELS } from '../../../../shared/constants';
+import { buttonPrimary, buttonSecondary, fieldControl, fieldLabel } from '../../../components/ui/styles';
+import {
+  EMPTY_FILTERS,
+  OPEN_STATUSES,
+  QUEUE_CATEGORIES,
+  hasFilters,
+  normaliseStatuses,
+  subCategoriesOf,
+  type QueueFilters,
+} from '../lib/filters';
+
+interface QueueFilterBarProps {
+  filters: QueueFilters;
+  onChange: (filters: QueueFilters) => void;
+}
+
+const OPEN_VALUE = OPEN_STATUSES.join(',');
+
+function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={fieldLabel}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`${fieldControl} mt-1`}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The queue's filters. Choices in a select apply at once; the words to search for and the age
+ * apply with the Search button (or Enter), so the queue is not asked again at every keystroke.
+ */
+export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
+  // Typed but not yet applied; a change in the address bar (back button, Clear) resets them.
+  const [draft, setDraft] = useState({ q: filters.q, olderThanDays: filters.olderThanDays });
+  const [applied, setApplied] = useState({ q: filters.q, olderThanDays: filters.olderThanDays });
+  if (applied.q !== filters.q || applied.olderThanDays !== filters.olderThanDays) {
+    setApplied({ q: filters.q, olderThanDays: filters.olderThanDays });
+    setDraft({ q: filters.q, olderThanDays: filters.olderThanDays });
+  }
+
+  const olderThanDays = /^\d{1,4}$/.test(draft.olderThanDays.trim()) ? String(Number(draft.olderThanDays)) : '';
+  const apply = (changes: Partial<QueueFilters>) =>
+    onChange({ ...filters, q: draft.q.trim(), olderThanDays, ...changes });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply({});
+  }
+
+  const [expanded, setExpanded] = useState(false);
+  const active = [
+    filters.status.length > 0,
+    filters.category,
+    filters.subCategory,
+    filters.hostel,
+    filters.floor,
+    filters.olderThanDays,
+    filters.assignee,
+  ].filter(Boolean).length;
+
+  const statusValue = filters.status.join(',');
+  const statusIsPreset = statusValue === '' || statusValue === OPEN_VALUE || filters.status.length === 1;
+  const subCategories = subCategoriesOf(filters.category);
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter the queue"
+      className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      onSubmit={handleSubmit}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="queue-q" className={fieldLabel}>
+            Search the messages, rooms and numbers
+          </label>
+          <input
+            id="queue-q"
+            type="search"
+            className={`${fieldControl} mt-1`}
+            value={draft.q}
+            maxLength={200}
+            onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
+          />
+        </div>
+        <button type="submit" className={buttonPrimary}>
+          Search
+        </button>
+      </div>
+
+      {/* On phones the choices fold away behind a button; from `sm` up they are always shown. */}
+      <button
+        type="button"
+        className={`${buttonSecondary} mt-3 w-full sm:hidden`}
+        aria-expanded={expanded}
+        aria-controls="queue-filter-choices"
+        onClick={() => setExpanded(!expanded)}
+      >
+        {expanded ? 'Hide filters' : 'Show filters'}
+        {active > 0 ? ` (${active} active)` : ''}
+      </button>
+      <div
+        id="queue-filter-choices"
+        className={`${expanded ? 'grid' : 'hidden'} mt-4 gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
+      >
+        <SelectField
+          id="queue-status"
+          label="Status"
+          value={statusValue}
+          onChange={(value) => apply({ status: normaliseStatuses(value.split(',')) })}
+        >
+          <option value="">Any status</option>
+          <option value={OPEN_VALUE}>Open (not resolved yet)</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+          {!statusIsPreset && (
+            <option value={statusValue}>{filters.status.map((s) => STATUS_LABELS[s]).join(', ')}</option>
+          )}
+        </SelectField>
+
+        <SelectField
+          id="queue-category"
+          label="Category"
+          value={filters.category}
+          onChange={(value) => apply({ category: value, subCategory: '' })}
+        >
+          <option value="">Any category</option>
+          {QUEUE_CATEGORIES.map((category) => (
+            <option key={category.key} value={category.key}>
+              {category.label}
+            </option>
+          ))}
+        </SelectField>
+
+        <SelectField
+          id="queue-sub-category"
+          label="Sub-category"
+          value={filters.subCategory}
+          disabled={subCategories.length === 0}
+          onChange={(value) => apply({ subCategory: value })}
+        >
+          <option value="">{subCategories.length ? 'Any sub-category' : 'Choose a category first'}</option>
+          {subCategories.map((sub) => (
+            <option key={sub} value={sub}>
+              {sub}
+            </option>
+          ))}
+        </SelectField>
+
+        <SelectField id="queue-hostel" label="Hostel" value={filters.hostel} onChange={(value) => apply({ hostel: value })}>
+          <option value="">Any hostel</option>
+          {HOSTELS.map((hostel) => (
+            <option key={hostel} value={hostel}>
+              {hostel}
+            </option>
+          ))}
+        </SelectField>
+
+        <SelectField id="queue-floor" label="Floor" value={filters.floor} onChange={(value) => apply({ floor: value })}>
+          <option value="">Any floor</option>
+          {Array.from({ length: FLOOR_MAX - FLOOR_MIN + 1 }, (_, i) => String(FLOOR_MIN + i)).map((floor) => (
+            <option key={floor} value={floor}>
+              {floor === '0' ? 'Ground (0)' : floor}
+            </option>
+          ))}
+        </SelectField>
+
+        <div>
+          <label htmlFor="queue-age" className={fieldLabel}>
+            Older than (days)
+          </label>
+          <input
+            id="queue-age"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={3650}
+            step={1}
+            className={`${fieldControl} mt-1`}
+            value={draft.olderThanDays}
+            onChange={(event) => setDraft((d) => ({ ...d, olderThanDays: event.target.value }))}
+          />
+        </div>
+
+        <SelectField
+          id="queue-assignee"
+          label="Assigned to"
+          value={filters.assignee}
+          onChange={(value) => apply({ assignee: value === 'me' || value === 'none' ? value : '' })}
+        >
+          <option value="">Anyone</option>
+          <option value="me">Me</option>
+          <option value="none">Nobody (unassigned)</option>
+        </SelectField>
+
+        <SelectField
+          id="queue-sort"
+          label="Order"
+          value={filters.sort}
+          onChange={(value) => apply({ sort: value === 'oldest' ? 'oldest' : 'newest' })}
+        >
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
+        </SelectField>
+      </div>
+
+      {hasFilters(filters) && (
+        <button
+          type="button"
+          className={`${buttonSecondary} mt-4 w-full sm:w-auto`}
+          onClick={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}
+        >
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+}

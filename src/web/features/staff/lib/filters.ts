@@ -1,0 +1,87 @@
+import { CATEGORIES, HOSTELS, SERVICES } from '../../../../shared/catalog';
+import { STATUSES, type ComplaintStatus } from '../../../../shared/constants';
+
+/** What the queue is filtered by; kept in the address bar so a view can be reloaded and shared. */
+export interface QueueFilters {
+  status: ComplaintStatus[];
+  category: string;
+  subCategory: string;
+  hostel: string;
+  floor: string;
+  olderThanDays: string;
+  assignee: '' | 'me' | 'none';
+  q: string;
+  sort: 'newest' | 'oldest';
+}
+
+export const EMPTY_FILTERS: QueueFilters = {
+  status: [],
+  category: '',
+  subCategory: '',
+  hostel: '',
+  floor: '',
+  olderThanDays: '',
+  assignee: '',
+  q: '',
+  sort: 'newest',
+};
+
+/** Categories a complaint can have: the six complaint categories and the cleaning service. */
+export const QUEUE_CATEGORIES: ReadonlyArray<{ key: string; label: string; subCategories: readonly string[] }> = [
+  ...CATEGORIES.map((c) => ({ key: c.key, label: c.cardTitle, subCategories: c.subCategories })),
+  ...SERVICES.filter((s) => s.enabled).map((s) => ({ key: s.key, label: s.label, subCategories: [s.label] })),
+];
+
+export const subCategoriesOf = (category: string): readonly string[] =>
+  QUEUE_CATEGORIES.find((c) => c.key === category)?.subCategories ?? [];
+
+/** Statuses that still need work. */
+export const OPEN_STATUSES: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progress', 'reopened'];
+
+const isStatus = (value: string): value is ComplaintStatus => (STATUSES as readonly string[]).includes(value);
+
+/** Sorted in lifecycle order and without repeats, so equal selections give equal addresses. */
+export function normaliseStatuses(statuses: readonly string[]): ComplaintStatus[] {
+  const wanted = new Set(statuses);
+  return STATUSES.filter((s) => wanted.has(s) && isStatus(s));
+}
+
+/** Reads the filters from the address bar; anything unknown is ignored rather than sent. */
+export function parseFilters(params: URLSearchParams): QueueFilters {
+  const category = params.get('category') ?? '';
+  const knownCategory = QUEUE_CATEGORIES.some((c) => c.key === category) ? category : '';
+  const subCategory = params.get('subCategory') ?? '';
+  const hostel = params.get('hostel') ?? '';
+  const floor = params.get('floor') ?? '';
+  const olderThanDays = params.get('olderThanDays') ?? '';
+  const assignee = params.get('assignee') ?? '';
+  return {
+    status: normaliseStatuses((params.get('status') ?? '').split(',')),
+    category: knownCategory,
+    subCategory: knownCategory && subCategoriesOf(knownCategory).includes(subCategory) ? subCategory : '',
+    hostel: (HOSTELS as readonly string[]).includes(hostel) ? hostel : '',
+    floor: /^\d{1,2}$/.test(floor) ? String(Number(floor)) : '',
+    olderThanDays: /^\d{1,4}$/.test(olderThanDays) && Number(olderThanDays) <= 3650 ? String(Number(olderThanDays)) : '',
+    assignee: assignee === 'me' || assignee === 'none' ? assignee : '',
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    sort: params.get('sort') === 'oldest' ? 'oldest' : 'newest',
+  };
+}
+
+/** The filters as search parameters, leaving out everything at its default. */
+export function filtersToParams(filters: QueueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status.length) params.set('status', filters.status.join(','));
+  if (filters.category) params.set('category', filters.category);
+  if (filters.category && filters.subCategory) params.set('subCategory', filters.subCategory);
+  if (filters.hostel) params.set('hostel', filters.hostel);
+  if (filters.floor) params.set('floor', filters.floor);
+  if (filters.olderThanDays) params.set('olderThanDays', filters.olderThanDays);
+  if (filters.assignee) params.set('assignee', filters.assignee);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  return params;
+}
+
+export const hasFilters = (filters: QueueFilters) =>
+  filtersToParams({ ...filters, sort: 'newest' }).toString() !== '';

@@ -1,0 +1,316 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PHONE,
+  hasHorizontalScroll,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  signInThroughDevProvider,
+} from '../support/browser.js';
+import { ApiClient } from '../support/student.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
+const STUDENT = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };
+const WIFI_STAFF = { email: 'wifi.tech@vitbhopal.ac.in', name: 'Wifi Tech' };
+const WARDEN = { email: 'block2.warden@vitbhopal.ac.in', name: 'Block Two Warden' };
+
+const NUMBER = /HC-\d{4}-\d{6,}/;
+const REPLY = 'A technician will replace the access point on your floor tomorrow.';
+const NOTE = 'Access point AP-B2-3 is end of life; spare is in the store room.';
+const RAGGING_TEXT = 'Seniors keep waking us at night and demand errands.';
+
+let portal: TestApp;
+let browser: Browser;
+let admin: ApiClient;
+
+// One phone session each for the student, the wifi staff member and the warden.
+let student: { context: BrowserContext; page: Page; consoleErrors: string[] };
+let staff: { context: BrowserContext; page: Page; consoleErrors: string[] };
+let wifiNumber = '';
+
+/** Console errors other than Chromium's own lines for answers a test provoked on purpose. */
+function unexpected(errors: string[], allowed: RegExp[] = []): string[] {
+  return errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+}
+
+async function session() {
+  const context = await browser.newContext(PHONE);
+  // A step that cannot happen fails on its own line, well inside the test's time limit.
+  context.setDefaultTimeout(10_000);
+  const opened = await openPage(context);
+  return { context, ...opened };
+}
+
+async function checkPage(page: Page, what: string) {
+  expect({ what, violations: await seriousAxeViolations(page) }).toEqual({ what, violations: [] });
+  expect({ what, scroll: await hasHorizontalScroll(page) }).toEqual({ what, scroll: false });
+}
+
+beforeAll(async () => {
+  portal = await startTestApp({
+    ADMIN_EMAILS: ADMIN.email,
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+  });
+  browser = await launchBrowser();
+  admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
+  const added = await Promise.all([
+    admin.send('POST', '/api/admin/users', {
+      ...WIFI_STAFF,
+      role: 'staff',
+      antiRagging: false,
+      scopes: [{ category: 'wifi', hostel: '' }],
+    }),
+    admin.send('POST', '/api/admin/users', {
+      ...WARDEN,
+      role: 'warden',
+      antiRagging: false,
+      scopes: [{ category: '', hostel: 'Block-2' }],
+    }),
+  ]);
+  expect(added.map((a) => a.status)).toEqual([201, 201]);
+  student = await session();
+  staff = await session();
+});
+afterAll(async () => {
+  await student?.context.close();
+  await staff?.context.close();
+  await browser?.close();
+  await portal?.close();
+});
+
+describe('the staff console, from filing to closing', () => {
+  it('a student files a wifi complaint and is not let into the staff console', async () => {
+    const { page, consoleErrors } = student;
+    await page.goto(`${portal.baseUrl}/complaints/wifiComplaint`);
+    await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
+    await signInThroughDevProvider(page, STUDENT);
+    await page.getByRole('link', { name: 'Aarav 21BCE10001' }).waitFor();
+    await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
+
+    await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
+    await page.getByLabel('Floor', { exact: true }).fill('3');
+    await page.getByLabel('Room number', { exact: true }).fill('B-312');
+    await page.getByLabel('Category', { exact: true }).selectOption('Not Working');
+    await page.getByLabel('Message', { exact: true }).fill('The wifi has been down on the third floor since Monday.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const card = page.getByRole('status').filter({ hasText: 'Your complaint is registered' });
+    await card.waitFor({ timeout: 10_000 });
+    wifiNumber = NUMBER.exec((await card.textContent()) ?? '')?.[0] ?? '';
+    expect(wifiNumber).toMatch(NUMBER);
+
+    // A student has no staff console: no link, and an explanation instead of the queue.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'My complaints' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Staff console' }).count()).toBe(0);
+    await page.goto(`${portal.baseUrl}/staff`);
+    await page.getByTestId('not-staff').waitFor();
+    expect(await page.getByTestId('queue-row').count()).toBe(0);
+    expect(unexpected(consoleErrors)).toEqual([]);
+  }, 30_000);
+
+  it('wifi staff find it in the queue, acknowledge it in bulk, reply and add an internal note', async () => {
+    const { page, consoleErrors } = staff;
+    await page.goto(`${portal.baseUrl}/staff`);
+    await page.getByTestId('sign-in-first').waitFor();
+    await signInThroughDevProvider(page, WIFI_STAFF);
+    await page.getByRole('heading', { name: 'Staff console', level: 1 }).waitFor();
+    const row = page.getByTestId('queue-row').filter({ hasText: wifiNumber });
+    await row.waitFor();
+    const rowText = (await row.textContent()) ?? '';
+    for (const part of ['Wifi Complaint', 'Not Working', 'Block-2', 'floor 3', 'room B-312', 'Aarav', 'Submitted', 'Nobody', 'today']) {
+      expect(rowText).toContain(part);
+    }
+    await page.getByRole('group', { name: 'Show complaints by status' }).getByRole('button', { name: 'Submitted 1' }).waitFor();
+    await checkPage(page, '/staff');
+
+    // Filters live in the address bar.
+    await page.getByLabel('Search the messages, rooms and numbers').fill('third floor');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/[?&]q=third\+floor/);
+    await row.waitFor();
+    await page.getByLabel('Search the messages, rooms and numbers').fill('elevator');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('queue-empty').waitFor();
+    await page.getByTestId('queue-empty').getByRole('button', { name: 'Clear filters' }).click();
+    await row.waitFor();
+
+    await page.getByRole('checkbox', { name: `Select ${wifiNumber}` }).check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Acknowledge' }).click();
+    await page.getByRole('status').filter({ hasText: `Acknowledged: ${wifiNumber}.` }).waitFor();
+    await row.getByText('Acknowledged').waitFor();
+    await page.getByRole('button', { name: 'Acknowledged 1' }).waitFor();
+
+    await row.getByRole('link', { name: wifiNumber }).click();
+    await page.getByRole('heading', { name: `Complaint ${wifiNumber}`, level: 1 }).waitFor();
+    const details = page.getByTestId('staff-complaint-details');
+    await details.waitFor();
+    expect(await details.textContent()).toContain('The wifi has been down on the third floor since Monday.');
+    expect(await page.getByTestId('student-identity').textContent()).toContain(STUDENT.email);
+    expect(await page.getByRole('button', { name: 'Acknowledge', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Mark resolved' }).waitFor();
+
+    await page.getByLabel('Reply to the student').fill(REPLY);
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByTestId('reply-result').getByText('Reply sent to the student.').waitFor();
+    await page.getByLabel('Internal note (not shown to the student)').check();
+    await page.getByLabel('Internal note', { exact: true }).fill(NOTE);
+    await page.getByRole('button', { name: 'Add internal note' }).click();
+    await page.getByTestId('reply-result').getByText('Internal note added.').waitFor();
+
+    await page.getByLabel('Assign to').selectOption({ label: 'Me (Wifi Tech)' });
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Assigned to Me (Wifi Tech).' }).waitFor();
+    expect(await details.textContent()).toContain('Assigned toWifi Tech');
+
+    const timeline = page.getByTestId('staff-timeline');
+    const note = timeline.locator('li[data-kind="note"]');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('Internal note — the student never sees this');
+    expect(await note.textContent()).toContain(NOTE);
+    expect(await timeline.locator('li[data-kind="reply"]').textContent()).toContain(REPLY);
+    await checkPage(page, '/staff/complaints/:number');
+    expect(unexpected(consoleErrors)).toEqual([]);
+  }, 40_000);
+
+  it('the student sees the reply and the new status, never the internal note, and the bell', async () => {
+    const { page, consoleErrors } = student;
+    await page.goto(`${portal.baseUrl}/my/${wifiNumber}`);
+    const details = page.getByTestId('complaint-details');
+    await details.waitFor();
+    expect(await details.textContent()).toContain('Acknowledged');
+    const reply = page.getByTestId('timeline').locator('li[data-kind="reply"]');
+    await reply.waitFor();
+    expect(await reply.textContent()).toContain('Reply from the hostel team');
+    expect(await reply.textContent()).toContain(REPLY);
+    expect(await page.getByText(NOTE).count()).toBe(0);
+    expect(await page.content()).not.toContain('AP-B2-3');
+
+    const bell = page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ });
+    await bell.waitFor();
+    expect(Number(await page.getByTestId('unread-count').textContent())).toBeGreaterThan(0);
+    await bell.click();
+    const list = page.getByTestId('notification-list');
+    await list.waitFor();
+    await list.getByRole('link').first().waitFor();
+    expect(await list.getByRole('link').first().getAttribute('href')).toBe(`/my/${wifiNumber}`);
+    await checkPage(page, 'notifications panel');
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor();
+    expect(await page.getByTestId('unread-count').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    expect(unexpected(consoleErrors)).toEqual([]);
+  }, 30_000);
+
+  it('staff resolve it and the student confirms it is fixed with a rating', async () => {
+    await staff.page.getByRole('button', { name: 'Mark resolved' }).click();
+    await staff.page.getByTestId('status-result').getByText('Status changed to Resolved.').waitFor();
+    expect(await staff.page.getByTestId('staff-complaint-details').textContent()).toContain('Resolved');
+
+    const { page, consoleErrors } = student;
+    await page.goto(`${portal.baseUrl}/my/${wifiNumber}`);
+    const resolution = page.getByTestId('resolution');
+    await resolution.waitFor();
+    await page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).waitFor();
+    await resolution.getByRole('button', { name: 'Reopen' }).waitFor();
+    await checkPage(page, '/my/:number (resolved)');
+    await page.getByRole('radio', { name: '4 stars' }).check();
+    await page.getByLabel('Comment (optional)').fill('Fast and friendly, thank you.');
+    await resolution.getByRole('button', { name: 'Confirm it is fixed' }).click();
+    await page.getByTestId('resolution-outcome').getByText('Thank you. The complaint is closed.').waitFor();
+    await resolution.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('complaint-details').textContent()).toContain('Closed');
+
+    const seen = await admin.get(`/api/staff/complaints/${wifiNumber}`);
+    expect(seen.body).toMatchObject({ status: 'closed', rating: 4, ratingComment: 'Fast and friendly, thank you.' });
+    expect(unexpected(consoleErrors)).toEqual([]);
+  }, 30_000);
+
+  it('a ragging complaint shows only "Confidential student" to a warden without the duty', async () => {
+    const filer = await ApiClient.signedIn(portal.baseUrl, STUDENT);
+    const filed = await filer.post('/api/complaints', {
+      category: 'other',
+      hostel: 'Block-2',
+      floor: 1,
+      roomNo: 'B-101',
+      subCategory: 'Ragging',
+      complaint: RAGGING_TEXT,
+    });
+    expect(filed.status).toBe(201);
+    const raggingNumber = String(filed.body.number);
+
+    const warden = await session();
+    const { page, consoleErrors } = warden;
+    await page.goto(`${portal.baseUrl}/staff`);
+    await signInThroughDevProvider(page, WARDEN);
+    const row = page.getByTestId('queue-row').filter({ hasText: raggingNumber });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Confidential student');
+    expect(await row.textContent()).toContain('Confidential');
+    expect(await row.textContent()).not.toContain('Aarav');
+    await page.getByTestId('queue-row').filter({ hasText: wifiNumber }).waitFor();
+
+    await row.getByRole('link', { name: raggingNumber }).click();
+    const identity = page.getByTestId('student-identity');
+    await identity.waitFor();
+    expect(await identity.textContent()).toContain('Confidential student');
+    await page.getByText('Every reveal is recorded').waitFor();
+    const body = (await page.locator('main').textContent()) ?? '';
+    expect(body).toContain(RAGGING_TEXT);
+    for (const secret of [STUDENT.email, 'Aarav', '21BCE10001']) expect(body).not.toContain(secret);
+
+    await page.getByRole('button', { name: 'Reveal identity' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Only the anti-ragging duty and administrators' }).waitFor();
+    expect(await page.getByTestId('revealed-identity').count()).toBe(0);
+    expect(((await page.locator('main').textContent()) ?? '').includes(STUDENT.email)).toBe(false);
+    await checkPage(page, '/staff/complaints/:number (confidential)');
+    expect(unexpected(consoleErrors, [new RegExp(`status of 403 .*/api/staff/complaints/${raggingNumber}/reveal`)])).toEqual([]);
+    await warden.context.close();
+  }, 30_000);
+
+  it('an administrator adds staff and gives the anti-ragging duty on /admin/people', async () => {
+    const opened = await session();
+    const { page, consoleErrors } = opened;
+    await page.goto(`${portal.baseUrl}/admin/people`);
+    await signInThroughDevProvider(page, ADMIN);
+    await page.getByRole('heading', { name: 'People', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Staff console' }).waitFor();
+    await page.getByRole('link', { name: 'Admin' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+
+    const wifi = page.getByTestId('person').filter({ hasText: WIFI_STAFF.email });
+    await wifi.waitFor();
+    expect(await wifi.textContent()).toContain('Wifi · All hostels');
+    await checkPage(page, '/admin/people');
+
+    // The form checks the address first; then the new person is listed with their scope.
+    const add = page.getByRole('region', { name: 'Add staff by e-mail' });
+    await add.getByLabel('E-mail').fill('not an address');
+    await add.getByRole('button', { name: 'Add person' }).click();
+    await add.getByText('Give a valid e-mail address').waitFor();
+    await add.getByLabel('E-mail').fill('mess.girls@vitbhopal.ac.in');
+    await add.getByLabel('Name').fill('Mess Manager');
+    await add.getByLabel('Category of scope 1').selectOption('mess');
+    await add.getByLabel('Hostel of scope 1').selectOption('Girls');
+    await add.getByRole('button', { name: 'Add person' }).click();
+    await add.getByRole('status').getByText('mess.girls@vitbhopal.ac.in was added as staff.').waitFor();
+    const mess = page.getByTestId('person').filter({ hasText: 'mess.girls@vitbhopal.ac.in' });
+    await mess.waitFor();
+    expect(await mess.textContent()).toContain('Mess · Girls');
+
+    const warden = page.getByTestId('person').filter({ hasText: WARDEN.email });
+    await warden.getByRole('button', { name: `Edit ${WARDEN.email}` }).click();
+    await warden.getByLabel('Anti-ragging duty (may see who filed confidential complaints)').check();
+    await warden.getByRole('button', { name: 'Save changes' }).click();
+    await warden.getByRole('status').getByText(`Saved the changes for ${WARDEN.email}.`).waitFor();
+    expect(await warden.textContent()).toContain('Anti-ragging duty: Yes');
+    const listed = await admin.get(`/api/admin/users?q=${encodeURIComponent(WARDEN.email)}`);
+    expect(listed.body.items).toMatchObject([{ email: WARDEN.email, role: 'warden', antiRagging: true }]);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await opened.context.close();
+  }, 30_000);
+});
