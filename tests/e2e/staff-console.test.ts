@@ -8,6 +8,9 @@ import {
   seriousAxeViolations,
   signInThroughDevProvider,
 } from '../support/browser.js';
+import { and, eq } from 'drizzle-orm';
+import { complaints, outbox } from '../../src/server/db/schema.js';
+import { aComplaint } from '../factories/complaints.js';
 import { ApiClient } from '../support/student.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -311,6 +314,33 @@ describe('the staff console, from filing to closing', () => {
     const listed = await admin.get(`/api/admin/users?q=${encodeURIComponent(WARDEN.email)}`);
     expect(listed.body.items).toMatchObject([{ email: WARDEN.email, role: 'warden', antiRagging: true }]);
     expect(unexpected(consoleErrors)).toEqual([]);
+    await opened.context.close();
+  }, 30_000);
+
+  it('a one-click link from the facility mail acknowledges once, after a confirmation page', async () => {
+    const filer = await ApiClient.signedIn(portal.baseUrl, { email: 'link.user@vitbhopal.ac.in', name: 'Link User 21BCE10077' });
+    const number = String((await filer.post('/api/complaints', aComplaint({ category: 'water', subCategory: 'Shower' }))).body.number);
+    const [row] = await portal.database.db.select().from(complaints).where(eq(complaints.number, number));
+    const [mail] = await portal.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.complaintId, row?.id ?? ''), eq(outbox.purpose, 'facility')));
+    const link = /Acknowledge: (\S+)/.exec(mail?.textBody ?? '')?.[1] ?? '';
+    expect(link).toContain('/act/');
+
+    const opened = await session();
+    const { page, consoleErrors } = opened;
+    await page.goto(link);
+    await page.getByRole('heading', { name: `Acknowledge ${number}?` }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect((await filer.get(`/api/complaints/${number}`)).body.status).toBe('submitted');
+    await page.getByRole('button', { name: 'Acknowledge' }).click();
+    await page.getByRole('heading', { name: 'Done' }).waitFor();
+    expect((await filer.get(`/api/complaints/${number}`)).body.status).toBe('acknowledged');
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Link already used' }).waitFor();
+    expect(unexpected(consoleErrors).filter((e) => !/status of 410/.test(e))).toEqual([]);
     await opened.context.close();
   }, 30_000);
 });

@@ -16,6 +16,10 @@ const describe = (c: ComplaintRow) =>
   `${c.number}: ${c.complaintHead}${c.subCategory ? ` (${c.subCategory})` : ''} — ${c.hostel}, floor ${c.floor}, room ${c.roomNo}. Now: ${c.status.replace('_', ' ')}.`;
 
 /**
+ * The pages send Referrer-Policy same-origin: the token in the address never leaks to another site,
+ * and the browser still sends the real Origin with the confirming POST (no-referrer would make it
+ * "null").
+ *
  * One-click links from facility mail. GET only shows what the link will do (mail scanners and link
  * previews fetch links; they must not act); the button POSTs, and the link is then spent.
  */
@@ -31,7 +35,7 @@ export default async function actionRoutes(app: FastifyInstance, opts: { config:
   );
 
   r.get('/act/:token', { schema: { hide: true, params }, config: { rateLimit: app.rateLimitPolicies.signIn } }, async (request, reply) => {
-    reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     const state = await inspectLink(app.db, request.params.token);
     if (!state.ok) {
       const [title, text] = REFUSALS[state.reason];
@@ -46,7 +50,7 @@ export default async function actionRoutes(app: FastifyInstance, opts: { config:
   });
 
   r.post('/act/:token', { schema: { hide: true, params }, config: { rateLimit: app.rateLimitPolicies.signIn } }, async (request, reply) => {
-    reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     const origin = request.headers.origin;
     if (origin && origin !== opts.config.publicOrigin) {
       return reply.status(403).send(actionPage({ title: 'Refused', paragraphs: ['This request came from another site.'] }));
