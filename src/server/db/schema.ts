@@ -127,12 +127,18 @@ export const complaints = pgTable(
   (t) => [
     uniqueIndex('complaints_number_key').on(t.number),
     uniqueIndex('complaints_student_idempotency_key').on(t.studentId, t.idempotencyKey),
-    index('complaints_student_created_idx').on(t.studentId, t.createdAt.desc(), t.id.desc()),
-    index('complaints_queue_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('complaints_status_queue_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('complaints_category_hostel_queue_idx').on(t.category, t.hostel, t.createdAt.desc(), t.id.desc()),
-    index('complaints_assignee_idx').on(t.assigneeId, t.createdAt.desc()),
+    // Ascending on purpose: PostgreSQL scans them backwards for ORDER BY … DESC, whereas a
+    // "DESC NULLS LAST" index cannot serve the default "DESC" (NULLS FIRST) order at all.
+    index('complaints_student_created_idx').on(t.studentId, t.createdAt, t.id),
+    index('complaints_queue_idx').on(t.createdAt, t.id),
+    index('complaints_status_queue_idx').on(t.status, t.createdAt, t.id),
+    index('complaints_category_hostel_queue_idx').on(t.category, t.hostel, t.createdAt, t.id),
+    index('complaints_assignee_idx').on(t.assigneeId, t.createdAt, t.id),
     index('complaints_search_idx').using('gin', t.search),
+    // Staff mostly search what is still open: a smaller index for that.
+    index('complaints_search_open_idx')
+      .using('gin', t.search)
+      .where(sql`${t.status} in ('submitted', 'acknowledged', 'in_progress', 'reopened')`),
     check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('complaints_kind_check', sql`${t.kind} in ('complaint', 'cleaning')`),
     check(
@@ -267,7 +273,7 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId)],
 );
 
 export type StaffScopeRow = typeof staffScopes.$inferSelect;
@@ -286,7 +292,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
 );

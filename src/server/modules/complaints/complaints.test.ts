@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintEvents, complaints, outbox } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
@@ -114,6 +114,16 @@ describe('filing a complaint', () => {
   });
 });
 
+describe('complaint numbers', () => {
+  it('grow past six digits instead of being cut', async () => {
+    await portal.database.db.execute(sql`select setval('complaint_number_seq', 999999)`);
+    const first = await aarav.post('/api/complaints', aComplaint());
+    const second = await aarav.post('/api/complaints', aComplaint());
+    expect(first.body.number).toMatch(/^HC-\d{4}-1000000$/);
+    expect(second.body.number).toMatch(/^HC-\d{4}-1000001$/);
+  });
+});
+
 describe('idempotent submission', () => {
   it('creates exactly one complaint for a retried request and returns the same number', async () => {
     const key = randomUUID();
@@ -205,6 +215,28 @@ describe('my complaints', () => {
     const secondItems = second.body.items as Array<{ number: string }>;
     expect(secondItems.map((c) => c.number)).toEqual(numbers.slice(0, 2).reverse());
     expect(second.body.nextCursor).toBeNull();
+  });
+
+  it('pages past complaints filed within the same millisecond', async () => {
+    const student = await ApiClient.signedIn(portal.baseUrl, aStudent());
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `M-${i}` }))).body.number));
+    }
+    // Microseconds apart, as two requests on a busy server can be; a millisecond cursor would skip one.
+    await portal.database.db.execute(sql`
+      update complaints set created_at = timestamptz '2026-03-01 10:00:00.123' + (interval '1 microsecond' * (
+        case number when ${numbers[0]} then 100 when ${numbers[1]} then 200 else 300 end))
+      where number in (${numbers[0]}, ${numbers[1]}, ${numbers[2]})`);
+    const seen: string[] = [];
+    let cursor = '';
+    for (let page = 0; page < 4; page += 1) {
+      const { body } = await student.get(`/api/complaints/mine?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...(body.items as Array<{ number: string }>).map((c) => c.number));
+      if (!body.nextCursor) break;
+      cursor = String(body.nextCursor);
+    }
+    expect(seen).toEqual([...numbers].reverse());
   });
 
   it('shows my complaint with its timeline', async () => {

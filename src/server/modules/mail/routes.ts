@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { OUTBOX_STATUSES, outboxListSchema, outboxMessageSchema } from '../../../shared/mail.js';
 import { complaints, outbox, type OutboxRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 
 const summary = (row: OutboxRow, complaintNumber: string | null) => ({
   id: row.id,
@@ -21,8 +22,6 @@ const summary = (row: OutboxRow, complaintNumber: string | null) => ({
   sentAt: row.sentAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
-
-const cursorOf = (row: OutboxRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
 /** Admins read what the portal sent or would have sent (without SMTP_URL everything is held here). */
 export default async function mailRoutes(app: FastifyInstance) {
@@ -46,14 +45,7 @@ export default async function mailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { status, cursor, limit } = request.query;
-      let after: { createdAt: Date; id: string } | undefined;
-      if (cursor) {
-        const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-        after = { createdAt: new Date(iso), id };
-        if (Number.isNaN(after.createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-          throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.');
-        }
-      }
+      const after = cursor ? decodeCursor(cursor) : undefined;
       const rows = await app.db
         .select({ row: outbox, number: complaints.number })
         .from(outbox)
@@ -61,19 +53,13 @@ export default async function mailRoutes(app: FastifyInstance) {
         .where(
           and(
             status ? eq(outbox.status, status) : undefined,
-            after
-              ? or(lt(outbox.createdAt, after.createdAt), and(eq(outbox.createdAt, after.createdAt), lt(outbox.id, after.id)))
-              : undefined,
+            after ? afterCursor(outbox, after) : undefined,
           ),
         )
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(limit + 1);
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(({ row, number }) => summary(row, number)),
-        nextCursor: rows.length > limit && last ? cursorOf(last.row) : null,
-      };
+      const page = pageOf(rows, limit, (r) => r.row);
+      return { items: page.items.map(({ row, number }) => summary(row, number)), nextCursor: page.nextCursor };
     },
   );
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { complaints, notifications } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 
 type Queryable = Pick<Db, 'insert'>;
 
@@ -11,14 +11,7 @@ export async function notify(db: Queryable, userId: string, complaintId: string 
 }
 
 export async function listNotifications(db: Db, userId: string, opts: { cursor?: string | undefined; limit: number }) {
-  let after: { createdAt: Date; id: string } | undefined;
-  if (opts.cursor) {
-    const [iso = '', id = ''] = Buffer.from(opts.cursor, 'base64url').toString('utf8').split('|');
-    after = { createdAt: new Date(iso), id };
-    if (Number.isNaN(after.createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.');
-    }
-  }
+  const after = opts.cursor ? decodeCursor(opts.cursor) : undefined;
   const rows = await db
     .select({ n: notifications, number: complaints.number })
     .from(notifications)
@@ -26,9 +19,7 @@ export async function listNotifications(db: Db, userId: string, opts: { cursor?:
     .where(
       and(
         eq(notifications.userId, userId),
-        after
-          ? or(lt(notifications.createdAt, after.createdAt), and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)))
-          : undefined,
+        after ? afterCursor(notifications, after) : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -38,10 +29,9 @@ export async function listNotifications(db: Db, userId: string, opts: { cursor?:
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  const items = rows.slice(0, opts.limit);
-  const last = items.at(-1);
+  const page = pageOf(rows, opts.limit, (row) => row.n);
   return {
-    items: items.map(({ n, number }) => ({
+    items: page.items.map(({ n, number }) => ({
       id: n.id,
       text: n.text,
       complaintNumber: number,
@@ -49,8 +39,7 @@ export async function listNotifications(db: Db, userId: string, opts: { cursor?:
       read: n.readAt !== null,
     })),
     unread: Number(unread?.n ?? 0),
-    nextCursor:
-      rows.length > opts.limit && last ? Buffer.from(`${last.n.createdAt.toISOString()}|${last.n.id}`).toString('base64url') : null,
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -1,28 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
 import type { QueueQuery } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
 import { complaintCounts, complaints, users, type UserRow } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { scopeCondition, type Scope } from './scope.js';
 
 const assignee = alias(users, 'assignee');
 
 /** Every complaint column except the search vector, which nobody needs to read. */
 const { search: _search, ...complaintColumns } = getTableColumns(complaints);
-
-function decodeCursor(cursor: string) {
-  const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
-  }
-  return { createdAt, id };
-}
-
-const encodeCursor = (row: { createdAt: Date; id: string }) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
 /**
  * The staff queue: the user's scope and filters, keyset-paginated on (created_at, id) so a deep
@@ -31,7 +19,6 @@ const encodeCursor = (row: { createdAt: Date; id: string }) =>
 export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery) {
   const newest = query.sort === 'newest';
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const before = newest ? lt : gt;
   const rows = await db
     .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
     .from(complaints)
@@ -55,16 +42,12 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
               ? eq(complaints.assigneeId, query.assignee)
               : undefined,
         query.q ? sql`${complaints.search} @@ plainto_tsquery('simple', ${query.q})` : undefined,
-        after
-          ? or(before(complaints.createdAt, after.createdAt), and(eq(complaints.createdAt, after.createdAt), before(complaints.id, after.id)))
-          : undefined,
+        after ? afterCursor(complaints, after, newest ? 'desc' : 'asc') : undefined,
       ),
     )
     .orderBy(...(newest ? [desc(complaints.createdAt), desc(complaints.id)] : [asc(complaints.createdAt), asc(complaints.id)]))
     .limit(query.limit + 1);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.complaint) : null };
+  return pageOf(rows, query.limit, (row) => row.complaint);
 }
 
 /** Per-status counts in the user's scope, from the trigger-kept counts table (a few hundred rows at most). */

@@ -1,0 +1,52 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { AppError } from './errors.js';
+
+/**
+ * Keyset pagination over (created_at, id), shared by every list. The cursor is opaque to clients;
+ * the condition is a row comparison, which PostgreSQL turns into an index range on
+ * (…, created_at, id) instead of a filter applied after a sort.
+ */
+export interface KeysetPosition {
+  createdAt: Date;
+  id: string;
+}
+
+export const encodeCursor = (row: KeysetPosition): string =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+export function decodeCursor(cursor: string): KeysetPosition {
+  const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
+  }
+  return { createdAt, id };
+}
+
+/**
+ * Rows after the cursor in the given order. The position is read back from the row itself by its
+ * key: timestamps are stored to the microsecond but a cursor's ISO string holds milliseconds, so
+ * comparing with the cursor's time alone would skip rows filed within the same millisecond. The
+ * cursor's own time only stands in when that row no longer exists.
+ */
+export function afterCursor(
+  table: PgTable & { createdAt: PgColumn; id: PgColumn },
+  after: KeysetPosition,
+  order: 'desc' | 'asc' = 'desc',
+): SQL {
+  const createdAt = sql.identifier(table.createdAt.name);
+  const id = sql.identifier(table.id.name);
+  const exactTime = sql`(select k.${createdAt} from ${table} as k where k.${id} = ${after.id}::uuid)`;
+  const position = sql`(coalesce(${exactTime}, ${after.createdAt.toISOString()}::timestamptz), ${after.id}::uuid)`;
+  return order === 'desc'
+    ? sql`(${table.createdAt}, ${table.id}) < ${position}`
+    : sql`(${table.createdAt}, ${table.id}) > ${position}`;
+}
+
+/** Splits the limit+1 rows a query fetched into a page and the next cursor. */
+export function pageOf<T>(rows: T[], limit: number, position: (row: T) => KeysetPosition) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null };
+}
