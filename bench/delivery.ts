@@ -111,7 +111,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
       const student = students[i % STUDENTS];
       if (!student) return;
       const t = performance.now();
-      const { status, body } = await student.post('/api/complaints', aComplaint({ roomNo: `B-${i}` }), randomUUID());
+      const { status, body } = await student.post('/api/complaints', aComplaint({ roomNo: String(i % 800) }), randomUUID());
       if (status !== 201) throw new Error(`submission answered ${status}`);
       submittedAt.set(String(body.number), t);
     });
@@ -141,7 +141,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
       Array.from({ length: paced }, async (_, i) => {
         await new Promise((resolve) => setTimeout(resolve, i * 50));
         const t = performance.now();
-        const { body } = await (students[i % STUDENTS] as ApiClient).post('/api/complaints', aComplaint({ roomNo: `P-${i}` }));
+        const { body } = await (students[i % STUDENTS] as ApiClient).post('/api/complaints', aComplaint({ roomNo: String(i % 800) }));
         pacedAt.set(String(body.number), t);
       }),
     );

@@ -30,9 +30,9 @@ const STUDENTS = 5000;
 const TARGET_MS = 50;
 /** One query's repetitions stop once they have taken this long altogether. */
 const CASE_BUDGET_MS = 10_000;
-/** A fill statement on PostgreSQL is cancelled after this; anything longer is reported. */
 /** Following nextCursor page after page stops after this long. */
 const WALK_BUDGET_MS = 30_000;
+/** A fill statement on PostgreSQL is cancelled after this; anything longer is reported. */
 const STEP_LIMIT_MS = 5 * 60_000;
 const PLAN_LINES = 12;
 

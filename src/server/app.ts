@@ -11,6 +11,9 @@ import { hmac } from './lib/tokens.js';
 import authRoutes from './modules/auth/routes.js';
 import { createOidcClient } from './modules/auth/oidc-client.js';
 import actionRoutes from './modules/actions/routes.js';
+import auditRoutes from './modules/audit/routes.js';
+import catalogAdminRoutes from './modules/catalog/admin-routes.js';
+import catalogRoutes from './modules/catalog/routes.js';
 import complaintRoutes from './modules/complaints/routes.js';
 import mailRoutes from './modules/mail/routes.js';
 import metaRoutes from './modules/meta/routes.js';
@@ -18,6 +21,7 @@ import routingRoutes from './modules/routing/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import staffRoutes from './modules/staff/routes.js';
 import peopleAdminRoutes from './modules/users/admin-routes.js';
+import catalog from './plugins/catalog.js';
 import csrf from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import errors from './plugins/errors.js';
@@ -87,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(errors);
   await app.register(databasePlugin, { database: opts.database });
+  await app.register(catalog, { config });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(securityHeaders, { config });
   await app.register(sessions, { config });
@@ -100,11 +105,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { config, oidcClient });
   await app.register(complaintRoutes, { config });
   await app.register(routingRoutes);
-  await app.register(mailRoutes);
+  await app.register(mailRoutes, { config });
   await app.register(staffRoutes, { config });
   await app.register(peopleAdminRoutes);
   await app.register(notificationRoutes);
   await app.register(actionRoutes, { config });
+  await app.register(catalogRoutes);
+  await app.register(catalogAdminRoutes, { config });
+  await app.register(auditRoutes);
 
   if (devSignIn) {
     await app.register(devIdpPlugin, {

@@ -24,7 +24,8 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.oidc).toBeUndefined();
-    expect(config.allowedEmailDomains).toEqual(['vitbhopal.ac.in']);
+    // The university's profile comes from the database unless the environment sets a field.
+    expect(config.universityEnv).toEqual({});
     expect(config.sessionIdleMs).toBe(7 * 24 * 60 * 60 * 1000);
   });
 
@@ -71,7 +72,7 @@ describe('configuration', () => {
       ALLOWED_EMAIL_DOMAINS: 'VITBhopal.ac.in, example.edu',
     });
     expect(config.isProduction).toBe(true);
-    expect(config.allowedEmailDomains).toEqual(['vitbhopal.ac.in', 'example.edu']);
+    expect(config.universityEnv).toEqual({ allowedDomains: ['vitbhopal.ac.in', 'example.edu'] });
   });
 
   it('wants all three OIDC settings or none', () => {

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isRegExpSource } from '../shared/catalog.js';
 
 /**
  * Configuration is read once, from the environment, and validated as a whole so that a bad
  * deployment fails at start-up with every problem listed rather than one at a time.
  */
-
-const DEFAULT_REG_PATTERN = '^[0-9]{2}[A-Za-z]{3}[0-9]{5}$';
 
 const commaList = z
   .string()
@@ -42,26 +41,28 @@ const envSchema = z
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
-    ALLOWED_EMAIL_DOMAINS: commaList
-      .default(['vitbhopal.ac.in'])
-      .pipe(
-        z
-          .array(z.string().regex(domainPattern, 'each entry must be a domain name such as vitbhopal.ac.in'))
-          .min(1, 'needs at least one domain'),
-      ),
-    UNIVERSITY_NAME: z.string().min(1).default('VIT Bhopal University'),
-    UNIVERSITY_SHORT_NAME: z.string().min(1).default('vitbhopal'),
-    REG_NUMBER_PATTERN: z
-      .string()
-      .default(DEFAULT_REG_PATTERN)
-      .refine((p) => {
-        try {
-          new RegExp(p);
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be a valid regular expression'),
+    // The university's profile lives in the database (admin console); each of these, when set,
+    // overrides its field there, and the console says so.
+    ALLOWED_EMAIL_DOMAINS: z.preprocess(
+      emptyToUndefined,
+      commaList
+        .pipe(
+          z
+            .array(z.string().regex(domainPattern, 'each entry must be a domain name such as vitbhopal.ac.in'))
+            .min(1, 'needs at least one domain'),
+        )
+        .optional(),
+    ),
+    UNIVERSITY_NAME: optionalString,
+    UNIVERSITY_SHORT_NAME: optionalString,
+    REG_NUMBER_PATTERN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(isRegExpSource, 'must be a valid regular expression')
+        .optional(),
+    ),
+    ABOUT_TEXT: optionalString,
     SESSION_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),
@@ -86,15 +87,18 @@ const envSchema = z
     MAIL_RETRY_HORIZON_MINUTES: z.coerce.number().int().min(1).default(48 * 60),
     ACTION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     AUTO_CLOSE_DAYS: z.coerce.number().min(0.0001).max(365).default(7),
-    ABOUT_CREDITS: z
-      .string()
-      .default('')
-      .transform((s) =>
-        s
-          .split(';')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      ),
+    ABOUT_CREDITS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((s) =>
+          s
+            .split(';')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        )
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -136,6 +140,15 @@ const envSchema = z
 
 export type Env = z.input<typeof envSchema>;
 
+export interface UniversityEnv {
+  name?: string;
+  shortName?: string;
+  allowedDomains?: string[];
+  regPattern?: string;
+  aboutText?: string;
+  credits?: string[];
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -147,16 +160,14 @@ export interface Config {
   databaseUrl: string | undefined;
   /** `undefined` → the built-in development provider is mounted at /dev-idp. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
-  allowedEmailDomains: string[];
-  university: { name: string; shortName: string };
-  regNumberPattern: RegExp;
+  /** University profile fields the environment sets; they win over the database's (admin console). */
+  universityEnv: UniversityEnv;
   sessionSecret: string;
   sessionIdleMs: number;
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   mail: { pollIntervalMs: number; retryBaseMs: number; retryHorizonMs: number; leaseMs: number };
-  aboutCredits: string[];
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
@@ -214,21 +225,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: env.DATABASE_URL,
     oidc,
-    allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS,
-    university: { name: env.UNIVERSITY_NAME, shortName: env.UNIVERSITY_SHORT_NAME },
-    regNumberPattern: new RegExp(env.REG_NUMBER_PATTERN),
+    universityEnv: Object.fromEntries(
+      Object.entries({
+        name: env.UNIVERSITY_NAME,
+        shortName: env.UNIVERSITY_SHORT_NAME,
+        allowedDomains: env.ALLOWED_EMAIL_DOMAINS,
+        regPattern: env.REG_NUMBER_PATTERN,
+        aboutText: env.ABOUT_TEXT,
+        credits: env.ABOUT_CREDITS,
+      }).filter(([, value]) => value !== undefined),
+    ) as UniversityEnv,
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     adminEmails: env.ADMIN_EMAILS,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM ?? `Hostel Complaint Portal <no-reply@${env.ALLOWED_EMAIL_DOMAINS[0] ?? 'localhost'}>`,
+    mailFrom: env.MAIL_FROM ?? `Hostel Complaint Portal <no-reply@${env.ALLOWED_EMAIL_DOMAINS?.[0] ?? 'vitbhopal.ac.in'}>`,
     mail: {
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: env.MAIL_RETRY_BASE_MS,
       retryHorizonMs: env.MAIL_RETRY_HORIZON_MINUTES * 60_000,
       leaseMs: env.MAIL_LEASE_SECONDS * 1000,
     },
-    aboutCredits: env.ABOUT_CREDITS,
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
     logLevel: env.LOG_LEVEL,

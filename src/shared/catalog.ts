@@ -1,25 +1,34 @@
 /**
- * The portal's catalogue as the original app defined it (seed §9): hostels, the six complaint
- * categories with their sub-categories and form routes, and the services. Later an administrator
- * can change these; until then they are the defaults both the forms and the server enforce.
+ * The portal's catalogue: the university, its hostels, complaint categories and services. An
+ * administrator changes it at run time (the admin console); `DEFAULT_CATALOG` is the seed's
+ * (§9) and what a new portal starts with. The forms read the catalogue served by `/api/catalog`,
+ * the server enforces the same rules (`checkComplaintPlace` and friends below) against the
+ * catalogue in its database. Zod-free on purpose: the web app's first download imports this.
  */
 
-export const HOSTELS = ['Block-1 (Old)', 'Block-2', 'Block-3', 'Girls'] as const;
-export type Hostel = (typeof HOSTELS)[number];
+export interface RoomRange {
+  from: number;
+  to: number;
+}
 
-export const FLOOR_MIN = 0;
-export const FLOOR_MAX = 7;
-export const CLEANING_ROOM_MIN = 0;
-export const CLEANING_ROOM_MAX = 800;
-export const ROOM_NO_MAX_LENGTH = 20;
-export const MESSAGE_MAX_LENGTH = 2000;
+export interface HostelInfo {
+  name: string;
+  floorMin: number;
+  floorMax: number;
+  /** Room numbers a student may give in this hostel: one or more non-overlapping ranges. */
+  roomRanges: RoomRange[];
+}
 
-export const CATEGORY_KEYS = ['wifi', 'electricity', 'carpenter', 'water', 'mess', 'other'] as const;
-export type CategoryKey = (typeof CATEGORY_KEYS)[number];
+export interface SubCategoryInfo {
+  name: string;
+  /** Complaints of this kind hide the student's identity (e.g. Others → Ragging). */
+  confidential: boolean;
+}
 
-export interface Category {
-  key: CategoryKey;
-  /** Path segment of the form, as in the original app: /complaints/{route}. */
+export interface CategoryInfo {
+  /** Stable identifier stored on complaints: lower-case letters and digits (wifi, electricity, …). */
+  key: string;
+  /** Path segment of the form, as in the original app: /complaints/{key}Complaint. */
   route: string;
   /** Title on the category card. */
   cardTitle: string;
@@ -27,87 +36,206 @@ export interface Category {
   complaintHead: string;
   /** One line on the card. */
   description: string;
-  subCategories: readonly string[];
+  subCategories: SubCategoryInfo[];
+  /** Every complaint of the category is confidential. */
+  confidential: boolean;
+  /** Target time to resolution, in hours (for service levels). */
+  targetHours: number;
   /** Key of the recipient in the routing table (the original app's e-mails collection). */
   routingKey: string;
 }
 
-export const CATEGORIES: readonly Category[] = [
-  {
-    key: 'wifi',
-    route: 'wifiComplaint',
-    cardTitle: 'Wifi',
-    complaintHead: 'Wifi Complaint',
-    description: 'Not working, slow or dropping connections.',
-    subCategories: ['Not Working', 'Slow', 'Connection Issue', 'Others'],
-    routingKey: 'wifiComplaints',
-  },
-  {
-    key: 'carpenter',
-    route: 'carpenterComplaint',
-    cardTitle: 'Furniture (carpenter)',
-    complaintHead: 'Carpenter Complaint',
-    description: 'Drawers, chairs, study tables, almirahs and handles.',
-    subCategories: ['Drawer', 'Chair', 'Study Table', 'Almirah', 'Handle'],
-    routingKey: 'carpenterComplaint',
-  },
-  {
-    key: 'water',
-    route: 'waterComplaint',
-    cardTitle: 'Washroom (water)',
-    complaintHead: 'Water Complaint',
-    description: 'Toilet seats, showers and water supply.',
-    subCategories: ['Toilet Seat', 'Shower', 'Water Problem'],
-    routingKey: 'waterComplaint',
-  },
-  {
-    key: 'mess',
-    route: 'messComplaint',
-    cardTitle: 'Mess',
-    complaintHead: 'Mess Complaint',
-    description: 'Food quality, mess staff and other mess issues.',
-    subCategories: ['Food', 'Staff', 'Other'],
-    routingKey: 'messComplaint',
-  },
-  {
-    key: 'electricity',
-    route: 'electricityComplaint',
-    cardTitle: 'Electrician',
-    complaintHead: 'Electricity Complaint',
-    description: 'Lamps, switches, light bulbs and fans.',
-    subCategories: ['Lamp', 'Switch', 'Light Bulb', 'Fan'],
-    routingKey: 'electricityComplaint',
-  },
-  {
-    key: 'other',
-    route: 'otherComplaint',
-    cardTitle: 'Others',
-    complaintHead: 'Other Complaint',
-    description: 'Ragging, theft or anything else that needs attention.',
-    subCategories: ['Ragging', 'Theft', 'Others'],
-    routingKey: 'otherComplaint',
-  },
-];
-
-export const categoryByKey = (key: string): Category | undefined => CATEGORIES.find((c) => c.key === key);
-export const categoryByRoute = (route: string): Category | undefined => CATEGORIES.find((c) => c.route === route);
-
 export const SERVICE_KEYS = ['room_cleaning', 'laundry'] as const;
 export type ServiceKey = (typeof SERVICE_KEYS)[number];
 
-export interface Service {
+export interface ServiceInfo {
   key: ServiceKey;
   label: string;
   enabled: boolean;
   routingKey: string;
 }
 
-export const SERVICES: readonly Service[] = [
-  { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners' },
-  { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry' },
-];
+export interface UniversityInfo {
+  name: string;
+  /** The word in 'Please login with {shortName} email'. */
+  shortName: string;
+  aboutText: string;
+  credits: string[];
+  /** Path of the logo image, or null when the university has none. */
+  logoUrl: string | null;
+}
+
+/** Everything the public pages are built from; served by GET /api/catalog. */
+export interface PublicCatalog {
+  university: UniversityInfo;
+  hostels: HostelInfo[];
+  categories: CategoryInfo[];
+  services: ServiceInfo[];
+}
+
+export const categoryRoute = (key: string) => `${key}Complaint`;
+
+const sub = (names: string[], confidential: string[] = []): SubCategoryInfo[] =>
+  names.map((name) => ({ name, confidential: confidential.includes(name) }));
+
+const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'> & Partial<CategoryInfo>): CategoryInfo => ({
+  route: categoryRoute(c.key),
+  confidential: false,
+  targetHours: 72,
+  ...c,
+});
+
+const hostel = (name: string): HostelInfo => ({ name, floorMin: 0, floorMax: 7, roomRanges: [{ from: 0, to: 800 }] });
+
+export const DEFAULT_ABOUT_TEXT =
+  'The Hostel Complaint Portal is where students living in the university hostels report what is broken and ask for their room to be cleaned. ' +
+  'Every complaint is stored, routed to the team responsible for it and followed until it is fixed.';
+
+export const DEFAULT_CATALOG: PublicCatalog = {
+  university: { name: 'VIT Bhopal University', shortName: 'vitbhopal', aboutText: DEFAULT_ABOUT_TEXT, credits: [], logoUrl: null },
+  hostels: ['Block-1 (Old)', 'Block-2', 'Block-3', 'Girls'].map(hostel),
+  categories: [
+    category({
+      key: 'wifi',
+      cardTitle: 'Wifi',
+      complaintHead: 'Wifi Complaint',
+      description: 'Not working, slow or dropping connections.',
+      subCategories: sub(['Not Working', 'Slow', 'Connection Issue', 'Others']),
+      routingKey: 'wifiComplaints',
+      targetHours: 24,
+    }),
+    category({
+      key: 'carpenter',
+      cardTitle: 'Furniture (carpenter)',
+      complaintHead: 'Carpenter Complaint',
+      description: 'Drawers, chairs, study tables, almirahs and handles.',
+      subCategories: sub(['Drawer', 'Chair', 'Study Table', 'Almirah', 'Handle']),
+      routingKey: 'carpenterComplaint',
+    }),
+    category({
+      key: 'water',
+      cardTitle: 'Washroom (water)',
+      complaintHead: 'Water Complaint',
+      description: 'Toilet seats, showers and water supply.',
+      subCategories: sub(['Toilet Seat', 'Shower', 'Water Problem']),
+      routingKey: 'waterComplaint',
+      targetHours: 24,
+    }),
+    category({
+      key: 'mess',
+      cardTitle: 'Mess',
+      complaintHead: 'Mess Complaint',
+      description: 'Food quality, mess staff and other mess issues.',
+      subCategories: sub(['Food', 'Staff', 'Other']),
+      routingKey: 'messComplaint',
+      targetHours: 48,
+    }),
+    category({
+      key: 'electricity',
+      cardTitle: 'Electrician',
+      complaintHead: 'Electricity Complaint',
+      description: 'Lamps, switches, light bulbs and fans.',
+      subCategories: sub(['Lamp', 'Switch', 'Light Bulb', 'Fan']),
+      routingKey: 'electricityComplaint',
+      targetHours: 24,
+    }),
+    category({
+      key: 'other',
+      cardTitle: 'Others',
+      complaintHead: 'Other Complaint',
+      description: 'Ragging, theft or anything else that needs attention.',
+      subCategories: sub(['Ragging', 'Theft', 'Others'], ['Ragging']),
+      routingKey: 'otherComplaint',
+      targetHours: 24,
+    }),
+  ],
+  services: [
+    { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners' },
+    { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry' },
+  ],
+};
+
+/** The original six categories, whose form routes must keep working whatever an admin does. */
+export const SEED_CATEGORY_KEYS = ['wifi', 'electricity', 'carpenter', 'water', 'mess', 'other'] as const;
+
+export const ROOM_NO_MAX_LENGTH = 20;
+export const MESSAGE_MAX_LENGTH = 2000;
+export const LAUNDRY_ITEMS_MAX = 40;
+
+export const categoryByKey = (catalog: PublicCatalog, key: string): CategoryInfo | undefined =>
+  catalog.categories.find((c) => c.key === key);
+export const categoryByRoute = (catalog: PublicCatalog, route: string): CategoryInfo | undefined =>
+  catalog.categories.find((c) => c.route === route);
+export const hostelByName = (catalog: PublicCatalog, name: string): HostelInfo | undefined =>
+  catalog.hostels.find((h) => h.name === name);
+export const serviceByKey = (catalog: PublicCatalog, key: string): ServiceInfo | undefined =>
+  catalog.services.find((s) => s.key === key);
+
+export const formatRanges = (ranges: RoomRange[]) => ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`)).join(', ');
+
+export const floorMessage = (h: Pick<HostelInfo, 'floorMin' | 'floorMax'>) => `Floor must be a number from ${h.floorMin} to ${h.floorMax}`;
+
+export const roomInRanges = (room: number, ranges: RoomRange[]) => ranges.some((r) => room >= r.from && room <= r.to);
+
+/** Whether a text is a valid regular expression (the registration-number pattern). */
+export function isRegExpSource(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A room number as students type it ("204", " 12 "); null when it is not a whole number. */
+export function parseRoomNumber(roomNo: string): number | null {
+  const trimmed = roomNo.trim();
+  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+export type FieldProblems = Partial<Record<'category' | 'hostel' | 'floor' | 'roomNo' | 'subCategory' | 'service', string>>;
+
+/**
+ * Where a complaint says it is, against the catalogue: the hostel exists, the floor and the room
+ * are within that hostel's, and the sub-category belongs to the category. The same rules run in
+ * the form (for the message) and on the server (for the decision).
+ */
+export function checkComplaintPlace(
+  catalog: PublicCatalog,
+  input: { category: string; hostel: string; floor: number; roomNo: string; subCategory: string },
+): FieldProblems {
+  const problems: FieldProblems = {};
+  const cat = categoryByKey(catalog, input.category);
+  if (!cat) problems.category = 'Choose a category';
+  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
+  const h = hostelByName(catalog, input.hostel);
+  if (!h) {
+    problems.hostel = 'Choose your hostel';
+    return problems;
+  }
+  if (!Number.isInteger(input.floor) || input.floor < h.floorMin || input.floor > h.floorMax) problems.floor = floorMessage(h);
+  const room = parseRoomNumber(input.roomNo);
+  if (room === null) problems.roomNo = `Enter the room number as a number (${h.name}: rooms ${formatRanges(h.roomRanges)})`;
+  else if (!roomInRanges(room, h.roomRanges)) problems.roomNo = `Room ${room} is not in ${h.name} (rooms ${formatRanges(h.roomRanges)})`;
+  return problems;
+}
+
+/** Seed §5's message for a cleaning room number outside the hostel's rooms. */
+export const VALID_ROOM_MESSAGE = 'Please enter valid room number';
+
+/** A service request's hostel and room (room cleaning, laundry pickup). */
+export function checkServicePlace(catalog: PublicCatalog, input: { service: string; hostel: string; roomNo: number }): FieldProblems {
+  const problems: FieldProblems = {};
+  const service = serviceByKey(catalog, input.service);
+  if (!service) problems.service = 'Choose a service';
+  const h = hostelByName(catalog, input.hostel);
+  if (!h) problems.hostel = 'Choose your hostel';
+  else if (!Number.isInteger(input.roomNo) || !roomInRanges(input.roomNo, h.roomRanges)) problems.roomNo = VALID_ROOM_MESSAGE;
+  return problems;
+}
 
 export const ROOM_CLEANING_HEAD = 'Room Cleaning';
+export const LAUNDRY_HEAD = 'Laundry Pickup';
 
 /** Seed §3: the floor of a cleaning request is the first digit of its room number. */
 export const floorFromRoomNumber = (roomNo: number): number => Number(String(Math.trunc(Math.abs(roomNo)))[0] ?? 0);
@@ -116,5 +244,29 @@ export const floorFromRoomNumber = (roomNo: number): number => Number(String(Mat
 export const cleaningRequestText = (hostel: string, roomNo: number) =>
   `Room ${roomNo} of ${hostel} has not been cleaned properly. Please send housekeeping to clean it.`;
 
+export const LAUNDRY_SLOTS = ['Morning (8–11)', 'Afternoon (12–4)', 'Evening (5–8)'] as const;
+
+export const laundryRequestText = (hostel: string, roomNo: number, items: number, slot: string, note: string) =>
+  `Laundry pickup from room ${roomNo} of ${hostel}: ${items} item${items === 1 ? '' : 's'}, preferred slot ${slot}.${note ? ` Note: ${note}` : ''}`;
+
 export const CONFIRMATION_DELAY_MS = 300;
 export const CONFIRMATION_VISIBLE_MS = 3000;
+
+/**
+ * A stable fingerprint of a catalogue, so the server can tell whether the pages prerendered from
+ * DEFAULT_CATALOG still show the truth (FNV-1a over the JSON; not a security measure).
+ */
+export function catalogFingerprint(catalog: PublicCatalog): string {
+  // Keys sorted at every level: the same catalogue built in another order has the same print.
+  const text = JSON.stringify(catalog, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${hash.toString(16).padStart(8, '0')}-${text.length}`;
+}

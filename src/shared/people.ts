@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
-import { HOSTELS } from './catalog.js';
 
 export const scopeEntrySchema = z.object({
   category: z.string().max(40).describe("A category key (wifi, electricity, …, room_cleaning) or '' for all"),
-  hostel: z.union([z.literal(''), z.enum(HOSTELS)]).describe("A hostel or '' for all"),
+  hostel: z.string().trim().max(60).describe("A hostel's name or '' for all"),
 });
 
 export const personSchema = z
@@ -28,6 +27,8 @@ export const personUpdateSchema = z
     role: roleSchema,
     antiRagging: z.boolean().default(false),
     scopes: z.array(scopeEntrySchema).max(50).default([]),
+    /** A disabled account cannot sign in, and its sessions end at once. Left out: unchanged. */
+    disabled: z.boolean().optional(),
   })
   .meta({ id: 'PersonUpdate' });
 

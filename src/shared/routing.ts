@@ -1,25 +1,11 @@
 import { z } from 'zod';
-import { HOSTELS } from './catalog.js';
-
-/** The original app's recipient keys (its e-mails collection), plus services added since. */
-export const ROUTING_KEYS = [
-  'wifiComplaints',
-  'electricityComplaint',
-  'carpenterComplaint',
-  'waterComplaint',
-  'messComplaint',
-  'otherComplaint',
-  'roomCleaners',
-  'laundry',
-] as const;
-
 const address = z.string().trim().toLowerCase().pipe(z.email('Each recipient must be a valid e-mail address'));
 
 export const routingRuleSchema = z
   .object({
-    routingKey: z.enum(ROUTING_KEYS),
+    routingKey: z.string(),
     /** Empty: the default for every hostel. */
-    hostel: z.union([z.literal(''), z.enum(HOSTELS)]),
+    hostel: z.string(),
     to: z.array(z.string()),
     cc: z.array(z.string()),
     updatedAt: z.string(),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { HOSTELS } from './catalog.js';
 import { STATUSES } from './constants.js';
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
 
@@ -14,7 +13,7 @@ export const queueQuerySchema = z.object({
     .describe('Comma list of statuses'),
   category: z.string().max(40).optional(),
   subCategory: z.string().max(60).optional(),
-  hostel: z.enum(HOSTELS).optional(),
+  hostel: z.string().trim().max(60).optional(),
   floor: z.coerce.number().int().min(0).max(99).optional(),
   olderThanDays: z.coerce.number().int().min(0).max(3650).optional().describe('Only complaints filed at least this many days ago'),
   assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),

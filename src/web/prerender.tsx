@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { CATEGORIES } from '../shared/catalog';
+import { DEFAULT_CATALOG } from '../shared/catalog';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 
@@ -9,13 +9,16 @@ import { routes } from './app/router';
  * The first paint then shows the page itself instead of waiting for the JavaScript; the browser
  * hydrates it. Anything that depends on the signed-in user renders only after hydration, both here
  * and in the browser's first pass, so the two agree.
+ *
+ * The pages are built from DEFAULT_CATALOG; the server sends them only while the catalogue in its
+ * database is still that one, and the bare app (which loads /api/catalog) once an admin changed it.
  */
 export const PRERENDERED_PATHS = [
   '/',
   '/complaints',
   '/services',
   '/aboutus',
-  ...CATEGORIES.map((category) => `/complaints/${category.route}`),
+  ...DEFAULT_CATALOG.categories.map((category) => `/complaints/${category.route}`),
 ];
 
 export async function render(path: string): Promise<string> {

@@ -9,10 +9,13 @@ import {
   seriousAxeViolations,
   signInThroughDevProvider,
 } from '../support/browser.js';
+import { ApiClient } from '../support/student.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const AARAV = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };
 const MEERA = { email: 'meera.iyer@vitbhopal.ac.in', name: 'MEERA IYER 21BCE10002' };
+const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
+const ROUTING = { default: { to: ['facilities@vitbhopal.ac.in'], cc: [] }, overrides: [] };
 const CREDITS = ['Aarav Sharma (21BCE10001)', 'Priya Nair (21BCE10002)'];
 
 const NUMBER = /HC-\d{4}-\d{6,}/;
@@ -27,6 +30,7 @@ let page: Page;
 let consoleErrors: string[];
 const postedComplaints: Request[] = [];
 const postedCleaning: Request[] = [];
+const postedLaundry: Request[] = [];
 let wifiNumber = '';
 
 beforeAll(async () => {
@@ -34,6 +38,7 @@ beforeAll(async () => {
     RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
     RATE_LIMIT_WRITES_PER_MINUTE: '1000',
     ABOUT_CREDITS: CREDITS.join('; '),
+    ADMIN_EMAILS: ADMIN.email,
   });
   browser = await launchBrowser();
   context = await browser.newContext(PHONE);
@@ -43,6 +48,7 @@ beforeAll(async () => {
     const { pathname } = new URL(request.url());
     if (pathname === '/api/complaints') postedComplaints.push(request);
     if (pathname === '/api/cleaning-requests') postedCleaning.push(request);
+    if (pathname === '/api/laundry-requests') postedLaundry.push(request);
   });
 });
 afterAll(async () => {
@@ -111,8 +117,9 @@ describe('a student files complaints and cleaning requests', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
 
-    const typed = { hostel: 'Block-2', floor: '3', roomNo: 'B-312', category: 'Slow', message: 'Wifi drops every evening.' };
+    const typed = { hostel: 'Block-2', floor: '3', roomNo: '312', category: 'Slow', message: 'Wifi drops every evening.' };
     await fillComplaint(page, typed);
+    await page.getByText('Rooms 0–800').waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Please Sign In first' });
     await alert.waitFor();
@@ -171,21 +178,33 @@ describe('a student files complaints and cleaning requests', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   }, 30_000);
 
-  it('refuses floor 8 in the browser, then retries a lost answer with the same Idempotency-Key', async () => {
+  it('refuses floor 8 and a room outside the hostel in the browser, then retries a lost answer with the same Idempotency-Key', async () => {
     await page.goto(`${portal.baseUrl}/complaints/electricityComplaint`);
     await page.getByRole('heading', { name: 'Electricity complaint', level: 1 }).waitFor();
-    const input = { hostel: 'Girls', floor: '8', roomNo: 'G-801', category: 'Fan', message: 'The fan makes a grinding noise.' };
+    const input = { hostel: 'Girls', floor: '8', roomNo: '801', category: 'Fan', message: 'The fan makes a grinding noise.' };
     await fillComplaint(page, input);
     await page.getByRole('button', { name: 'Submit' }).click();
+    // The messages are the catalogue's (checkComplaintPlace), the same the server answers with.
     await page.getByText('Floor must be a number from 0 to 7').waitFor();
+    await page.getByText('Room 801 is not in Girls (rooms 0–800)').waitFor();
     const floor = page.getByLabel('Floor', { exact: true });
+    const room = page.getByLabel('Room number', { exact: true });
     expect(await floor.getAttribute('aria-invalid')).toBe('true');
     expect(await floor.getAttribute('aria-describedby')).toContain('complaint-floor-error');
+    expect(await room.getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('complaint-floor');
     expect(postedComplaints).toHaveLength(1);
 
-    // The server stores the complaint but the answer is lost on the way back.
     await floor.fill('2');
+    await room.fill('B-12');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Enter the room number as a number (Girls: rooms 0–800)').waitFor();
+    expect(await page.getByText('Floor must be a number from 0 to 7').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('complaint-roomNo');
+    expect(postedComplaints).toHaveLength(1);
+
+    // The server stores the complaint but the answer is lost on the way back.
+    await room.fill('701');
     let firstStatus = 0;
     await page.route(
       '**/api/complaints',
@@ -198,7 +217,7 @@ describe('a student files complaints and cleaning requests', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('alert').filter({ hasText: NETWORK_MESSAGE }).waitFor();
     expect(firstStatus).toBe(201);
-    expect(await formValues(page)).toEqual({ ...input, floor: '2' });
+    expect(await formValues(page)).toEqual({ ...input, floor: '2', roomNo: '701' });
     expect(await page.getByText('Your complaint is registered').count()).toBe(0);
 
     const replay = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/complaints'));
@@ -230,7 +249,7 @@ describe('a student files complaints and cleaning requests', () => {
       await fillComplaint(page, {
         hostel: 'Block-1 (Old)',
         floor: '0',
-        roomNo: `A-0${numbers.length}`,
+        roomNo: `10${numbers.length}`,
         category: item.category,
         message: `${item.category} needs attention.`,
       });
@@ -258,6 +277,7 @@ describe('a student files complaints and cleaning requests', () => {
     });
 
     await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
+    await page.getByText('Rooms 0–800').waitFor();
     await room.fill('900');
     await register.click();
     await page.getByRole('alert').filter({ hasText: 'Please enter valid room number' }).waitFor();
@@ -308,7 +328,7 @@ describe('a student files complaints and cleaning requests', () => {
     const details = page.getByTestId('complaint-details');
     await details.waitFor();
     const detailText = (await details.textContent()) ?? '';
-    for (const part of ['Complaint number', wifiNumber, 'Wifi Complaint', 'Sub-category', 'Slow', 'Block-2', 'B-312', 'Wifi drops every evening.', 'Sent to', 'Filed on']) {
+    for (const part of ['Complaint number', wifiNumber, 'Wifi Complaint', 'Sub-category', 'Slow', 'Block-2', '312', 'Wifi drops every evening.', 'Sent to', 'Filed on']) {
       expect(detailText).toContain(part);
     }
     const timeline = page.getByTestId('timeline');
@@ -339,6 +359,94 @@ describe('a student files complaints and cleaning requests', () => {
     }
     await page.goto(`${portal.baseUrl}/complaints/nonsenseComplaint`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  }, 40_000);
+
+  it('files a laundry pickup once an administrator opens the service; an added category and hostel get their own form and rules', async () => {
+    const admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
+    const opened = await admin.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled: true, routing: ROUTING });
+    expect(opened.status).toBe(200);
+
+    await page.goto(`${portal.baseUrl}/services`);
+    await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
+    await page.getByLabel('Service', { exact: true }).selectOption('laundry');
+    await page.getByRole('heading', { name: 'Laundry pickup', level: 2 }).waitFor();
+    expect(await page.getByText('Under Construction !').count()).toBe(0);
+    await page.getByLabel('Hostel', { exact: true }).selectOption('Block-3');
+    await page.getByLabel('Room number', { exact: true }).fill('214');
+    const request = page.getByRole('button', { name: 'Request pickup' });
+    await request.click();
+    await page.getByText('Give the number of items, 1 to 40').waitFor();
+    expect(await page.locator('#assistance-slot-error').textContent()).toBe('Choose a pickup time');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('assistance-items');
+    expect(postedLaundry).toHaveLength(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByLabel('Number of items', { exact: true }).fill('6');
+    await page.getByLabel('Pickup time', { exact: true }).selectOption('Evening (5–8)');
+    await page.getByLabel('Note (optional)', { exact: true }).fill('Two shirts need ironing.');
+    await request.click();
+    const number = await confirmedNumber(page, 'Your laundry pickup is registered');
+    expect(number).toMatch(NUMBER);
+    expect(postedLaundry).toHaveLength(1);
+    expect(postedLaundry[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(postedLaundry[0]?.postData() ?? '{}')).toEqual({
+      hostel: 'Block-3',
+      roomNo: 214,
+      items: 6,
+      slot: 'Evening (5–8)',
+      note: 'Two shirts need ironing.',
+    });
+    expect(await page.getByLabel('Number of items', { exact: true }).inputValue()).toBe('');
+
+    // The forms follow the catalogue: a new category's card and form, a new hostel's floors and rooms.
+    const annexe = await admin.send('POST', '/api/admin/hostels', {
+      name: 'Annexe',
+      floorMin: 0,
+      floorMax: 3,
+      roomRanges: [{ from: 100, to: 199 }],
+    });
+    expect(annexe.status).toBe(201);
+    const gym = await admin.send('POST', '/api/admin/categories', {
+      key: 'gym',
+      cardTitle: 'Gym',
+      complaintHead: 'Gym Complaint',
+      description: 'Machines, weights and the gym floor.',
+      subCategories: [{ name: 'Treadmill' }, { name: 'Weights' }],
+      targetHours: 48,
+      routing: ROUTING,
+    });
+    expect(gym.status).toBe(201);
+
+    await page.goto(`${portal.baseUrl}/complaints`);
+    await page.getByRole('link', { name: /^Gym/ }).click();
+    await page.waitForURL(`${portal.baseUrl}/complaints/gymComplaint`);
+    await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
+    await fillComplaint(page, { hostel: 'Annexe', floor: '5', roomNo: '250', category: 'Treadmill', message: 'The belt slips.' });
+    await page.getByText('Rooms 100–199').waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Floor must be a number from 0 to 3').waitFor();
+    await page.getByText('Room 250 is not in Annexe (rooms 100–199)').waitFor();
+    await page.getByLabel('Floor', { exact: true }).fill('1');
+    await page.getByLabel('Room number', { exact: true }).fill('150');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await confirmedNumber(page, 'Your complaint is registered');
+
+    // Loaded afresh (not prerendered: the catalogue is no longer the default one).
+    await page.goto(`${portal.baseUrl}/complaints/gymComplaint`);
+    await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Without the catalogue the page says so and offers to try again.
+    await page.route('**/api/catalog', (route) => route.abort('failed'));
+    await page.goto(`${portal.baseUrl}/complaints`);
+    const failed = page.getByTestId('catalog-error');
+    await failed.getByText(NETWORK_MESSAGE).waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/catalog');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('link', { name: /^Gym/ }).waitFor();
+    expect(await page.getByTestId('catalog-error').count()).toBe(0);
     expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
   }, 40_000);
 

@@ -140,7 +140,7 @@ export const complaints = pgTable(
       .using('gin', t.search)
       .where(sql`${t.status} in ('submitted', 'acknowledged', 'in_progress', 'reopened')`),
     check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
-    check('complaints_kind_check', sql`${t.kind} in ('complaint', 'cleaning')`),
+    check('complaints_kind_check', sql`${t.kind} in ('complaint', 'cleaning', 'laundry')`),
     check(
       'complaints_status_check',
       sql`${t.status} in ('submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened')`,
@@ -320,3 +320,87 @@ export const actionTokens = pgTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue an administrator shapes (issue 6). Complaints keep the names and keys they were
+// filed with, so hostels and categories are retired, never deleted.
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** The university's profile: one row. The environment overrides fields it sets (config.ts). */
+export const university = pgTable(
+  'university',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    allowedDomains: text('allowed_domains').array().notNull(),
+    regPattern: text('reg_pattern').notNull(),
+    aboutText: text('about_text').notNull().default(''),
+    credits: text('credits').array().notNull().default(sql`'{}'::text[]`),
+    logo: bytea('logo'),
+    logoType: text('logo_type'),
+    /** Bumped by every change to the catalogue, so each instance knows when to reload it. */
+    catalogVersion: integer('catalog_version').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [check('university_single_row', sql`${t.id} = 1`)],
+);
+
+export const hostels = pgTable(
+  'hostels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    floorMin: integer('floor_min').notNull(),
+    floorMax: integer('floor_max').notNull(),
+    /** [{ from, to }, …], non-overlapping (checked by the service). */
+    roomRanges: jsonb('room_ranges').$type<Array<{ from: number; to: number }>>().notNull(),
+    position: integer('position').notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('hostels_name_key').on(sql`lower(${t.name})`),
+    check('hostels_floors_check', sql`${t.floorMin} <= ${t.floorMax}`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    key: text('key').primaryKey(),
+    cardTitle: text('card_title').notNull(),
+    complaintHead: text('complaint_head').notNull(),
+    description: text('description').notNull().default(''),
+    subCategories: jsonb('sub_categories').$type<Array<{ name: string; confidential: boolean }>>().notNull(),
+    confidential: boolean('confidential').notNull().default(false),
+    targetHours: integer('target_hours').notNull().default(72),
+    routingKey: text('routing_key').notNull(),
+    position: integer('position').notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('categories_routing_key_key').on(t.routingKey),
+    uniqueIndex('categories_card_title_key').on(sql`lower(${t.cardTitle})`),
+  ],
+);
+
+export const services = pgTable('services', {
+  key: text('key').primaryKey(),
+  label: text('label').notNull(),
+  enabled: boolean('enabled').notNull().default(false),
+  routingKey: text('routing_key').notNull().unique('services_routing_key_key'),
+  position: integer('position').notNull(),
+  ...timestamps,
+});
+
+export type UniversityRow = typeof university.$inferSelect;
+export type HostelRow = typeof hostels.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ServiceRow = typeof services.$inferSelect;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_CATALOG, catalogFingerprint } from '../../shared/catalog.js';
 
 /**
  * Serves the built React app. Hashed assets are cached for a year; index.html never is, so a
@@ -40,7 +41,9 @@ export default fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    const prerenderedFingerprint = catalogFingerprint(DEFAULT_CATALOG);
+
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.url === '/api' || request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
         return reply.status(404).send({
           error: { code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },
@@ -54,7 +57,10 @@ export default fp(
       }
       // A query string can change what the page shows first (?signInError=…): those get the plain shell.
       const [pathname = '/', query] = request.url.split('?');
-      const page = query === undefined ? prerendered.get(pathname.replace(/\/+$/, '') || '/') : undefined;
+      let page = query === undefined ? prerendered.get(pathname.replace(/\/+$/, '') || '/') : undefined;
+      // The pages were rendered from the default catalogue; once an administrator has changed it
+      // they would show stale hostels and categories, so the app renders from /api/catalog instead.
+      if (page && (await app.catalog.get()).fingerprint !== prerenderedFingerprint) page = undefined;
       return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
     });
   },

@@ -14,7 +14,7 @@ export const navItems = [
 const signedInItems = [{ to: '/my', label: 'My complaints', end: false }] as const;
 /** For the people who work complaints (staff, wardens, admins). */
 const workerItems = [{ to: '/staff', label: 'Staff console', end: false }] as const;
-const adminItems = [{ to: '/admin/people', label: 'Admin', end: false }] as const;
+const adminItems = [{ to: '/admin', label: 'Admin', end: false }] as const;
 
 type NavItem = { to: string; label: string; end: boolean };
 

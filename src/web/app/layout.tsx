@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { pageContainer } from '../components/ui/styles';
-import { usePublicConfig } from '../lib/config';
+import { useCatalog } from '../lib/catalog';
 import { AccountNavItem } from '../features/auth/components/AccountNavItem';
 import { SignInErrorAlert } from '../features/auth/components/SignInErrorAlert';
 import { useMe } from '../lib/me';
@@ -58,9 +58,13 @@ function useFocusMainOnNavigation() {
   }, [pathname]);
 }
 
+/**
+ * The university's name comes from the catalogue (an admin may rename it). Importing lib/catalog
+ * here also matters: it decides at start-up whether the page arrived prerendered, before React
+ * has put anything into #root.
+ */
 function Footer() {
-  const config = usePublicConfig();
-  const university = config.data?.university.name;
+  const university = useCatalog().data?.university.name;
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white">
       <div className={`${pageContainer} flex flex-col gap-1 py-6 text-sm text-slate-600 sm:flex-row sm:justify-between`}>

@@ -1,6 +1,5 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { CATEGORIES } from '../../shared/catalog';
 import { RootLayout } from './layout';
 import { PageError, PageLoading, RootError } from './RouteStatus';
 
@@ -9,19 +8,11 @@ import { PageError, PageLoading, RootError } from './RouteStatus';
  * `HydrateFallback` shows a role="status" indicator inside <main> while the first page loads;
  * later navigations show NavigationProgress.
  *
- * The six complaint forms share one chunk; each has its own fixed path, so any other
- * /complaints/xyz falls through to the 404 page.
+ * The complaint forms share one chunk and one route: the page looks its category up in the
+ * catalogue by the path segment (/complaints/wifiComplaint, …, and any category an admin adds)
+ * and shows the 404 page for a segment that names none. The admin console is one lazy chunk
+ * with its own nested routes.
  */
-const complaintFormRoutes: RouteObject[] = CATEGORIES.map((category) => ({
-  path: `complaints/${category.route}`,
-  caseSensitive: true,
-  HydrateFallback: PageLoading,
-  lazy: async () => {
-    const { ComplaintFormPage } = await import('../features/complaints/components/ComplaintFormPage');
-    return { element: <ComplaintFormPage key={category.key} categoryKey={category.key} /> };
-  },
-}));
-
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -44,7 +35,14 @@ export const routes: RouteObject[] = [
                 .ComplaintCategoriesPage,
             }),
           },
-          ...complaintFormRoutes,
+          {
+            path: 'complaints/:formRoute',
+            caseSensitive: true,
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/complaints/components/ComplaintFormPage')).ComplaintFormRoute,
+            }),
+          },
           {
             path: 'services',
             HydrateFallback: PageLoading,
@@ -86,10 +84,10 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            path: 'admin/people',
+            path: 'admin/*',
             HydrateFallback: PageLoading,
             lazy: async () => ({
-              Component: (await import('../features/admin/components/PeoplePage')).PeoplePage,
+              Component: (await import('../features/admin/components/AdminConsole')).AdminConsole,
             }),
           },
           {

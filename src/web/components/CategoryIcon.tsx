@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { CategoryKey } from '../../shared/catalog';
 
-const paths: Record<CategoryKey, ReactNode> = {
+/** Drawings for the seed's six categories; a category an administrator adds gets `generic`. */
+const paths: Record<string, ReactNode> = {
   wifi: (
     <>
       <path d="M2 8.8a15 15 0 0 1 20 0M5 12.9a10 10 0 0 1 14 0M8.5 16.4a5 5 0 0 1 7 0" />
@@ -20,8 +20,15 @@ const paths: Record<CategoryKey, ReactNode> = {
   ),
 };
 
+const generic = (
+  <>
+    <path d="M9 4h6a1 1 0 0 1 1 1v1H8V5a1 1 0 0 1 1-1z" />
+    <path d="M8 5H6a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-2M9 12h6M9 16h4" />
+  </>
+);
+
 /** A decorative line icon for a complaint category (hidden from screen readers). */
-export function CategoryIcon({ category, className = 'size-6' }: { category: CategoryKey; className?: string }) {
+export function CategoryIcon({ category, className = 'size-6' }: { category: string; className?: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -33,7 +40,7 @@ export function CategoryIcon({ category, className = 'size-6' }: { category: Cat
       strokeLinejoin="round"
       className={className}
     >
-      {paths[category]}
+      {Object.hasOwn(paths, category) ? paths[category] : generic}
     </svg>
   );
 }

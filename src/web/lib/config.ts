@@ -7,6 +7,11 @@ export const publicConfigQueryKey = ['config'] as const;
 /** Used until /api/config answers (and if it never does). */
 export const DEFAULT_SHORT_NAME = 'vitbhopal';
 
+/**
+ * Start-up settings of the server (development sign-in, the short name in the sign-in refusal).
+ * What the pages show about the university (name, About Us text, credits, logo) comes from the
+ * catalogue instead (lib/catalog.ts), which an administrator can change without a restart.
+ */
 export type WebConfig = PublicConfig;
 
 /** Shape check only (the server validates against the shared schema); missing credits become none. */

@@ -15,3 +15,12 @@ export const peopleKey = ['people'] as const;
 
 /** The signed-in user's in-app notifications. */
 export const notificationsKey = ['notifications'] as const;
+
+/** Everything the admin console reads starts with `adminKey` (people keep `peopleKey`, shared with the staff console). */
+export const adminKey = ['admin'] as const;
+export const adminUniversityKey = ['admin', 'university'] as const;
+export const adminHostelsKey = ['admin', 'hostels'] as const;
+export const adminCategoriesKey = ['admin', 'categories'] as const;
+export const adminServicesKey = ['admin', 'services'] as const;
+export const adminOutboxKey = ['admin', 'outbox'] as const;
+export const adminAuditKey = ['admin', 'audit'] as const;

@@ -87,7 +87,8 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         return refuse('failed', 'token_exchange_failed', { detail });
       }
 
-      let admission = decideAdmission(claims, config.allowedEmailDomains);
+      const { settings, regPattern } = await app.catalog.get();
+      let admission = decideAdmission(claims, settings.allowedDomains);
       if (!admission.admitted && admission.reason === 'domain_not_allowed' && admission.email) {
         // Staff outside the student domain get in only when an administrator added them by address.
         const invited = await findAddedStaff(app.db, admission.email);
@@ -100,7 +101,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       const user = await upsertUserAtSignIn(
         app.db,
         { email: admission.email, displayName, issuer: oidcClient.issuer, subject: claims.sub },
-        { regNumberPattern: config.regNumberPattern, adminEmails: config.adminEmails },
+        { regNumberPattern: regPattern, adminEmails: config.adminEmails },
       );
       if (user.disabledAt) return refuse('failed', 'account_disabled', { userId: user.id });
 

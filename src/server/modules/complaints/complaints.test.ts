@@ -79,7 +79,9 @@ describe('filing a complaint', () => {
   it.each([
     ['floor above 7', { floor: 8 }, 'floor', 'Floor must be a number from 0 to 7'],
     ['negative floor', { floor: -1 }, 'floor', 'Floor must be a number from 0 to 7'],
-    ['floor as text', { floor: 'two' }, 'floor', 'Floor must be a number from 0 to 7'],
+    ['floor as text', { floor: 'two' }, 'floor', 'Floor must be a whole number'],
+    ['room outside the hostel', { roomNo: '801' }, 'roomNo', 'Room 801 is not in Block-2 (rooms 0–800)'],
+    ['room that is not a number', { roomNo: 'A-12' }, 'roomNo', 'Enter the room number as a number (Block-2: rooms 0–800)'],
     ['empty room', { roomNo: '   ' }, 'roomNo', 'Enter your room number'],
     ['empty message', { complaint: '' }, 'complaint', 'Write what is wrong'],
     ['unknown hostel', { hostel: 'Block-9' }, 'hostel', 'Choose your hostel'],
@@ -127,8 +129,8 @@ describe('complaint numbers', () => {
 describe('idempotent submission', () => {
   it('creates exactly one complaint for a retried request and returns the same number', async () => {
     const key = randomUUID();
-    const first = await aarav.post('/api/complaints', aComplaint({ roomNo: 'R-1' }), key);
-    const retry = await aarav.post('/api/complaints', aComplaint({ roomNo: 'R-1' }), key);
+    const first = await aarav.post('/api/complaints', aComplaint({ roomNo: '101' }), key);
+    const retry = await aarav.post('/api/complaints', aComplaint({ roomNo: '101' }), key);
     expect(first.status).toBe(201);
     expect(retry.status).toBe(200);
     expect(retry.body.number).toBe(first.body.number);
@@ -139,9 +141,9 @@ describe('idempotent submission', () => {
   it('creates exactly one complaint when the same submission arrives twice at once', async () => {
     const key = randomUUID();
     const results = await Promise.all([
-      aarav.post('/api/complaints', aComplaint({ roomNo: 'R-2' }), key),
-      aarav.post('/api/complaints', aComplaint({ roomNo: 'R-2' }), key),
-      aarav.post('/api/complaints', aComplaint({ roomNo: 'R-2' }), key),
+      aarav.post('/api/complaints', aComplaint({ roomNo: '102' }), key),
+      aarav.post('/api/complaints', aComplaint({ roomNo: '102' }), key),
+      aarav.post('/api/complaints', aComplaint({ roomNo: '102' }), key),
     ]);
     expect(new Set(results.map((r) => r.body.number)).size).toBe(1);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
@@ -153,8 +155,8 @@ describe('idempotent submission', () => {
 
   it('refuses to reuse a key for a different complaint', async () => {
     const key = randomUUID();
-    await aarav.post('/api/complaints', aComplaint({ roomNo: 'R-3' }), key);
-    const other = await aarav.post('/api/complaints', aComplaint({ roomNo: 'R-4' }), key);
+    await aarav.post('/api/complaints', aComplaint({ roomNo: '103' }), key);
+    const other = await aarav.post('/api/complaints', aComplaint({ roomNo: '104' }), key);
     expect(other.status).toBe(422);
     expect(other.body.error?.code).toBe('idempotency_key_reused');
   });
@@ -206,7 +208,7 @@ describe('my complaints', () => {
     const student = await ApiClient.signedIn(portal.baseUrl, aStudent());
     const numbers: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `P-${i}` }))).body.number));
+      numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `${200 + i}` }))).body.number));
     }
     const first = await student.get('/api/complaints/mine?limit=3');
     const firstItems = first.body.items as Array<{ number: string; userEmail: string }>;
@@ -221,7 +223,7 @@ describe('my complaints', () => {
     const student = await ApiClient.signedIn(portal.baseUrl, aStudent());
     const numbers: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `M-${i}` }))).body.number));
+      numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `${300 + i}` }))).body.number));
     }
     // Microseconds apart, as two requests on a busy server can be; a millisecond cursor would skip one.
     await portal.database.db.execute(sql`

@@ -7,6 +7,7 @@ import {
   complaintSchema,
   createCleaningRequestSchema,
   createComplaintSchema,
+  createLaundryRequestSchema,
   type Complaint,
   type ComplaintStatus,
 } from '../../../shared/complaints.js';
@@ -15,7 +16,7 @@ import type { Config } from '../../config.js';
 import type { ComplaintEventRow, ComplaintRow } from '../../db/schema.js';
 import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
 import { confirmResolution, reopen } from '../staff/service.js';
-import { fileCleaningRequest, fileComplaint, getStudentComplaint, listStudentComplaints } from './service.js';
+import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint, listStudentComplaints } from './service.js';
 
 export function toComplaintDto(row: ComplaintRow): Complaint {
   return {
@@ -59,11 +60,12 @@ const filedResponses = {
 
 export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = () => ({
+  const ctx = async () => ({
     db: app.db,
     publicUrl: opts.config.publicUrl,
     smtpConfigured: Boolean(opts.config.smtpUrl),
     actionLinkTtlMs: opts.config.actionLinkTtlMs,
+    catalog: (await app.catalog.get()).catalog,
   });
 
   r.post(
@@ -82,7 +84,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     async (request, reply) => {
       const user = request.user;
       if (!user) throw new Error('unreachable');
-      const { complaint, replayed } = await fileComplaint(ctx(), user, request.body, request.headers['idempotency-key']);
+      const { complaint, replayed } = await fileComplaint(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
         app.mailer?.notify();
         request.log.info({ complaint: complaint.number, category: complaint.category }, 'complaint filed');
@@ -107,10 +109,35 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     async (request, reply) => {
       const user = request.user;
       if (!user) throw new Error('unreachable');
-      const { complaint, replayed } = await fileCleaningRequest(ctx(), user, request.body, request.headers['idempotency-key']);
+      const { complaint, replayed } = await fileCleaningRequest(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
         app.mailer?.notify();
         request.log.info({ complaint: complaint.number }, 'cleaning request filed');
+      }
+      return reply.status(replayed ? 200 : 201).send(toComplaintDto(complaint));
+    },
+  );
+
+  r.post(
+    '/api/laundry-requests',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Ask for laundry to be picked up (when an administrator has enabled the Laundry service)',
+        headers: idempotencyHeaders,
+        body: createLaundryRequestSchema,
+        response: filedResponses,
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      const { complaint, replayed } = await fileLaundryRequest(await ctx(), user, request.body, request.headers['idempotency-key']);
+      if (!replayed) {
+        app.mailer?.notify();
+        request.log.info({ complaint: complaint.number }, 'laundry request filed');
       }
       return reply.status(replayed ? 200 : 201).send(toComplaintDto(complaint));
     },

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
+  LAUNDRY_HEAD,
   ROOM_CLEANING_HEAD,
-  SERVICES,
   categoryByKey,
+  checkComplaintPlace,
+  checkServicePlace,
   cleaningRequestText,
   floorFromRoomNumber,
+  laundryRequestText,
+  serviceByKey,
+  type FieldProblems,
+  type PublicCatalog,
+  type ServiceInfo,
 } from '../../../shared/catalog.js';
-import type { CreateCleaningRequest, CreateComplaint } from '../../../shared/complaints.js';
+import type { CreateCleaningRequest, CreateComplaint, CreateLaundryRequest } from '../../../shared/complaints.js';
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -23,6 +30,8 @@ export interface FilingContext {
   smtpConfigured: boolean;
   /** How long the one-click links in the facility mail work. */
   actionLinkTtlMs: number;
+  /** The catalogue in force: what may be filed, and how it is routed. */
+  catalog: PublicCatalog;
 }
 
 export interface Filed {
@@ -32,7 +41,7 @@ export interface Filed {
 }
 
 interface NewComplaint {
-  kind: 'complaint' | 'cleaning';
+  kind: 'complaint' | 'cleaning' | 'laundry';
   category: string;
   complaintHead: string;
   subCategory: string;
@@ -41,10 +50,27 @@ interface NewComplaint {
   roomNo: string;
   message: string;
   routingKey: string;
+  /** Shown only to the anti-ragging duty and admins (Others → Ragging, or as an admin set it). */
+  confidential: boolean;
 }
 
-/** Others → Ragging: the student's identity is shown only to the anti-ragging duty and admins. */
-export const isConfidential = (category: string, subCategory: string) => category === 'other' && subCategory === 'Ragging';
+/** Refuses what the catalogue does not allow, with the same messages the form shows. */
+function refuseProblems(problems: FieldProblems): void {
+  const messages = Object.values(problems);
+  if (messages.length) {
+    throw new AppError(400, 'validation_failed', messages[0] ?? 'Check the form', problems as Record<string, string>);
+  }
+}
+
+function availableService(catalog: PublicCatalog, key: string): ServiceInfo {
+  const service = serviceByKey(catalog, key);
+  if (!service || !service.enabled) {
+    throw new AppError(409, 'service_unavailable', `${service?.label ?? 'This service'} is Under Construction !`, {
+      service: 'Under Construction !',
+    });
+  }
+  return service;
+}
 
 const hashRequest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -100,7 +126,7 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
           userEmail: student.email,
           toEmails: recipients.to,
           ccEmails: recipients.cc,
-          confidential: isConfidential(input.category, input.subCategory),
+          confidential: input.confidential,
           idempotencyKey: idempotencyKey ?? null,
           requestHash,
         })
@@ -157,8 +183,10 @@ function checkReplay(existing: ComplaintRow, requestHash: string): Filed {
 }
 
 export function fileComplaint(ctx: FilingContext, student: UserRow, body: CreateComplaint, idempotencyKey?: string) {
-  const category = categoryByKey(body.category);
-  if (!category) throw new AppError(400, 'validation_failed', 'Choose a category', { category: 'Choose a category' });
+  refuseProblems(checkComplaintPlace(ctx.catalog, body));
+  const category = categoryByKey(ctx.catalog, body.category);
+  const sub = category?.subCategories.find((s) => s.name === body.subCategory);
+  if (!category || !sub) throw new Error('unreachable: checked above');
   return file(
     ctx,
     student,
@@ -169,21 +197,21 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
       subCategory: body.subCategory,
       hostel: body.hostel,
       floor: body.floor,
-      roomNo: body.roomNo,
+      roomNo: body.roomNo.trim(),
       message: body.complaint,
       routingKey: category.routingKey,
+      confidential: category.confidential || sub.confidential,
     },
     idempotencyKey,
   );
 }
 
 export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: CreateCleaningRequest, idempotencyKey?: string) {
-  const service = SERVICES.find((s) => s.key === body.service);
-  if (!service || !service.enabled) {
-    throw new AppError(409, 'service_unavailable', `${service?.label ?? 'This service'} is Under Construction !`, {
-      service: 'Under Construction !',
-    });
+  const service = availableService(ctx.catalog, body.service);
+  if (service.key !== 'room_cleaning') {
+    throw new AppError(409, 'use_laundry_form', `${service.label} is a pickup request: use its own form.`, { service: 'has its own form' });
   }
+  refuseProblems(checkServicePlace(ctx.catalog, body));
   return file(
     ctx,
     student,
@@ -197,6 +225,29 @@ export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: 
       roomNo: String(body.roomNo),
       message: cleaningRequestText(body.hostel, body.roomNo),
       routingKey: service.routingKey,
+      confidential: false,
+    },
+    idempotencyKey,
+  );
+}
+
+export function fileLaundryRequest(ctx: FilingContext, student: UserRow, body: CreateLaundryRequest, idempotencyKey?: string) {
+  const service = availableService(ctx.catalog, 'laundry');
+  refuseProblems(checkServicePlace(ctx.catalog, { service: service.key, hostel: body.hostel, roomNo: body.roomNo }));
+  return file(
+    ctx,
+    student,
+    {
+      kind: 'laundry',
+      category: service.key,
+      complaintHead: LAUNDRY_HEAD,
+      subCategory: body.slot,
+      hostel: body.hostel,
+      floor: floorFromRoomNumber(body.roomNo),
+      roomNo: String(body.roomNo),
+      message: laundryRequestText(body.hostel, body.roomNo, body.items, body.slot, body.note),
+      routingKey: service.routingKey,
+      confidential: false,
     },
     idempotencyKey,
   );

@@ -73,7 +73,7 @@ describe('mail to the facility team', () => {
 
   it('escapes markup a student types', async () => {
     const { facility } = await fileAndWait(
-      aComplaint({ complaint: '<script>alert("x")</script><img src=x onerror=alert(1)> & <b>bold</b>', roomNo: '<i>12</i>' }),
+      aComplaint({ complaint: '<script>alert("x")</script><img src=x onerror=alert(1)> & <b>bold</b> <i>12</i>' }),
     );
     const html = facility.parsed.html || '';
     expect(html).not.toContain('<script>');
@@ -194,7 +194,7 @@ describe('delivery through failures', () => {
 
   it('retries an SMTP 4xx answer and gives up at once on a 5xx; an admin can retry it', async () => {
     sink.rejectWith = 451;
-    const { body: tempFiled } = await student.post('/api/complaints', aComplaint({ roomNo: 'T-451' }));
+    const { body: tempFiled } = await student.post('/api/complaints', aComplaint({ roomNo: '451' }));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     let rows = (await portal.database.db.select().from(outbox)).filter((r) => r.subject.includes(String(tempFiled.number)));
     expect(rows.every((r) => r.status === 'queued' && r.attempts >= 2)).toBe(true);
@@ -263,7 +263,7 @@ describe('two instances on one database', () => {
       const b = await ApiClient.signedIn(two.baseUrl, aStudent());
       const count = 15;
       await Promise.all(
-        Array.from({ length: count }, (_, i) => (i % 2 ? a : b).post('/api/complaints', aComplaint({ roomNo: `D-${i}` }))),
+        Array.from({ length: count }, (_, i) => (i % 2 ? a : b).post('/api/complaints', aComplaint({ roomNo: String(i % 800) }))),
       );
       await shared.waitFor(count * 2, 30_000);
       await new Promise((resolve) => setTimeout(resolve, 1000));

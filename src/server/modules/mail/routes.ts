@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { OUTBOX_STATUSES, outboxListSchema, outboxMessageSchema } from '../../../shared/mail.js';
+import type { Config } from '../../config.js';
 import { complaints, outbox, type OutboxRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
+import { audit } from '../audit/service.js';
 
 const summary = (row: OutboxRow, complaintNumber: string | null) => ({
   id: row.id,
@@ -24,7 +26,7 @@ const summary = (row: OutboxRow, complaintNumber: string | null) => ({
 });
 
 /** Admins read what the portal sent or would have sent (without SMTP_URL everything is held here). */
-export default async function mailRoutes(app: FastifyInstance) {
+export default async function mailRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = [app.requireUser, app.requireRole('admin')];
 
@@ -94,6 +96,31 @@ export default async function mailRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/api/admin/outbox/:id/html',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'The HTML part of one mail as a page, for the console to show in a sandboxed frame',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.string(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db.select({ html: outbox.htmlBody }).from(outbox).where(eq(outbox.id, request.params.id)).limit(1);
+      if (!row) throw new AppError(404, 'not_found', 'No such message.');
+      // The mail's own inline styles may apply; nothing in it may run, load or navigate, and only
+      // the portal's own pages may frame it.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'")
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'no-store')
+        .send(row.html);
+    },
+  );
+
   r.post(
     '/api/admin/outbox/:id/retry',
     {
@@ -107,14 +134,24 @@ export default async function mailRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const updated = await app.db
-        .update(outbox)
-        .set({ status: 'queued', nextAttemptAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
-        .where(and(eq(outbox.id, request.params.id), eq(outbox.status, 'failed')))
-        .returning({ id: outbox.id });
-      if (!updated.length) {
-        throw new AppError(409, 'not_failed', 'Only a failed message can be retried (or there is no such message).');
-      }
+      const actorId = request.user?.id ?? null;
+      await app.db.transaction(async (tx) => {
+        const updated = await tx
+          .update(outbox)
+          // Without SMTP it can only wait in the outbox, as everything else does.
+          .set({ status: opts.config.smtpUrl ? 'queued' : 'held', nextAttemptAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
+          .where(and(eq(outbox.id, request.params.id), eq(outbox.status, 'failed')))
+          .returning({ id: outbox.id, subject: outbox.subject, attempts: outbox.attempts });
+        const [row] = updated;
+        if (!row) throw new AppError(409, 'not_failed', 'Only a failed message can be retried (or there is no such message).');
+        await audit(tx, {
+          actorId,
+          action: 'outbox.retry',
+          targetType: 'outbox',
+          targetId: row.id,
+          details: { subject: row.subject, before: { status: 'failed', attempts: row.attempts }, after: { status: opts.config.smtpUrl ? 'queued' : 'held' } },
+        });
+      });
       app.mailer?.notify();
       request.log.info({ outboxId: request.params.id, by: request.user?.id }, 'mail: retry requested');
       return reply.status(204).send(null);

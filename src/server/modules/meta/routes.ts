@@ -43,10 +43,13 @@ export default async function metaRoutes(app: FastifyInstance, opts: { config: C
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({
-      university: opts.config.university,
-      devSignIn: opts.devSignIn,
-      about: { credits: opts.config.aboutCredits },
-    }),
+    async () => {
+      const { settings } = await app.catalog.get();
+      return {
+        university: { name: settings.name, shortName: settings.shortName },
+        devSignIn: opts.devSignIn,
+        about: { credits: settings.credits },
+      };
+    },
   );
 }

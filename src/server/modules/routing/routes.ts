@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HOSTELS } from '../../../shared/catalog.js';
 import { errorBodySchema } from '../../../shared/errors.js';
-import { ROUTING_KEYS, putRoutingRuleSchema, routingRuleSchema, type RoutingRule } from '../../../shared/routing.js';
-import type { RoutingRuleRow } from '../../db/schema.js';
+import { putRoutingRuleSchema, routingRuleSchema, type RoutingRule } from '../../../shared/routing.js';
+import { eq } from 'drizzle-orm';
+import { categories, hostels, services, type RoutingRuleRow } from '../../db/schema.js';
+import { audit } from '../audit/service.js';
+import { bumpCatalogVersion } from '../catalog/store.js';
 import { AppError } from '../../lib/errors.js';
 import { deleteOverride, listRules, putRule } from './service.js';
 
@@ -17,14 +19,25 @@ const toDto = (row: RoutingRuleRow): RoutingRule => ({
 });
 
 const params = z.object({
-  routingKey: z.enum(ROUTING_KEYS),
-  hostel: z.union([z.literal('default'), z.enum(HOSTELS)]).describe("A hostel name, or 'default' for every hostel"),
+  routingKey: z.string().max(60).describe("A category's or service's routing key (wifiComplaints, roomCleaners, …)"),
+  hostel: z.string().max(60).describe("A hostel name, or 'default' for every hostel"),
 });
 
 /** Admin API for who receives which complaints (the admin screens come later). */
 export default async function routingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = [app.requireUser, app.requireRole('admin')];
+
+  /** Only keys the catalogue uses and hostels it knows: a typo must not create a rule nobody reads. */
+  async function checkTarget(routingKey: string, hostel: string) {
+    const [category] = await app.db.select({ key: categories.key }).from(categories).where(eq(categories.routingKey, routingKey));
+    const [service] = await app.db.select({ key: services.key }).from(services).where(eq(services.routingKey, routingKey));
+    if (!category && !service) throw new AppError(404, 'not_found', `No category or service is routed by ${routingKey}.`);
+    if (hostel) {
+      const [known] = await app.db.select({ id: hostels.id }).from(hostels).where(eq(hostels.name, hostel));
+      if (!known) throw new AppError(404, 'not_found', `There is no hostel called ${hostel}.`);
+    }
+  }
 
   r.get(
     '/api/admin/routing',
@@ -54,12 +67,20 @@ export default async function routingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const hostel = request.params.hostel === 'default' ? '' : request.params.hostel;
-      const row = await putRule(
-        app.db,
-        { routingKey: request.params.routingKey, hostel },
-        { to: request.body.to, cc: request.body.cc },
-        request.user?.id ?? '',
-      );
+      await checkTarget(request.params.routingKey, hostel);
+      const actorId = request.user?.id ?? '';
+      const row = await app.db.transaction(async (tx) => {
+        const updated = await putRule(tx, { routingKey: request.params.routingKey, hostel }, { to: request.body.to, cc: request.body.cc }, actorId);
+        await bumpCatalogVersion(tx, actorId);
+        await audit(tx, {
+          actorId,
+          action: 'routing.update',
+          targetType: 'routing',
+          targetId: `${updated.routingKey}/${hostel || 'default'}`,
+          details: { after: { to: updated.toEmails, cc: updated.ccEmails } },
+        });
+        return updated;
+      });
       request.log.info({ routingKey: row.routingKey, hostel: row.hostel, by: request.user?.id }, 'routing changed');
       return toDto(row);
     },
@@ -79,8 +100,13 @@ export default async function routingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const hostel = request.params.hostel === 'default' ? '' : request.params.hostel;
-      const removed = await deleteOverride(app.db, { routingKey: request.params.routingKey, hostel });
-      if (!removed) throw new AppError(404, 'not_found', 'There is no such override.');
+      const actorId = request.user?.id ?? '';
+      await app.db.transaction(async (tx) => {
+        const removed = await deleteOverride(tx, { routingKey: request.params.routingKey, hostel });
+        if (!removed) throw new AppError(404, 'not_found', 'There is no such override.');
+        await bumpCatalogVersion(tx, actorId);
+        await audit(tx, { actorId, action: 'routing.remove_override', targetType: 'routing', targetId: `${request.params.routingKey}/${hostel}` });
+      });
       return reply.status(204).send(null);
     },
   );

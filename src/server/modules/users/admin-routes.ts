@@ -1,17 +1,14 @@
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roleSchema, type Role } from '../../../shared/auth.js';
-import { CATEGORY_KEYS, SERVICE_KEYS } from '../../../shared/catalog.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { personCreateSchema, personSchema, personUpdateSchema, type Person } from '../../../shared/people.js';
 import type { Db } from '../../db/client.js';
-import { sessions, staffScopes, users, type UserRow } from '../../db/schema.js';
+import { categories, hostels, services, sessions, staffScopes, users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-
-const SCOPE_CATEGORIES = new Set<string>(['', ...CATEGORY_KEYS, ...SERVICE_KEYS]);
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -33,17 +30,29 @@ async function toPeople(db: Pick<Db, 'select'>, rows: UserRow[]): Promise<Person
   }));
 }
 
-function checkPerson(role: Role, antiRagging: boolean, scopes: Array<{ category: string; hostel: string }>) {
-  for (const scope of scopes) {
-    if (!SCOPE_CATEGORIES.has(scope.category)) {
-      throw new AppError(400, 'validation_failed', `Unknown category '${scope.category}'.`, { scopes: 'has an unknown category' });
-    }
-  }
+async function checkPerson(db: Pick<Db, 'select'>, role: Role, antiRagging: boolean, scopes: Array<{ category: string; hostel: string }>) {
   if (role === 'student' && antiRagging) {
     throw new AppError(400, 'validation_failed', 'The anti-ragging duty is for staff, wardens and admins.', { antiRagging: 'not for students' });
   }
   if ((role === 'student' || role === 'admin') && scopes.length) {
     throw new AppError(400, 'validation_failed', 'Only staff and wardens have scopes.', { scopes: 'only for staff and wardens' });
+  }
+  if (!scopes.length) return;
+  // Scopes name what the catalogue holds (retired entries included: their complaints still exist).
+  const [categoryRows, serviceRows, hostelRows] = await Promise.all([
+    db.select({ key: categories.key }).from(categories),
+    db.select({ key: services.key }).from(services),
+    db.select({ name: hostels.name }).from(hostels),
+  ]);
+  const knownCategories = new Set(['', ...categoryRows.map((c) => c.key), ...serviceRows.map((s) => s.key)]);
+  const knownHostels = new Set(['', ...hostelRows.map((h) => h.name)]);
+  for (const scope of scopes) {
+    if (!knownCategories.has(scope.category)) {
+      throw new AppError(400, 'validation_failed', `Unknown category '${scope.category}'.`, { scopes: 'has an unknown category' });
+    }
+    if (!knownHostels.has(scope.hostel)) {
+      throw new AppError(400, 'validation_failed', `Unknown hostel '${scope.hostel}'.`, { scopes: 'has an unknown hostel' });
+    }
   }
 }
 
@@ -111,7 +120,7 @@ export default async function peopleAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { email, name, role, antiRagging, scopes } = request.body;
       if (role === 'student') throw new AppError(400, 'validation_failed', 'Students sign in themselves.', { role: 'add staff, wardens or admins' });
-      checkPerson(role, antiRagging, scopes);
+      await checkPerson(app.db, role, antiRagging, scopes);
       const actorId = request.user?.id ?? null;
       const row = await app.db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -142,34 +151,48 @@ export default async function peopleAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { role, antiRagging, scopes } = request.body;
-      checkPerson(role, antiRagging, scopes);
+      const { role, antiRagging, scopes, disabled } = request.body;
+      await checkPerson(app.db, role, antiRagging, scopes);
       const actorId = request.user?.id ?? null;
       const row = await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(users).where(eq(users.id, request.params.id)).for('update');
         if (!before) throw new AppError(404, 'not_found', 'No such person.');
-        if (before.role === 'admin' && role !== 'admin') {
-          const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, 'admin')));
-          if (Number(admins?.n ?? 0) <= 1) {
-            throw new AppError(409, 'last_admin', 'This is the last administrator; make someone else an admin first.');
+        const disabling = disabled === true && before.disabledAt === null;
+        if (before.role === 'admin' && before.disabledAt === null && (role !== 'admin' || disabling)) {
+          // Another admin who can still act: enabled. Without one nobody could run the portal.
+          const [others] = await tx
+            .select({ n: count() })
+            .from(users)
+            .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, before.id)));
+          if (Number(others?.n ?? 0) === 0) {
+            throw new AppError(409, 'last_admin', 'This is the last administrator; make someone else an admin first.', {
+              [disabling ? 'disabled' : 'role']: 'the portal needs at least one administrator',
+            });
           }
         }
+        const disabledAt = disabled === undefined ? before.disabledAt : disabled ? (before.disabledAt ?? new Date()) : null;
         const beforeScopes = await tx.select().from(staffScopes).where(eq(staffScopes.userId, before.id));
-        const [after] = await tx.update(users).set({ role, antiRagging, updatedAt: new Date() }).where(eq(users.id, before.id)).returning();
+        const [after] = await tx.update(users).set({ role, antiRagging, disabledAt, updatedAt: new Date() }).where(eq(users.id, before.id)).returning();
         if (!after) throw new Error('update returned nothing');
         await replaceScopes(tx, after.id, scopes);
-        if (before.role !== role) {
-          // New powers (or fewer) take effect at once: the person signs in again.
+        if (before.role !== role || (disabledAt !== null && before.disabledAt === null)) {
+          // New powers (or fewer, or none) take effect at once: the person signs in again, or cannot.
           await tx.delete(sessions).where(eq(sessions.userId, after.id));
         }
         await audit(tx, {
           actorId,
-          action: 'user.update',
+          action: disabledAt !== null && before.disabledAt === null ? 'user.disable' : disabledAt === null && before.disabledAt !== null ? 'user.enable' : 'user.update',
           targetType: 'user',
           targetId: after.id,
           details: {
-            before: { role: before.role, antiRagging: before.antiRagging, scopes: beforeScopes.map((s) => ({ category: s.category, hostel: s.hostel })) },
-            after: { role, antiRagging, scopes },
+            email: before.email,
+            before: {
+              role: before.role,
+              antiRagging: before.antiRagging,
+              disabled: before.disabledAt !== null,
+              scopes: beforeScopes.map((s) => ({ category: s.category, hostel: s.hostel })),
+            },
+            after: { role, antiRagging, disabled: disabledAt !== null, scopes },
           },
         });
         return after;

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { CATEGORIES } from '../../../shared/catalog';
+import { CatalogGate } from '../../components/CatalogGate';
 import { CategoryIcon } from '../../components/CategoryIcon';
 import { LoadingStatus } from '../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
@@ -52,26 +52,30 @@ export function HomePage() {
         <h2 id="categories-heading" className="text-xl font-semibold text-slate-900">
           What you can report
         </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {CATEGORIES.map((category) => (
-            <li key={category.key} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <CategoryIcon category={category.key} />
-              </span>
-              <div className="min-w-0">
-                <h3 className="font-semibold text-slate-900">
-                  <Link to={`/complaints/${category.route}`} className="hover:underline">
-                    {category.cardTitle}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm text-slate-700">{category.description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <CatalogGate loadingLabel="Loading the categories…">
+          {(catalog) => (
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {catalog.categories.map((category) => (
+                <li key={category.key} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <CategoryIcon category={category.key} />
+                  </span>
+                  <div className="min-w-0">
+                    <h3 className="font-semibold text-slate-900">
+                      <Link to={`/complaints/${category.route}`} className="hover:underline">
+                        {category.cardTitle}
+                      </Link>
+                    </h3>
+                    {category.description && <p className="mt-1 text-sm text-slate-700">{category.description}</p>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CatalogGate>
         <p className="mt-4">
           <Link to="/complaints" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            Browse all six categories
+            Browse all categories
           </Link>
         </p>
       </section>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { CatalogGate } from '../../../components/CatalogGate';
 import { card, textLink } from '../../../components/ui/styles';
-import { usePublicConfig } from '../../../lib/config';
+import { useCatalog } from '../../../lib/catalog';
 
 const journey = [
   {
@@ -10,7 +10,7 @@ const journey = [
   },
   {
     title: 'The portal stores and routes it',
-    text: 'The server saves your complaint with a complaint number and sends it to the e-mail address of the facility team responsible for that category: wifi, carpentry, water, mess, electrical, housekeeping or the hostel office.',
+    text: 'The server saves your complaint with a complaint number and sends it to the e-mail address of the facility team responsible for that category and hostel.',
   },
   {
     title: 'Staff work on it',
@@ -22,21 +22,31 @@ const journey = [
   },
 ] as const;
 
+/** The administrator's text, one paragraph per block between blank lines; always plain text. */
+function aboutParagraphs(text: string): string[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+}
+
+/** Shown once the catalogue is there; the gate at the top of the page reports loading and failure. */
 function WhoRunsIt() {
-  const config = usePublicConfig();
-  if (config.isPending) return <LoadingStatus label="Loading…" />;
-
-  const university = config.data?.university.name ?? 'the university';
-  const credits = config.data?.about?.credits ?? [];
-
+  const university = useCatalog().data?.university;
+  if (!university) return null;
   return (
     <>
-      <p className="mt-3 text-slate-700">The portal is run by the hostel administration of {university}.</p>
-      {credits.length > 0 && (
+      <div className="mt-3 flex items-center gap-3">
+        {university.logoUrl && (
+          <img src={university.logoUrl} alt="" width={48} height={48} className="size-12 shrink-0 rounded object-contain" />
+        )}
+        <p className="text-slate-700">The portal is run by the hostel administration of {university.name}.</p>
+      </div>
+      {university.credits.length > 0 && (
         <>
           <h3 className="mt-6 font-semibold text-slate-900">Credits</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700" data-testid="credits">
-            {credits.map((credit) => (
+            {university.credits.map((credit) => (
               <li key={credit}>{credit}</li>
             ))}
           </ul>
@@ -55,11 +65,18 @@ export function AboutPage() {
         <h1 id="about-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           About Us
         </h1>
-        <p className="mt-3 text-lg text-slate-700">
-          The Hostel Complaint Portal is where students living in the university hostels report problems with
-          their rooms and hostel facilities (wifi, furniture, washrooms, the mess, electrical fittings and anything
-          else) and ask for their room to be cleaned. Each complaint goes directly to the team that can fix it.
-        </p>
+        <CatalogGate>
+          {(catalog) => (
+            <div className="mt-3 space-y-3 text-lg text-slate-700" data-testid="about-text">
+              {aboutParagraphs(catalog.university.aboutText).map((paragraph, index) => (
+                // Paragraphs have no identity of their own: their place in the text is it.
+                <p key={index} className="whitespace-pre-line">
+                  {paragraph}
+                </p>
+              ))}
+            </div>
+          )}
+        </CatalogGate>
       </section>
 
       <section aria-labelledby="journey-heading">

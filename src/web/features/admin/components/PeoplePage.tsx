@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Role } from '../../../../shared/auth';
-import { seedTexts } from '../../../../shared/constants';
 import { personCreateSchema, personUpdateSchema } from '../../../../shared/people';
-import { SignInButton } from '../../../components/SignInButton';
 import { Alert } from '../../../components/ui/Alert';
 import { Field } from '../../../components/ui/Field';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
-import { useCreatePerson, usePeople, useUpdatePerson, type Person } from '../api/people';
-import { ScopesEditor, newScopeRow, scopeLabel, type ScopeRow } from './ScopesEditor';
+import { useCreatePerson } from '../api/create-person';
+import { usePeople, type Person } from '../api/get-people';
+import { useUpdatePerson } from '../api/update-person';
+import { Badge, SectionHeader } from './common';
+import { ScopesEditor, newScopeRow, scopeLabel, useScopeCategories, type ScopeRow } from './ScopesEditor';
 
 const ROLE_LABELS: Record<Role, string> = { student: 'Student', staff: 'Staff', warden: 'Warden', admin: 'Administrator' };
 const hasScopes = (role: Role) => role === 'staff' || role === 'warden';
@@ -36,7 +37,9 @@ function splitFields(entries: Array<[string, string]>): { errors: FieldErrors; o
 function describeFailure(error: unknown): { errors: FieldErrors; message: string | null } {
   if (error instanceof ApiError && error.fields) {
     const { errors, other } = splitFields(Object.entries(error.fields));
-    const message = other.length || Object.keys(errors).length === 0 ? [error.message, ...other].join(' ') : null;
+    // A refusal (409 last_admin, …) says why in its message; a validation failure's fields say it all.
+    const message =
+      other.length || Object.keys(errors).length === 0 || error.code !== 'validation_failed' ? [error.message, ...other].join(' ') : null;
     return { errors, message };
   }
   return { errors: {}, message: errorMessage(error) };
@@ -260,17 +263,79 @@ function EditPersonForm({ person, onDone }: { person: Person; onDone: (message: 
   );
 }
 
+/**
+ * Disable (after a confirmation: it signs the person out everywhere at once) or enable an
+ * account. Role, duty and scopes are sent as they are, because the update replaces them.
+ */
+function AccountSwitch({ person, onDone }: { person: Person; onDone: (message: string) => void }) {
+  const update = useUpdatePerson(person.id);
+  const me = useMe();
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const self = me.data?.id === person.id;
+
+  async function setDisabled(disabled: boolean) {
+    setProblem(null);
+    try {
+      await update.mutateAsync({ role: person.role, antiRagging: person.antiRagging, scopes: person.scopes, disabled });
+      setConfirming(false);
+      onDone(disabled ? `${person.email} is disabled and signed out everywhere.` : `${person.email} can sign in again.`);
+    } catch (error) {
+      setProblem(describeFailure(error).message ?? errorMessage(error));
+    }
+  }
+
+  return (
+    <div className="mt-3">
+      {person.disabled ? (
+        <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void setDisabled(false)}>
+          {update.isPending ? 'Enabling…' : 'Enable account'} <span className="sr-only">of {person.email}</span>
+        </button>
+      ) : confirming ? (
+        <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="confirm-disable">
+          <p className="text-sm text-amber-950">
+            {self
+              ? 'Disable your own account? You are signed out at once and another administrator has to enable it again.'
+              : `Disable ${person.email}? They are signed out at once and cannot sign in until the account is enabled again.`}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonPrimary} disabled={update.isPending} onClick={() => void setDisabled(true)}>
+              {update.isPending ? 'Disabling…' : 'Disable account'} <span className="sr-only">of {person.email}</span>
+            </button>
+            <button type="button" className={buttonSecondary} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className={buttonSecondary} onClick={() => setConfirming(true)}>
+          Disable account <span className="sr-only">of {person.email}</span>
+        </button>
+      )}
+      {problem && (
+        <Alert className="mt-3">
+          <p>{problem}</p>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
 function PersonCard({ person }: { person: Person }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  const categories = useScopeCategories();
   const formId = `person-${person.id}-form`;
 
   return (
     <li className={card} data-testid="person">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{person.name || person.email}</p>
-          <p className="text-sm text-slate-700">{person.email}</p>
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            <span className="break-words">{person.name || person.email}</span>
+            {person.disabled && <Badge tone="danger">Disabled</Badge>}
+          </p>
+          <p className="text-sm break-all text-slate-700">{person.email}</p>
         </div>
         <button
           type="button"
@@ -306,11 +371,12 @@ function PersonCard({ person }: { person: Person }) {
             {person.role === 'admin'
               ? 'Everything'
               : person.scopes.length
-                ? person.scopes.map(scopeLabel).join('; ')
+                ? person.scopes.map((scope) => scopeLabel(scope, categories)).join('; ')
                 : 'None'}
           </dd>
         </div>
       </dl>
+      <AccountSwitch person={person} onDone={setSaved} />
       <div role="status" className="empty:hidden">
         {saved && <p className="mt-3 text-green-800">{saved}</p>}
       </div>
@@ -396,41 +462,16 @@ function PeopleList() {
   );
 }
 
-/** Route /admin/people: roles, the anti-ragging duty and scopes; adding staff by e-mail. */
+/** Route /admin/people: roles, the anti-ragging duty and scopes; adding staff by e-mail; disabling accounts. */
 export function PeoplePage() {
-  const me = useMe();
-
   return (
-    <section aria-labelledby="admin-people-heading" className="mx-auto max-w-4xl">
-      <title>People · Admin · Hostel Complaint Portal</title>
-      <h1 id="admin-people-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        People
-      </h1>
-      {me.isPending ? (
-        <LoadingStatus label="Loading your details…" />
-      ) : me.isError ? (
-        <Alert className="mt-6">
-          <p>{errorMessage(me.error)}</p>
-        </Alert>
-      ) : me.data === null ? (
-        <div className={`${card} mt-6 space-y-4`}>
-          <p className="text-slate-800">{seedTexts.signInFirst}</p>
-          <SignInButton />
-        </div>
-      ) : me.data.role !== 'admin' ? (
-        <div className={`${card} mt-6`} data-testid="not-admin">
-          <h2 className="text-lg font-semibold text-slate-900">This page is for administrators</h2>
-          <p className="mt-2 text-slate-700">Only administrators can give people roles and scopes.</p>
-          <Link to="/" className={`${buttonPrimary} mt-4`}>
-            Go to the start page
-          </Link>
-        </div>
-      ) : (
-        <>
-          <AddPersonForm />
-          <PeopleList />
-        </>
-      )}
+    <section aria-labelledby="admin-people-heading">
+      <SectionHeader title="People" id="admin-people-heading">
+        Who works complaints and where. Staff and wardens see the complaints of their scopes; a disabled account cannot
+        sign in.
+      </SectionHeader>
+      <AddPersonForm />
+      <PeopleList />
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { CATEGORIES, HOSTELS, SERVICES } from '../../../../shared/catalog';
+import type { PublicCatalog } from '../../../../shared/catalog';
 import { buttonSecondary, fieldControl, fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
+import { useCatalog } from '../../../lib/catalog';
 
 export interface ScopeRow {
   /** Stable React key of the row. */
@@ -8,18 +9,35 @@ export interface ScopeRow {
   hostel: string;
 }
 
-/** '' is every category; the six complaint categories and the cleaning service. */
-export const SCOPE_CATEGORIES: ReadonlyArray<{ key: string; label: string }> = [
-  { key: '', label: 'All categories' },
-  ...CATEGORIES.map((c) => ({ key: c.key as string, label: c.cardTitle })),
-  ...SERVICES.filter((s) => s.key === 'room_cleaning').map((s) => ({ key: s.key as string, label: s.label })),
-];
+export interface ScopeCategory {
+  key: string;
+  label: string;
+}
 
-export const scopeLabel = (scope: { category: string; hostel: string }) =>
-  `${SCOPE_CATEGORIES.find((c) => c.key === scope.category)?.label ?? scope.category} · ${scope.hostel || 'All hostels'}`;
+/** '' is every category; then the catalogue's complaint categories and the cleaning service. */
+export function scopeCategories(catalog: PublicCatalog | undefined): ScopeCategory[] {
+  return [
+    { key: '', label: 'All categories' },
+    ...(catalog?.categories ?? []).map((c) => ({ key: c.key, label: c.cardTitle })),
+    ...(catalog?.services ?? []).filter((s) => s.key === 'room_cleaning').map((s) => ({ key: s.key as string, label: s.label })),
+  ];
+}
+
+/** The categories a scope may name, from the catalogue the portal serves. */
+export function useScopeCategories(): ScopeCategory[] {
+  return scopeCategories(useCatalog().data);
+}
+
+export const scopeLabel = (scope: { category: string; hostel: string }, categories: readonly ScopeCategory[]) =>
+  `${categories.find((c) => c.key === scope.category)?.label ?? scope.category} · ${scope.hostel || 'All hostels'}`;
 
 let nextKey = 1;
 export const newScopeRow = (category = '', hostel = ''): ScopeRow => ({ key: nextKey++, category, hostel });
+
+/** A scope saved earlier may name a category or hostel retired since; it stays choosable. */
+function withCurrent(options: readonly ScopeCategory[], current: string): readonly ScopeCategory[] {
+  return current === '' || options.some((o) => o.key === current) ? options : [...options, { key: current, label: `${current} (retired)` }];
+}
 
 interface ScopesEditorProps {
   /** Prefix for the ids of the controls (unique on the page). */
@@ -31,6 +49,9 @@ interface ScopesEditorProps {
 
 /** Rows of category × hostel: which complaints a staff member or warden works. */
 export function ScopesEditor({ idPrefix, rows, onChange, error }: ScopesEditorProps) {
+  const catalog = useCatalog().data;
+  const categories = scopeCategories(catalog);
+  const hostels = (catalog?.hostels ?? []).map((h) => h.name);
   const hintId = `${idPrefix}-scopes-hint`;
   const errorId = `${idPrefix}-scopes-error`;
   const update = (key: number, change: Partial<ScopeRow>) =>
@@ -58,7 +79,7 @@ export function ScopesEditor({ idPrefix, rows, onChange, error }: ScopesEditorPr
                     value={row.category}
                     onChange={(event) => update(row.key, { category: event.target.value })}
                   >
-                    {SCOPE_CATEGORIES.map((c) => (
+                    {withCurrent(categories, row.category).map((c) => (
                       <option key={c.key || 'all'} value={c.key}>
                         {c.label}
                       </option>
@@ -76,9 +97,9 @@ export function ScopesEditor({ idPrefix, rows, onChange, error }: ScopesEditorPr
                     onChange={(event) => update(row.key, { hostel: event.target.value })}
                   >
                     <option value="">All hostels</option>
-                    {HOSTELS.map((hostel) => (
-                      <option key={hostel} value={hostel}>
-                        {hostel}
+                    {withCurrent(hostels.map((h) => ({ key: h, label: h })), row.hostel).map((h) => (
+                      <option key={h.key} value={h.key}>
+                        {h.label}
                       </option>
                     ))}
                   </select>

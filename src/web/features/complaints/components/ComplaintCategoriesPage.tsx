@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { CATEGORIES } from '../../../../shared/catalog';
+import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
 
-/** Route /complaints: the six category cards, each leading to its form. */
+/** Route /complaints: a card for every category of the catalogue, each leading to its form. */
 export function ComplaintCategoriesPage() {
   return (
     <section aria-labelledby="complaints-heading">
@@ -14,26 +14,32 @@ export function ComplaintCategoriesPage() {
         Choose what your complaint is about. Each category goes straight to the hostel team that fixes it.
       </p>
 
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {CATEGORIES.map((category) => (
-          <li key={category.key}>
-            <Link
-              to={`/complaints/${category.route}`}
-              className="group flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 hover:bg-brand-50"
-            >
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 group-hover:bg-white">
-                <CategoryIcon category={category.key} className="size-7" />
-              </span>
-              <span className="min-w-0">
-                <span className="block text-lg font-semibold text-slate-900 group-hover:underline">
-                  {category.cardTitle}
-                </span>
-                <span className="mt-1 block text-sm text-slate-700">{category.description}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <CatalogGate loadingLabel="Loading the categories…">
+        {(catalog) => (
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {catalog.categories.map((category) => (
+              <li key={category.key}>
+                <Link
+                  to={`/complaints/${category.route}`}
+                  className="group flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 hover:bg-brand-50"
+                >
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 group-hover:bg-white">
+                    <CategoryIcon category={category.key} className="size-7" />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block text-lg font-semibold text-slate-900 group-hover:underline">
+                      {category.cardTitle}
+                    </span>
+                    {category.description && (
+                      <span className="mt-1 block text-sm text-slate-700">{category.description}</span>
+                    )}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CatalogGate>
     </section>
   );
 }

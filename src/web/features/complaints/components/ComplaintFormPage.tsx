@@ -1,24 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { Link } from 'react-router';
-import { HOSTELS, FLOOR_MAX, FLOOR_MIN, MESSAGE_MAX_LENGTH, ROOM_NO_MAX_LENGTH, categoryByKey } from '../../../../shared/catalog';
-import type { Category, CategoryKey } from '../../../../shared/catalog';
+import { Link, useParams } from 'react-router';
+import {
+  MESSAGE_MAX_LENGTH,
+  ROOM_NO_MAX_LENGTH,
+  categoryByRoute,
+  checkComplaintPlace,
+  hostelByName,
+} from '../../../../shared/catalog';
+import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
 import { seedTexts } from '../../../../shared/constants';
+import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
 import { SignInButton } from '../../../components/SignInButton';
 import { Alert } from '../../../components/ui/Alert';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonPrimary, card, fieldControl, textLink } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { floorHint, floorSpan, roomHint } from '../../../lib/catalog-hints';
 import { meQueryKey } from '../../../lib/me';
 import { useIdempotencyKey, useRefocusWhenIdle, useSignedInSubmission, useTimedConfirmation } from '../../../lib/submission';
 import { useHydrated } from '../../../lib/hydration';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
+
+/*
+ * A path segment that names no category gets the app's own 404 page. It lives in the misc feature
+ * (the router's catch-all route loads it the same way), and loading it lazily shares that chunk
+ * instead of copying the page, or its illustration, into the form's.
+ */
+const NotFoundPage = lazy(async () => ({ default: (await import('../../misc/NotFoundPage')).NotFoundPage }));
 
 type FieldName = keyof ComplaintDraft;
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -56,19 +72,38 @@ function splitServerFields(fields: Record<string, string>): { errors: FieldError
   return { errors, other };
 }
 
-function requireCategory(key: CategoryKey): Category {
-  const category = categoryByKey(key);
-  if (!category) throw new Error(`Unknown complaint category ${key}`);
-  return category;
+/**
+ * Route /complaints/:formRoute: the form of the category whose route is that segment (the seed's
+ * wifiComplaint … otherComplaint, or one an administrator added); the 404 page for any other.
+ */
+export function ComplaintFormRoute() {
+  const { formRoute = '' } = useParams();
+  return (
+    <CatalogGate loadingLabel="Loading the form…">
+      {(catalog) => {
+        const category = categoryByRoute(catalog, formRoute);
+        if (!category) {
+          return (
+            <Suspense fallback={<LoadingStatus label="Loading page…" />}>
+              <NotFoundPage />
+            </Suspense>
+          );
+        }
+        // Keyed, so that going from one form to another starts with that form's own draft.
+        return <ComplaintFormPage key={category.key} catalog={catalog} category={category} />;
+      }}
+    </CatalogGate>
+  );
 }
 
 interface ComplaintFormPageProps {
-  categoryKey: CategoryKey;
+  catalog: PublicCatalog;
+  category: CategoryInfo;
 }
 
-/** Routes /complaints/{wifi,electricity,carpenter,water,mess,other}Complaint: one category's form. */
-export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
-  const category = requireCategory(categoryKey);
+/** One category's complaint form, its choices (hostels, floors, rooms, kinds) from the catalogue. */
+export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps) {
+  const categoryKey = category.key;
   const heading = formHeading(category.complaintHead);
 
   const queryClient = useQueryClient();
@@ -96,6 +131,8 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
     if (draft !== EMPTY_DRAFT) setValues(draft);
   }, [categoryKey]);
   const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
+  const hostel = hostelByName(catalog, values.hostel);
+  const floors = hostel ?? floorSpan(catalog.hostels);
 
   function update(name: FieldName) {
     return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
@@ -113,23 +150,40 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
     if (!started) return;
     const { finish, submittedAt } = started;
 
+    const floor = toFloor(values.floor);
     const parsed = createComplaintSchema.safeParse({
       category: categoryKey,
       hostel: values.hostel,
-      floor: toFloor(values.floor),
+      floor,
       roomNo: values.roomNo,
       subCategory: values.subCategory,
       complaint: values.complaint,
     });
+    // The server checks the shape first and the catalogue after; here both run at once so every
+    // problem shows together, each field with the message the server would give it.
+    const found: FieldErrors = {};
+    const other: string[] = [];
     if (!parsed.success) {
-      finish();
-      const found: FieldErrors = {};
-      const other: string[] = [];
       for (const issue of parsed.error.issues) {
         const name = String(issue.path[0] ?? '');
         if (isFieldName(name)) found[name] ??= issue.message;
         else other.push(issue.message);
       }
+    }
+    const place = checkComplaintPlace(catalog, {
+      category: categoryKey,
+      hostel: values.hostel.trim(),
+      floor: floor ?? Number.NaN,
+      roomNo: values.roomNo,
+      subCategory: values.subCategory,
+    });
+    for (const [name, message] of Object.entries(place)) {
+      if (!message) continue;
+      if (isFieldName(name)) found[name] ??= message;
+      else other.push(message);
+    }
+    if (!parsed.success || Object.keys(found).length > 0 || other.length > 0) {
+      finish();
       setErrors(found);
       if (other.length > 0) setProblem({ kind: 'message', message: other.join(' ') });
       focusFirstError(found);
@@ -184,7 +238,9 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
           {heading}
         </h1>
       </div>
-      <p className="mt-3 text-slate-700">{category.description} All fields are required.</p>
+      <p className="mt-3 text-slate-700">
+        {category.description ? `${category.description} ` : ''}All fields are required.
+      </p>
 
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
         <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
@@ -192,9 +248,9 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
           {(control) => (
             <select {...control} className={fieldControl} value={values.hostel} onChange={update('hostel')} required>
               <option value="">Choose your hostel</option>
-              {HOSTELS.map((hostel) => (
-                <option key={hostel} value={hostel}>
-                  {hostel}
+              {catalog.hostels.map((h) => (
+                <option key={h.name} value={h.name}>
+                  {h.name}
                 </option>
               ))}
             </select>
@@ -202,14 +258,14 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
         </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fieldId('floor')} label="Floor" error={errors.floor} hint={`${FLOOR_MIN} (ground) to ${FLOOR_MAX}`}>
+          <Field id={fieldId('floor')} label="Floor" error={errors.floor} hint={floorHint(floors)}>
             {(control) => (
               <input
                 {...control}
                 type="number"
                 inputMode="numeric"
-                min={FLOOR_MIN}
-                max={FLOOR_MAX}
+                min={floors?.floorMin}
+                max={floors?.floorMax}
                 step={1}
                 required
                 className={fieldControl}
@@ -219,11 +275,12 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
             )}
           </Field>
 
-          <Field id={fieldId('roomNo')} label="Room number" error={errors.roomNo}>
+          <Field id={fieldId('roomNo')} label="Room number" error={errors.roomNo} hint={roomHint(hostel, catalog.hostels)}>
             {(control) => (
               <input
                 {...control}
                 type="text"
+                inputMode="numeric"
                 required
                 maxLength={ROOM_NO_MAX_LENGTH}
                 autoComplete="off"
@@ -246,8 +303,8 @@ export function ComplaintFormPage({ categoryKey }: ComplaintFormPageProps) {
             >
               <option value="">Choose a category</option>
               {category.subCategories.map((sub) => (
-                <option key={sub} value={sub}>
-                  {sub}
+                <option key={sub.name} value={sub.name}>
+                  {sub.name}
                 </option>
               ))}
             </select>

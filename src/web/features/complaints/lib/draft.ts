@@ -1,5 +1,3 @@
-import type { CategoryKey } from '../../../../shared/catalog';
-
 /** What the complaint form holds while it is being typed (all strings, as the inputs give them). */
 export interface ComplaintDraft {
   hostel: string;
@@ -11,7 +9,7 @@ export interface ComplaintDraft {
 
 export const EMPTY_DRAFT: ComplaintDraft = { hostel: '', floor: '', roomNo: '', subCategory: '', complaint: '' };
 
-const storageKey = (category: CategoryKey) => `hcp:complaint-draft:${category}`;
+const storageKey = (category: string) => `hcp:complaint-draft:${category}`;
 
 const isEmpty = (draft: ComplaintDraft) => Object.values(draft).every((value) => value === '');
 
@@ -19,7 +17,7 @@ const isEmpty = (draft: ComplaintDraft) => Object.values(draft).every((value) =>
  * Drafts live in sessionStorage (this tab only, cleared at sign-out), so what a signed-out student
  * typed survives the sign-in round trip through the identity provider.
  */
-export function loadDraft(category: CategoryKey): ComplaintDraft {
+export function loadDraft(category: string): ComplaintDraft {
   try {
     const raw = window.sessionStorage.getItem(storageKey(category));
     if (!raw) return EMPTY_DRAFT;
@@ -39,7 +37,7 @@ export function loadDraft(category: CategoryKey): ComplaintDraft {
   }
 }
 
-export function saveDraft(category: CategoryKey, draft: ComplaintDraft): void {
+export function saveDraft(category: string, draft: ComplaintDraft): void {
   try {
     if (isEmpty(draft)) window.sessionStorage.removeItem(storageKey(category));
     else window.sessionStorage.setItem(storageKey(category), JSON.stringify(draft));
@@ -48,7 +46,7 @@ export function saveDraft(category: CategoryKey, draft: ComplaintDraft): void {
   }
 }
 
-export function clearDraft(category: CategoryKey): void {
+export function clearDraft(category: string): void {
   try {
     window.sessionStorage.removeItem(storageKey(category));
   } catch {

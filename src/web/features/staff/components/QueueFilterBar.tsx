@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { FLOOR_MAX, FLOOR_MIN, HOSTELS } from '../../../../shared/catalog';
 import { STATUSES, STATUS_LABELS } from '../../../../shared/constants';
 import { buttonPrimary, buttonSecondary, fieldControl, fieldLabel } from '../../../components/ui/styles';
+import { useCatalog } from '../../../lib/catalog';
+import { floorSpan } from '../../../lib/catalog-hints';
 import {
   EMPTY_FILTERS,
   OPEN_STATUSES,
-  QUEUE_CATEGORIES,
   hasFilters,
   normaliseStatuses,
+  queueCategories,
   subCategoriesOf,
   type QueueFilters,
 } from '../lib/filters';
@@ -88,7 +89,17 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
 
   const statusValue = filters.status.join(',');
   const statusIsPreset = statusValue === '' || statusValue === OPEN_VALUE || filters.status.length === 1;
-  const subCategories = subCategoriesOf(filters.category);
+  // The choices come from the catalogue; while it loads, a filter already set is still offered.
+  const catalog = useCatalog().data;
+  const categories = catalog ? queueCategories(catalog) : [];
+  const subCategories = subCategoriesOf(catalog, filters.category);
+  const hostels = catalog ? catalog.hostels.map((h) => h.name) : [];
+  const floors = floorSpan(catalog?.hostels ?? []);
+  const floorChoices = floors
+    ? Array.from({ length: floors.floorMax - Math.max(0, floors.floorMin) + 1 }, (_, i) => String(Math.max(0, floors.floorMin) + i))
+    : [];
+  const withCurrent = (choices: readonly string[], current: string) =>
+    current && !choices.includes(current) ? [...choices, current] : choices;
 
   return (
     <form
@@ -156,22 +167,25 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
           onChange={(value) => apply({ category: value, subCategory: '' })}
         >
           <option value="">Any category</option>
-          {QUEUE_CATEGORIES.map((category) => (
+          {categories.map((category) => (
             <option key={category.key} value={category.key}>
               {category.label}
             </option>
           ))}
+          {filters.category && !categories.some((c) => c.key === filters.category) && (
+            <option value={filters.category}>{filters.category}</option>
+          )}
         </SelectField>
 
         <SelectField
           id="queue-sub-category"
           label="Sub-category"
           value={filters.subCategory}
-          disabled={subCategories.length === 0}
+          disabled={subCategories.length === 0 && !filters.subCategory}
           onChange={(value) => apply({ subCategory: value })}
         >
-          <option value="">{subCategories.length ? 'Any sub-category' : 'Choose a category first'}</option>
-          {subCategories.map((sub) => (
+          <option value="">{subCategories.length || filters.subCategory ? 'Any sub-category' : 'Choose a category first'}</option>
+          {withCurrent(subCategories, filters.subCategory).map((sub) => (
             <option key={sub} value={sub}>
               {sub}
             </option>
@@ -180,7 +194,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
 
         <SelectField id="queue-hostel" label="Hostel" value={filters.hostel} onChange={(value) => apply({ hostel: value })}>
           <option value="">Any hostel</option>
-          {HOSTELS.map((hostel) => (
+          {withCurrent(hostels, filters.hostel).map((hostel) => (
             <option key={hostel} value={hostel}>
               {hostel}
             </option>
@@ -189,7 +203,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
 
         <SelectField id="queue-floor" label="Floor" value={filters.floor} onChange={(value) => apply({ floor: value })}>
           <option value="">Any floor</option>
-          {Array.from({ length: FLOOR_MAX - FLOOR_MIN + 1 }, (_, i) => String(FLOOR_MIN + i)).map((floor) => (
+          {withCurrent(floorChoices, filters.floor).map((floor) => (
             <option key={floor} value={floor}>
               {floor === '0' ? 'Ground (0)' : floor}
             </option>

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
+import { useCatalog } from '../../../lib/catalog';
 import { formatDateTime } from '../../../lib/format';
 import { useBulkAction } from '../api/actions';
 import { useQueue, useStatusCounts } from '../api/queue';
@@ -306,7 +307,8 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
 
 function Queue({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parseFilters(searchParams);
+  const catalog = useCatalog();
+  const filters = parseFilters(searchParams, catalog.data);
   const key = filtersToParams(filters).toString();
 
   const change = (next: QueueFilters) => void setSearchParams(filtersToParams(next), { preventScrollReset: true });

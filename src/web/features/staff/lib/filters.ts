@@ -1,4 +1,4 @@
-import { CATEGORIES, HOSTELS, SERVICES } from '../../../../shared/catalog';
+import { LAUNDRY_SLOTS, type PublicCatalog } from '../../../../shared/catalog';
 import { STATUSES, type ComplaintStatus } from '../../../../shared/constants';
 
 /** What the queue is filtered by; kept in the address bar so a view can be reloaded and shared. */
@@ -26,14 +26,27 @@ export const EMPTY_FILTERS: QueueFilters = {
   sort: 'newest',
 };
 
-/** Categories a complaint can have: the six complaint categories and the cleaning service. */
-export const QUEUE_CATEGORIES: ReadonlyArray<{ key: string; label: string; subCategories: readonly string[] }> = [
-  ...CATEGORIES.map((c) => ({ key: c.key, label: c.cardTitle, subCategories: c.subCategories })),
-  ...SERVICES.filter((s) => s.enabled).map((s) => ({ key: s.key, label: s.label, subCategories: [s.label] })),
-];
+export interface QueueCategory {
+  key: string;
+  label: string;
+  subCategories: readonly string[];
+}
 
-export const subCategoriesOf = (category: string): readonly string[] =>
-  QUEUE_CATEGORIES.find((c) => c.key === category)?.subCategories ?? [];
+/**
+ * Categories a complaint can have: the catalogue's complaint categories and its open services. A
+ * cleaning request's sub-category is the service's label, a laundry pickup's its time slot.
+ */
+export function queueCategories(catalog: PublicCatalog): QueueCategory[] {
+  return [
+    ...catalog.categories.map((c) => ({ key: c.key, label: c.cardTitle, subCategories: c.subCategories.map((s) => s.name) })),
+    ...catalog.services
+      .filter((s) => s.enabled)
+      .map((s) => ({ key: s.key, label: s.label, subCategories: s.key === 'laundry' ? [...LAUNDRY_SLOTS] : [s.label] })),
+  ];
+}
+
+export const subCategoriesOf = (catalog: PublicCatalog | undefined, category: string): readonly string[] =>
+  (catalog ? queueCategories(catalog) : []).find((c) => c.key === category)?.subCategories ?? [];
 
 /** Statuses that still need work. */
 export const OPEN_STATUSES: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progress', 'reopened'];
@@ -46,20 +59,31 @@ export function normaliseStatuses(statuses: readonly string[]): ComplaintStatus[
   return STATUSES.filter((s) => wanted.has(s) && isStatus(s));
 }
 
-/** Reads the filters from the address bar; anything unknown is ignored rather than sent. */
-export function parseFilters(params: URLSearchParams): QueueFilters {
+const plausible = (value: string, max: number) => value.length <= max && !/\p{Cc}/u.test(value);
+
+/**
+ * Reads the filters from the address bar; anything unknown to the catalogue is ignored rather
+ * than sent. Until the catalogue has loaded (`catalog` undefined) plausible values are kept, so a
+ * shared address shows its view at once; the server checks them anyway.
+ */
+export function parseFilters(params: URLSearchParams, catalog: PublicCatalog | undefined): QueueFilters {
+  const categories = catalog ? queueCategories(catalog) : undefined;
   const category = params.get('category') ?? '';
-  const knownCategory = QUEUE_CATEGORIES.some((c) => c.key === category) ? category : '';
+  const knownCategory = (categories ? categories.some((c) => c.key === category) : plausible(category, 40)) ? category : '';
   const subCategory = params.get('subCategory') ?? '';
+  const knownSubCategory = categories
+    ? subCategoriesOf(catalog, knownCategory).includes(subCategory)
+    : plausible(subCategory, 60);
   const hostel = params.get('hostel') ?? '';
+  const knownHostel = catalog ? catalog.hostels.some((h) => h.name === hostel) : plausible(hostel, 60);
   const floor = params.get('floor') ?? '';
   const olderThanDays = params.get('olderThanDays') ?? '';
   const assignee = params.get('assignee') ?? '';
   return {
     status: normaliseStatuses((params.get('status') ?? '').split(',')),
     category: knownCategory,
-    subCategory: knownCategory && subCategoriesOf(knownCategory).includes(subCategory) ? subCategory : '',
-    hostel: (HOSTELS as readonly string[]).includes(hostel) ? hostel : '',
+    subCategory: knownCategory && knownSubCategory ? subCategory : '',
+    hostel: knownHostel ? hostel : '',
     floor: /^\d{1,2}$/.test(floor) ? String(Number(floor)) : '',
     olderThanDays: /^\d{1,4}$/.test(olderThanDays) && Number(olderThanDays) <= 3650 ? String(Number(olderThanDays)) : '',
     assignee: assignee === 'me' || assignee === 'none' ? assignee : '',

@@ -1,0 +1,359 @@
+import { and, asc, count, eq, inArray, isNull, max, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  CategoryAdmin,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  HostelAdmin,
+  HostelCreate,
+  HostelUpdate,
+  Routing,
+  ServiceAdmin,
+  serviceUpdateSchema,
+  UniversitySettings,
+} from '../../../shared/admin.js';
+import { LOGO_MAX_BYTES } from '../../../shared/admin.js';
+import { categoryRoute, type ServiceKey } from '../../../shared/catalog.js';
+import type { Db } from '../../db/client.js';
+import {
+  categories,
+  complaintCounts,
+  hostels,
+  routingRules,
+  services,
+  university,
+  type CategoryRow,
+  type HostelRow,
+  type RoutingRuleRow,
+  type ServiceRow,
+} from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { audit } from '../audit/service.js';
+import { bumpCatalogVersion, readUniversity, savedSettings, toCategoryInfo } from './store.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Queryable = Pick<Db, 'select'>;
+
+const conflict = (message: string, field: string, fieldMessage = message) =>
+  new AppError(409, 'conflict', message, { [field]: fieldMessage });
+
+// ---------------------------------------------------------------------------------------------
+// University profile
+
+export async function updateUniversity(db: Db, actorId: string, input: UniversitySettings): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await readUniversity(tx);
+    await tx
+      .update(university)
+      .set({ ...input, updatedAt: new Date(), updatedBy: actorId })
+      .where(eq(university.id, 1));
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, {
+      actorId,
+      action: 'university.update',
+      targetType: 'university',
+      targetId: '1',
+      details: { before: savedSettings(before), after: input },
+    });
+  });
+}
+
+/** Magic numbers of the accepted image types: the declared type must match the bytes. */
+const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+export async function setLogo(db: Db, actorId: string, dataUrl: string | null): Promise<void> {
+  let logo: Buffer | null = null;
+  let logoType: string | null = null;
+  if (dataUrl !== null) {
+    const match = /^data:(image\/(?:png|jpeg|webp));base64,(.+)$/.exec(dataUrl);
+    logoType = match?.[1] ?? '';
+    logo = Buffer.from(match?.[2] ?? '', 'base64');
+    if (!SIGNATURES[logoType]?.(logo)) {
+      throw new AppError(400, 'validation_failed', 'The logo must be a PNG, JPEG or WebP image.', { dataUrl: 'is not a PNG, JPEG or WebP image' });
+    }
+    if (logo.length > LOGO_MAX_BYTES) {
+      throw new AppError(400, 'validation_failed', 'The logo must be at most 200 KB.', { dataUrl: 'is larger than 200 KB' });
+    }
+  }
+  await db.transaction(async (tx) => {
+    const before = await readUniversity(tx);
+    await tx.update(university).set({ logo, logoType, updatedAt: new Date(), updatedBy: actorId }).where(eq(university.id, 1));
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, {
+      actorId,
+      action: logo ? 'university.logo_set' : 'university.logo_remove',
+      targetType: 'university',
+      targetId: '1',
+      details: {
+        before: { logo: before.logo ? `${before.logoType ?? ''}, ${before.logo.length} bytes` : null },
+        after: { logo: logo ? `${logoType ?? ''}, ${logo.length} bytes` : null },
+      },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostels
+
+async function complaintsPerHostel(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ hostel: complaintCounts.hostel, n: sql<number>`sum(${complaintCounts.count})::int` })
+    .from(complaintCounts)
+    .groupBy(complaintCounts.hostel);
+  return new Map(rows.map((r) => [r.hostel, Number(r.n)]));
+}
+
+const hostelDto = (row: HostelRow, counts: Map<string, number>): HostelAdmin => ({
+  id: row.id,
+  name: row.name,
+  floorMin: row.floorMin,
+  floorMax: row.floorMax,
+  roomRanges: row.roomRanges,
+  retired: row.retiredAt !== null,
+  complaints: counts.get(row.name) ?? 0,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listHostels(db: Queryable): Promise<HostelAdmin[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(hostels).orderBy(asc(hostels.position), asc(hostels.name)),
+    complaintsPerHostel(db),
+  ]);
+  return rows.map((row) => hostelDto(row, counts));
+}
+
+const hostelState = (h: Pick<HostelRow, 'floorMin' | 'floorMax' | 'roomRanges' | 'retiredAt'>) => ({
+  floorMin: h.floorMin,
+  floorMax: h.floorMax,
+  roomRanges: h.roomRanges,
+  retired: h.retiredAt !== null,
+});
+
+const sortRanges = (ranges: Array<{ from: number; to: number }>) => [...ranges].sort((a, b) => a.from - b.from);
+
+export async function createHostel(db: Db, actorId: string, input: HostelCreate): Promise<HostelAdmin> {
+  const row = await db.transaction(async (tx) => {
+    const [same] = await tx.select({ name: hostels.name }).from(hostels).where(sql`lower(${hostels.name}) = lower(${input.name})`);
+    if (same) throw conflict(`There is already a hostel called ${same.name}.`, 'name', 'is already taken');
+    const [last] = await tx.select({ position: max(hostels.position) }).from(hostels);
+    const [created] = await tx
+      .insert(hostels)
+      .values({ ...input, roomRanges: sortRanges(input.roomRanges), position: (last?.position ?? 0) + 1 })
+      .returning();
+    if (!created) throw new Error('insert returned nothing');
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, { actorId, action: 'hostel.create', targetType: 'hostel', targetId: created.id, details: { name: created.name, after: hostelState(created) } });
+    return created;
+  });
+  return hostelDto(row, new Map());
+}
+
+export async function updateHostel(db: Db, actorId: string, id: string, input: HostelUpdate): Promise<HostelAdmin> {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(hostels).where(eq(hostels.id, id)).for('update');
+    if (!before) throw new AppError(404, 'not_found', 'No such hostel.');
+    if (input.retired && before.retiredAt === null) {
+      const [active] = await tx.select({ n: count() }).from(hostels).where(isNull(hostels.retiredAt));
+      if (Number(active?.n ?? 0) <= 1) throw conflict('This is the last hostel in use; add another before retiring it.', 'retired');
+    }
+    const retiredAt = input.retired ? (before.retiredAt ?? new Date()) : null;
+    const [after] = await tx
+      .update(hostels)
+      .set({ floorMin: input.floorMin, floorMax: input.floorMax, roomRanges: sortRanges(input.roomRanges), retiredAt, updatedAt: new Date() })
+      .where(eq(hostels.id, id))
+      .returning();
+    if (!after) throw new Error('update returned nothing');
+    await bumpCatalogVersion(tx, actorId);
+    const action = input.retired !== (before.retiredAt !== null) ? (input.retired ? 'hostel.retire' : 'hostel.restore') : 'hostel.update';
+    await audit(tx, { actorId, action, targetType: 'hostel', targetId: id, details: { name: before.name, before: hostelState(before), after: hostelState(after) } });
+    return after;
+  });
+  return hostelDto(row, await complaintsPerHostel(db));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routing of a category or service
+
+/** The rules of one routing key as the console edits them: the default and the hostels' own. */
+function routingOf(rules: RoutingRuleRow[], routingKey: string): Routing {
+  const own = rules.filter((r) => r.routingKey === routingKey);
+  const fallback = own.find((r) => r.hostel === '');
+  return {
+    default: { to: fallback?.toEmails ?? [], cc: fallback?.ccEmails ?? [] },
+    overrides: own.filter((r) => r.hostel !== '').map((r) => ({ hostel: r.hostel, to: r.toEmails, cc: r.ccEmails })),
+  };
+}
+
+export async function readRouting(db: Queryable, routingKey: string): Promise<Routing> {
+  return routingOf(await db.select().from(routingRules).where(eq(routingRules.routingKey, routingKey)).orderBy(asc(routingRules.hostel)), routingKey);
+}
+
+/** Replaces every rule of a key: the default and exactly the overrides given. */
+async function writeRouting(tx: Tx, routingKey: string, routing: Routing, actorId: string): Promise<void> {
+  const names = routing.overrides.map((o) => o.hostel);
+  if (names.length) {
+    const known = await tx.select({ name: hostels.name }).from(hostels).where(and(inArray(hostels.name, names), isNull(hostels.retiredAt)));
+    const unknown = names.filter((n) => !known.some((k) => k.name === n));
+    if (unknown.length) {
+      throw new AppError(400, 'validation_failed', `Unknown hostel in routing: ${unknown.join(', ')}.`, { 'routing.overrides': `unknown hostel ${unknown.join(', ')}` });
+    }
+  }
+  await tx.delete(routingRules).where(and(eq(routingRules.routingKey, routingKey), notInArray(routingRules.hostel, ['', ...names])));
+  for (const rule of [{ hostel: '', ...routing.default }, ...routing.overrides]) {
+    await tx
+      .insert(routingRules)
+      .values({ routingKey, hostel: rule.hostel, toEmails: rule.to, ccEmails: rule.cc, updatedBy: actorId })
+      .onConflictDoUpdate({
+        target: [routingRules.routingKey, routingRules.hostel],
+        set: { toEmails: rule.to, ccEmails: rule.cc, updatedBy: actorId, updatedAt: new Date() },
+      });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+const categoryDto = (row: CategoryRow, routing: Routing): CategoryAdmin => ({
+  ...toCategoryInfo(row),
+  routing,
+  retired: row.retiredAt !== null,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listCategories(db: Queryable): Promise<CategoryAdmin[]> {
+  const [rows, rules] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.key)),
+    db.select().from(routingRules).orderBy(asc(routingRules.hostel)),
+  ]);
+  return rows.map((row) => categoryDto(row, routingOf(rules, row.routingKey)));
+}
+
+const categoryState = (c: Omit<CategoryRow, 'createdAt' | 'updatedAt' | 'position' | 'key' | 'routingKey'>, routing: Routing) => ({
+  cardTitle: c.cardTitle,
+  complaintHead: c.complaintHead,
+  description: c.description,
+  subCategories: c.subCategories,
+  confidential: c.confidential,
+  targetHours: c.targetHours,
+  retired: c.retiredAt !== null,
+  routing,
+});
+
+async function checkCardTitle(tx: Queryable, cardTitle: string, exceptKey?: string) {
+  const [same] = await tx.select({ key: categories.key }).from(categories).where(sql`lower(${categories.cardTitle}) = lower(${cardTitle})`);
+  if (same && same.key !== exceptKey) throw conflict(`Another category already has the title ${cardTitle}.`, 'cardTitle', 'is already taken');
+}
+
+type ParsedCategory = z.output<typeof categoryCreateSchema>;
+
+export async function createCategory(db: Db, actorId: string, input: ParsedCategory): Promise<CategoryAdmin> {
+  const routingKey = categoryRoute(input.key);
+  const row = await db.transaction(async (tx) => {
+    const [same] = await tx.select({ key: categories.key }).from(categories).where(eq(categories.key, input.key));
+    if (same) throw conflict(`There is already a category with the key ${input.key}.`, 'key', 'is already taken');
+    const [routingTaken] = await tx.select({ key: categories.key }).from(categories).where(eq(categories.routingKey, routingKey));
+    const [serviceTaken] = await tx.select({ key: services.key }).from(services).where(eq(services.routingKey, routingKey));
+    if (routingTaken || serviceTaken) throw conflict(`The key ${input.key} would share its recipients with another category.`, 'key', 'is already taken');
+    await checkCardTitle(tx, input.cardTitle);
+    const [last] = await tx.select({ position: max(categories.position) }).from(categories);
+    const { routing, ...fields } = input;
+    const [created] = await tx
+      .insert(categories)
+      .values({ ...fields, routingKey, position: (last?.position ?? 0) + 1 })
+      .returning();
+    if (!created) throw new Error('insert returned nothing');
+    await writeRouting(tx, routingKey, routing, actorId);
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, { actorId, action: 'category.create', targetType: 'category', targetId: created.key, details: { after: categoryState(created, routing) } });
+    return created;
+  });
+  return categoryDto(row, await readRouting(db, row.routingKey));
+}
+
+type ParsedCategoryUpdate = z.output<typeof categoryUpdateSchema>;
+
+export async function updateCategory(db: Db, actorId: string, key: string, input: ParsedCategoryUpdate): Promise<CategoryAdmin> {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(categories).where(eq(categories.key, key)).for('update');
+    if (!before) throw new AppError(404, 'not_found', 'No such category.');
+    await checkCardTitle(tx, input.cardTitle, key);
+    if (input.retired && before.retiredAt === null) {
+      const [active] = await tx.select({ n: count() }).from(categories).where(isNull(categories.retiredAt));
+      if (Number(active?.n ?? 0) <= 1) throw conflict('This is the last category in use; add another before retiring it.', 'retired');
+    }
+    const beforeRouting = await readRouting(tx, before.routingKey);
+    const { routing, retired, ...fields } = input;
+    const [after] = await tx
+      .update(categories)
+      .set({ ...fields, retiredAt: retired ? (before.retiredAt ?? new Date()) : null, updatedAt: new Date() })
+      .where(eq(categories.key, key))
+      .returning();
+    if (!after) throw new Error('update returned nothing');
+    await writeRouting(tx, before.routingKey, routing, actorId);
+    await bumpCatalogVersion(tx, actorId);
+    const action = retired !== (before.retiredAt !== null) ? (retired ? 'category.retire' : 'category.restore') : 'category.update';
+    await audit(tx, {
+      actorId,
+      action,
+      targetType: 'category',
+      targetId: key,
+      details: { before: categoryState(before, beforeRouting), after: categoryState(after, routing) },
+    });
+    return after;
+  });
+  return categoryDto(row, await readRouting(db, row.routingKey));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Services
+
+const serviceDto = (row: ServiceRow, routing: Routing): ServiceAdmin => ({
+  key: row.key as ServiceKey,
+  label: row.label,
+  enabled: row.enabled,
+  routingKey: row.routingKey,
+  routing,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listServices(db: Queryable): Promise<ServiceAdmin[]> {
+  const rows = await db.select().from(services).orderBy(asc(services.position));
+  return Promise.all(rows.map(async (row) => serviceDto(row, await readRouting(db, row.routingKey))));
+}
+
+export async function updateService(
+  db: Db,
+  actorId: string,
+  key: string,
+  input: z.output<typeof serviceUpdateSchema>,
+): Promise<ServiceAdmin> {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(services).where(eq(services.key, key)).for('update');
+    if (!before) throw new AppError(404, 'not_found', 'No such service.');
+    const beforeRouting = await readRouting(tx, before.routingKey);
+    const [after] = await tx
+      .update(services)
+      .set({ label: input.label, enabled: input.enabled, updatedAt: new Date() })
+      .where(eq(services.key, key))
+      .returning();
+    if (!after) throw new Error('update returned nothing');
+    await writeRouting(tx, before.routingKey, input.routing, actorId);
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, {
+      actorId,
+      action: before.enabled !== after.enabled ? (after.enabled ? 'service.enable' : 'service.disable') : 'service.update',
+      targetType: 'service',
+      targetId: key,
+      details: {
+        before: { label: before.label, enabled: before.enabled, routing: beforeRouting },
+        after: { label: after.label, enabled: after.enabled, routing: input.routing },
+      },
+    });
+    return after;
+  });
+  return serviceDto(row, await readRouting(db, row.routingKey));
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import type { UniversitySettings } from '../../../shared/admin.js';
+import { catalogFingerprint, categoryRoute, type CategoryInfo, type PublicCatalog, type ServiceKey } from '../../../shared/catalog.js';
+import type { UniversityEnv } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { categories, hostels, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
+
+type Queryable = Pick<Db, 'select' | 'update'>;
+
+/** The catalogue as one instance uses it: what the pages show plus the rules sign-in needs. */
+export interface CatalogSnapshot {
+  version: number;
+  catalog: PublicCatalog;
+  /** The saved profile with the environment's fields laid over it. */
+  settings: UniversitySettings;
+  regPattern: RegExp;
+  fingerprint: string;
+}
+
+export const savedSettings = (row: UniversityRow): UniversitySettings => ({
+  name: row.name,
+  shortName: row.shortName,
+  allowedDomains: row.allowedDomains,
+  regPattern: row.regPattern,
+  aboutText: row.aboutText,
+  credits: row.credits,
+});
+
+export const effectiveSettings = (row: UniversityRow, env: UniversityEnv): UniversitySettings => ({ ...savedSettings(row), ...env });
+
+export const logoUrl = (row: Pick<UniversityRow, 'logo'>): string | null =>
+  row.logo ? `/api/university/logo?v=${createHash('sha256').update(row.logo).digest('hex').slice(0, 12)}` : null;
+
+export const toCategoryInfo = (c: CategoryRow): CategoryInfo => ({
+  key: c.key,
+  route: categoryRoute(c.key),
+  cardTitle: c.cardTitle,
+  complaintHead: c.complaintHead,
+  description: c.description,
+  subCategories: c.subCategories,
+  confidential: c.confidential,
+  targetHours: c.targetHours,
+  routingKey: c.routingKey,
+});
+
+export async function readUniversity(db: Pick<Db, 'select'>): Promise<UniversityRow> {
+  const [row] = await db.select().from(university).where(eq(university.id, 1));
+  // The migration seeds it; a missing row is a broken database, not a user error.
+  if (!row) throw new Error('the university row is missing: migrations did not run');
+  return row;
+}
+
+async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<CatalogSnapshot> {
+  const [row, hostelRows, categoryRows, serviceRows] = await Promise.all([
+    readUniversity(db),
+    db.select().from(hostels).where(isNull(hostels.retiredAt)).orderBy(asc(hostels.position), asc(hostels.name)),
+    db.select().from(categories).where(isNull(categories.retiredAt)).orderBy(asc(categories.position), asc(categories.key)),
+    db.select().from(services).orderBy(asc(services.position)),
+  ]);
+  const settings = effectiveSettings(row, env);
+  const catalog: PublicCatalog = {
+    university: {
+      name: settings.name,
+      shortName: settings.shortName,
+      aboutText: settings.aboutText,
+      credits: settings.credits,
+      logoUrl: logoUrl(row),
+    },
+    hostels: hostelRows.map((h) => ({ name: h.name, floorMin: h.floorMin, floorMax: h.floorMax, roomRanges: h.roomRanges })),
+    categories: categoryRows.map(toCategoryInfo),
+    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, enabled: s.enabled, routingKey: s.routingKey })),
+  };
+  return { version: row.catalogVersion, catalog, settings, regPattern: new RegExp(settings.regPattern), fingerprint: catalogFingerprint(catalog) };
+}
+
+/**
+ * Every instance keeps the catalogue in memory and asks the database only for its version (one
+ * indexed row) per use, so an administrator's change shows on every instance at the next request.
+ */
+export class CatalogStore {
+  private cached: CatalogSnapshot | undefined;
+  private loading: Promise<CatalogSnapshot> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly env: UniversityEnv,
+  ) {}
+
+  async get(): Promise<CatalogSnapshot> {
+    const [row] = await this.db.select({ version: university.catalogVersion }).from(university).where(eq(university.id, 1));
+    if (this.cached && row && this.cached.version === row.version) return this.cached;
+    // Concurrent requests after a change share one reload.
+    this.loading ??= load(this.db, this.env).finally(() => {
+      this.loading = undefined;
+    });
+    this.cached = await this.loading;
+    return this.cached;
+  }
+}
+
+/** Call in the transaction of every catalogue change: instances reload at their next request. */
+export async function bumpCatalogVersion(tx: Queryable, actorId: string | null): Promise<void> {
+  await tx
+    .update(university)
+    .set({ catalogVersion: sql`${university.catalogVersion} + 1`, updatedAt: new Date(), updatedBy: actorId })
+    .where(eq(university.id, 1));
+}

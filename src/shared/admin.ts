@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { SERVICE_KEYS, isRegExpSource } from './catalog.js';
+
+/**
+ * The admin console's API: one schema per payload, used by its forms, its routes and the OpenAPI
+ * document. Rules that need the database (duplicates, the last admin, overlapping ranges against
+ * stored data) are the server's; shapes and single-field rules are here.
+ */
+
+const line = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, `${label} must be on one line`);
+
+export const emailAddress = z
+  .string({ error: 'Give an e-mail address' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Each recipient must be a valid e-mail address'));
+
+const domainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Each domain must be a domain name such as vitbhopal.ac.in');
+
+// ---------------------------------------------------------------------------------------------
+// University profile
+
+export const UNIVERSITY_FIELDS = ['name', 'shortName', 'allowedDomains', 'regPattern', 'aboutText', 'credits'] as const;
+export type UniversityField = (typeof UNIVERSITY_FIELDS)[number];
+
+/** The environment variable that overrides each field, when it is set. */
+export const UNIVERSITY_ENV: Record<UniversityField, string> = {
+  name: 'UNIVERSITY_NAME',
+  shortName: 'UNIVERSITY_SHORT_NAME',
+  allowedDomains: 'ALLOWED_EMAIL_DOMAINS',
+  regPattern: 'REG_NUMBER_PATTERN',
+  aboutText: 'ABOUT_TEXT',
+  credits: 'ABOUT_CREDITS',
+};
+
+export const universitySettingsSchema = z
+  .object({
+    name: line('Name', 120),
+    shortName: z
+      .string({ error: 'Short name is required' })
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,39}$/, 'Short name: up to 40 letters, digits, spaces, dots or dashes'),
+    allowedDomains: z
+      .array(domainName)
+      .min(1, 'Give at least one e-mail domain')
+      .max(10, 'At most 10 domains')
+      .refine((d) => new Set(d).size === d.length, 'Each domain only once'),
+    regPattern: z
+      .string()
+      .trim()
+      .min(1, 'Give a pattern')
+      .max(200, 'Keep the pattern under 200 characters')
+      .refine(isRegExpSource, 'Not a valid regular expression'),
+    aboutText: z.string().trim().max(4000, 'Keep the About Us text under 4000 characters'),
+    credits: z.array(line('A credit', 200)).max(20, 'At most 20 credits'),
+  })
+  .meta({ id: 'UniversitySettings' });
+export type UniversitySettings = z.infer<typeof universitySettingsSchema>;
+
+export const universityAdminSchema = z
+  .object({
+    /** What the administrator saved. */
+    saved: universitySettingsSchema,
+    /** What the portal uses: the saved values, except where the environment sets a field. */
+    effective: universitySettingsSchema,
+    /** Fields the environment sets (and so wins), with the variable's name. */
+    fromEnvironment: z.array(z.object({ field: z.enum(UNIVERSITY_FIELDS), variable: z.string() })),
+    logoUrl: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'UniversityAdmin' });
+export type UniversityAdmin = z.infer<typeof universityAdminSchema>;
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const LOGO_MAX_BYTES = 200 * 1024;
+
+export const logoUploadSchema = z
+  .object({
+    /** A data: URL of a PNG, JPEG or WebP image, at most 200 KB. */
+    dataUrl: z
+      .string()
+      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, 'The logo must be at most 200 KB')
+      .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'The logo must be a PNG, JPEG or WebP image'),
+  })
+  .meta({ id: 'LogoUpload' });
+
+// ---------------------------------------------------------------------------------------------
+// Hostels
+
+export const roomRangeSchema = z
+  .object({
+    from: z.number({ error: 'Rooms are whole numbers' }).int('Rooms are whole numbers').min(0, 'Rooms start at 0').max(999_999, 'Rooms go up to 999999'),
+    to: z.number({ error: 'Rooms are whole numbers' }).int('Rooms are whole numbers').min(0, 'Rooms start at 0').max(999_999, 'Rooms go up to 999999'),
+  })
+  .refine((r) => r.from <= r.to, { message: 'A range must start at or below where it ends', path: ['to'] });
+
+const hostelShape = {
+  floorMin: z.number({ error: 'Floors are whole numbers' }).int('Floors are whole numbers').min(-5, 'Lowest floor is -5').max(200, 'Highest floor is 200'),
+  floorMax: z.number({ error: 'Floors are whole numbers' }).int('Floors are whole numbers').min(-5, 'Lowest floor is -5').max(200, 'Highest floor is 200'),
+  roomRanges: z.array(roomRangeSchema).min(1, 'Give at least one room range').max(50, 'At most 50 room ranges'),
+};
+
+function checkHostel(h: { floorMin: number; floorMax: number; roomRanges: Array<{ from: number; to: number }> }, ctx: z.RefinementCtx) {
+  if (h.floorMin > h.floorMax) ctx.addIssue({ code: 'custom', path: ['floorMax'], message: 'The top floor must be at or above the lowest' });
+  const sorted = [...h.roomRanges].sort((a, b) => a.from - b.from);
+  for (let i = 1; i < sorted.length; i += 1) {
+    const [prev, next] = [sorted[i - 1], sorted[i]];
+    if (prev && next && next.from <= prev.to) {
+      ctx.addIssue({ code: 'custom', path: ['roomRanges'], message: `Room ranges ${prev.from}–${prev.to} and ${next.from}–${next.to} overlap` });
+      return;
+    }
+  }
+}
+
+export const hostelCreateSchema = z
+  .object({
+    // "default" names every hostel in the routing API.
+    name: line('Name', 60).refine((name) => name.toLowerCase() !== 'default', 'That name is reserved; choose another'),
+    ...hostelShape,
+  })
+  .superRefine(checkHostel)
+  .meta({ id: 'HostelCreate' });
+export type HostelCreate = z.infer<typeof hostelCreateSchema>;
+
+export const hostelUpdateSchema = z
+  .object({ ...hostelShape, retired: z.boolean() })
+  .superRefine(checkHostel)
+  .meta({ id: 'HostelUpdate' });
+export type HostelUpdate = z.infer<typeof hostelUpdateSchema>;
+
+export const hostelAdminSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    floorMin: z.number().int(),
+    floorMax: z.number().int(),
+    roomRanges: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
+    retired: z.boolean(),
+    complaints: z.number().int().describe('Complaints ever filed in this hostel'),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'HostelAdmin' });
+export type HostelAdmin = z.infer<typeof hostelAdminSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Routing as the category and service forms edit it
+
+export const recipientsSchema = z.object({
+  to: z.array(emailAddress).min(1, 'Give at least one recipient').max(10, 'At most 10 recipients'),
+  cc: z.array(emailAddress).max(10, 'At most 10 copies').default([]),
+});
+
+export const routingSchema = z
+  .object({
+    /** Where complaints go from every hostel without an override. */
+    default: recipientsSchema,
+    /** A hostel's own recipients (e.g. the Girls hostel's housekeeping). */
+    overrides: z
+      .array(recipientsSchema.extend({ hostel: line('Hostel', 60) }))
+      .max(50)
+      .refine((o) => new Set(o.map((x) => x.hostel)).size === o.length, 'One override per hostel'),
+  })
+  .meta({ id: 'Routing' });
+export type Routing = z.infer<typeof routingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+const subCategorySchema = z.object({ name: line('A sub-category', 60), confidential: z.boolean().default(false) });
+
+const categoryShape = {
+  cardTitle: line('Card title', 60),
+  complaintHead: line('Complaint heading', 80),
+  description: z.string().trim().max(200, 'Keep the description under 200 characters'),
+  subCategories: z
+    .array(subCategorySchema)
+    .min(1, 'Give at least one sub-category')
+    .max(30, 'At most 30 sub-categories')
+    .refine((s) => new Set(s.map((x) => x.name.toLowerCase())).size === s.length, 'Each sub-category only once'),
+  confidential: z.boolean().default(false),
+  targetHours: z
+    .number({ error: 'Target time is a whole number of hours' })
+    .int('Target time is a whole number of hours')
+    .min(1, 'Target time is at least 1 hour')
+    .max(24 * 90, 'Target time is at most 90 days'),
+  routing: routingSchema,
+};
+
+export const categoryCreateSchema = z
+  .object({
+    key: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9]{1,29}$/, 'Key: 2 to 30 lower-case letters or digits, starting with a letter (used in the form address)'),
+    ...categoryShape,
+  })
+  .meta({ id: 'CategoryCreate' });
+export type CategoryCreate = z.input<typeof categoryCreateSchema>;
+
+export const categoryUpdateSchema = z.object({ ...categoryShape, retired: z.boolean() }).meta({ id: 'CategoryUpdate' });
+export type CategoryUpdate = z.input<typeof categoryUpdateSchema>;
+
+/** A category as the forms see it (GET /api/catalog) … */
+export const publicCategorySchema = z.object({
+  key: z.string(),
+  route: z.string(),
+  cardTitle: z.string(),
+  complaintHead: z.string(),
+  description: z.string(),
+  subCategories: z.array(z.object({ name: z.string(), confidential: z.boolean() })),
+  confidential: z.boolean(),
+  targetHours: z.number().int(),
+  routingKey: z.string(),
+});
+
+/** … and as the console edits it. */
+export const categoryAdminSchema = publicCategorySchema
+  .extend({ routing: routingSchema, retired: z.boolean(), updatedAt: z.string() })
+  .meta({ id: 'CategoryAdmin' });
+export type CategoryAdmin = z.infer<typeof categoryAdminSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Services
+
+export const serviceUpdateSchema = z
+  .object({ label: line('Label', 60), enabled: z.boolean(), routing: routingSchema })
+  .meta({ id: 'ServiceUpdate' });
+export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
+
+export const serviceAdminSchema = z
+  .object({
+    key: z.enum(SERVICE_KEYS),
+    label: z.string(),
+    enabled: z.boolean(),
+    routingKey: z.string(),
+    routing: routingSchema,
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ServiceAdmin' });
+export type ServiceAdmin = z.infer<typeof serviceAdminSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'category', 'service', 'routing', 'user', 'outbox', 'complaint'] as const;
+
+export const auditQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().describe('Text in the action, the target or the actor'),
+  action: z.string().trim().max(60).optional().describe('Exact action, e.g. hostel.create'),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
+  actor: z.string().trim().max(200).optional().describe("Part of the actor's e-mail address"),
+  from: z.iso.date().optional().describe('First day (UTC), inclusive'),
+  to: z.iso.date().optional().describe('Last day (UTC), inclusive'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    actor: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string(),
+    /** A short description of the target (a hostel's name, a person's e-mail, a complaint number). */
+    targetLabel: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z
+  .object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The public catalogue (GET /api/catalog), what the student pages are built from
+
+const publicRoomRange = z.object({ from: z.number().int(), to: z.number().int() });
+
+export const publicCatalogSchema = z
+  .object({
+    university: z.object({
+      name: z.string(),
+      shortName: z.string(),
+      aboutText: z.string(),
+      credits: z.array(z.string()),
+      logoUrl: z.string().nullable(),
+    }),
+    hostels: z.array(z.object({ name: z.string(), floorMin: z.number().int(), floorMax: z.number().int(), roomRanges: z.array(publicRoomRange) })),
+    categories: z.array(publicCategorySchema),
+    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), enabled: z.boolean(), routingKey: z.string() })),
+  })
+  .meta({ id: 'PublicCatalog' });

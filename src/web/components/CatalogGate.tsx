@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { PublicCatalog } from '../../shared/catalog';
+import { errorMessage } from '../lib/api-client';
+import { useCatalog } from '../lib/catalog';
+import { Alert } from './ui/Alert';
+import { LoadingStatus } from './ui/LoadingStatus';
+import { buttonSecondary } from './ui/styles';
+
+interface CatalogGateProps {
+  children: (catalog: PublicCatalog) => ReactNode;
+  /** What is being loaded, for the status message. */
+  loadingLabel?: string;
+}
+
+/**
+ * Renders its children with the catalogue. Prerendered pages have it at once; otherwise a status
+ * shows while /api/catalog loads, and an alert with a retry if it cannot be loaded. A catalogue
+ * already shown stays shown when a background refresh fails (it is still the best there is).
+ */
+export function CatalogGate({ children, loadingLabel = 'Loading…' }: CatalogGateProps) {
+  const catalog = useCatalog();
+  if (catalog.data) return children(catalog.data);
+  if (catalog.isError) {
+    return (
+      <Alert data-testid="catalog-error">
+        <p>This page could not be loaded: {errorMessage(catalog.error)}</p>
+        <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => void catalog.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  return <LoadingStatus label={loadingLabel} />;
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { universityAdminSchema, type UniversitySettings } from '../../../../shared/admin';
+import { apiFetch } from '../../../lib/api-client';
+import { catalogQueryKey } from '../../../lib/catalog';
+import { adminAuditKey, adminUniversityKey } from '../../../lib/query-keys';
+
+/** PUT /api/admin/university: the whole profile at once. */
+export function updateUniversity(body: UniversitySettings) {
+  return apiFetch('/api/admin/university', { method: 'PUT', body, schema: universityAdminSchema });
+}
+
+export function useUpdateUniversity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUniversity,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminUniversityKey, saved);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogQueryKey }),
+        queryClient.invalidateQueries({ queryKey: adminAuditKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, Navigate, Route, Routes } from 'react-router';
+import { seedTexts } from '../../../../shared/constants';
+import { SignInButton } from '../../../components/SignInButton';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { buttonPrimary, card, textLink } from '../../../components/ui/styles';
+import { useMe } from '../../../lib/me';
+import { AuditPage } from './AuditPage';
+import { CategoriesPage } from './CategoriesPage';
+import { LoadError } from './common';
+import { HostelsPage } from './HostelsPage';
+import { MailMessagePage, MailPage } from './MailPage';
+import { PeoplePage } from './PeoplePage';
+import { ServicesPage } from './ServicesPage';
+import { UniversityPage } from './UniversityPage';
+
+const SECTIONS = [
+  { path: 'university', label: 'University' },
+  { path: 'hostels', label: 'Hostels' },
+  { path: 'categories', label: 'Categories' },
+  { path: 'services', label: 'Services' },
+  { path: 'people', label: 'People' },
+  { path: 'mail', label: 'Mail' },
+  { path: 'audit', label: 'Audit log' },
+] as const;
+
+/**
+ * The sections: a row that scrolls sideways on phones (every section one tap away without a
+ * second menu), a list beside the page from the `lg` breakpoint.
+ */
+function SectionNav() {
+  return (
+    <nav aria-label="Admin sections" className="-mx-4 mb-6 border-b border-slate-200 px-4 sm:mx-0 sm:px-0 lg:mb-0 lg:border-0">
+      <p className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-600 uppercase lg:block">Admin console</p>
+      <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+        {SECTIONS.map((section) => (
+          <li key={section.path} className="shrink-0">
+            <NavLink
+              to={`/admin/${section.path}`}
+              className={({ isActive }) =>
+                `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                  isActive
+                    ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-4'
+                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                }`
+              }
+            >
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function NotAdmin() {
+  return (
+    <div className={`${card} mt-6`} data-testid="not-admin">
+      <h1 className="text-lg font-semibold text-slate-900">This page is for administrators</h1>
+      <p className="mt-2 text-slate-700">Only administrators can change the university, its hostels, categories and people.</p>
+      <Link to="/" className={`${buttonPrimary} mt-4`}>
+        Go to the start page
+      </Link>
+    </div>
+  );
+}
+
+function AdminGate({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <LoadingStatus label="Loading your details…" />;
+  if (me.isError) return <LoadError error={me.error} onRetry={() => void me.refetch()} />;
+  if (me.data === null) {
+    return (
+      <div className={`${card} mt-6 space-y-4`} data-testid="sign-in-first">
+        <h1 className="text-lg font-semibold text-slate-900">Admin console</h1>
+        <p className="text-slate-800">{seedTexts.signInFirst}</p>
+        <SignInButton />
+      </div>
+    );
+  }
+  if (me.data.role !== 'admin') return <NotAdmin />;
+  return <>{children}</>;
+}
+
+function UnknownSection() {
+  return (
+    <div className={card} data-testid="admin-not-found">
+      <title>Not found · Admin · Hostel Complaint Portal</title>
+      <h1 className="text-xl font-semibold text-slate-900">There is no such admin page</h1>
+      <p className="mt-2 text-slate-700">
+        Choose a section from the list, or go to the{' '}
+        <Link to="/admin/university" className={textLink}>
+          university profile
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+/** Route /admin/*: the admin console, one lazy chunk with its own routes. */
+export function AdminConsole() {
+  return (
+    <AdminGate>
+      <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-8">
+        <SectionNav />
+        <div className="min-w-0">
+          <Routes>
+            <Route index element={<Navigate to="university" replace />} />
+            <Route path="university" element={<UniversityPage />} />
+            <Route path="hostels" element={<HostelsPage />} />
+            <Route path="categories" element={<CategoriesPage />} />
+            <Route path="services" element={<ServicesPage />} />
+            <Route path="people" element={<PeoplePage />} />
+            <Route path="mail" element={<MailPage />} />
+            <Route path="mail/:id" element={<MailMessagePage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="*" element={<UnknownSection />} />
+          </Routes>
+        </div>
+      </div>
+    </AdminGate>
+  );
+}

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { OUTBOX_STATUSES, type OutboxStatus } from '../../../../shared/mail';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel, textLink } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useOutbox } from '../api/get-outbox';
+import { useOutboxMessage } from '../api/get-outbox-message';
+import { useRetryOutboxMessage } from '../api/retry-outbox-message';
+import { Badge, FormAlert, LoadError, SavedStatus, SectionHeader } from './common';
+
+const STATUS_LABELS: Record<OutboxStatus, string> = { held: 'Held', queued: 'Queued', sent: 'Sent', failed: 'Failed' };
+const STATUS_TONES = { held: 'neutral', queued: 'info', sent: 'success', failed: 'danger' } as const;
+
+const isStatus = (value: string | null): value is OutboxStatus => (OUTBOX_STATUSES as readonly (string | null)[]).includes(value);
+
+function StatusBadge({ status }: { status: OutboxStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** Route /admin/mail: what the portal sent or would have sent, newest first. */
+export function MailPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('status');
+  const status = isStatus(raw) ? raw : '';
+  const outbox = useOutbox(status);
+  const items = outbox.data?.pages.flatMap((p) => p.items) ?? [];
+  const moreError = outbox.isFetchNextPageError ? outbox.error : null;
+
+  return (
+    <section aria-labelledby="mail-heading">
+      <SectionHeader title="Mail" id="mail-heading">
+        Every mail the portal sends, newest first. Without a mail server (<code className="font-mono">SMTP_URL</code>) mail
+        is <em>held</em> here and sent once one is set; <em>failed</em> mail can be tried again.
+      </SectionHeader>
+      <div className="mt-6 max-w-xs">
+        <label htmlFor="mail-status" className={fieldLabel}>
+          Show
+        </label>
+        <select
+          id="mail-status"
+          className={`${fieldControl} mt-1`}
+          value={status}
+          onChange={(event) => {
+            const next = event.target.value;
+            void setSearchParams(next ? { status: next } : {}, { preventScrollReset: true });
+          }}
+        >
+          <option value="">All mail</option>
+          {OUTBOX_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {outbox.isPending ? (
+        <LoadingStatus label="Loading the mail…" />
+      ) : outbox.isError ? (
+        <LoadError error={outbox.error} onRetry={() => void outbox.refetch()} />
+      ) : items.length === 0 ? (
+        <p className={`${card} mt-4 text-slate-800`} data-testid="mail-empty">
+          {status ? `No ${STATUS_LABELS[status].toLowerCase()} mail.` : 'No mail yet.'}
+        </p>
+      ) : (
+        <>
+          <ul className="mt-4 grid gap-3" aria-label="Mail, newest first">
+            {items.map((m) => (
+              <li key={m.id} className={card} data-testid="mail-row">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <Link to={`/admin/mail/${m.id}`} className={`${textLink} min-w-0 break-words`}>
+                    {m.subject}
+                  </Link>
+                  <StatusBadge status={m.status} />
+                </div>
+                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+                  <div className="min-w-0">
+                    <dt className="inline font-medium text-slate-600">To: </dt>
+                    <dd className="inline break-all text-slate-900">{m.to.join(', ')}</dd>
+                  </div>
+                  {m.cc.length > 0 && (
+                    <div className="min-w-0">
+                      <dt className="inline font-medium text-slate-600">Cc: </dt>
+                      <dd className="inline break-all text-slate-900">{m.cc.join(', ')}</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt className="inline font-medium text-slate-600">Written: </dt>
+                    <dd className="inline text-slate-900">
+                      <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-medium text-slate-600">Attempts: </dt>
+                    <dd className="inline text-slate-900">{m.attempts}</dd>
+                  </div>
+                  {m.complaintNumber && (
+                    <div>
+                      <dt className="inline font-medium text-slate-600">Complaint: </dt>
+                      <dd className="inline font-mono text-slate-900">{m.complaintNumber}</dd>
+                    </div>
+                  )}
+                  {m.lastError && (
+                    <div className="min-w-0 sm:col-span-2">
+                      <dt className="inline font-medium text-slate-600">Last error: </dt>
+                      <dd className="inline break-words text-red-800">{m.lastError}</dd>
+                    </div>
+                  )}
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {outbox.isFetchingNextPage && <LoadingStatus label="Loading more mail…" />}
+          {moreError !== null && <FormAlert message={errorMessage(moreError)} />}
+          {outbox.hasNextPage && !outbox.isFetchingNextPage && (
+            <button type="button" className={`${buttonSecondary} mt-4 w-full sm:w-auto`} onClick={() => void outbox.fetchNextPage()}>
+              Load more
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Header({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 sm:grid sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-3">
+      <dt className="font-medium text-slate-600">{name}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Route /admin/mail/:id: one message as it went (or would go) out. */
+export function MailMessagePage() {
+  const { id = '' } = useParams();
+  const message = useOutboxMessage(id);
+  const retry = useRetryOutboxMessage(id);
+  const [retried, setRetried] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function handleRetry() {
+    setProblem(null);
+    setRetried(null);
+    try {
+      await retry.mutateAsync();
+      setRetried('The message is queued to be sent again.');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby="mail-message-heading">
+      <p className="mb-4">
+        <Link to="/admin/mail" className={textLink}>
+          Back to all mail
+        </Link>
+      </p>
+      <SectionHeader title="Mail message" id="mail-message-heading" />
+      {message.isPending ? (
+        <LoadingStatus label="Loading the message…" />
+      ) : message.isError ? (
+        <LoadError error={message.error} onRetry={() => void message.refetch()} />
+      ) : (
+        <div className="mt-6 space-y-6">
+          <section aria-labelledby="mail-headers-heading" className={card}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="mail-headers-heading" className="text-lg font-semibold text-slate-900">
+                Headers
+              </h2>
+              <StatusBadge status={message.data.status} />
+            </div>
+            <dl className="mt-3 space-y-2 text-sm" data-testid="mail-headers">
+              <Header name="Subject">{message.data.subject}</Header>
+              <Header name="To">
+                <span className="break-all">{message.data.to.join(', ')}</span>
+              </Header>
+              {message.data.cc.length > 0 && (
+                <Header name="Cc">
+                  <span className="break-all">{message.data.cc.join(', ')}</span>
+                </Header>
+              )}
+              {message.data.replyTo && (
+                <Header name="Reply-To">
+                  <span className="break-all">{message.data.replyTo}</span>
+                </Header>
+              )}
+              <Header name="Message-ID">
+                <code className="font-mono break-all">{message.data.messageId}</code>
+              </Header>
+              <Header name="Purpose">{message.data.purpose}</Header>
+              {message.data.complaintNumber && <Header name="Complaint">{message.data.complaintNumber}</Header>}
+              <Header name="Written">{formatDateTime(message.data.createdAt)}</Header>
+              <Header name="Attempts">{message.data.attempts}</Header>
+              {message.data.status !== 'sent' && message.data.status !== 'held' && (
+                <Header name="Next attempt">{formatDateTime(message.data.nextAttemptAt)}</Header>
+              )}
+              {message.data.sentAt && <Header name="Sent">{formatDateTime(message.data.sentAt)}</Header>}
+              {message.data.smtpResponse && <Header name="Server answer">{message.data.smtpResponse}</Header>}
+              {message.data.lastError && (
+                <Header name="Last error">
+                  <span className="text-red-800">{message.data.lastError}</span>
+                </Header>
+              )}
+            </dl>
+            {message.data.status === 'failed' && (
+              <div className="mt-4">
+                <button type="button" className={buttonPrimary} disabled={retry.isPending} onClick={() => void handleRetry()}>
+                  {retry.isPending ? 'Queuing…' : 'Retry sending'}
+                </button>
+              </div>
+            )}
+            <SavedStatus message={retried} className="mt-3" />
+            {problem && (
+              <div className="mt-3">
+                <FormAlert message={problem} />
+              </div>
+            )}
+          </section>
+          <section aria-labelledby="mail-text-heading" className={card}>
+            <h2 id="mail-text-heading" className="text-lg font-semibold text-slate-900">
+              Text part
+            </h2>
+            <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-900" data-testid="mail-text">
+              {message.data.text}
+            </pre>
+          </section>
+          <section aria-labelledby="mail-html-heading" className={card}>
+            <h2 id="mail-html-heading" className="text-lg font-semibold text-slate-900">
+              HTML part
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Shown as the recipient&apos;s mail program would, with scripts and links switched off.</p>
+            {/*
+              Loaded from its own address, whose CSP lets the mail's inline styles apply (this page's
+              CSP would refuse them in a srcdoc frame); sandbox="" still gives it an opaque origin with
+              no scripts, forms or navigation.
+            */}
+            <iframe
+              title="HTML part of the message"
+              sandbox=""
+              src={`/api/admin/outbox/${encodeURIComponent(message.data.id)}/html`}
+              className="mt-3 h-96 w-full rounded-lg border border-slate-300 bg-white"
+              data-testid="mail-html"
+            />
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}
