@@ -75,6 +75,19 @@ describe('platform endpoints', () => {
       ['/api/admin/outbox', 'get'],
       ['/api/admin/outbox/{id}', 'get'],
       ['/api/admin/outbox/{id}/retry', 'post'],
+      ['/api/admin/outbox/{id}/html', 'get'],
+      ['/api/laundry-requests', 'post'],
+      ['/api/catalog', 'get'],
+      ['/api/university/logo', 'get'],
+      ['/api/admin/university', 'put'],
+      ['/api/admin/university/logo', 'put'],
+      ['/api/admin/hostels', 'post'],
+      ['/api/admin/hostels/{id}', 'put'],
+      ['/api/admin/categories', 'post'],
+      ['/api/admin/categories/{key}', 'put'],
+      ['/api/admin/services/{key}', 'put'],
+      ['/api/admin/users/{id}', 'put'],
+      ['/api/admin/audit', 'get'],
     ] as const) {
       expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
     }

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -24,6 +24,8 @@ const UNIVERSITY = 'Example Institute of Technology';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const NUMBER = /HC-\d{4}-\d{6,}/;
 const SECTIONS = ['University', 'Hostels', 'Categories', 'Services', 'People', 'Mail', 'Audit log'] as const;
+const LAUNDRY_DESK = 'laundry.desk@example.edu';
+const GYM_TOWER_A = 'gym.tower-a@example.edu';
 
 type Session = { context: BrowserContext; page: Page; consoleErrors: string[] };
 
@@ -32,6 +34,9 @@ let browser: Browser;
 let api: ApiClient;
 let admin: Session;
 let gymNumber = '';
+// The student's browser, kept from the laundry pickup to the hostel checks (one sign-in).
+let student: Session | undefined;
+let studentApi: ApiClient;
 
 /**
  * Console errors other than Chromium's own lines for answers a test provoked on purpose. The
@@ -69,6 +74,36 @@ async function checkMailPage(page: Page, what: string) {
   expect({ what, scroll: await hasHorizontalScroll(page) }).toEqual({ what, scroll: false });
 }
 
+/** The options of a select, without its 'Choose …' placeholder. */
+async function optionTexts(within: Page | Locator, label: string): Promise<string[]> {
+  const texts = await within.getByLabel(label, { exact: true }).locator('option').allTextContents();
+  return texts.map((t) => t.trim()).filter((t) => t !== '' && !t.startsWith('Choose'));
+}
+
+/** A Gym complaint filed through the API by the student; the status and the body as the server answers. */
+function fileGymComplaint(hostel: string, roomNo: string) {
+  return studentApi.post('/api/complaints', {
+    category: 'gym',
+    hostel,
+    floor: 1,
+    roomNo,
+    subCategory: 'Treadmill',
+    complaint: `The treadmill in ${hostel} stops after a minute.`,
+  });
+}
+
+/** The student's complaint form for Gym, freshly loaded, with the hostels it offers. */
+async function studentHostelChoices(): Promise<string[]> {
+  if (!student) throw new Error('the student signs in with the laundry pickup');
+  const { page } = student;
+  await page.goto(`${portal.baseUrl}/complaints/gymComplaint`);
+  await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Submit' }).waitFor();
+  // The seed's hostels are always there; wait for them before reading the list.
+  await page.getByLabel('Hostel', { exact: true }).locator('option', { hasText: 'Block-2' }).waitFor({ state: 'attached' });
+  return optionTexts(page, 'Hostel');
+}
+
 async function openSection(page: Page, name: (typeof SECTIONS)[number]) {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { name, level: 1 }).waitFor();
@@ -86,6 +121,7 @@ beforeAll(async () => {
   admin = await session();
 });
 afterAll(async () => {
+  await student?.context.close();
   await admin?.context.close();
   await browser?.close();
   await portal?.close();
@@ -277,6 +313,148 @@ describe('an administrator sets up another university from the browser', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 
+  it('switches Laundry on with its own recipient; a student files a pickup and the mail goes there', async () => {
+    const { page, consoleErrors } = admin;
+    await openSection(page, 'Services');
+    const laundry = page.getByRole('form', { name: 'Laundry' });
+    await laundry.waitFor();
+    expect(await laundry.getByRole('switch', { name: 'Students can ask for it' }).isChecked()).toBe(false);
+    await laundry.getByRole('switch', { name: 'Students can ask for it' }).check();
+    await laundry.getByLabel('To', { exact: true }).fill(LAUNDRY_DESK);
+    await laundry.getByRole('button', { name: 'Save Laundry' }).click();
+    await laundry.getByRole('status').getByText('Laundry is saved.').waitFor();
+    await laundry.getByText('On', { exact: true }).waitFor();
+    const services = await api.get('/api/admin/services');
+    expect((services.body.items as Array<{ key: string }>).find((s) => s.key === 'laundry')).toMatchObject({
+      enabled: true,
+      routing: { default: { to: [LAUNDRY_DESK], cc: [] }, overrides: [] },
+    });
+    await checkPage(page, '/admin/services (Laundry on)');
+    expect(unexpected(consoleErrors)).toEqual([]);
+
+    student = await session();
+    const s = student;
+    await s.page.goto(`${portal.baseUrl}/services`);
+    await s.page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
+    await signInThroughDevProvider(s.page, STUDENT);
+    await s.page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
+    await s.page.getByRole('heading', { name: 'Room cleaning', level: 2 }).waitFor();
+    await s.page.getByLabel('Service', { exact: true }).selectOption({ label: 'Laundry' });
+    await s.page.getByRole('heading', { name: 'Laundry pickup', level: 2 }).waitFor();
+    for (const label of ['Hostel', 'Room number', 'Number of items', 'Pickup time', 'Note (optional)']) {
+      await s.page.getByLabel(label, { exact: true }).waitFor();
+    }
+    await checkPage(s.page, '/services (laundry pickup form)');
+
+    await s.page.getByLabel('Hostel', { exact: true }).selectOption('Tower A');
+    await s.page.getByLabel('Room number', { exact: true }).fill('12');
+    await s.page.getByLabel('Number of items', { exact: true }).fill('6');
+    await s.page.getByLabel('Pickup time', { exact: true }).selectOption('Evening (5–8)');
+    await s.page.getByLabel('Note (optional)', { exact: true }).fill('Two shirts need ironing.');
+    await s.page.getByRole('button', { name: 'Request pickup' }).click();
+    const card = s.page.getByRole('status').filter({ hasText: 'Your laundry pickup is registered' });
+    await card.waitFor();
+    const pickup = NUMBER.exec((await card.textContent()) ?? '')?.[0] ?? '';
+    expect(pickup).toMatch(NUMBER);
+    await checkPage(s.page, '/services (pickup registered)');
+    expect(unexpected(s.consoleErrors)).toEqual([]);
+
+    const outbox = await api.get('/api/admin/outbox');
+    // The pickup's mail to the desk (the student's acknowledgement goes to the student).
+    const facility = (outbox.body.items as Array<{ complaintNumber: string | null; purpose: string }>).filter(
+      (m) => m.complaintNumber === pickup && m.purpose === 'facility',
+    );
+    expect(facility).toMatchObject([{ to: [LAUNDRY_DESK], cc: [], status: 'held', subject: `Laundry Pickup — ${pickup}` }]);
+    await openSection(page, 'Mail');
+    // The page was seen a moment ago: opened again, it shows the mail written since.
+    const row = page.getByTestId('mail-row').filter({ hasText: `Laundry Pickup — ${pickup}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`To: ${LAUNDRY_DESK}`);
+    expect(await row.textContent()).toContain('Held');
+    expect(unexpected(consoleErrors)).toEqual([]);
+  }, 40_000);
+
+  it('gives Gym its own recipient in Tower A: complaints from there go to it, the others to the default', async () => {
+    const { page, consoleErrors } = admin;
+    await openSection(page, 'Categories');
+    const gym = page.getByTestId('category').filter({ hasText: '/complaints/gymComplaint' });
+    await gym.getByRole('button', { name: 'Edit Gym' }).click();
+    const form = gym.getByRole('form', { name: 'Edit Gym' });
+    await form.getByRole('button', { name: "Add a hostel's recipients" }).click();
+    const hostels = await optionTexts(form, 'Hostel 1');
+    expect(hostels).toContain('Tower A');
+    await form.getByLabel('Hostel 1', { exact: true }).selectOption('Tower A');
+    await form.getByLabel('To for hostel 1', { exact: true }).fill(GYM_TOWER_A);
+    await checkPage(page, '/admin/categories (editing, with a hostel override)');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await gym.getByRole('status').getByText('Saved the changes to Gym.').waitFor();
+    await form.waitFor({ state: 'detached' });
+    expect(await gym.textContent()).toContain(`Tower A: ${GYM_TOWER_A}`);
+    const categories = await api.get('/api/admin/categories');
+    expect((categories.body.items as Array<{ key: string }>).find((c) => c.key === 'gym')).toMatchObject({
+      routing: { default: { to: ['gym@example.edu'] }, overrides: [{ hostel: 'Tower A', to: [GYM_TOWER_A], cc: [] }] },
+    });
+    expect(unexpected(consoleErrors)).toEqual([]);
+
+    // Retiring a category and bringing it back: the card changes lists and keeps its confirmation.
+    const others = (list: string) => page.getByRole('list', { name: list }).getByTestId('category').filter({ hasText: '/complaints/otherComplaint' });
+    await others('Categories in use').getByRole('button', { name: 'Retire Others' }).click();
+    await others('Retired categories').getByRole('status').getByText('Others is retired: students can no longer file it.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Bring back Others');
+    await others('Retired categories').getByRole('button', { name: 'Bring back Others' }).click();
+    await others('Categories in use').getByRole('status').getByText('Others is back on the Complaints page.').waitFor();
+    expect(unexpected(consoleErrors)).toEqual([]);
+
+    studentApi = await ApiClient.signedIn(portal.baseUrl, STUDENT);
+    const inTower = await fileGymComplaint('Tower A', '20');
+    expect({ status: inTower.status, toEmail: inTower.body.toEmail }).toEqual({ status: 201, toEmail: GYM_TOWER_A });
+    const elsewhere = await fileGymComplaint('Block-2', '20');
+    expect({ status: elsewhere.status, toEmail: elsewhere.body.toEmail }).toEqual({ status: 201, toEmail: 'gym@example.edu' });
+  }, 40_000);
+
+  it('widens Tower A to rooms 1–60, retires it and brings it back', async () => {
+    const { page, consoleErrors } = admin;
+    await openSection(page, 'Hostels');
+    const inUse = page.getByRole('list', { name: 'Hostels in use' });
+    const tower = inUse.getByTestId('hostel').filter({ hasText: 'Tower A' });
+    await tower.getByRole('button', { name: 'Edit Tower A' }).click();
+    const form = tower.getByRole('form', { name: 'Edit Tower A' });
+    expect(await form.getByLabel('From room (range 1)').inputValue()).toBe('1');
+    await form.getByLabel('To room (range 1)').fill('60');
+    await checkPage(page, '/admin/hostels (editing Tower A)');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await tower.getByRole('status').getByText('Saved the changes to Tower A.').waitFor();
+    await tower.getByText(/Floors 0–3 · rooms 1–60 · \d+ complaints/).waitFor();
+    const room55 = await fileGymComplaint('Tower A', '55');
+    expect(room55.status).toBe(201);
+    expect(room55.body).toMatchObject({ hostel: 'Tower A', roomNo: '55', toEmail: GYM_TOWER_A });
+
+    // Retired: it moves under Retired, with the confirmation, and leaves the student's form.
+    await tower.getByRole('button', { name: 'Retire Tower A' }).click();
+    const retired = page.getByRole('list', { name: 'Retired hostels' }).getByTestId('hostel').filter({ hasText: 'Tower A' });
+    await retired.waitFor();
+    await retired.getByText('Retired', { exact: true }).waitFor();
+    await retired.getByRole('status').getByText('Tower A is retired: students can no longer choose it.').waitFor();
+    // The pressed button moved with the card; so does the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Bring back Tower A');
+    expect(await inUse.getByTestId('hostel').filter({ hasText: 'Tower A' }).count()).toBe(0);
+    expect(await retired.getByRole('button', { name: 'Edit Tower A' }).count()).toBe(0);
+    await checkPage(page, '/admin/hostels (Tower A retired)');
+    const hostelsNow = await studentHostelChoices();
+    expect(hostelsNow).toContain('Block-2');
+    expect(hostelsNow).not.toContain('Tower A');
+    const refused = await fileGymComplaint('Tower A', '30');
+    expect(refused.status).toBe(400);
+
+    await retired.getByRole('button', { name: 'Bring back Tower A' }).click();
+    await inUse.getByTestId('hostel').filter({ hasText: 'Tower A' }).getByRole('status').getByText('Tower A is back in the forms.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Retire Tower A');
+    await page.getByRole('heading', { name: /^Retired/ }).waitFor({ state: 'detached' });
+    expect(await studentHostelChoices()).toContain('Tower A');
+    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpected(student?.consoleErrors ?? [])).toEqual([]);
+  }, 40_000);
+
   it('the audit log lists the steps, with what changed', async () => {
     const { page, consoleErrors } = admin;
     await openSection(page, 'Audit log');
@@ -299,6 +477,33 @@ describe('an administrator sets up another university from the browser', () => {
     expect(await page.getByTestId('audit-entry').first().textContent()).toContain('Tower A');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.locator('[data-testid="audit-entry"][data-action="category.create"]').first().waitFor();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  }, 40_000);
+
+  it('the audit log, filtered by action, shows Laundry switched on, Gym updated and Tower A retired', async () => {
+    const { page, consoleErrors } = admin;
+    await openSection(page, 'Audit log');
+    const wanted = [
+      { action: 'service.enable', label: 'Laundry', changed: 'enabled' },
+      { action: 'category.update', label: 'Gym', changed: 'routing' },
+      { action: 'hostel.retire', label: 'Tower A', changed: 'retired' },
+    ];
+    for (const { action, label, changed } of wanted) {
+      await page.getByLabel('Action', { exact: true }).fill(action);
+      await page.getByRole('button', { name: 'Show entries' }).click();
+      await page.waitForURL(new RegExp(`action=${action.replace('.', '\\.')}`));
+      const entries = page.getByTestId('audit-entry');
+      await expect
+        .poll(() => entries.evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute('data-action')))]))
+        .toEqual([action]);
+      const entry = entries.filter({ hasText: label }).first();
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain(ADMIN.email);
+      await entry.getByRole('list', { name: 'Changes' }).getByText(changed, { exact: true }).waitFor();
+    }
+    await checkPage(page, '/admin/audit (filtered by hostel.retire)');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.locator('[data-testid="audit-entry"][data-action="service.enable"]').first().waitFor();
     expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 

@@ -41,6 +41,10 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
   const writes = { rateLimit: app.rateLimitPolicies.writes };
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   const actor = (request: { user?: { id: string } | null }) => request.user?.id ?? '';
+  // This instance shows its own change at once (others within a second: see CatalogStore).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET') app.catalog.invalidate();
+  });
 
   async function universityView(): Promise<UniversityAdmin> {
     const row = await readUniversity(app.db);

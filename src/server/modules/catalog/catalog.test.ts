@@ -248,6 +248,24 @@ describe('the university profile', () => {
     expect((await admin.send('DELETE', '/api/admin/university/logo')).body.logoUrl).toBeNull();
   });
 
+  it('reaches another instance on the same database within a second or two', async () => {
+    const other = await startTestApp({}, { database: portal.database });
+    try {
+      const otherCatalog = async () => (await (await fetch(`${other.baseUrl}/api/catalog`)).json()) as PublicCatalog;
+      expect((await otherCatalog()).hostels.map((h) => h.name)).not.toContain('Annexe');
+      await admin.post('/api/admin/hostels', { name: 'Annexe', floorMin: 0, floorMax: 2, roomRanges: [{ from: 100, to: 150 }] });
+      // The instance that made the change shows it at once.
+      expect((await catalog()).hostels.map((h) => h.name)).toContain('Annexe');
+      const started = Date.now();
+      while (!(await otherCatalog()).hostels.some((h) => h.name === 'Annexe')) {
+        if (Date.now() - started > 5000) throw new Error('the other instance never saw the new hostel');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('lets environment settings win, and says which', async () => {
     const other = await startTestApp({ ADMIN_EMAILS: ADMIN.email, UNIVERSITY_SHORT_NAME: 'envshort', ABOUT_CREDITS: 'Built by the hostel office' }, { database: portal.database });
     try {
@@ -294,7 +312,7 @@ describe('the audit log', () => {
     for (const action of ['hostel.create', 'hostel.retire', 'hostel.restore', 'category.create', 'category.update', 'category.retire', 'service.enable', 'university.update', 'university.logo_set', 'university.logo_remove', 'user.disable']) {
       expect(actions).toContain(action);
     }
-    const { body } = await admin.get('/api/admin/audit?action=hostel.create');
+    const { body } = await admin.get('/api/admin/audit?action=hostel.create&q=Tower');
     const [entry] = body.items as Array<{ actor: { email: string }; targetLabel: string; details: { after: unknown } }>;
     expect(entry).toMatchObject({ actor: { email: ADMIN.email }, targetLabel: 'Tower A', details: { after: { floorMin: 0, floorMax: 3, roomRanges: [{ from: 1, to: 40 }] } } });
     expect(await auditActions('&targetType=service')).toEqual(['service.enable']);

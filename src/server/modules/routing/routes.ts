@@ -27,6 +27,10 @@ const params = z.object({
 export default async function routingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = [app.requireUser, app.requireRole('admin')];
+  // This instance shows its own change at once (others within a second: see CatalogStore).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET') app.catalog.invalidate();
+  });
 
   /** Only keys the catalogue uses and hostels it knows: a typo must not create a rule nobody reads. */
   async function checkTarget(routingKey: string, hostel: string) {

@@ -40,6 +40,9 @@ export const auditQueryOptions = (filters: AuditFilters) =>
     queryFn: ({ pageParam, signal }) => getAuditPage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // Staff actions on complaints are recorded too, and this console does not invalidate those:
+    // opening the page asks again.
+    staleTime: 0,
   });
 
 export function useAudit(filters: AuditFilters) {

@@ -8,6 +8,8 @@ export const outboxMessageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...adminOutboxKey, 'message', id] as const,
     queryFn: ({ signal }) => apiFetch(`/api/admin/outbox/${encodeURIComponent(id)}`, { schema: outboxMessageSchema, signal }),
+    // The sender changes its status and attempts in the background: opening it asks again.
+    staleTime: 0,
   });
 
 export function useOutboxMessage(id: string) {

@@ -19,6 +19,9 @@ export const outboxQueryOptions = (status: OutboxStatus | '') =>
     queryFn: ({ pageParam, signal }) => getOutboxPage(status, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // New mail comes from students and staff, not from this console (nothing here invalidates
+    // it): opening the page asks again instead of showing what it saw half a minute ago.
+    staleTime: 0,
   });
 
 export function useOutbox(status: OutboxStatus | '') {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { categoryCreateSchema, categoryUpdateSchema, type CategoryAdmin } from '../../../../shared/admin';
@@ -330,23 +330,39 @@ function EditCategoryForm({ category, onDone }: { category: CategoryAdmin; onDon
   );
 }
 
-function CategoryCard({ category }: { category: CategoryAdmin }) {
+interface CategoryCardProps {
+  category: CategoryAdmin;
+  /** The card's confirmation, kept by the page: retiring or bringing back moves the card to the other list (a new card). */
+  message: string | null;
+  onMessage: (message: string | null) => void;
+  /** Retired or brought back a moment ago: the Retire / Bring back button takes the focus in its new place. */
+  moved: boolean;
+  onMoved: () => void;
+}
+
+function CategoryCard({ category, message, onMessage, moved, onMoved }: CategoryCardProps) {
   const update = useUpdateCategory(category.key);
   const [editing, setEditing] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const formId = `category-${category.key}-form`;
 
+  // The button the admin pressed left with the old card; focus follows it to the new one.
+  useEffect(() => {
+    if (moved) toggle.current?.focus();
+  }, [moved]);
+
   async function toggleRetired() {
-    setMessage(null);
+    onMessage(null);
     setProblem(null);
     try {
       await update.mutateAsync(updateBody(category, !category.retired));
-      setMessage(
+      onMessage(
         category.retired
           ? `${category.cardTitle} is back on the Complaints page.`
           : `${category.cardTitle} is retired: students can no longer file it.`,
       );
+      onMoved();
     } catch (error) {
       setProblem(describeFailure(error, []).message);
     }
@@ -380,13 +396,13 @@ function CategoryCard({ category }: { category: CategoryAdmin }) {
               aria-controls={editing ? formId : undefined}
               onClick={() => {
                 setEditing(!editing);
-                setMessage(null);
+                onMessage(null);
               }}
             >
               {editing ? 'Close' : 'Edit'} <span className="sr-only">{category.cardTitle}</span>
             </button>
           )}
-          <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void toggleRetired()}>
+          <button ref={toggle} type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void toggleRetired()}>
             {category.retired ? 'Bring back' : 'Retire'} <span className="sr-only">{category.cardTitle}</span>
           </button>
         </div>
@@ -420,7 +436,7 @@ function CategoryCard({ category }: { category: CategoryAdmin }) {
           <EditCategoryForm
             category={category}
             onDone={(done) => {
-              setMessage(done);
+              onMessage(done);
               setEditing(false);
             }}
           />
@@ -437,6 +453,23 @@ export function CategoriesPage() {
   const [added, setAdded] = useState<string | null>(null);
   const active = categories.data?.items.filter((c) => !c.retired) ?? [];
   const retired = categories.data?.items.filter((c) => c.retired) ?? [];
+  const [messages, setMessages] = useState<Record<string, string>>({});
+  const [moved, setMoved] = useState<string | null>(null);
+  const card = (c: CategoryAdmin) => (
+    <CategoryCard
+      key={c.key}
+      category={c}
+      message={messages[c.key] ?? null}
+      onMessage={(message) =>
+        setMessages((all) => {
+          const { [c.key]: _old, ...rest } = all;
+          return message === null ? rest : { ...rest, [c.key]: message };
+        })
+      }
+      moved={moved === c.key}
+      onMoved={() => setMoved(c.key)}
+    />
+  );
 
   return (
     <section aria-labelledby="categories-heading">
@@ -480,9 +513,7 @@ export function CategoriesPage() {
               In use ({active.length})
             </h2>
             <ul className="mt-3 grid gap-3" aria-label="Categories in use">
-              {active.map((c) => (
-                <CategoryCard key={c.key} category={c} />
-              ))}
+              {active.map(card)}
             </ul>
           </section>
           {retired.length > 0 && (
@@ -491,9 +522,7 @@ export function CategoriesPage() {
                 Retired ({retired.length})
               </h2>
               <ul className="mt-3 grid gap-3" aria-label="Retired categories">
-                {retired.map((c) => (
-                  <CategoryCard key={c.key} category={c} />
-                ))}
+                {retired.map(card)}
               </ul>
             </section>
           )}

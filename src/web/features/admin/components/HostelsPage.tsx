@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { hostelCreateSchema, hostelUpdateSchema, type HostelAdmin } from '../../../../shared/admin';
 import { formatRanges } from '../../../../shared/catalog';
@@ -198,20 +198,36 @@ function EditHostelForm({ hostel, onDone }: { hostel: HostelAdmin; onDone: (mess
   );
 }
 
-function HostelCard({ hostel }: { hostel: HostelAdmin }) {
+interface HostelCardProps {
+  hostel: HostelAdmin;
+  /** The card's confirmation, kept by the page: retiring or bringing back moves the card to the other list (a new card). */
+  message: string | null;
+  onMessage: (message: string | null) => void;
+  /** Retired or brought back a moment ago: the Retire / Bring back button takes the focus in its new place. */
+  moved: boolean;
+  onMoved: () => void;
+}
+
+function HostelCard({ hostel, message, onMessage, moved, onMoved }: HostelCardProps) {
   const update = useUpdateHostel(hostel.id);
   const [editing, setEditing] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const formId = `hostel-${hostel.id}-form`;
 
+  // The button the admin pressed left with the old card; focus follows it to the new one.
+  useEffect(() => {
+    if (moved) toggle.current?.focus();
+  }, [moved]);
+
   async function toggleRetired() {
-    setMessage(null);
+    onMessage(null);
     setProblem(null);
     const { floorMin, floorMax, roomRanges } = hostel;
     try {
       await update.mutateAsync({ floorMin, floorMax, roomRanges, retired: !hostel.retired });
-      setMessage(hostel.retired ? `${hostel.name} is back in the forms.` : `${hostel.name} is retired: students can no longer choose it.`);
+      onMessage(hostel.retired ? `${hostel.name} is back in the forms.` : `${hostel.name} is retired: students can no longer choose it.`);
+      onMoved();
     } catch (error) {
       setProblem(describeFailure(error, []).message);
     }
@@ -239,13 +255,13 @@ function HostelCard({ hostel }: { hostel: HostelAdmin }) {
               aria-controls={editing ? formId : undefined}
               onClick={() => {
                 setEditing(!editing);
-                setMessage(null);
+                onMessage(null);
               }}
             >
               {editing ? 'Close' : 'Edit'} <span className="sr-only">{hostel.name}</span>
             </button>
           )}
-          <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void toggleRetired()}>
+          <button ref={toggle} type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void toggleRetired()}>
             {hostel.retired ? 'Bring back' : 'Retire'} <span className="sr-only">{hostel.name}</span>
           </button>
         </div>
@@ -257,7 +273,7 @@ function HostelCard({ hostel }: { hostel: HostelAdmin }) {
           <EditHostelForm
             hostel={hostel}
             onDone={(done) => {
-              setMessage(done);
+              onMessage(done);
               setEditing(false);
             }}
           />
@@ -270,8 +286,25 @@ function HostelCard({ hostel }: { hostel: HostelAdmin }) {
 /** Route /admin/hostels: the hostels students choose from, their floors and rooms. */
 export function HostelsPage() {
   const hostels = useHostels();
+  const [messages, setMessages] = useState<Record<string, string>>({});
+  const [moved, setMoved] = useState<string | null>(null);
   const active = hostels.data?.items.filter((h) => !h.retired) ?? [];
   const retired = hostels.data?.items.filter((h) => h.retired) ?? [];
+  const card = (h: HostelAdmin) => (
+    <HostelCard
+      key={h.id}
+      hostel={h}
+      message={messages[h.id] ?? null}
+      onMessage={(message) =>
+        setMessages((all) => {
+          const { [h.id]: _old, ...rest } = all;
+          return message === null ? rest : { ...rest, [h.id]: message };
+        })
+      }
+      moved={moved === h.id}
+      onMoved={() => setMoved(h.id)}
+    />
+  );
 
   return (
     <section aria-labelledby="hostels-heading">
@@ -294,9 +327,7 @@ export function HostelsPage() {
               <p className={`${card} mt-3 text-slate-800`}>No hostel is in use: students cannot file complaints until one is added.</p>
             ) : (
               <ul className="mt-3 grid gap-3" aria-label="Hostels in use">
-                {active.map((h) => (
-                  <HostelCard key={h.id} hostel={h} />
-                ))}
+                {active.map(card)}
               </ul>
             )}
           </section>
@@ -306,9 +337,7 @@ export function HostelsPage() {
                 Retired ({retired.length})
               </h2>
               <ul className="mt-3 grid gap-3" aria-label="Retired hostels">
-                {retired.map((h) => (
-                  <HostelCard key={h.id} hostel={h} />
-                ))}
+                {retired.map(card)}
               </ul>
             </section>
           )}
