@@ -60,7 +60,14 @@ export default fp(
       let page = query === undefined ? prerendered.get(pathname.replace(/\/+$/, '') || '/') : undefined;
       // The pages were rendered from the default catalogue; once an administrator has changed it
       // they would show stale hostels and categories, so the app renders from /api/catalog instead.
-      if (page && (await app.catalog.get()).fingerprint !== prerenderedFingerprint) page = undefined;
+      if (page) {
+        // Without a database the shell still loads and says what it cannot show.
+        const current = await app.catalog.get().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'catalogue unavailable: sending the plain shell');
+          return undefined;
+        });
+        if (current?.fingerprint !== prerenderedFingerprint) page = undefined;
+      }
       return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
     });
   },

@@ -69,6 +69,9 @@ describe('hostels', () => {
     expect(status).toBe(201);
     towerId = String(body.id);
     expect((await catalog()).hostels.map((h) => h.name)).toContain('Tower A');
+    // The pages prerendered from the default catalogue would offer the old hostels: the shell instead.
+    const form = await (await fetch(`${portal.baseUrl}/complaints/wifiComplaint`)).text();
+    expect(form).toContain('<div id="root"></div>');
 
     const inside = await student.post('/api/complaints', aComplaint({ hostel: 'Tower A', floor: 2, roomNo: '12' }));
     expect(inside.status).toBe(201);
