@@ -11,6 +11,8 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 /** The query builder both drivers share; code never needs to know which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `db.transaction()` hands its callback: use it, never the outer `db`, inside. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   kind: 'pglite' | 'postgres';

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/admin.js';
 import { LOGO_MAX_BYTES } from '../../../shared/admin.js';
 import { categoryRoute, type ServiceKey } from '../../../shared/catalog.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   categories,
   complaintCounts,
@@ -31,7 +31,6 @@ import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { bumpCatalogVersion, readUniversity, savedSettings, toCategoryInfo } from './store.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Pick<Db, 'select'>;
 
 const conflict = (message: string, field: string, fieldMessage = message) =>

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { ComplaintStatus } from '../../../shared/constants.js';
 import { allowedTransitions, checkTransition, type TransitionActor } from '../../../shared/lifecycle.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { complaintEvents, complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
@@ -16,8 +16,6 @@ export interface LifecycleContext {
   publicUrl: string;
   smtpConfigured: boolean;
 }
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
 const mailOptions = (ctx: LifecycleContext) => ({ smtpConfigured: ctx.smtpConfigured, messageDomain: new URL(ctx.publicUrl).hostname });
@@ -229,6 +227,18 @@ export async function bulkAcknowledge(ctx: LifecycleContext, actor: UserRow, num
   return { done, skipped };
 }
 
+/** A student's own complaint, locked for a change; another student's is "not found". */
+async function lockOwnComplaint(tx: Tx, student: UserRow, number: string) {
+  const [complaint] = await tx
+    .select()
+    .from(complaints)
+    .where(and(eq(complaints.number, number), eq(complaints.studentId, student.id)))
+    .for('update')
+    .limit(1);
+  if (!complaint) throw notFound();
+  return complaint;
+}
+
 /** The student confirms a resolved complaint (optionally rating it) and it closes. */
 export async function confirmResolution(
   ctx: LifecycleContext,
@@ -237,13 +247,7 @@ export async function confirmResolution(
   rating: { rating?: number | undefined; comment?: string | undefined },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const [complaint] = await tx
-      .select()
-      .from(complaints)
-      .where(and(eq(complaints.number, number), eq(complaints.studentId, student.id)))
-      .for('update')
-      .limit(1);
-    if (!complaint) throw notFound();
+    const complaint = await lockOwnComplaint(tx, student, number);
     const closed = await applyStatus(tx, ctx, complaint, { id: student.id, kind: 'student' }, 'closed', rating.comment ?? '');
     if (rating.rating !== undefined) {
       const [rated] = await tx
@@ -260,13 +264,7 @@ export async function confirmResolution(
 /** The student says a resolved complaint is not fixed; the team is told why. */
 export async function reopen(ctx: LifecycleContext, student: UserRow, number: string, reason: string) {
   return ctx.db.transaction(async (tx) => {
-    const [complaint] = await tx
-      .select()
-      .from(complaints)
-      .where(and(eq(complaints.number, number), eq(complaints.studentId, student.id)))
-      .for('update')
-      .limit(1);
-    if (!complaint) throw notFound();
+    const complaint = await lockOwnComplaint(tx, student, number);
     const reopened = await applyStatus(tx, ctx, complaint, { id: student.id, kind: 'student' }, 'reopened', reason);
     const to = reopened.assigneeId
       ? (await tx.select({ email: users.email }).from(users).where(eq(users.id, reopened.assigneeId))).map((u) => u.email)

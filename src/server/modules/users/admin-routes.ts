@@ -5,12 +5,10 @@ import { z } from 'zod';
 import { roleSchema, type Role } from '../../../shared/auth.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { personCreateSchema, personSchema, personUpdateSchema, type Person } from '../../../shared/people.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { categories, hostels, services, sessions, staffScopes, users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function toPeople(db: Pick<Db, 'select'>, rows: UserRow[]): Promise<Person[]> {
   const scopes = rows.length

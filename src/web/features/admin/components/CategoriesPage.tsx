@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { categoryCreateSchema, categoryUpdateSchema, type CategoryAdmin } from '../../../../shared/admin';
@@ -11,6 +11,7 @@ import { useCategories } from '../api/get-categories';
 import { useHostels } from '../api/get-hostels';
 import { useUpdateCategory } from '../api/update-category';
 import { checkFailure, describeFailure, problemAt, problemsFromIssues, rowKey, toNumber, type Problems } from '../lib/problems';
+import { useCardNotes, useFocusWhenMoved, type CardNote } from '../lib/card-notes';
 import { Badge, FormAlert, LoadError, SavedStatus, SectionHeader } from './common';
 import { ListEditor } from './ListEditor';
 import { RoutingEditor, emptyRouting, recipientsLabel, routingDraft, routingValue, type RoutingDraft } from './RoutingEditor';
@@ -330,27 +331,16 @@ function EditCategoryForm({ category, onDone }: { category: CategoryAdmin; onDon
   );
 }
 
-interface CategoryCardProps {
+interface CategoryCardProps extends CardNote {
   category: CategoryAdmin;
-  /** The card's confirmation, kept by the page: retiring or bringing back moves the card to the other list (a new card). */
-  message: string | null;
-  onMessage: (message: string | null) => void;
-  /** Retired or brought back a moment ago: the Retire / Bring back button takes the focus in its new place. */
-  moved: boolean;
-  onMoved: () => void;
 }
 
 function CategoryCard({ category, message, onMessage, moved, onMoved }: CategoryCardProps) {
   const update = useUpdateCategory(category.key);
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useFocusWhenMoved(moved);
   const formId = `category-${category.key}-form`;
-
-  // The button the admin pressed left with the old card; focus follows it to the new one.
-  useEffect(() => {
-    if (moved) toggle.current?.focus();
-  }, [moved]);
 
   async function toggleRetired() {
     onMessage(null);
@@ -453,21 +443,12 @@ export function CategoriesPage() {
   const [added, setAdded] = useState<string | null>(null);
   const active = categories.data?.items.filter((c) => !c.retired) ?? [];
   const retired = categories.data?.items.filter((c) => c.retired) ?? [];
-  const [messages, setMessages] = useState<Record<string, string>>({});
-  const [moved, setMoved] = useState<string | null>(null);
+  const notes = useCardNotes();
   const card = (c: CategoryAdmin) => (
     <CategoryCard
       key={c.key}
       category={c}
-      message={messages[c.key] ?? null}
-      onMessage={(message) =>
-        setMessages((all) => {
-          const { [c.key]: _old, ...rest } = all;
-          return message === null ? rest : { ...rest, [c.key]: message };
-        })
-      }
-      moved={moved === c.key}
-      onMoved={() => setMoved(c.key)}
+      {...notes(c.key)}
     />
   );
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { hostelCreateSchema, hostelUpdateSchema, type HostelAdmin } from '../../../../shared/admin';
 import { formatRanges } from '../../../../shared/catalog';
@@ -9,6 +9,7 @@ import { useCreateHostel } from '../api/create-hostel';
 import { useHostels } from '../api/get-hostels';
 import { useUpdateHostel } from '../api/update-hostel';
 import { checkFailure, describeFailure, problemAt, problemsFromIssues, rowKey, toNumber, type Problems } from '../lib/problems';
+import { useCardNotes, useFocusWhenMoved, type CardNote } from '../lib/card-notes';
 import { Badge, FormAlert, LoadError, SavedStatus, SectionHeader } from './common';
 import { ListEditor } from './ListEditor';
 
@@ -198,27 +199,16 @@ function EditHostelForm({ hostel, onDone }: { hostel: HostelAdmin; onDone: (mess
   );
 }
 
-interface HostelCardProps {
+interface HostelCardProps extends CardNote {
   hostel: HostelAdmin;
-  /** The card's confirmation, kept by the page: retiring or bringing back moves the card to the other list (a new card). */
-  message: string | null;
-  onMessage: (message: string | null) => void;
-  /** Retired or brought back a moment ago: the Retire / Bring back button takes the focus in its new place. */
-  moved: boolean;
-  onMoved: () => void;
 }
 
 function HostelCard({ hostel, message, onMessage, moved, onMoved }: HostelCardProps) {
   const update = useUpdateHostel(hostel.id);
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useFocusWhenMoved(moved);
   const formId = `hostel-${hostel.id}-form`;
-
-  // The button the admin pressed left with the old card; focus follows it to the new one.
-  useEffect(() => {
-    if (moved) toggle.current?.focus();
-  }, [moved]);
 
   async function toggleRetired() {
     onMessage(null);
@@ -286,23 +276,14 @@ function HostelCard({ hostel, message, onMessage, moved, onMoved }: HostelCardPr
 /** Route /admin/hostels: the hostels students choose from, their floors and rooms. */
 export function HostelsPage() {
   const hostels = useHostels();
-  const [messages, setMessages] = useState<Record<string, string>>({});
-  const [moved, setMoved] = useState<string | null>(null);
+  const notes = useCardNotes();
   const active = hostels.data?.items.filter((h) => !h.retired) ?? [];
   const retired = hostels.data?.items.filter((h) => h.retired) ?? [];
   const card = (h: HostelAdmin) => (
     <HostelCard
       key={h.id}
       hostel={h}
-      message={messages[h.id] ?? null}
-      onMessage={(message) =>
-        setMessages((all) => {
-          const { [h.id]: _old, ...rest } = all;
-          return message === null ? rest : { ...rest, [h.id]: message };
-        })
-      }
-      moved={moved === h.id}
-      onMoved={() => setMoved(h.id)}
+      {...notes(h.id)}
     />
   );
 

@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS } from '../../../../shared/constants';
 import type { ComplaintDetail } from '../../../../shared/complaints';
 import { seedTexts } from '../../../../shared/constants';
 import { SignInButton } from '../../../components/SignInButton';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { ComplaintFacts } from '../../../components/ComplaintFacts';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../../components/ui/styles';
@@ -14,38 +13,12 @@ import { useMe } from '../../../lib/me';
 import { useComplaint } from '../api/get-complaint';
 import { ResolutionForms } from './ResolutionForms';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function Details({ complaint }: { complaint: ComplaintDetail }) {
   return (
     <>
       <div className={`${card} mt-6`}>
         <dl data-testid="complaint-details">
-          <Row label="Complaint number">
-            <span className="font-mono">{complaint.number}</span>
-          </Row>
-          <Row label="Category">{complaint.complaintHead}</Row>
-          <Row label="Sub-category">{complaint.subCategory || '—'}</Row>
-          <Row label="Hostel">{complaint.hostel}</Row>
-          <Row label="Floor">{complaint.floor}</Row>
-          <Row label="Room number">{complaint.roomNo}</Row>
-          <Row label="Message">
-            <span className="whitespace-pre-line">{complaint.complaint}</span>
-          </Row>
-          <Row label="Sent to">{complaint.toEmail}</Row>
-          <Row label="Status">
-            <StatusBadge status={complaint.status} />
-          </Row>
-          <Row label="Filed on">
-            <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
-          </Row>
+          <ComplaintFacts complaint={complaint} />
         </dl>
       </div>
 

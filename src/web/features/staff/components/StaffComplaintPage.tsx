@@ -6,7 +6,7 @@ import { STATUS_LABELS } from '../../../../shared/constants';
 import { CONFIDENTIAL_STUDENT, replyBodySchema } from '../../../../shared/staff';
 import type { z } from 'zod';
 import type { staffComplaintDetailSchema } from '../../../../shared/staff';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { ComplaintFacts, DetailRow } from '../../../components/ComplaintFacts';
 import { Alert } from '../../../components/ui/Alert';
 import { Field } from '../../../components/ui/Field';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
@@ -22,15 +22,6 @@ type Detail = z.infer<typeof staffComplaintDetailSchema>;
 type TimelineEntry = Detail['timeline'][number];
 
 const sectionHeading = 'text-lg font-semibold text-slate-900';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** A polite live region that is always in the page, so what appears in it is announced. */
 function Announcement({ children, testId }: { children: ReactNode; testId?: string }) {
@@ -57,34 +48,18 @@ function ComplaintDetails({ complaint }: { complaint: Detail }) {
   return (
     <div className={`${card} mt-6`}>
       <dl data-testid="staff-complaint-details">
-        <Row label="Complaint number">
-          <span className="font-mono">{complaint.number}</span>
-        </Row>
-        <Row label="Category">{complaint.complaintHead}</Row>
-        <Row label="Sub-category">{complaint.subCategory || '—'}</Row>
-        <Row label="Hostel">{complaint.hostel}</Row>
-        <Row label="Floor">{complaint.floor}</Row>
-        <Row label="Room number">{complaint.roomNo}</Row>
-        <Row label="Message">
-          <span className="whitespace-pre-line">{complaint.complaint}</span>
-        </Row>
-        <Row label="Sent to">{complaint.toEmail}</Row>
-        <Row label="Status">
-          <StatusBadge status={complaint.status} />
-        </Row>
-        <Row label="Assigned to">{complaint.assignee?.name ?? 'Nobody'}</Row>
-        <Row label="Filed on">
-          <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
-        </Row>
-        <Row label="Last change">
-          <time dateTime={complaint.updatedAt}>{formatDateTime(complaint.updatedAt)}</time>
-        </Row>
-        {complaint.rating !== null && (
-          <Row label="Student's rating">
-            <Stars rating={complaint.rating} />
-            {complaint.ratingComment && <p className="mt-1 whitespace-pre-line">{complaint.ratingComment}</p>}
-          </Row>
-        )}
+        <ComplaintFacts complaint={complaint}>
+          <DetailRow label="Assigned to">{complaint.assignee?.name ?? 'Nobody'}</DetailRow>
+          <DetailRow label="Last change">
+            <time dateTime={complaint.updatedAt}>{formatDateTime(complaint.updatedAt)}</time>
+          </DetailRow>
+          {complaint.rating !== null && (
+            <DetailRow label="Student's rating">
+              <Stars rating={complaint.rating} />
+              {complaint.ratingComment && <p className="mt-1 whitespace-pre-line">{complaint.ratingComment}</p>}
+            </DetailRow>
+          )}
+        </ComplaintFacts>
       </dl>
     </div>
   );
@@ -100,9 +75,9 @@ function StudentIdentity({ complaint }: { complaint: Detail }) {
           Student
         </h2>
         <dl className="mt-2" data-testid="student-identity">
-          <Row label="Name">{complaint.fname || '—'}</Row>
-          <Row label="Registration number">{complaint.id || '—'}</Row>
-          <Row label="E-mail">{complaint.userEmail}</Row>
+          <DetailRow label="Name">{complaint.fname || '—'}</DetailRow>
+          <DetailRow label="Registration number">{complaint.id || '—'}</DetailRow>
+          <DetailRow label="E-mail">{complaint.userEmail}</DetailRow>
         </dl>
       </section>
     );
@@ -121,9 +96,9 @@ function StudentIdentity({ complaint }: { complaint: Detail }) {
       </p>
       {reveal.data ? (
         <dl className="mt-3 rounded-lg bg-purple-50 p-3" data-testid="revealed-identity">
-          <Row label="Name">{reveal.data.name || reveal.data.fname}</Row>
-          <Row label="Registration number">{reveal.data.id || '—'}</Row>
-          <Row label="E-mail">{reveal.data.userEmail}</Row>
+          <DetailRow label="Name">{reveal.data.name || reveal.data.fname}</DetailRow>
+          <DetailRow label="Registration number">{reveal.data.id || '—'}</DetailRow>
+          <DetailRow label="E-mail">{reveal.data.userEmail}</DetailRow>
         </dl>
       ) : (
         <div className="mt-3">

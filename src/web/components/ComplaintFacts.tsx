@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Complaint } from '../../shared/complaints';
+import { formatDateTime } from '../lib/format';
+import { StatusBadge } from './StatusBadge';
+
+/** One labelled fact in a definition list: label above on phones, beside it on wider screens. */
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The facts of a complaint as filed, the same for the student and the staff; `children` adds
+ * rows after them (assignment, rating, …).
+ */
+export function ComplaintFacts({ complaint, children }: { complaint: Complaint; children?: ReactNode }) {
+  return (
+    <>
+      <DetailRow label="Complaint number">
+        <span className="font-mono">{complaint.number}</span>
+      </DetailRow>
+      <DetailRow label="Category">{complaint.complaintHead}</DetailRow>
+      <DetailRow label="Sub-category">{complaint.subCategory || '—'}</DetailRow>
+      <DetailRow label="Hostel">{complaint.hostel}</DetailRow>
+      <DetailRow label="Floor">{complaint.floor}</DetailRow>
+      <DetailRow label="Room number">{complaint.roomNo}</DetailRow>
+      <DetailRow label="Message">
+        <span className="whitespace-pre-line">{complaint.complaint}</span>
+      </DetailRow>
+      <DetailRow label="Sent to">{complaint.toEmail}</DetailRow>
+      <DetailRow label="Status">
+        <StatusBadge status={complaint.status} />
+      </DetailRow>
+      <DetailRow label="Filed on">
+        <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+      </DetailRow>
+      {children}
+    </>
+  );
+}
