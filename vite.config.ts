@@ -14,7 +14,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // dist/web is what the server publishes: no source maps in it (the server also refuses *.map in production).
+    sourcemap: false,
     assetsInlineLimit: 0,
   },
   server: {

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { DEV_IDP_PREFIX, devIdpPlugin } from './dev-idp/plugin.js';
-import { redactPaths, serializeRequest } from './lib/log-redaction.js';
+import { loggerOptions } from './lib/log-redaction.js';
 import { webBuildDir } from './lib/paths.js';
 import { hmac } from './lib/tokens.js';
 import authRoutes from './modules/auth/routes.js';
@@ -25,6 +25,7 @@ import catalog from './plugins/catalog.js';
 import csrf from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import errors from './plugins/errors.js';
+import inputText from './plugins/input-text.js';
 import jobs from './plugins/jobs.js';
 import mailer from './plugins/mailer.js';
 import openapi from './plugins/openapi.js';
@@ -57,11 +58,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: { paths: redactPaths, censor: '[redacted]' },
-      serializers: { req: serializeRequest },
-    },
+    logger: opts.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     // Accept an upstream request id (load balancer) when it looks like one; otherwise make one.
     genReqId: (req) => {
@@ -90,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(errors);
+  await app.register(inputText);
   await app.register(databasePlugin, { database: opts.database });
   await app.register(catalog, { config });
   await app.register(cookie, { secret: config.sessionSecret });
@@ -133,6 +131,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
-  await app.register(web, { root: opts.webRoot ?? webBuildDir() });
+  await app.register(web, { root: opts.webRoot ?? webBuildDir(), production: config.isProduction });
   return app;
 }

@@ -46,6 +46,15 @@ describe('configuration', () => {
     expect(found.join('\n')).toMatch(/REG_NUMBER_PATTERN must be a valid regular expression/);
   });
 
+  it('refuses a registration-number pattern with catastrophic backtracking', () => {
+    const found = problems({ DATA_DIR: dataDir(), REG_NUMBER_PATTERN: '^(a+)+$' });
+    expect(found).toEqual([expect.stringMatching(/^REG_NUMBER_PATTERN .*too slow/i)]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REG_NUMBER_PATTERN: '^(a+)+$' })).toThrow(/REG_NUMBER_PATTERN/);
+    expect(loadConfig({ DATA_DIR: dataDir(), REG_NUMBER_PATTERN: '^[0-9]{2}[A-Za-z]{3}[0-9]{5}$' }).universityEnv.regPattern).toBe(
+      '^[0-9]{2}[A-Za-z]{3}[0-9]{5}$',
+    );
+  });
+
   it('refuses to start in production without OIDC, SESSION_SECRET and a public URL', () => {
     const found = problems({ NODE_ENV: 'production', DATA_DIR: dataDir() });
     expect(found).toEqual(

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isRegExpSource } from '../shared/catalog.js';
+import { UNSAFE_REGEXP_HINT, isSafeRegExpSource } from '../shared/safe-regex.js';
 
 /**
  * Configuration is read once, from the environment, and validated as a whole so that a bad
@@ -59,7 +60,8 @@ const envSchema = z
       emptyToUndefined,
       z
         .string()
-        .refine(isRegExpSource, 'must be a valid regular expression')
+        .refine(isRegExpSource, { error: 'must be a valid regular expression', abort: true })
+        .refine(isSafeRegExpSource, `is too slow to match safely: ${UNSAFE_REGEXP_HINT}`)
         .optional(),
     ),
     ABOUT_TEXT: optionalString,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { boundedDate } from './text.js';
 import { SERVICE_KEYS, isRegExpSource } from './catalog.js';
+import { UNSAFE_REGEXP_MESSAGE, isSafeRegExpSource } from './safe-regex.js';
 
 /**
  * The admin console's API: one schema per payload, used by its forms, its routes and the OpenAPI
@@ -60,19 +62,27 @@ export const universitySettingsSchema = z
       .trim()
       .min(1, 'Give a pattern')
       .max(200, 'Keep the pattern under 200 characters')
-      .refine(isRegExpSource, 'Not a valid regular expression'),
+      .refine(isRegExpSource, { error: 'Not a valid regular expression', abort: true })
+      .refine(isSafeRegExpSource, UNSAFE_REGEXP_MESSAGE),
     aboutText: z.string().trim().max(4000, 'Keep the About Us text under 4000 characters'),
     credits: z.array(line('A credit', 200)).max(20, 'At most 20 credits'),
   })
   .meta({ id: 'UniversitySettings' });
 export type UniversitySettings = z.infer<typeof universitySettingsSchema>;
 
+/**
+ * The profile as the server reports it: a pattern saved before unsafe ones were refused must not
+ * stop the console from opening, so that the administrator can see and replace it (the server
+ * does not run it meanwhile, catalog/store.ts).
+ */
+const reportedSettingsSchema = universitySettingsSchema.extend({ regPattern: z.string() }).meta({ id: 'UniversitySettingsReported' });
+
 export const universityAdminSchema = z
   .object({
     /** What the administrator saved. */
-    saved: universitySettingsSchema,
+    saved: reportedSettingsSchema,
     /** What the portal uses: the saved values, except where the environment sets a field. */
-    effective: universitySettingsSchema,
+    effective: reportedSettingsSchema,
     /** Fields the environment sets (and so wins), with the variable's name. */
     fromEnvironment: z.array(z.object({ field: z.enum(UNIVERSITY_FIELDS), variable: z.string() })),
     logoUrl: z.string().nullable(),
@@ -259,8 +269,8 @@ export const auditQuerySchema = z.object({
   action: z.string().trim().max(60).optional().describe('Exact action, e.g. hostel.create'),
   targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
   actor: z.string().trim().max(200).optional().describe("Part of the actor's e-mail address"),
-  from: z.iso.date().optional().describe('First day (UTC), inclusive'),
-  to: z.iso.date().optional().describe('Last day (UTC), inclusive'),
+  from: boundedDate().optional().describe('First day (UTC), inclusive'),
+  to: boundedDate().optional().describe('Last day (UTC), inclusive'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

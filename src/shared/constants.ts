@@ -17,8 +17,40 @@ export const seedTexts = {
 export const SIGN_IN_ERROR_CODES = ['domain', 'failed'] as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 
+// ---------------------------------------------------------------------------------------------
+// Enumerations. Each is declared once, here; the database columns and check constraints
+// (src/server/db/schema.ts), the zod schemas, the server and the web app all take it from here.
+// Adding a value is this file plus the migration `npm run db:generate` writes.
+
 export const STATUSES = ['submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened'] as const;
 export type ComplaintStatus = (typeof STATUSES)[number];
+
+/** Waiting for the hostel team: not yet resolved, rejected or closed. A resolved complaint is not open. */
+export const OPEN_STATUSES = ['submitted', 'acknowledged', 'in_progress', 'reopened'] as const satisfies readonly ComplaintStatus[];
+export type OpenStatus = (typeof OPEN_STATUSES)[number];
+export const isOpenStatus = (status: ComplaintStatus): status is OpenStatus => (OPEN_STATUSES as readonly ComplaintStatus[]).includes(status);
+
+export const ROLES = ['student', 'staff', 'warden', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles that work complaints (within their scope). */
+export const WORKER_ROLES = ['staff', 'warden', 'admin'] as const satisfies readonly Role[];
+export type WorkerRole = (typeof WORKER_ROLES)[number];
+export const isWorkerRole = (role: Role): role is WorkerRole => (WORKER_ROLES as readonly Role[]).includes(role);
+
+/** What a student files: a complaint in a category, or a request for a service. */
+export const COMPLAINT_KINDS = ['complaint', 'cleaning', 'laundry'] as const;
+export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
+
+/** What a timeline entry records. */
+export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const OUTBOX_STATUSES = ['held', 'queued', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** What a one-click link in facility mail does. */
+export const LINK_ACTIONS = ['acknowledge', 'resolve'] as const;
+export type LinkAction = (typeof LINK_ACTIONS)[number];
 export const STATUS_LABELS: Record<ComplaintStatus, string> = {
   submitted: 'Submitted',
   acknowledged: 'Acknowledged',

@@ -50,6 +50,9 @@ export const staffComplaintDetailSchema = staffComplaintSchema
     allowedTransitions: z.array(z.object({ to: z.enum(STATUSES), label: z.string(), reasonRequired: z.boolean() })),
     rating: z.number().int().nullable(),
     ratingComment: z.string().nullable(),
+    canRevealIdentity: z
+      .boolean()
+      .describe('Whether you may ask for the student behind a confidential complaint (anti-ragging duty and admins)'),
   })
   .meta({ id: 'StaffComplaintDetail' });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
 import { freePort } from './net.js';
@@ -24,7 +24,14 @@ export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { port?: number; database?: Database } = {},
+  opts: {
+    port?: number;
+    database?: Database;
+    /** Logger options for buildApp (e.g. `loggerOptions(config, stream)` to read the logs); default from LOG_LEVEL. */
+    logger?: (config: Config) => BuildAppOptions['logger'];
+    /** Runs after the app is built and before it listens, e.g. to add a route only a test needs. */
+    setup?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hcp-test-'));
@@ -40,7 +47,8 @@ export async function startTestApp(
   });
   // A database handed in is shared with another app (two instances) and stays open on close.
   const database = opts.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(opts.logger ? { logger: opts.logger(config) } : {}) });
+  await opts.setup?.(app);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

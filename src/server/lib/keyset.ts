@@ -15,13 +15,23 @@ export interface KeysetPosition {
 export const encodeCursor = (row: KeysetPosition): string =>
   Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+// Any time the portal can have written: a cursor outside these years was made by hand.
+const EARLIEST = Date.parse('2000-01-01T00:00:00.000Z');
+const LATEST = Date.parse('3000-01-01T00:00:00.000Z');
+
+/**
+ * Strict: exactly what encodeCursor writes (a real ISO instant in a sane range and a canonical
+ * UUID), so a forged cursor is a 400, never a database error.
+ */
 export function decodeCursor(cursor: string): KeysetPosition {
-  const [iso = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const createdAt = new Date(match?.[1] ?? Number.NaN);
+  const time = createdAt.getTime();
+  if (!match?.[2] || Number.isNaN(time) || createdAt.toISOString() !== match[1] || time < EARLIEST || time >= LATEST) {
     throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
   }
-  return { createdAt, id };
+  return { createdAt, id: match[2] };
 }
 
 /**

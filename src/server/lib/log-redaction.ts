@@ -1,23 +1,64 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/** Query parameters that carry credentials in the OpenID Connect flow. */
-const SENSITIVE_PARAMS = ['code', 'state', 'session_state', 'id_token', 'access_token', 'token', 'iss'];
+const REDACTED = '[redacted]';
 
-/** The request URL as it may be logged: credentials in the query replaced by a marker. */
-export function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const params = new URLSearchParams(url.slice(queryStart + 1));
-  for (const key of SENSITIVE_PARAMS) {
-    if (params.has(key)) params.set(key, '[redacted]');
+/**
+ * Query keys whose values are safe to log: filters and paging, never text a person typed, an
+ * address, an identifier or a credential. Every other value is logged as `[redacted]`.
+ */
+const SAFE_QUERY_KEYS = new Set(['status', 'sort', 'limit', 'category', 'subCategory', 'hostel', 'floor', 'olderThanDays', 'targetType', 'v']);
+/** Even an allow-listed value is logged only when it is short and plain (no @, /, % …). */
+const SAFE_VALUE = /^[A-Za-z0-9_ ,.:-]{0,60}$/;
+/** A query key that may itself be logged; anything else (an address used as a key, say) is redacted. */
+const SAFE_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+/** A run that may be a token (one-click links, OpenID Connect state, interaction ids…). */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{20,}/;
+
+function loggableQuery(query: string): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (!SAFE_KEY.test(key)) {
+      parts.push(REDACTED);
+      continue;
+    }
+    const keep = SAFE_QUERY_KEYS.has(key) && SAFE_VALUE.test(value) && !TOKEN_LIKE.test(value);
+    parts.push(`${key}=${keep ? encodeURIComponent(value) : REDACTED}`);
   }
-  return `${url.slice(0, queryStart)}?${params.toString()}`;
+  return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/** A concrete path as it may be logged: segments that look like tokens or hold an address are redacted. */
+function loggablePath(path: string): string {
+  const redacted = path
+    .split('/')
+    .map((segment) => (TOKEN_LIKE.test(segment) || /[@%]/.test(segment) ? REDACTED : segment))
+    .join('/');
+  return redacted.length > 200 ? `${redacted.slice(0, 200)}…` : redacted;
+}
+
+/**
+ * The request URL as it may be logged. A matched route is logged by its pattern (`/act/:token`,
+ * never the token); a wildcard route or no route at all (404) by its path with token-like segments
+ * redacted. Query values survive only for a short allow-list of filters; with no route, none do.
+ */
+export function loggableUrl(request: Pick<FastifyRequest, 'url' | 'is404'> & { routeOptions?: { url?: string } }): string {
+  const queryStart = request.url.indexOf('?');
+  const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+  const route = request.is404 ? undefined : request.routeOptions?.url;
+  if (!route) return `${loggablePath(path)}${query ? `?${REDACTED}` : ''}`;
+  return `${route.includes('*') ? loggablePath(path) : route}${loggableQuery(query)}`;
+}
+
+/**
+ * pino's `req` serializer, used for "incoming request" and every other line that logs a request:
+ * method, the loggable URL and the client address (each line also carries Fastify's `reqId`).
+ */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: loggableUrl(request),
     remoteAddress: request.ip,
   };
 }
@@ -31,3 +72,19 @@ export const redactPaths = [
   'headers.cookie',
   'headers.authorization',
 ];
+
+/**
+ * The portal's logger options (buildApp's default): JSON at the configured level, requests through
+ * `serializeRequest`, credentials in headers censored. Tests pass a `stream` to read what is logged.
+ */
+export function loggerOptions(
+  config: { logLevel: string },
+  stream?: FastifyLoggerOptions['stream'],
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level: config.logLevel,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+    ...(stream ? { stream } : {}),
+  };
+}

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { CSRF_HEADER } from '../../shared/auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
+import { isApiRoute } from '../lib/routes.js';
 import { safeEqual } from '../lib/tokens.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,7 +19,9 @@ export default fp(
   async function csrfPlugin(app: FastifyInstance, opts: { config: Config }) {
     const allowedOrigin = opts.config.publicOrigin;
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      // Decided by the route the router matched (its decoded path), never by the raw URL:
+      // `/%61pi/auth/logout` is the same route as `/api/auth/logout` and gets the same checks.
+      if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
 
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];

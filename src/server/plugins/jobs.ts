@@ -2,14 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { autoCloseResolved } from '../modules/staff/service.js';
+import { pruneExpiredRateLimits } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: { autoClose: () => Promise<string[]> };
+    jobs: {
+      autoClose: () => Promise<string[]>;
+      /** Deletes expired rate-limit counters; returns how many. */
+      pruneRateLimits: () => Promise<number>;
+    };
   }
 }
 
 const AUTO_CLOSE_EVERY_MS = 60_000;
+/**
+ * Rate-limit counters are keyed by address or account and never shrink on their own. Expired
+ * sessions need no job: each sign-in deletes those that ended more than a day before
+ * (modules/auth/session-service.ts), and only sign-ins add rows.
+ */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** Periodic work every instance runs (safe in parallel: each job claims rows with SKIP LOCKED). */
 export default fp(
@@ -23,25 +34,41 @@ export default fp(
       }
       return closed;
     };
-    app.decorate('jobs', { autoClose });
+    const pruneRateLimits = async () => {
+      const removed = await pruneExpiredRateLimits(app.db);
+      if (removed) app.log.debug({ count: removed }, 'pruned expired rate-limit counters');
+      return removed;
+    };
+    app.decorate('jobs', { autoClose, pruneRateLimits });
     if (!opts.enabled) return;
 
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    const tick = () => {
-      running = autoClose()
-        .catch((error: unknown) => app.log.error({ err: error }, 'auto-close failed; retrying later'))
-        .finally(() => {
-          running = undefined;
-        });
+    const timers: NodeJS.Timeout[] = [];
+    const running = new Set<Promise<unknown>>();
+    /** Runs `job` every `everyMs`, never two of the same at once, and lets the process exit between runs. */
+    const every = (everyMs: number, name: string, job: () => Promise<unknown>) => {
+      let current: Promise<unknown> | undefined;
+      const tick = () => {
+        if (current) return;
+        const run = job()
+          .catch((error: unknown) => app.log.error({ err: error }, `${name} failed; retrying later`))
+          .finally(() => {
+            current = undefined;
+            running.delete(run);
+          });
+        current = run;
+        running.add(run);
+      };
+      const timer = setInterval(tick, everyMs);
+      timer.unref();
+      timers.push(timer);
     };
     app.addHook('onReady', async () => {
-      timer = setInterval(tick, AUTO_CLOSE_EVERY_MS);
-      timer.unref();
+      every(AUTO_CLOSE_EVERY_MS, 'auto-close', autoClose);
+      every(PRUNE_EVERY_MS, 'rate-limit clean-up', pruneRateLimits);
     });
     app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running);
     });
   },
   { name: 'jobs', dependencies: ['database'] },

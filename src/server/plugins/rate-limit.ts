@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
@@ -52,6 +52,29 @@ function postgresStore(db: Db) {
       return new PostgresRateLimitStore({ timeWindow: routeOptions.timeWindow ?? this.options.timeWindow }, route);
     }
   };
+}
+
+/** Rows deleted per statement by the clean-up: each statement holds its row locks only briefly. */
+export const PRUNE_BATCH_SIZE = 1000;
+
+/**
+ * Deletes the counters whose window has passed (an expired row is only ever reset, so it carries
+ * nothing), in batches of `batchSize` so the clean-up never holds many locks at once and never
+ * waits on a row a request is counting (SKIP LOCKED). Returns how many rows went.
+ */
+export async function pruneExpiredRateLimits(db: Db, batchSize = PRUNE_BATCH_SIZE): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(lt(rateLimits.resetAt, sql`now()`))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const deleted = await db.delete(rateLimits).where(inArray(rateLimits.key, batch)).returning({ key: rateLimits.key });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
 }
 
 declare module 'fastify' {

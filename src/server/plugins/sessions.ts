@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
 import type { Role } from '../../shared/auth.js';
 import { forbidden, unauthenticated } from '../lib/errors.js';
+import { isApiRoute } from '../lib/routes.js';
 import { findActiveSession } from '../modules/auth/session-service.js';
 
 declare module 'fastify' {
@@ -60,7 +61,8 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       // Only the API needs to know who is asking; static files do not touch the database.
-      if (!request.url.startsWith('/api/')) return;
+      // By matched route, not raw URL (an encoded `/%61pi/…` is still an API route).
+      if (!isApiRoute(request)) return;
       const token = request.cookies[name];
       if (!token) return;
       const active = await findActiveSession(app.db, token, config.sessionIdleMs);

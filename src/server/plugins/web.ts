@@ -9,9 +9,29 @@ import { DEFAULT_CATALOG, catalogFingerprint } from '../../shared/catalog.js';
  * Serves the built React app. Hashed assets are cached for a year; index.html never is, so a
  * deploy is picked up at the next navigation. Any path that is not a file gets index.html and the
  * app's router decides (including its own 404 page).
+ *
+ * Source maps: the build publishes none (vite.config.ts), and in production any path naming one
+ * is answered 404 whatever the folder holds, so a stray map never gives the source away.
  */
+const isSourceMapPath = (url: string): boolean => {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = pathname;
+  }
+  return decoded.replace(/\/+$/, '').toLowerCase().endsWith('.map');
+};
+
 export default fp(
-  async function webPlugin(app: FastifyInstance, opts: { root: string }) {
+  async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean }) {
+    if (opts.production) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url.startsWith('/api/') || !isSourceMapPath(request.url)) return;
+        return reply.status(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
+      });
+    }
     const indexFile = path.join(opts.root, 'index.html');
     const hasBuild = existsSync(indexFile);
     // Public pages rendered at build time (scripts/prerender.mjs): path → file under dist/web.

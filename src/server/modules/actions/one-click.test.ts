@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complaints, outbox } from '../../db/schema.js';
+import { actionTokens, complaintEvents, complaints, notifications, outbox } from '../../db/schema.js';
+import { sha256 } from '../../lib/tokens.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -30,7 +31,18 @@ async function fileWithLinks() {
   const facility = mails.find((m) => m.purpose === 'facility');
   const acknowledge = /Acknowledge: (\S+)/.exec(facility?.textBody ?? '')?.[1] ?? '';
   const resolve = /Resolved: (\S+)/.exec(facility?.textBody ?? '')?.[1] ?? '';
-  return { number, acknowledge, resolve, facility };
+  return { number, id: row?.id ?? '', acknowledge, resolve, facility };
+}
+
+/** What a use of a link could have written: timeline rows, mail, bell entries, and whether the link is spent. */
+async function footprint(complaintId: string, link: string) {
+  const db = portal.database.db;
+  const token = link.slice(link.lastIndexOf('/') + 1);
+  const [events] = await db.select({ n: count() }).from(complaintEvents).where(eq(complaintEvents.complaintId, complaintId));
+  const [mails] = await db.select({ n: count() }).from(outbox).where(eq(outbox.complaintId, complaintId));
+  const [notes] = await db.select({ n: count() }).from(notifications).where(eq(notifications.complaintId, complaintId));
+  const [spent] = await db.select({ spentAt: actionTokens.spentAt }).from(actionTokens).where(eq(actionTokens.id, sha256(token)));
+  return { events: Number(events?.n), mails: Number(mails?.n), notifications: Number(notes?.n), spentAt: spent?.spentAt ?? null };
 }
 
 const form = (url: string, headers: Record<string, string> = {}) =>
@@ -75,6 +87,78 @@ describe('one-click links in the facility mail', () => {
     expect((await fetch(`${portal.baseUrl}/act/${'x'.repeat(43)}`)).status).toBe(404);
     const fresh = await fileWithLinks();
     expect((await form(fresh.acknowledge, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+});
+
+describe('one-click links whose action the lifecycle no longer allows', () => {
+  it('say so on GET, without a button, once the complaint was acknowledged in the console', async () => {
+    const { number, acknowledge } = await fileWithLinks();
+    expect((await admin.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'acknowledged' })).status).toBe(200);
+    const page = await fetch(acknowledge);
+    expect(page.status).toBe(409);
+    const html = await page.text();
+    expect(html).toContain('Nothing to do');
+    expect(html).toContain('Now: acknowledged.');
+    expect(html).toContain('no longer possible');
+    expect(html).not.toContain('<form');
+    expect(html).not.toContain('This will set it to');
+  });
+
+  it('refuse a POST without acting, mailing, notifying or spending the link', async () => {
+    const { number, id, acknowledge } = await fileWithLinks();
+    await admin.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'acknowledged' });
+    const before = await footprint(id, acknowledge);
+    expect(before.spentAt).toBeNull();
+    const response = await form(acknowledge);
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    expect(html).toContain('Nothing to do');
+    expect(html).toContain('no longer possible');
+    expect(html).not.toContain('Done');
+    expect(html).not.toContain('has been told');
+    expect(await footprint(id, acknowledge)).toEqual(before);
+    expect((await student.get(`/api/complaints/${number}`)).body.status).toBe('acknowledged');
+  });
+
+  it('made stale by the other link (resolved) or by the student closing it, still do nothing', async () => {
+    const { id, acknowledge, resolve } = await fileWithLinks();
+    expect((await form(resolve)).status).toBe(200);
+    const ackBefore = await footprint(id, acknowledge);
+    const stale = await form(acknowledge);
+    expect(stale.status).toBe(409);
+    const staleHtml = await stale.text();
+    expect(staleHtml).toContain('Now: resolved.');
+    expect(staleHtml).not.toContain('has been told');
+    expect(await footprint(id, acknowledge)).toEqual(ackBefore);
+
+    // A second complaint: resolved in the console, then confirmed (closed) by the student.
+    const other = await fileWithLinks();
+    await admin.send('POST', `/api/staff/complaints/${other.number}/transitions`, { to: 'resolved' });
+    expect((await student.send('POST', `/api/complaints/${other.number}/confirm`, {})).status).toBe(200);
+    const before = await footprint(other.id, other.resolve);
+    const get = await fetch(other.resolve);
+    expect(get.status).toBe(409);
+    const getHtml = await get.text();
+    expect(getHtml).toContain('Now: closed.');
+    expect(getHtml).not.toContain('<form');
+    const post = await form(other.resolve);
+    expect(post.status).toBe(409);
+    const postHtml = await post.text();
+    expect(postHtml).not.toContain('is now closed');
+    expect(postHtml).not.toContain('has been told');
+    expect(await footprint(other.id, other.resolve)).toEqual(before);
+    expect((await student.get(`/api/complaints/${other.number}`)).body.status).toBe('closed');
+  });
+
+  it('a link that acts still spends itself and writes the event, mail and notification', async () => {
+    const { id, acknowledge } = await fileWithLinks();
+    const before = await footprint(id, acknowledge);
+    expect((await form(acknowledge)).status).toBe(200);
+    const after = await footprint(id, acknowledge);
+    expect(after.spentAt).toBeInstanceOf(Date);
+    expect(after.events).toBe(before.events + 1);
+    expect(after.mails).toBe(before.mails + 1);
+    expect(after.notifications).toBe(before.notifications + 1);
   });
 });
 

@@ -15,6 +15,17 @@ const REFUSALS = {
 const describe = (c: ComplaintRow) =>
   `${c.number}: ${c.complaintHead}${c.subCategory ? ` (${c.subCategory})` : ''} — ${c.hostel}, floor ${c.floor}, room ${c.roomNo}. Now: ${c.status.replace('_', ' ')}.`;
 
+/** The page for a link whose action the complaint's current status no longer allows; it has no button. */
+const nothingToDo = (action: LinkAction, c: ComplaintRow) =>
+  actionPage({
+    title: 'Nothing to do',
+    paragraphs: [
+      describe(c),
+      `${ACTION_LABEL[action]} is no longer possible: the complaint is already ${c.status.replace('_', ' ')}, so it cannot be set to ${ACTION_TARGET[action].replace('_', ' ')}. Nothing was changed and the student was not told anything.`,
+      'Open the complaint in the staff console to do more.',
+    ],
+  });
+
 /**
  * The pages send Referrer-Policy same-origin: the token in the address never leaks to another site,
  * and the browser still sends the real Origin with the confirming POST (no-referrer would make it
@@ -37,11 +48,12 @@ export default async function actionRoutes(app: FastifyInstance, opts: { config:
   r.get('/act/:token', { schema: { hide: true, params }, config: { rateLimit: app.rateLimitPolicies.signIn } }, async (request, reply) => {
     reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     const state = await inspectLink(app.db, request.params.token);
+    if (!state.ok && state.reason === 'not_allowed') return reply.status(409).send(nothingToDo(state.action, state.complaint));
     if (!state.ok) {
       const [title, text] = REFUSALS[state.reason];
       return reply.status(state.reason === 'unknown' ? 404 : 410).send(actionPage({ title, paragraphs: [text, ...(state.complaint ? [describe(state.complaint)] : [])] }));
     }
-    const label = ACTION_LABEL[state.action as LinkAction];
+    const label = ACTION_LABEL[state.action];
     return actionPage({
       title: `${label} ${state.complaint.number}?`,
       paragraphs: [describe(state.complaint), `This will set it to ${ACTION_TARGET[state.action].replace('_', ' ')} and tell the student. The link works once.`],
@@ -56,6 +68,7 @@ export default async function actionRoutes(app: FastifyInstance, opts: { config:
       return reply.status(403).send(actionPage({ title: 'Refused', paragraphs: ['This request came from another site.'] }));
     }
     const result = await useLink(ctx(), request.params.token);
+    if (!result.ok && result.reason === 'not_allowed') return reply.status(409).send(nothingToDo(result.action, result.complaint));
     if (!result.ok) {
       const [title, text] = REFUSALS[result.reason];
       return reply.status(result.reason === 'unknown' ? 404 : 410).send(actionPage({ title, paragraphs: [text] }));

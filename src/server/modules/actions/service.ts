@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { ComplaintStatus } from '../../../shared/constants.js';
+import { checkTransition } from '../../../shared/lifecycle.js';
 import type { Db } from '../../db/client.js';
 import { actionTokens, complaints, type ComplaintRow } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
@@ -9,6 +11,10 @@ type Queryable = Pick<Db, 'insert'>;
 
 export const ACTION_TARGET: Record<LinkAction, 'acknowledged' | 'resolved'> = { acknowledge: 'acknowledged', resolve: 'resolved' };
 export const ACTION_LABEL: Record<LinkAction, string> = { acknowledge: 'Acknowledge', resolve: 'Mark resolved' };
+
+/** A link is usable only while the lifecycle allows its transition from the complaint's current status. */
+export const linkAllowed = (status: string, action: LinkAction) =>
+  checkTransition(status as ComplaintStatus, ACTION_TARGET[action], 'staff', '').ok;
 
 /** Makes one-click links for a facility mail; only the hashes are stored. */
 export async function createActionLinks(
@@ -29,7 +35,9 @@ export async function createActionLinks(
 
 export type LinkState =
   | { ok: true; action: LinkAction; complaint: ComplaintRow }
-  | { ok: false; reason: 'unknown' | 'spent' | 'expired'; complaint?: ComplaintRow };
+  | { ok: false; reason: 'unknown' | 'spent' | 'expired'; complaint?: ComplaintRow }
+  /** The complaint moved on (acknowledged in the console, resolved, closed…): the link's action is no longer possible. */
+  | { ok: false; reason: 'not_allowed'; action: LinkAction; complaint: ComplaintRow };
 
 /** What a link would do, without doing it (the confirmation page). */
 export async function inspectLink(db: Db, token: string): Promise<LinkState> {
@@ -42,20 +50,32 @@ export async function inspectLink(db: Db, token: string): Promise<LinkState> {
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.token.spentAt) return { ok: false, reason: 'spent', complaint: row.complaint };
   if (row.token.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired', complaint: row.complaint };
-  return { ok: true, action: row.token.action as LinkAction, complaint: row.complaint };
+  const action = row.token.action as LinkAction;
+  if (!linkAllowed(row.complaint.status, action)) return { ok: false, reason: 'not_allowed', action, complaint: row.complaint };
+  return { ok: true, action, complaint: row.complaint };
 }
 
-/** Spends the link and moves the complaint, in one transaction; a second use finds it spent. */
-export async function useLink(ctx: LifecycleContext, token: string) {
-  return ctx.db.transaction(async (tx) => {
+export type LinkUse =
+  | { ok: true; action: LinkAction; complaint: ComplaintRow }
+  | { ok: false; reason: 'unknown' | 'spent' | 'expired' }
+  | { ok: false; reason: 'not_allowed'; action: LinkAction; complaint: ComplaintRow };
+
+/**
+ * Spends the link and moves the complaint, in one transaction; a second use finds it spent. With the
+ * link and the complaint locked, the lifecycle decides: when the transition is no longer allowed
+ * nothing is written (no status, mail or notification) and the link stays unspent.
+ */
+export async function useLink(ctx: LifecycleContext, token: string): Promise<LinkUse> {
+  return ctx.db.transaction(async (tx): Promise<LinkUse> => {
     const [row] = await tx.select().from(actionTokens).where(eq(actionTokens.id, sha256(token))).for('update').limit(1);
-    if (!row) return { ok: false as const, reason: 'unknown' as const };
-    if (row.spentAt) return { ok: false as const, reason: 'spent' as const };
-    if (row.expiresAt.getTime() <= Date.now()) return { ok: false as const, reason: 'expired' as const };
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.spentAt) return { ok: false, reason: 'spent' };
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
     const action = row.action as LinkAction;
-    const complaint = await transitionByLink(tx, ctx, row.complaintId, ACTION_TARGET[action]);
+    const result = await transitionByLink(tx, ctx, row.complaintId, ACTION_TARGET[action]);
+    if (!result.changed) return { ok: false, reason: 'not_allowed', action, complaint: result.complaint };
     // Both links of a complaint are single-purpose; this one is now used.
     await tx.update(actionTokens).set({ spentAt: new Date() }).where(eq(actionTokens.id, row.id));
-    return { ok: true as const, action, complaint };
+    return { ok: true, action, complaint: result.complaint };
   });
 }

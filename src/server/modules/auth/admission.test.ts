@@ -19,6 +19,14 @@ describe('decideAdmission', () => {
     ['eve@gmail.com', 'domain_not_allowed'],
     ['eve@vitbhopal.ac.in.evil.com', 'domain_not_allowed'],
     ['not-an-email', 'no_email'],
+    ['a@evil.example,b@vitbhopal.ac.in', 'malformed_email'],
+    ['a@evil.example@vitbhopal.ac.in', 'malformed_email'],
+    ['a@evil.example\r\nb@vitbhopal.ac.in', 'malformed_email'],
+    ['a\u0000@vitbhopal.ac.in', 'malformed_email'],
+    ['"eve"@vitbhopal.ac.in', 'malformed_email'],
+    ['eve@vitbhopal..ac.in', 'malformed_email'],
+    ['.eve@vitbhopal.ac.in', 'malformed_email'],
+    ['eve@-vitbhopal.ac.in', 'malformed_email'],
   ])('refuses %s (%s)', (email, reason) => {
     expect(decideAdmission(claims({ email }), allowed)).toMatchObject({ admitted: false, reason });
   });

@@ -1,3 +1,5 @@
+import { parseEmailAddress } from '../../../shared/email.js';
+
 /** The identity claims the portal looks at, as an OpenID Connect provider (e.g. Google) sends them. */
 export interface IdentityClaims {
   sub: string;
@@ -7,7 +9,7 @@ export interface IdentityClaims {
   name?: unknown;
 }
 
-export type AdmissionRefusal = 'no_email' | 'email_not_verified' | 'domain_not_allowed' | 'hosted_domain_mismatch';
+export type AdmissionRefusal = 'no_email' | 'malformed_email' | 'email_not_verified' | 'domain_not_allowed' | 'hosted_domain_mismatch';
 
 export type Admission =
   | { admitted: true; email: string; domain: string }
@@ -20,10 +22,10 @@ export type Admission =
  */
 export function decideAdmission(claims: IdentityClaims, allowedDomains: readonly string[]): Admission {
   if (typeof claims.email !== 'string' || !claims.email.includes('@')) return { admitted: false, reason: 'no_email' };
-  const email = claims.email.trim().toLowerCase();
-  const at = email.lastIndexOf('@');
-  const domain = email.slice(at + 1);
-  if (at <= 0 || !domain) return { admitted: false, reason: 'no_email', email };
+  // Strictly one address: a comma list, a second '@' or a line break is refused before the domain rule.
+  const parsed = parseEmailAddress(claims.email);
+  if (!parsed) return { admitted: false, reason: 'malformed_email' };
+  const { address: email, domain } = parsed;
   // Google sends a boolean; some providers send the string "true".
   if (claims.email_verified !== true && claims.email_verified !== 'true') {
     return { admitted: false, reason: 'email_not_verified', email };

@@ -48,11 +48,29 @@ export function clearLoginState(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(COOKIE, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure });
 }
 
-/** Only a path on this site: never `//evil.example` or `https://…`, which would be an open redirect. */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+// Controls, any white space (tab, CR, LF, NBSP, …) and backslashes: browsers drop or reinterpret
+// them, so `/\t/evil.example` or `/\\evil.example` would be followed to another host.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const UNSAFE_IN_RETURN_TO = /[\u0000-\u001f\u007f-\u009f\s\\]/u;
+
+/**
+ * Where to go after signing in: only a path on this site, or `/`. The value must survive
+ * `new URL(value, publicUrl)` with the portal's own origin, and the normalised result (ASCII only,
+ * so it is always a valid Location header) must not start with `//` either (`/.//evil` does).
+ */
+export function safeReturnTo(value: unknown, publicUrl: string): string {
+  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/') || UNSAFE_IN_RETURN_TO.test(value)) {
     return '/';
   }
-  if (value.startsWith('/api/') || value.length > 500) return '/';
-  return value;
+  let url: URL;
+  try {
+    const base = new URL(publicUrl);
+    url = new URL(value, base);
+    if (url.origin !== base.origin) return '/';
+  } catch {
+    return '/';
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith('//') || url.pathname === '/api' || url.pathname.startsWith('/api/')) return '/';
+  return path;
 }

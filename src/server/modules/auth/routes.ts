@@ -50,7 +50,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       }
       saveLoginState(
         reply,
-        { state, nonce, codeVerifier, returnTo: safeReturnTo(request.query.returnTo), startedAt: Date.now() },
+        { state, nonce, codeVerifier, returnTo: safeReturnTo(request.query.returnTo, config.publicUrl), startedAt: Date.now() },
         secure,
       );
       return reply.redirect(url.href, 302);
@@ -95,7 +95,8 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         if (invited) admission = decideAdmission(claims, [admission.email.split('@')[1] ?? '']);
       }
       if (!admission.admitted) {
-        return refuse('domain', admission.reason, { email: admission.email });
+        // The domain says why; the address itself is personal data and stays out of the log.
+        return refuse('domain', admission.reason, { domain: admission.email?.split('@')[1] });
       }
       const displayName = typeof claims.name === 'string' ? claims.name : '';
       const user = await upsertUserAtSignIn(
@@ -110,7 +111,8 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       const { token } = await createSession(app.db, user.id, config.sessionIdleMs, request.headers['user-agent'] ?? '');
       app.sessionCookie.set(reply, token);
       request.log.info({ userId: user.id }, 'signed in');
-      return reply.redirect(loginState.returnTo, 302);
+      // Checked again: a cookie from an older release may hold a value today's rule refuses.
+      return reply.redirect(safeReturnTo(loginState.returnTo, config.publicUrl), 302);
     },
   );
 

@@ -272,3 +272,64 @@ describe('sessions', () => {
     );
   });
 });
+
+describe('returnTo after sign-in never leaves the portal', () => {
+  it.each([
+    ['a tab after the slash', '/\t/evil.example', '/'],
+    ['a line feed', '/\n/evil.example', '/'],
+    ['a backslash', '/\\evil.example', '/'],
+    ['a dot segment that normalises to //', '/.//evil.example', '/'],
+    ['an absolute URL', 'https://evil.example/', '/'],
+    ['a protocol-relative URL', '//evil.example', '/'],
+    ['a non-breaking space', '/\u00a0/evil.example', '/'],
+    ['an API path', '/api/me', '/'],
+    ['CR/LF header injection', '/my\r\nSet-Cookie: planted=1', '/'],
+    ['a non-Latin-1 path, percent-encoded', '/my/中文', '/my/%E4%B8%AD%E6%96%87'],
+    ['an ordinary page with a query', '/my?tab=open#top', '/my?tab=open#top'],
+  ])('%s', async (_label, returnTo, expected) => {
+    const client = new CookieClient();
+    const result = await signIn(client, portal.baseUrl, { email: 'returning@vitbhopal.ac.in' }, returnTo);
+    expect(result).toEqual({ status: 302, location: expected });
+    // Whatever the browser does with it, it stays on the portal's origin.
+    expect(new URL(result.location, portal.baseUrl).origin).toBe(portal.baseUrl);
+  });
+});
+
+describe('malformed e-mail claims are refused before the domain rule', () => {
+  it.each([
+    ['a comma list ending in the university domain', 'a@evil.example,b@vitbhopal.ac.in'],
+    ['two @', 'a@evil.example@vitbhopal.ac.in'],
+    ['a line break inside', 'a@evil.example\r\nb@vitbhopal.ac.in'],
+    ['a display name', 'Eve <eve@vitbhopal.ac.in>'],
+    ['a space inside', 'eve smith@vitbhopal.ac.in'],
+  ])('%s', async (_label, email) => {
+    const usersBefore = await countUsers();
+    const client = new CookieClient();
+    const result = await signIn(client, portal.baseUrl, { email });
+    expect(result).toEqual({ status: 302, location: '/?signInError=domain' });
+    expect((await me(client)).status).toBe(401);
+    expect(await countUsers()).toBe(usersBefore);
+  });
+});
+
+describe('CSRF and sessions follow the route, not the spelling of the URL', () => {
+  it('refuses a cross-site sign-out sent to /%61pi/auth/logout and keeps the session', async () => {
+    const client = new CookieClient();
+    await signIn(client, portal.baseUrl, { email: 'encoded@vitbhopal.ac.in' });
+    for (const path of ['/%61pi/auth/logout', '/api/auth/%6cogout', '/%61%70%69/auth/logout']) {
+      const crossSite = await client.request(`${portal.baseUrl}${path}`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+      expect(crossSite.status, path).toBe(403);
+      expect(await crossSite.json()).toMatchObject({ error: { code: 'csrf_failed' } });
+      const noToken = await client.request(`${portal.baseUrl}${path}`, { method: 'POST', headers: { origin: portal.baseUrl } });
+      expect(noToken.status, path).toBe(403);
+    }
+    expect((await me(client)).status).toBe(200);
+  });
+
+  it('knows the signed-in user on an encoded API path too', async () => {
+    const client = new CookieClient();
+    await signIn(client, portal.baseUrl, { email: 'encoded.me@vitbhopal.ac.in' });
+    const response = await client.request(`${portal.baseUrl}/%61pi/me`);
+    expect(response.status).toBe(200);
+  });
+});

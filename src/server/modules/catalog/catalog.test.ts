@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOG, catalogFingerprint, type PublicCatalog } from '../../../shared/catalog.js';
-import { complaints, outbox } from '../../db/schema.js';
+import { complaints, outbox, university } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -234,6 +234,41 @@ describe('the university profile', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error?.fields).toMatchObject({ regPattern: 'Not a valid regular expression', allowedDomains: 'Give at least one e-mail domain' });
     expect((await admin.get('/api/admin/university')).body).toEqual(current);
+  });
+
+  it('refuses a pattern with catastrophic backtracking and keeps the default one acceptable', async () => {
+    const { body: current } = await admin.get('/api/admin/university');
+    const saved = current.saved as Record<string, unknown>;
+    for (const regPattern of ['^(a+)+$', '^([0-9]*)*$', '^(a|a)*$']) {
+      const bad = await admin.send('PUT', '/api/admin/university', { ...saved, regPattern });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error?.code).toBe('validation_failed');
+      expect(bad.body.error?.fields?.regPattern).toMatch(/too slow/i);
+    }
+    expect((await admin.get('/api/admin/university')).body).toEqual(current);
+
+    const ok = await admin.send('PUT', '/api/admin/university', { ...saved, regPattern: '^[0-9]{2}[A-Za-z]{3}[0-9]{5}$' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.saved).toMatchObject({ regPattern: '^[0-9]{2}[A-Za-z]{3}[0-9]{5}$' });
+  });
+
+  it('never runs an unsafe pattern saved before the check, and still lets an admin open and replace it', async () => {
+    const { body: current } = await admin.get('/api/admin/university');
+    const saved = current.saved as Record<string, unknown>;
+    await portal.database.db.update(university).set({ regPattern: '^(a+)+$', catalogVersion: sql`${university.catalogVersion} + 1` });
+    try {
+      const opened = await admin.get('/api/admin/university');
+      expect(opened.status).toBe(200);
+      expect(opened.body.saved).toMatchObject({ regPattern: '^(a+)+$' });
+      // 40 characters is under the length bound: only refusing to run the pattern keeps this sign-in quick.
+      const started = Date.now();
+      const crafted = await ApiClient.signedIn(portal.baseUrl, { email: 'crafted.name@vitbhopal.ac.in', name: `Crafted ${'a'.repeat(40)}!` });
+      expect((await crafted.get('/api/me')).body.user).toMatchObject({ regId: '' });
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      const restored = await admin.send('PUT', '/api/admin/university', saved);
+      expect(restored.status).toBe(200);
+    }
   });
 
   it('takes a PNG logo, serves it, and refuses bytes that are not an image', async () => {

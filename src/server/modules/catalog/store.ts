@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { UniversitySettings } from '../../../shared/admin.js';
 import { catalogFingerprint, categoryRoute, type CategoryInfo, type PublicCatalog, type ServiceKey } from '../../../shared/catalog.js';
+import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
 import type { UniversityEnv } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { categories, hostels, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
@@ -51,6 +52,16 @@ export async function readUniversity(db: Pick<Db, 'select'>): Promise<University
   return row;
 }
 
+/** Matches nothing. */
+const NO_REG_NUMBER = /(?!)/;
+
+/**
+ * The registration-number pattern as sign-in runs it. One saved before unsafe patterns were
+ * refused is not run at all (no registration numbers are read) until an administrator saves a
+ * safe one: a crafted display name must not block the server.
+ */
+export const compileRegPattern = (source: string): RegExp => (isSafeRegExpSource(source) ? new RegExp(source) : NO_REG_NUMBER);
+
 async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<CatalogSnapshot> {
   const [row, hostelRows, categoryRows, serviceRows] = await Promise.all([
     readUniversity(db),
@@ -71,7 +82,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     categories: categoryRows.map(toCategoryInfo),
     services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, enabled: s.enabled, routingKey: s.routingKey })),
   };
-  return { version: row.catalogVersion, catalog, settings, regPattern: new RegExp(settings.regPattern), fingerprint: catalogFingerprint(catalog) };
+  return { version: row.catalogVersion, catalog, settings, regPattern: compileRegPattern(settings.regPattern), fingerprint: catalogFingerprint(catalog) };
 }
 
 /**

@@ -145,16 +145,10 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
       await enqueueMail(
         tx,
         [
-          {
-          ...facility,
-          purpose: 'facility',
-          complaintId: row.id,
-          to: recipients.to,
-          cc: recipients.cc,
-          // A confidential complaint must not reveal its student, not even in a header.
-          ...(row.confidential ? {} : { replyTo: student.email }),
-        },
-          { ...ack, purpose: 'acknowledgement', complaintId: row.id, to: [student.email] },
+          // Reply-To lets the team answer the student directly; the outbox's confidentiality
+          // guard removes it (and any identifying word) when the complaint is confidential.
+          { ...facility, purpose: 'facility', complaint: row, to: recipients.to, cc: recipients.cc, replyTo: student.email },
+          { ...ack, purpose: 'acknowledgement', complaint: row, to: [student.email] },
         ],
         { smtpConfigured: ctx.smtpConfigured, messageDomain: new URL(ctx.publicUrl).hostname },
       );

@@ -1,13 +1,21 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { complaints, notifications } from '../../db/schema.js';
+import { complaints, notifications, type ComplaintRow } from '../../db/schema.js';
+import { guardNotification } from '../confidentiality/guard.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 
 type Queryable = Pick<Db, 'insert'>;
 
-/** Adds a bell notification; call it with the transaction that makes the change it is about. */
-export async function notify(db: Queryable, userId: string, complaintId: string | null, text: string): Promise<void> {
-  await db.insert(notifications).values({ userId, complaintId, text });
+/**
+ * Adds a bell notification; call it with the transaction that makes the change it is about. The
+ * text passes the confidentiality guard: only the student reads their own identity.
+ */
+export async function notify(db: Queryable, userId: string, complaint: ComplaintRow | null, text: string): Promise<void> {
+  await db.insert(notifications).values({
+    userId,
+    complaintId: complaint?.id ?? null,
+    text: complaint ? guardNotification(complaint, userId, text) : text,
+  });
 }
 
 export async function listNotifications(db: Db, userId: string, opts: { cursor?: string | undefined; limit: number }) {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { ComplaintStatus } from '../../../shared/constants.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import {
-  CONFIDENTIAL_STUDENT,
   assignBodySchema,
   bulkBodySchema,
   identitySchema,
@@ -22,21 +21,20 @@ import { users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
+import { staffVisibleAuthor, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
 import { toComplaintDto, toTimelineEntry } from '../complaints/routes.js';
 import { listQueue, statusCounts } from './queries.js';
-import { isWorker, loadScope, mayRevealIdentity } from './scope.js';
+import { loadScope, mayRevealIdentity } from './scope.js';
 import { addReply, assign, bulkAcknowledge, staffDetail, transition } from './service.js';
 
 type ComplaintColumns = Omit<ComplaintRow, 'search'> & { search?: string | null };
 
 /** The staff view of a complaint; a confidential complaint never carries the student's identity. */
 export function toStaffDto(row: ComplaintColumns, assignee: { id: string; name: string; email: string } | null): StaffComplaint {
-  const base = toComplaintDto(row as ComplaintRow);
-  const masked = row.confidential
-    ? { ...base, fname: CONFIDENTIAL_STUDENT, id: '', userEmail: CONFIDENTIAL_STUDENT }
-    : base;
   return {
-    ...masked,
+    ...toComplaintDto(row as ComplaintRow),
+    ...staffVisibleStudent(row),
+    complaint: withholdIdentity(row, row.message),
     confidential: row.confidential,
     assignee: assignee ? { id: assignee.id, name: assignee.name || assignee.email } : null,
   };
@@ -101,7 +99,8 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request, reply) => {
-      const { complaint, events, assignee, transitions } = await staffDetail(app.db, me(request), request.params.number);
+      const user = me(request);
+      const { complaint, events, assignee, transitions } = await staffDetail(app.db, user, request.params.number);
       reply.header('cache-control', 'no-store');
       return {
         ...toStaffDto(complaint, assignee ?? null),
@@ -109,16 +108,13 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
         ratingComment: complaint.ratingComment,
         timeline: events.map(({ event, actorName, actorEmail }) => ({
           ...toTimelineEntry(event, complaint.studentId),
+          note: withholdIdentity(complaint, event.note),
           kind: event.kind as 'status' | 'reply' | 'note' | 'assignment',
           internal: !event.public,
-          by:
-            event.actorId === complaint.studentId
-              ? complaint.confidential
-                ? CONFIDENTIAL_STUDENT
-                : 'Student'
-              : actorName || actorEmail || 'Portal',
+          by: staffVisibleAuthor(complaint, event.actorId, actorName || actorEmail || 'Portal'),
         })),
         allowedTransitions: transitions.map((t) => ({ to: t.to, label: t.label, reasonRequired: t.reasonRequired })),
+        canRevealIdentity: mayRevealIdentity(user),
       };
     },
   );
@@ -228,7 +224,7 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
     },
     async (request) => {
       const user = me(request);
-      if (!isWorker(user) || !mayRevealIdentity(user)) {
+      if (!mayRevealIdentity(user)) {
         throw new AppError(403, 'forbidden', 'Only the anti-ragging duty and administrators may see who filed this.');
       }
       const { complaint } = await staffDetail(app.db, user, request.params.number);

@@ -49,5 +49,10 @@ export function inScope(scope: Scope, complaint: { category: string; hostel: str
   );
 }
 
-/** Who may see the student behind a confidential (ragging) complaint. */
-export const mayRevealIdentity = (user: Pick<UserRow, 'role' | 'antiRagging'>) => user.role === 'admin' || user.antiRagging;
+/**
+ * Who may see the student behind a confidential (ragging) complaint in their scope: admins and
+ * workers with the anti-ragging duty. The reveal route enforces it and the detail tells the
+ * console (`canRevealIdentity`), so the button shows exactly when the reveal would succeed.
+ */
+export const mayRevealIdentity = (user: Pick<UserRow, 'role' | 'antiRagging'>) =>
+  isWorker(user) && (user.role === 'admin' || user.antiRagging);

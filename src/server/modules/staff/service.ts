@@ -84,25 +84,27 @@ export async function transition(ctx: LifecycleContext, actor: UserRow, number: 
     const complaint = await lockInScope(tx, scope, number);
     const updated = await applyStatus(tx, ctx, complaint, { id: actor.id, kind: 'staff' }, to, note);
     const mail = statusChangeMail(updated, to, note, studentUrl(ctx, number));
-    await enqueueMail(tx, [{ ...mail, purpose: 'status', complaintId: updated.id, to: [updated.userEmail] }], mailOptions(ctx));
-    await notify(tx, updated.studentId, updated.id, `${number} is now ${STATUS_LABELS[to]}${note ? `: ${note}` : ''}`);
+    await enqueueMail(tx, [{ ...mail, purpose: 'status', complaint: updated, to: [updated.userEmail] }], mailOptions(ctx));
+    await notify(tx, updated.studentId, updated, `${number} is now ${STATUS_LABELS[to]}${note ? `: ${note}` : ''}`);
     return updated;
   });
 }
 
 /**
  * A one-click link from the facility mail moves the complaint (no user: the link is the
- * authority). Refused transitions (already resolved, say) leave it as it is.
+ * authority). The complaint is locked and the lifecycle decides on its current status: a refused
+ * transition (already acknowledged or resolved, say) writes nothing and comes back with
+ * `changed: false` and the complaint as it is, so the caller can say so instead of claiming success.
  */
-export async function transitionByLink(tx: Tx, ctx: LifecycleContext, complaintId: string, to: ComplaintStatus): Promise<ComplaintRow> {
+export async function transitionByLink(tx: Tx, ctx: LifecycleContext, complaintId: string, to: ComplaintStatus): Promise<{ changed: boolean; complaint: ComplaintRow }> {
   const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, complaintId)).for('update').limit(1);
   if (!complaint) throw notFound();
-  if (!checkTransition(complaint.status as ComplaintStatus, to, 'staff', '').ok) return complaint;
+  if (!checkTransition(complaint.status as ComplaintStatus, to, 'staff', '').ok) return { changed: false, complaint };
   const updated = await applyStatus(tx, ctx, complaint, { id: null, kind: 'staff' }, to, 'Done from the e-mail link');
   const mail = statusChangeMail(updated, to, '', studentUrl(ctx, updated.number));
-  await enqueueMail(tx, [{ ...mail, purpose: 'status', complaintId: updated.id, to: [updated.userEmail] }], mailOptions(ctx));
-  await notify(tx, updated.studentId, updated.id, `${updated.number} is now ${STATUS_LABELS[to]}`);
-  return updated;
+  await enqueueMail(tx, [{ ...mail, purpose: 'status', complaint: updated, to: [updated.userEmail] }], mailOptions(ctx));
+  await notify(tx, updated.studentId, updated, `${updated.number} is now ${STATUS_LABELS[to]}`);
+  return { changed: true, complaint: updated };
 }
 
 /**
@@ -120,8 +122,8 @@ export async function autoCloseResolved(ctx: LifecycleContext, olderThanMs: numb
     for (const complaint of due) {
       const closed = await applyStatus(tx, ctx, complaint, { id: null, kind: 'system' }, 'closed', 'Closed automatically: nobody reopened it');
       const mail = statusChangeMail(closed, 'closed', 'Closed automatically because it was not reopened.', studentUrl(ctx, closed.number));
-      await enqueueMail(tx, [{ ...mail, purpose: 'status', complaintId: closed.id, to: [closed.userEmail] }], mailOptions(ctx));
-      await notify(tx, closed.studentId, closed.id, `${closed.number} was closed automatically`);
+      await enqueueMail(tx, [{ ...mail, purpose: 'status', complaint: closed, to: [closed.userEmail] }], mailOptions(ctx));
+      await notify(tx, closed.studentId, closed, `${closed.number} was closed automatically`);
     }
     return due.map((c) => c.number);
   });
@@ -145,8 +147,8 @@ export async function addReply(ctx: LifecycleContext, actor: UserRow, number: st
     await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id));
     if (!internal) {
       const mail = replyMail(complaint, text, studentUrl(ctx, number));
-      await enqueueMail(tx, [{ ...mail, purpose: 'reply', complaintId: complaint.id, to: [complaint.userEmail] }], mailOptions(ctx));
-      await notify(tx, complaint.studentId, complaint.id, `The hostel team replied about ${number}`);
+      await enqueueMail(tx, [{ ...mail, purpose: 'reply', complaint, to: [complaint.userEmail] }], mailOptions(ctx));
+      await notify(tx, complaint.studentId, complaint, `The hostel team replied about ${number}`);
     }
     return complaint;
   });
@@ -202,8 +204,8 @@ export async function assign(ctx: LifecycleContext, actor: UserRow, numbers: str
       });
       if (assignee && assignee.id !== actor.id) {
         const mail = assignmentMail(row, staffUrl(ctx, number));
-        await enqueueMail(tx, [{ ...mail, purpose: 'assignment', complaintId: row.id, to: [assignee.email] }], mailOptions(ctx));
-        await notify(tx, assignee.id, row.id, `${number} was assigned to you`);
+        await enqueueMail(tx, [{ ...mail, purpose: 'assignment', complaint: row, to: [assignee.email] }], mailOptions(ctx));
+        await notify(tx, assignee.id, row, `${number} was assigned to you`);
       }
       updated.push(row);
     }
@@ -269,9 +271,9 @@ export async function reopen(ctx: LifecycleContext, student: UserRow, number: st
     const to = reopened.assigneeId
       ? (await tx.select({ email: users.email }).from(users).where(eq(users.id, reopened.assigneeId))).map((u) => u.email)
       : reopened.toEmails;
-    if (reopened.assigneeId) await notify(tx, reopened.assigneeId, reopened.id, `${number} was reopened: ${reason}`);
+    if (reopened.assigneeId) await notify(tx, reopened.assigneeId, reopened, `${number} was reopened: ${reason}`);
     const mail = reopenedMail(reopened, reason, staffUrl(ctx, number));
-    await enqueueMail(tx, [{ ...mail, purpose: 'reopened', complaintId: reopened.id, to, replyTo: reopened.userEmail }], mailOptions(ctx));
+    await enqueueMail(tx, [{ ...mail, purpose: 'reopened', complaint: reopened, to, replyTo: reopened.userEmail }], mailOptions(ctx));
     return reopened;
   });
 }

@@ -254,6 +254,23 @@ describe('confidential complaints', () => {
     expect(facility?.replyTo).toBeNull();
   });
 
+  it('tell each reader whether they may reveal the student, by the rule the reveal itself follows', async () => {
+    await addPerson({ email: 'others.desk@vitbhopal.ac.in', name: 'Others Desk', role: 'staff', scopes: [{ category: 'other', hostel: '' }] });
+    const othersDesk = await ApiClient.signedIn(portal.baseUrl, { email: 'others.desk@vitbhopal.ac.in', name: 'Others Desk' });
+    for (const [who, client, may] of [
+      ['plain staff in scope', othersDesk, false],
+      ['warden in scope', warden, false],
+      ['anti-ragging duty', duty, true],
+      ['admin', admin, true],
+    ] as const) {
+      const detail = await client.get(`/api/staff/complaints/${raggingNumber}`);
+      expect(detail.status, who).toBe(200);
+      expect(detail.body.canRevealIdentity, who).toBe(may);
+    }
+    // What the flag says is what the reveal does.
+    expect((await othersDesk.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`)).status).toBe(403);
+  });
+
   it('are revealed to the anti-ragging duty on request, and every reveal is recorded', async () => {
     const before = await portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'complaint.reveal_identity'));
     const revealed = await duty.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`);

@@ -35,4 +35,21 @@ describe('deriveNames', () => {
   it('follows a configured pattern', () => {
     expect(deriveNames('Sam Roe 2024-0042', /^\d{4}-\d{4}$/).regId).toBe('2024-0042');
   });
+
+  it('never runs the pattern on a last word longer than a registration number could be', () => {
+    // test(), match() and friends all go through exec().
+    const spy = { calls: [] as string[] };
+    const watched = new RegExp(pattern.source);
+    const exec = watched.exec.bind(watched);
+    watched.exec = (input: string) => {
+      spy.calls.push(input);
+      return exec(input);
+    };
+    const long = `21BCE${'1'.repeat(200)}`;
+    expect(deriveNames(`Aarav Sharma ${long}`, watched)).toEqual({ name: `Aarav Sharma ${long}`, fname: 'Aarav', regId: '' });
+    expect(spy.calls).toEqual([]);
+    // A real one is still read.
+    expect(deriveNames('Aarav Sharma 21BCE10001', watched).regId).toBe('21BCE10001');
+    expect(spy.calls).toEqual(['21BCE10001']);
+  });
 });

@@ -8,6 +8,12 @@ export interface DerivedNames {
 }
 
 /**
+ * Longest last word that is tried as a registration number (they are about ten characters). The
+ * pattern is the administrator's and the display name the user's: never run one on a long text.
+ */
+export const REG_ID_MAX_LENGTH = 64;
+
+/**
  * University accounts are named "Aarav Sharma 21BCE10001". The original app cut the last 11
  * characters blindly; here the last word is taken as the registration number only when it matches
  * the university's pattern, so staff names ("Priya Nair") stay whole.
@@ -16,7 +22,7 @@ export function deriveNames(displayName: string, regNumberPattern: RegExp): Deri
   const words = displayName.trim().split(/\s+/).filter(Boolean);
   let regId = '';
   const last = words.at(-1);
-  if (words.length > 0 && last && regNumberPattern.test(last)) {
+  if (last && last.length <= REG_ID_MAX_LENGTH && regNumberPattern.test(last)) {
     regId = last.toUpperCase();
     words.pop();
   }

@@ -94,7 +94,8 @@ function StudentIdentity({ complaint }: { complaint: Detail }) {
       <p className="mt-2 text-sm text-slate-700">
         This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it.
       </p>
-      {reveal.data ? (
+      {/* The server says whether the reveal would be allowed: no button that can only fail. */}
+      {!complaint.canRevealIdentity ? null : reveal.data ? (
         <dl className="mt-3 rounded-lg bg-purple-50 p-3" data-testid="revealed-identity">
           <DetailRow label="Name">{reveal.data.name || reveal.data.fname}</DetailRow>
           <DetailRow label="Registration number">{reveal.data.id || '—'}</DetailRow>

@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complaints, notifications, outbox, users, type ComplaintRow } from '../../db/schema.js';
+import * as lifecycleTemplates from '../mail/lifecycle-templates.js';
+import * as filingTemplates from '../mail/templates.js';
+import { aComplaint } from '../../../../tests/factories/complaints.js';
+import { ApiClient } from '../../../../tests/support/student.js';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { guardMail, guardNotification, withholdIdentity } from './guard.js';
+
+const STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' };
+/** Everything that would tell a reader who filed. */
+const IDENTITY = ['meera.iyer@vitbhopal.ac.in', 'meera.iyer', 'Meera', 'Iyer', '22MIM10045'];
+/** The student writes their own name into the complaint and the reopening reason, as people do. */
+const MESSAGE = 'Seniors from room 210 came at night. I am Meera Iyer (22MIM10045), reach me at meera.iyer@vitbhopal.ac.in.';
+const REASON = 'It happened again last night — Meera, 22MIM10045.';
+
+function expectNoIdentity(where: string, ...parts: Array<string | null | undefined>) {
+  const text = parts.join('\n').toLowerCase();
+  for (const word of IDENTITY) expect(text, `${where} mentions ${word}`).not.toContain(word.toLowerCase());
+}
+
+const confidentialRow = (): ComplaintRow => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  number: 'HC-2026-000042',
+  kind: 'complaint',
+  category: 'other',
+  complaintHead: 'Other Complaint',
+  subCategory: 'Ragging',
+  hostel: 'Block-2',
+  floor: 2,
+  roomNo: '210',
+  message: MESSAGE,
+  studentId: '00000000-0000-4000-8000-000000000002',
+  fname: 'Meera',
+  regId: '22MIM10045',
+  userEmail: STUDENT.email,
+  toEmails: ['others@vitbhopal.ac.in'],
+  ccEmails: [],
+  status: 'resolved',
+  assigneeId: null,
+  confidential: true,
+  resolvedAt: null,
+  rating: null,
+  ratingComment: null,
+  search: null,
+  idempotencyKey: null,
+  requestHash: null,
+  createdAt: new Date('2026-11-01T10:00:00Z'),
+  updatedAt: new Date('2026-11-01T10:00:00Z'),
+});
+
+/**
+ * How to render each template. Adding a template without adding it here fails the test below, so
+ * a new mail can never skip this check.
+ */
+const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> = {
+  facilityMail: (c) => filingTemplates.facilityMail(c, { portalUrl: 'https://portal.example', acknowledge: 'https://portal.example/act/a', resolve: 'https://portal.example/act/r' }),
+  acknowledgementMail: (c) => filingTemplates.acknowledgementMail(c, { complaintUrl: 'https://portal.example/my/x' }),
+  statusChangeMail: (c) => lifecycleTemplates.statusChangeMail(c, 'resolved', REASON, 'https://portal.example/my/x'),
+  replyMail: (c) => lifecycleTemplates.replyMail(c, REASON, 'https://portal.example/my/x'),
+  assignmentMail: (c) => lifecycleTemplates.assignmentMail(c, 'https://portal.example/staff/x'),
+  reopenedMail: (c) => lifecycleTemplates.reopenedMail(c, REASON, 'https://portal.example/staff/x'),
+};
+
+describe('the confidentiality guard', () => {
+  it('knows every mail template there is', () => {
+    const exported = [...Object.entries(filingTemplates), ...Object.entries(lifecycleTemplates)]
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name)
+      .sort();
+    expect(exported).toEqual(Object.keys(RENDER).sort());
+  });
+
+  it.each(Object.keys(RENDER))('leaves nothing of the student in %s sent to the team', (name) => {
+    const complaint = confidentialRow();
+    const rendered = RENDER[name]?.(complaint);
+    if (!rendered) throw new Error(name);
+    const mail = guardMail(complaint, { ...rendered, to: ['others@vitbhopal.ac.in'], cc: ['warden@vitbhopal.ac.in'], replyTo: STUDENT.email });
+    expect(mail.replyTo).toBeUndefined();
+    expectNoIdentity(name, mail.subject, mail.text, mail.html);
+  });
+
+  it('lets the student read their own mail and notifications in full', () => {
+    const complaint = confidentialRow();
+    const mail = guardMail(complaint, { ...RENDER.replyMail!(complaint), to: [STUDENT.email.toUpperCase()] });
+    expect(mail.text).toContain('Meera');
+    expect(guardNotification(complaint, complaint.studentId, REASON)).toBe(REASON);
+    expect(guardNotification(complaint, 'someone-else', REASON)).not.toContain('Meera');
+  });
+
+  it('changes nothing about a complaint that is not confidential, and nothing inside other words', () => {
+    const open = { ...confidentialRow(), confidential: false };
+    expect(withholdIdentity(open, MESSAGE)).toBe(MESSAGE);
+    // "Meerabai" and "Iyerpet" are other words; only whole words are withheld.
+    expect(withholdIdentity(confidentialRow(), 'Meerabai Road, Iyerpet')).toBe('Meerabai Road, Iyerpet');
+  });
+});
+
+describe('a confidential complaint through its whole life', () => {
+  let portal: TestApp;
+  let admin: ApiClient;
+  let student: ApiClient;
+  let staff: ApiClient;
+
+  beforeAll(async () => {
+    portal = await startTestApp({
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
+    });
+    admin = await ApiClient.signedIn(portal.baseUrl, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
+    const added = await admin.send('POST', '/api/admin/users', {
+      email: 'others.team@vitbhopal.ac.in',
+      name: 'Kiran Team',
+      role: 'staff',
+      scopes: [{ category: 'other', hostel: '' }],
+    });
+    expect(added.status).toBe(201);
+    staff = await ApiClient.signedIn(portal.baseUrl, { email: 'others.team@vitbhopal.ac.in', name: 'Kiran Team' });
+    student = await ApiClient.signedIn(portal.baseUrl, STUDENT);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('never names the student in any mail, header or notification to anyone else', async () => {
+    const filed = await student.post('/api/complaints', aComplaint({ category: 'other', subCategory: 'Ragging', hostel: 'Block-2', floor: 2, roomNo: '210', complaint: MESSAGE }));
+    expect(filed.status).toBe(201);
+    const number = String(filed.body.number);
+    const [{ id: staffId } = { id: '' }] = await portal.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'others.team@vitbhopal.ac.in'));
+
+    const step = async (what: string, call: Promise<{ status: number; body: unknown }>) => {
+      const { status, body } = await call;
+      expect(status, `${what}: ${JSON.stringify(body)}`).toBeLessThan(300);
+    };
+    await step('assign', admin.send('POST', `/api/staff/complaints/${number}/assign`, { assigneeId: staffId }));
+    await step('start', staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'in_progress', note: 'Spoke to the warden' }));
+    await step('reply', staff.send('POST', `/api/staff/complaints/${number}/replies`, { text: 'We are on it.', internal: false }));
+    await step('resolve', staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved', note: '' }));
+    await step('reopen', student.send('POST', `/api/complaints/${number}/reopen`, { reason: REASON }));
+
+    const [row] = await portal.database.db.select().from(complaints).where(eq(complaints.number, number));
+    if (!row) throw new Error('complaint not stored');
+    const mails = await portal.database.db.select().from(outbox).where(eq(outbox.complaintId, row.id));
+    const toTeam = mails.filter((m) => ![...m.toEmails, ...m.ccEmails].every((a) => a === STUDENT.email));
+    // Filing, assignment and reopening each told the team.
+    expect(toTeam.map((m) => m.purpose).sort()).toEqual(['assignment', 'facility', 'reopened']);
+    for (const mail of toTeam) {
+      expect(mail.replyTo, `${mail.purpose} has a Reply-To`).toBeNull();
+      expectNoIdentity(`${mail.purpose} mail`, mail.subject, mail.textBody, mail.htmlBody, mail.toEmails.join(), mail.ccEmails.join());
+    }
+
+    const bells = await portal.database.db.select().from(notifications).where(eq(notifications.complaintId, row.id));
+    const others = bells.filter((n) => n.userId !== row.studentId);
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    for (const bell of others) expectNoIdentity('notification', bell.text);
+
+    // The staff console's own view of it, timeline included.
+    const detail = await staff.get(`/api/staff/complaints/${number}`);
+    expect(detail.status).toBe(200);
+    expectNoIdentity('staff detail', JSON.stringify(detail.body));
+    const queue = await staff.get('/api/staff/complaints');
+    expectNoIdentity('staff queue', JSON.stringify(queue.body));
+
+    // The student still sees everything they wrote.
+    const own = await student.get(`/api/complaints/${number}`);
+    expect(JSON.stringify(own.body)).toContain('Meera Iyer');
+    const studentMails = mails.filter((m) => m.toEmails.every((a) => a === STUDENT.email));
+    expect(studentMails.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The one rule every piece of text the portal accepts obeys. PostgreSQL refuses the NUL character
+ * in text and jsonb, and refuses a lone UTF-16 surrogate in jsonb (JSON.stringify writes it as an
+ * escape); letting either through means a database error instead of a clear answer. The server
+ * applies it to every parameter, query value and body string of every request before its route's
+ * schema runs; forms use the same check through `text()`.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what this looks for
+const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const TEXT_RULE_MESSAGE = 'contains a character that cannot be stored (NUL or a broken Unicode sequence)';
+
+export const isStorableText = (value: string): boolean => !FORBIDDEN.test(value);
+
+/** A string schema with the text rule; chain trim/min/max as usual. */
+export const text = () => z.string().refine(isStorableText, TEXT_RULE_MESSAGE);
+
+/**
+ * Every string in a parsed value that breaks the rule, by its path (`body.items.2.name`), at most
+ * `limit` of them.
+ */
+export function findUnstorableText(value: unknown, path: string, limit = 10, found: string[] = []): string[] {
+  if (found.length >= limit) return found;
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => findUnstorableText(item, `${path}.${i}`, limit, found));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) found.push(`${path}.${key.replace(FORBIDDEN, '?')}`);
+      findUnstorableText(item, `${path}.${key}`, limit, found);
+    }
+  }
+  return found;
+}
+
+/** Calendar dates the portal accepts in filters: years the database and every browser agree on. */
+export const FIRST_DATE = '2000-01-01';
+export const LAST_DATE = '2999-12-31';
+
+/** A `YYYY-MM-DD` day between FIRST_DATE and LAST_DATE. */
+export const boundedDate = () =>
+  z.iso
+    .date()
+    .refine((day) => day >= FIRST_DATE && day <= LAST_DATE, `Choose a date between ${FIRST_DATE} and ${LAST_DATE}`);
