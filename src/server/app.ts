@@ -27,6 +27,7 @@ import databasePlugin from './plugins/database.js';
 import errors from './plugins/errors.js';
 import inputText from './plugins/input-text.js';
 import jobs from './plugins/jobs.js';
+import lifecycle from './plugins/lifecycle.js';
 import mailer from './plugins/mailer.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { config });
   await app.register(openapi, { config });
   await app.register(mailer, { config, enabled: opts.dispatchMail ?? true });
+  await app.register(lifecycle, { config });
   await app.register(jobs, { config, enabled: opts.runJobs ?? true });
 
   await app.register(metaRoutes, { config, devSignIn });
@@ -104,7 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(complaintRoutes, { config });
   await app.register(routingRoutes);
   await app.register(mailRoutes, { config });
-  await app.register(staffRoutes, { config });
+  await app.register(staffRoutes);
   await app.register(peopleAdminRoutes);
   await app.register(notificationRoutes);
   await app.register(actionRoutes, { config });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './constants.js';
 
-export const roleSchema = z.enum(['student', 'staff', 'warden', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
+export const roleSchema = z.enum(ROLES);
+export type { Role } from './constants.js';
 
 export const userSchema = z
   .object({

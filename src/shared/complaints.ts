@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LAUNDRY_ITEMS_MAX, LAUNDRY_SLOTS, MESSAGE_MAX_LENGTH, ROOM_NO_MAX_LENGTH, SERVICE_KEYS, VALID_ROOM_MESSAGE } from './catalog.js';
 
-import { STATUSES } from './constants.js';
+import { COMPLAINT_KINDS, EVENT_KINDS, STATUSES } from './constants.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
 export { VALID_ROOM_MESSAGE } from './catalog.js';
@@ -72,7 +72,8 @@ export const timelineEntrySchema = z
     fromStatus: z.enum(STATUSES).nullable(),
     note: z.string(),
     /** A status change, or a public reply from the staff. */
-    kind: z.enum(['status', 'reply']),
+    /** The student's timeline holds only what was said to them: no internal notes or assignments. */
+    kind: z.enum(EVENT_KINDS).extract(['status', 'reply']),
     by: z.string(),
   })
   .meta({ id: 'TimelineEntry' });
@@ -82,7 +83,7 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const complaintSchema = z
   .object({
     number: z.string(),
-    kind: z.enum(['complaint', 'cleaning', 'laundry']),
+    kind: z.enum(COMPLAINT_KINDS),
     category: z.string(),
     complaintHead: z.string(),
     subCategory: z.string(),

@@ -30,6 +30,10 @@ export const OPEN_STATUSES = ['submitted', 'acknowledged', 'in_progress', 'reope
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
 export const isOpenStatus = (status: ComplaintStatus): status is OpenStatus => (OPEN_STATUSES as readonly ComplaintStatus[]).includes(status);
 
+/** Over for good. A resolved complaint is neither open nor finished: it waits for the student to confirm or reopen it. */
+export const FINISHED_STATUSES = ['closed', 'rejected'] as const satisfies readonly ComplaintStatus[];
+export const isFinishedStatus = (status: ComplaintStatus): boolean => (FINISHED_STATUSES as readonly ComplaintStatus[]).includes(status);
+
 export const ROLES = ['student', 'staff', 'warden', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles that work complaints (within their scope). */

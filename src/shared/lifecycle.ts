@@ -1,5 +1,4 @@
-import type { Role } from './auth.js';
-import type { ComplaintStatus } from './constants.js';
+import { OPEN_STATUSES, type ComplaintStatus } from './constants.js';
 
 /**
  * The one state machine of a complaint. The server decides every transition with it; the web app
@@ -23,19 +22,14 @@ export interface Transition {
   label: string;
 }
 
-const OPEN: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progress', 'reopened'];
-
 export const TRANSITIONS: readonly Transition[] = [
   { from: ['submitted', 'reopened'], to: 'acknowledged', by: ['staff'], reasonRequired: false, label: 'Acknowledge' },
   { from: ['submitted', 'acknowledged', 'reopened'], to: 'in_progress', by: ['staff'], reasonRequired: false, label: 'Start work' },
-  { from: OPEN, to: 'resolved', by: ['staff'], reasonRequired: false, label: 'Mark resolved' },
-  { from: OPEN, to: 'rejected', by: ['staff'], reasonRequired: true, label: 'Reject' },
+  { from: OPEN_STATUSES, to: 'resolved', by: ['staff'], reasonRequired: false, label: 'Mark resolved' },
+  { from: OPEN_STATUSES, to: 'rejected', by: ['staff'], reasonRequired: true, label: 'Reject' },
   { from: ['resolved'], to: 'closed', by: ['student', 'system'], reasonRequired: false, label: 'Confirm it is fixed' },
   { from: ['resolved'], to: 'reopened', by: ['student'], reasonRequired: true, label: 'Reopen' },
 ];
-
-/** Roles that work complaints (within their scope). */
-export const WORKER_ROLES: readonly Role[] = ['staff', 'warden', 'admin'];
 
 export function findTransition(from: ComplaintStatus, to: ComplaintStatus): Transition | undefined {
   return TRANSITIONS.find((t) => t.to === to && t.from.includes(from));
@@ -61,5 +55,3 @@ export function checkTransition(
   if (transition.reasonRequired && note.trim() === '') return { ok: false, reason: 'reason_required' };
   return { ok: true, transition };
 }
-
-export const isOpen = (status: ComplaintStatus) => OPEN.includes(status);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATUSES } from './constants.js';
+import { EVENT_KINDS, STATUSES } from './constants.js';
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
 
 export const CONFIDENTIAL_STUDENT = 'Confidential student';
@@ -41,7 +41,7 @@ export const statusCountsSchema = z
   .meta({ id: 'StatusCounts' });
 
 export const staffTimelineEntrySchema = timelineEntrySchema
-  .extend({ kind: z.enum(['status', 'reply', 'note', 'assignment']), internal: z.boolean() })
+  .extend({ kind: z.enum(EVENT_KINDS), internal: z.boolean() })
   .meta({ id: 'StaffTimelineEntry' });
 
 export const staffComplaintDetailSchema = staffComplaintSchema
@@ -55,6 +55,7 @@ export const staffComplaintDetailSchema = staffComplaintSchema
       .describe('Whether you may ask for the student behind a confidential complaint (anti-ragging duty and admins)'),
   })
   .meta({ id: 'StaffComplaintDetail' });
+export type StaffComplaintDetail = z.infer<typeof staffComplaintDetailSchema>;
 
 export const transitionBodySchema = z
   .object({

@@ -13,7 +13,21 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  COMPLAINT_KINDS,
+  EVENT_KINDS,
+  LINK_ACTIONS,
+  OPEN_STATUSES,
+  OUTBOX_STATUSES,
+  ROLES,
+  STATUSES,
+} from '../../shared/constants.js';
+
+/** `column in ('a', 'b', …)` from one of the shared enumerations, for check constraints and partial indexes. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -33,7 +47,7 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     fname: text('fname').notNull().default(''),
     regId: text('reg_id').notNull().default(''),
-    role: text('role').notNull().default('student'),
+    role: text('role', { enum: ROLES }).notNull().default('student'),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
@@ -46,7 +60,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('student', 'staff', 'warden', 'admin')`),
+    check('users_role_check', oneOf(t.role, ROLES)),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -90,7 +104,7 @@ export const complaints = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: COMPLAINT_KINDS }).notNull(),
     /** Category key (wifi, electricity, …) or the service key for requests (room_cleaning). */
     category: text('category').notNull(),
     complaintHead: text('complaint_head').notNull(),
@@ -109,7 +123,7 @@ export const complaints = pgTable(
     /** Resolved by the server's routing when filed; never taken from the request. */
     toEmails: text('to_emails').array().notNull(),
     ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
-    status: text('status').notNull().default('submitted'),
+    status: text('status', { enum: STATUSES }).notNull().default('submitted'),
     assigneeId: uuid('assignee_id').references(() => users.id),
     /** Ragging: the student's identity is shown only to the anti-ragging duty and admins. */
     confidential: boolean('confidential').notNull().default(false),
@@ -138,13 +152,10 @@ export const complaints = pgTable(
     // Staff mostly search what is still open: a smaller index for that.
     index('complaints_search_open_idx')
       .using('gin', t.search)
-      .where(sql`${t.status} in ('submitted', 'acknowledged', 'in_progress', 'reopened')`),
+      .where(oneOf(t.status, OPEN_STATUSES)),
     check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
-    check('complaints_kind_check', sql`${t.kind} in ('complaint', 'cleaning', 'laundry')`),
-    check(
-      'complaints_status_check',
-      sql`${t.status} in ('submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened')`,
-    ),
+    check('complaints_kind_check', oneOf(t.kind, COMPLAINT_KINDS)),
+    check('complaints_status_check', oneOf(t.status, STATUSES)),
   ],
 );
 
@@ -157,16 +168,18 @@ export const complaintEvents = pgTable(
       .notNull()
       .references(() => complaints.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    /** status | reply | note | assignment */
-    kind: text('kind').notNull().default('status'),
+    fromStatus: text('from_status', { enum: STATUSES }),
+    toStatus: text('to_status', { enum: STATUSES }).notNull(),
+    kind: text('kind', { enum: EVENT_KINDS }).notNull().default('status'),
     /** Internal notes are never shown to the student. */
     public: boolean('public').notNull().default(true),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt)],
+  (t) => [
+    index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt),
+    check('complaint_events_kind_check', oneOf(t.kind, EVENT_KINDS)),
+  ],
 );
 
 /**
@@ -210,7 +223,7 @@ export const outbox = pgTable(
     /** Stable per row: a resend after a crash carries the same Message-ID. */
     messageId: text('message_id').notNull(),
     /** held (no SMTP configured) | queued | sent | failed */
-    status: text('status').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A claim: while in the future, one dispatcher owns the row. */
@@ -224,7 +237,7 @@ export const outbox = pgTable(
     uniqueIndex('outbox_message_id_key').on(t.messageId),
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('outbox_complaint_idx').on(t.complaintId),
-    check('outbox_status_check', sql`${t.status} in ('held', 'queued', 'sent', 'failed')`),
+    check('outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
   ],
 );
 
@@ -255,7 +268,7 @@ export const complaintCounts = pgTable(
   {
     category: text('category').notNull(),
     hostel: text('hostel').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: STATUSES }).notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.hostel, t.status] })],
@@ -308,14 +321,14 @@ export const actionTokens = pgTable(
     complaintId: uuid('complaint_id')
       .notNull()
       .references(() => complaints.id, { onDelete: 'cascade' }),
-    action: text('action').notNull(),
+    action: text('action', { enum: LINK_ACTIONS }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     spentAt: timestamp('spent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('action_tokens_complaint_idx').on(t.complaintId),
-    check('action_tokens_action_check', sql`${t.action} in ('acknowledge', 'resolve')`),
+    check('action_tokens_action_check', oneOf(t.action, LINK_ACTIONS)),
   ],
 );
 

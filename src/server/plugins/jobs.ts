@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { autoCloseResolved } from '../modules/staff/service.js';
+import { autoCloseResolved } from '../modules/lifecycle/service.js';
 import { pruneExpiredRateLimits } from './rate-limit.js';
 
 declare module 'fastify' {
@@ -25,13 +25,9 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /** Periodic work every instance runs (safe in parallel: each job claims rows with SKIP LOCKED). */
 export default fp(
   async function jobsPlugin(app: FastifyInstance, opts: { config: Config; enabled: boolean }) {
-    const ctx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
     const autoClose = async () => {
-      const closed = await autoCloseResolved(ctx(), opts.config.autoCloseMs);
-      if (closed.length) {
-        app.mailer?.notify();
-        app.log.info({ count: closed.length }, 'auto-closed resolved complaints');
-      }
+      const closed = await autoCloseResolved(app.lifecycle, opts.config.autoCloseMs);
+      if (closed.length) app.log.info({ count: closed.length }, 'auto-closed resolved complaints');
       return closed;
     };
     const pruneRateLimits = async () => {
@@ -71,5 +67,5 @@ export default fp(
       await Promise.all(running);
     });
   },
-  { name: 'jobs', dependencies: ['database'] },
+  { name: 'jobs', dependencies: ['database', 'lifecycle'] },
 );

@@ -56,7 +56,7 @@ export default fp(
 
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
       if (!request.user) throw unauthenticated();
-      if (!roles.includes(request.user.role as Role)) throw forbidden();
+      if (!roles.includes(request.user.role)) throw forbidden();
     });
 
     app.addHook('onRequest', async (request, reply) => {

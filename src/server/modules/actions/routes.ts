@@ -36,7 +36,6 @@ const nothingToDo = (action: LinkAction, c: ComplaintRow) =>
  */
 export default async function actionRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
   const params = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
@@ -67,13 +66,12 @@ export default async function actionRoutes(app: FastifyInstance, opts: { config:
     if (origin && origin !== opts.config.publicOrigin) {
       return reply.status(403).send(actionPage({ title: 'Refused', paragraphs: ['This request came from another site.'] }));
     }
-    const result = await useLink(ctx(), request.params.token);
+    const result = await useLink(app.lifecycle, request.params.token);
     if (!result.ok && result.reason === 'not_allowed') return reply.status(409).send(nothingToDo(result.action, result.complaint));
     if (!result.ok) {
       const [title, text] = REFUSALS[result.reason];
       return reply.status(result.reason === 'unknown' ? 404 : 410).send(actionPage({ title, paragraphs: [text] }));
     }
-    app.mailer?.notify();
     request.log.info({ complaint: result.complaint.number, action: result.action }, 'one-click link used');
     return actionPage({
       title: 'Done',

@@ -1,20 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { ComplaintStatus } from '../../../shared/constants.js';
+import { LINK_ACTIONS, type ComplaintStatus, type LinkAction } from '../../../shared/constants.js';
 import { checkTransition } from '../../../shared/lifecycle.js';
 import type { Db } from '../../db/client.js';
 import { actionTokens, complaints, type ComplaintRow } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { transitionByLink, type LifecycleContext } from '../staff/service.js';
+import type { LifecycleContext } from '../lifecycle/context.js';
+import { transitionByLink } from '../lifecycle/service.js';
 
-export type LinkAction = 'acknowledge' | 'resolve';
+export type { LinkAction };
 type Queryable = Pick<Db, 'insert'>;
 
 export const ACTION_TARGET: Record<LinkAction, 'acknowledged' | 'resolved'> = { acknowledge: 'acknowledged', resolve: 'resolved' };
 export const ACTION_LABEL: Record<LinkAction, string> = { acknowledge: 'Acknowledge', resolve: 'Mark resolved' };
 
 /** A link is usable only while the lifecycle allows its transition from the complaint's current status. */
-export const linkAllowed = (status: string, action: LinkAction) =>
-  checkTransition(status as ComplaintStatus, ACTION_TARGET[action], 'staff', '').ok;
+export const linkAllowed = (status: ComplaintStatus, action: LinkAction) =>
+  checkTransition(status, ACTION_TARGET[action], 'staff', '').ok;
 
 /** Makes one-click links for a facility mail; only the hashes are stored. */
 export async function createActionLinks(
@@ -24,7 +25,7 @@ export async function createActionLinks(
 ): Promise<Record<LinkAction, string>> {
   const expiresAt = new Date(Date.now() + opts.ttlMs);
   const links = {} as Record<LinkAction, string>;
-  const rows = (['acknowledge', 'resolve'] as const).map((action) => {
+  const rows = LINK_ACTIONS.map((action) => {
     const token = randomToken(32);
     links[action] = `${opts.publicUrl}/act/${token}`;
     return { id: sha256(token), complaintId, action, expiresAt };
@@ -50,7 +51,7 @@ export async function inspectLink(db: Db, token: string): Promise<LinkState> {
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.token.spentAt) return { ok: false, reason: 'spent', complaint: row.complaint };
   if (row.token.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired', complaint: row.complaint };
-  const action = row.token.action as LinkAction;
+  const { action } = row.token;
   if (!linkAllowed(row.complaint.status, action)) return { ok: false, reason: 'not_allowed', action, complaint: row.complaint };
   return { ok: true, action, complaint: row.complaint };
 }
@@ -66,12 +67,12 @@ export type LinkUse =
  * nothing is written (no status, mail or notification) and the link stays unspent.
  */
 export async function useLink(ctx: LifecycleContext, token: string): Promise<LinkUse> {
-  return ctx.db.transaction(async (tx): Promise<LinkUse> => {
+  return ctx.transaction(async (tx): Promise<LinkUse> => {
     const [row] = await tx.select().from(actionTokens).where(eq(actionTokens.id, sha256(token))).for('update').limit(1);
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.spentAt) return { ok: false, reason: 'spent' };
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
-    const action = row.action as LinkAction;
+    const { action } = row;
     const result = await transitionByLink(tx, ctx, row.complaintId, ACTION_TARGET[action]);
     if (!result.changed) return { ok: false, reason: 'not_allowed', action, complaint: result.complaint };
     // Both links of a complaint are single-purpose; this one is now used.

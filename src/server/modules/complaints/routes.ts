@@ -8,36 +8,13 @@ import {
   createCleaningRequestSchema,
   createComplaintSchema,
   createLaundryRequestSchema,
-  type Complaint,
-  type ComplaintStatus,
 } from '../../../shared/complaints.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
-import type { ComplaintEventRow, ComplaintRow } from '../../db/schema.js';
 import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
-import { confirmResolution, reopen } from '../staff/service.js';
+import { confirmResolution, reopen } from '../lifecycle/service.js';
+import { toComplaintDto, toTimelineEntry } from './dto.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint, listStudentComplaints } from './service.js';
-
-export function toComplaintDto(row: ComplaintRow): Complaint {
-  return {
-    number: row.number,
-    kind: row.kind as Complaint['kind'],
-    category: row.category,
-    complaintHead: row.complaintHead,
-    subCategory: row.subCategory,
-    hostel: row.hostel,
-    floor: row.floor,
-    roomNo: row.roomNo,
-    complaint: row.message,
-    fname: row.fname,
-    id: row.regId,
-    userEmail: row.userEmail,
-    toEmail: row.toEmails.join(', '),
-    status: row.status as ComplaintStatus,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
@@ -61,9 +38,7 @@ const filedResponses = {
 export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = async () => ({
-    db: app.db,
-    publicUrl: opts.config.publicUrl,
-    smtpConfigured: Boolean(opts.config.smtpUrl),
+    ...app.lifecycle,
     actionLinkTtlMs: opts.config.actionLinkTtlMs,
     catalog: (await app.catalog.get()).catalog,
   });
@@ -86,7 +61,6 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       if (!user) throw new Error('unreachable');
       const { complaint, replayed } = await fileComplaint(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
-        app.mailer?.notify();
         request.log.info({ complaint: complaint.number, category: complaint.category }, 'complaint filed');
       }
       return reply.status(replayed ? 200 : 201).send(toComplaintDto(complaint));
@@ -111,7 +85,6 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       if (!user) throw new Error('unreachable');
       const { complaint, replayed } = await fileCleaningRequest(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
-        app.mailer?.notify();
         request.log.info({ complaint: complaint.number }, 'cleaning request filed');
       }
       return reply.status(replayed ? 200 : 201).send(toComplaintDto(complaint));
@@ -136,7 +109,6 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       if (!user) throw new Error('unreachable');
       const { complaint, replayed } = await fileLaundryRequest(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
-        app.mailer?.notify();
         request.log.info({ complaint: complaint.number }, 'laundry request filed');
       }
       return reply.status(replayed ? 200 : 201).send(toComplaintDto(complaint));
@@ -186,8 +158,6 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     },
   );
 
-  const lifecycleCtx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
-
   r.post(
     '/api/complaints/:number/confirm',
     {
@@ -204,7 +174,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     async (request) => {
       const user = request.user;
       if (!user) throw new Error('unreachable');
-      return toComplaintDto(await confirmResolution(lifecycleCtx(), user, request.params.number, request.body));
+      return toComplaintDto(await confirmResolution(app.lifecycle, user, request.params.number, request.body));
     },
   );
 
@@ -224,21 +194,8 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     async (request) => {
       const user = request.user;
       if (!user) throw new Error('unreachable');
-      const row = await reopen(lifecycleCtx(), user, request.params.number, request.body.reason);
-      app.mailer?.notify();
+      const row = await reopen(app.lifecycle, user, request.params.number, request.body.reason);
       return toComplaintDto(row);
     },
   );
-}
-
-export function toTimelineEntry(event: ComplaintEventRow, studentId: string) {
-  const reply = event.kind === 'reply';
-  return {
-    at: event.createdAt.toISOString(),
-    status: event.toStatus as ComplaintStatus,
-    fromStatus: (event.fromStatus as ComplaintStatus | null) ?? null,
-    note: event.note,
-    kind: (reply ? 'reply' : 'status') as 'reply' | 'status',
-    by: event.actorId === studentId ? 'You' : 'Hostel staff',
-  };
 }

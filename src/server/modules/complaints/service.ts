@@ -15,19 +15,18 @@ import {
   type ServiceInfo,
 } from '../../../shared/catalog.js';
 import type { CreateCleaningRequest, CreateComplaint, CreateLaundryRequest } from '../../../shared/complaints.js';
+import type { ComplaintKind } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { createActionLinks } from '../actions/service.js';
+import type { LifecycleContext } from '../lifecycle/context.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { resolveRecipients } from '../routing/service.js';
 
-export interface FilingContext {
-  db: Db;
-  publicUrl: string;
-  smtpConfigured: boolean;
+export interface FilingContext extends LifecycleContext {
   /** How long the one-click links in the facility mail work. */
   actionLinkTtlMs: number;
   /** The catalogue in force: what may be filed, and how it is routed. */
@@ -41,7 +40,7 @@ export interface Filed {
 }
 
 interface NewComplaint {
-  kind: 'complaint' | 'cleaning' | 'laundry';
+  kind: ComplaintKind;
   category: string;
   complaintHead: string;
   subCategory: string;
@@ -104,7 +103,7 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
     if (existing) return checkReplay(existing, requestHash);
   }
   try {
-    const complaint = await ctx.db.transaction(async (tx) => {
+    const complaint = await ctx.transaction(async (tx) => {
       const recipients = await resolveRecipients(tx, input.routingKey, input.hostel);
       // The number is made inside the insert: one round trip fewer on the busiest path.
       const number = sql<string>`'HC-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`;

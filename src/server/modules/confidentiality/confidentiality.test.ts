@@ -61,6 +61,7 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   replyMail: (c) => lifecycleTemplates.replyMail(c, REASON, 'https://portal.example/my/x'),
   assignmentMail: (c) => lifecycleTemplates.assignmentMail(c, 'https://portal.example/staff/x'),
   reopenedMail: (c) => lifecycleTemplates.reopenedMail(c, REASON, 'https://portal.example/staff/x'),
+  confirmedMail: (c) => lifecycleTemplates.confirmedMail(c, 4, REASON, 'https://portal.example/staff/x'),
 };
 
 describe('the confidentiality guard', () => {

@@ -56,3 +56,16 @@ export function reopenedMail(complaint: ComplaintRow, reason: string, url: strin
     { url, text: 'Open it in the staff console' },
   );
 }
+
+/** To the facility team when the student confirms a resolution (and perhaps rates the work). */
+export function confirmedMail(complaint: ComplaintRow, rating: number | undefined, comment: string, url: string): RenderedMail {
+  return simpleMail(
+    `Confirmed fixed: ${complaint.complaintHead} — ${complaint.number}`,
+    [
+      `The student confirmed ${complaint.number} is fixed; it is now closed.`,
+      ...(rating === undefined ? [] : [`Rating: ${rating} of 5`]),
+      ...(comment ? [`Comment: ${comment}`] : []),
+    ],
+    { url, text: 'Open it in the staff console' },
+  );
+}

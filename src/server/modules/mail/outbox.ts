@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OutboxStatus } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { outbox, type ComplaintRow } from '../../db/schema.js';
 import { guardMail } from '../confidentiality/guard.js';
@@ -26,6 +27,7 @@ export async function enqueueMail(
   mails: OutgoingMail[],
   opts: { smtpConfigured: boolean; messageDomain: string },
 ): Promise<string[]> {
+  const status: OutboxStatus = opts.smtpConfigured ? 'queued' : 'held';
   const rows = mails.map((given) => {
     const mail = given.complaint ? guardMail(given.complaint, given) : given;
     const id = randomUUID();
@@ -40,7 +42,7 @@ export async function enqueueMail(
       textBody: mail.text,
       htmlBody: mail.html,
       messageId: `<${id}@${opts.messageDomain}>`,
-      status: opts.smtpConfigured ? 'queued' : 'held',
+      status,
     };
   });
   if (rows.length) await db.insert(outbox).values(rows);

@@ -58,7 +58,7 @@ export async function statusCounts(db: Db, scope: Scope) {
     .where(scopeCondition(scope, complaintCounts))
     .groupBy(complaintCounts.status);
   const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<ComplaintStatus, number>;
-  for (const row of rows) counts[row.status as ComplaintStatus] = Number(row.count);
+  for (const row of rows) counts[row.status] = Number(row.count);
   return { counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
 }
 

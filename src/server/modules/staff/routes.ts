@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ComplaintStatus } from '../../../shared/constants.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import {
   assignBodySchema,
@@ -14,40 +13,23 @@ import {
   staffComplaintSchema,
   statusCountsSchema,
   transitionBodySchema,
-  type StaffComplaint,
 } from '../../../shared/staff.js';
-import type { Config } from '../../config.js';
-import { users, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { users, type UserRow } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { staffVisibleAuthor, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
-import { toComplaintDto, toTimelineEntry } from '../complaints/routes.js';
+import { toStaffDetail, toStaffDto } from './dto.js';
 import { listQueue, statusCounts } from './queries.js';
 import { loadScope, mayRevealIdentity } from './scope.js';
 import { addReply, assign, bulkAcknowledge, staffDetail, transition } from './service.js';
-
-type ComplaintColumns = Omit<ComplaintRow, 'search'> & { search?: string | null };
-
-/** The staff view of a complaint; a confidential complaint never carries the student's identity. */
-export function toStaffDto(row: ComplaintColumns, assignee: { id: string; name: string; email: string } | null): StaffComplaint {
-  return {
-    ...toComplaintDto(row as ComplaintRow),
-    ...staffVisibleStudent(row),
-    complaint: withholdIdentity(row, row.message),
-    confidential: row.confidential,
-    assignee: assignee ? { id: assignee.id, name: assignee.name || assignee.email } : null,
-  };
-}
 
 const numberParams = z.object({ number: z.string().max(40) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The API behind the staff console: only complaints in the user's scope exist for them. */
-export default async function staffRoutes(app: FastifyInstance, opts: { config: Config }) {
+export default async function staffRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
-  const ctx = () => ({ db: app.db, publicUrl: opts.config.publicUrl, smtpConfigured: Boolean(opts.config.smtpUrl) });
   const me = (request: { user: UserRow | null }) => {
     if (!request.user) throw new AppError(401, 'unauthenticated', 'Please Sign In first');
     return request.user;
@@ -100,22 +82,9 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
     },
     async (request, reply) => {
       const user = me(request);
-      const { complaint, events, assignee, transitions } = await staffDetail(app.db, user, request.params.number);
+      const detail = await staffDetail(app.db, user, request.params.number);
       reply.header('cache-control', 'no-store');
-      return {
-        ...toStaffDto(complaint, assignee ?? null),
-        rating: complaint.rating,
-        ratingComment: complaint.ratingComment,
-        timeline: events.map(({ event, actorName, actorEmail }) => ({
-          ...toTimelineEntry(event, complaint.studentId),
-          note: withholdIdentity(complaint, event.note),
-          kind: event.kind as 'status' | 'reply' | 'note' | 'assignment',
-          internal: !event.public,
-          by: staffVisibleAuthor(complaint, event.actorId, actorName || actorEmail || 'Portal'),
-        })),
-        allowedTransitions: transitions.map((t) => ({ to: t.to, label: t.label, reasonRequired: t.reasonRequired })),
-        canRevealIdentity: mayRevealIdentity(user),
-      };
+      return toStaffDetail({ ...detail, assignee: detail.assignee ?? null, canRevealIdentity: mayRevealIdentity(user) });
     },
   );
 
@@ -133,8 +102,7 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request) => {
-      const row = await transition(ctx(), me(request), request.params.number, request.body.to as ComplaintStatus, request.body.note);
-      app.mailer?.notify();
+      const row = await transition(app.lifecycle, me(request), request.params.number, request.body.to, request.body.note);
       const [assignee] = row.assigneeId
         ? await app.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.assigneeId))
         : [];
@@ -156,8 +124,7 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request, reply) => {
-      await addReply(ctx(), me(request), request.params.number, request.body.text, request.body.internal);
-      app.mailer?.notify();
+      await addReply(app.lifecycle, me(request), request.params.number, request.body.text, request.body.internal);
       return reply.status(204).send(null);
     },
   );
@@ -176,8 +143,7 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request, reply) => {
-      await assign(ctx(), me(request), [request.params.number], request.body.assigneeId);
-      app.mailer?.notify();
+      await assign(app.lifecycle, me(request), [request.params.number], request.body.assigneeId);
       return reply.status(204).send(null);
     },
   );
@@ -197,15 +163,13 @@ export default async function staffRoutes(app: FastifyInstance, opts: { config: 
     async (request) => {
       const user = me(request);
       if (request.body.action === 'acknowledge') {
-        const result = await bulkAcknowledge(ctx(), user, request.body.numbers);
-        app.mailer?.notify();
+        const result = await bulkAcknowledge(app.lifecycle, user, request.body.numbers);
         return result;
       }
       if (request.body.assigneeId === undefined) {
         throw new AppError(400, 'validation_failed', 'Choose who gets them.', { assigneeId: 'Choose who gets them' });
       }
-      const rows = await assign(ctx(), user, request.body.numbers, request.body.assigneeId);
-      app.mailer?.notify();
+      const rows = await assign(app.lifecycle, user, request.body.numbers, request.body.assigneeId);
       return { done: rows.map((row) => row.number), skipped: [] };
     },
   );

@@ -1,7 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Role } from '../../../shared/auth.js';
-import { WORKER_ROLES } from '../../../shared/lifecycle.js';
+import { isWorkerRole } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { staffScopes, type UserRow } from '../../db/schema.js';
 
@@ -15,7 +14,7 @@ export interface ScopeEntry {
 /** What a user may work: everything (admin) or a list of category × hostel pairs. */
 export type Scope = { all: true } | { all: false; entries: ScopeEntry[] };
 
-export const isWorker = (user: Pick<UserRow, 'role'>) => WORKER_ROLES.includes(user.role as Role);
+export const isWorker = (user: Pick<UserRow, 'role'>) => isWorkerRole(user.role);
 
 export async function loadScope(db: Pick<Db, 'select'>, user: Pick<UserRow, 'id' | 'role'>): Promise<Scope> {
   if (user.role === 'admin') return { all: true };

@@ -19,7 +19,7 @@ async function toPeople(db: Pick<Db, 'select'>, rows: UserRow[]): Promise<Person
     email: row.email,
     name: row.name,
     regId: row.regId,
-    role: row.role as Role,
+    role: row.role,
     antiRagging: row.antiRagging,
     scopes: scopes.filter((s) => s.userId === row.id).map((s) => ({ category: s.category, hostel: s.hostel as Person['scopes'][number]['hostel'] })),
     disabled: row.disabledAt !== null,

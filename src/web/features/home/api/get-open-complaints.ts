@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { complaintListSchema } from '../../../../shared/complaints';
-import type { Complaint, ComplaintStatus } from '../../../../shared/complaints';
+import type { Complaint } from '../../../../shared/complaints';
+import { isFinishedStatus } from '../../../../shared/constants';
 import { apiFetch } from '../../../lib/api-client';
 import { myComplaintsKey } from '../../../lib/query-keys';
 
-const FINISHED: ReadonlySet<ComplaintStatus> = new Set(['closed', 'rejected']);
 export const OPEN_COMPLAINTS_SHOWN = 3;
 
-/** The newest page of the student's complaints, reduced to the first few still open. */
+/**
+ * The newest page of the student's complaints, reduced to the first few not finished: open ones and
+ * resolved ones, which wait for the student to confirm or reopen them.
+ */
 export async function getOpenComplaints(signal?: AbortSignal): Promise<Complaint[]> {
   const page = await apiFetch('/api/complaints/mine', { schema: complaintListSchema, signal });
-  return page.items.filter((complaint) => !FINISHED.has(complaint.status)).slice(0, OPEN_COMPLAINTS_SHOWN);
+  return page.items.filter((complaint) => !isFinishedStatus(complaint.status)).slice(0, OPEN_COMPLAINTS_SHOWN);
 }
 
 export const openComplaintsQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { WORKER_ROLES } from '../../../../shared/lifecycle';
+import { WORKER_ROLES, isWorkerRole } from '../../../../shared/constants';
 import { personSchema } from '../../../../shared/people';
 import { apiFetch } from '../../../lib/api-client';
 import { peopleKey } from '../../../lib/query-keys';
@@ -15,7 +15,7 @@ const colleaguesQueryOptions = queryOptions({
   queryKey: [...peopleKey, 'colleagues'] as const,
   queryFn: async ({ signal }) => {
     const { items } = await apiFetch(`/api/admin/users?role=${WORKER_ROLES.join(',')}&limit=200`, { schema: peopleListSchema, signal });
-    return items.filter((person) => WORKER_ROLES.includes(person.role) && !person.disabled);
+    return items.filter((person) => isWorkerRole(person.role) && !person.disabled);
   },
   staleTime: 5 * 60_000,
 });

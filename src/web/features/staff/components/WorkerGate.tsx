@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/auth';
-import { seedTexts } from '../../../../shared/constants';
-import { WORKER_ROLES } from '../../../../shared/lifecycle';
+import { isWorkerRole, seedTexts } from '../../../../shared/constants';
 import { SignInButton } from '../../../components/SignInButton';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
@@ -59,7 +58,7 @@ export function WorkerGate({ children }: { children: (user: User) => ReactNode }
   if (me.isPending) return <LoadingStatus label="Loading your details…" />;
   if (me.isError) return <StaffRequestError error={me.error} onRetry={() => void me.refetch()} />;
   if (me.data === null) return <SignInFirst />;
-  if (!WORKER_ROLES.includes(me.data.role)) return <NotForStudents />;
+  if (!isWorkerRole(me.data.role)) return <NotForStudents />;
   return <>{children(me.data)}</>;
 }
 

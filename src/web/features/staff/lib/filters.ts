@@ -48,8 +48,8 @@ export function queueCategories(catalog: PublicCatalog): QueueCategory[] {
 export const subCategoriesOf = (catalog: PublicCatalog | undefined, category: string): readonly string[] =>
   (catalog ? queueCategories(catalog) : []).find((c) => c.key === category)?.subCategories ?? [];
 
-/** Statuses that still need work. */
-export const OPEN_STATUSES: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progress', 'reopened'];
+/** Statuses that still need work: the one shared definition, offered here to the queue's filters. */
+export { OPEN_STATUSES } from '../../../../shared/constants';
 
 const isStatus = (value: string): value is ComplaintStatus => (STATUSES as readonly string[]).includes(value);
 

@@ -1,0 +1,44 @@
+import type { Db, Tx } from '../../db/client.js';
+
+/**
+ * What every change to a complaint needs: the database, where links in mail point, whether mail is
+ * sent or held, and a transaction that wakes the mail dispatcher once it has committed. Built once
+ * by the lifecycle plugin (`app.lifecycle`); services take it instead of assembling their own.
+ */
+export interface LifecycleContext {
+  db: Db;
+  publicUrl: string;
+  smtpConfigured: boolean;
+  /**
+   * Runs `work` in one transaction. When it commits, the instance's mail dispatcher is told that
+   * new mail may be waiting (the one place that signals it); when it throws, nothing was written.
+   */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export function createLifecycleContext(opts: {
+  db: Db;
+  publicUrl: string;
+  smtpConfigured: boolean;
+  /** Called after every committed lifecycle transaction. */
+  afterCommit: () => void;
+}): LifecycleContext {
+  const { db, publicUrl, smtpConfigured, afterCommit } = opts;
+  return {
+    db,
+    publicUrl,
+    smtpConfigured,
+    async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      const result = await db.transaction(work);
+      afterCommit();
+      return result;
+    },
+  };
+}
+
+export const mailOptions = (ctx: Pick<LifecycleContext, 'publicUrl' | 'smtpConfigured'>) => ({
+  smtpConfigured: ctx.smtpConfigured,
+  messageDomain: new URL(ctx.publicUrl).hostname,
+});
+export const studentUrl = (ctx: Pick<LifecycleContext, 'publicUrl'>, number: string) => `${ctx.publicUrl}/my/${number}`;
+export const staffUrl = (ctx: Pick<LifecycleContext, 'publicUrl'>, number: string) => `${ctx.publicUrl}/staff/complaints/${number}`;

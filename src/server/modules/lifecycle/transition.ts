@@ -1,0 +1,119 @@
+import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
+import { checkTransition } from '../../../shared/lifecycle.js';
+import type { Tx } from '../../db/client.js';
+import { complaintEvents, complaints, type ComplaintRow } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.js';
+import { audit } from '../audit/service.js';
+import { confirmedMail, reopenedMail, statusChangeMail } from '../mail/lifecycle-templates.js';
+import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
+import { tellStudent, tellTeam, type Notice } from './notices.js';
+
+/** Who moves a complaint, and from where: their words end up in the timeline, mail and bell differently. */
+export type Actor =
+  | { kind: 'staff'; id: string; via: 'console' }
+  /** A one-click link from the facility mail: the link is the authority, nobody is signed in. */
+  | { kind: 'staff'; id: null; via: 'link' }
+  | { kind: 'student'; id: string }
+  | { kind: 'system'; id: null };
+
+export interface TransitionExtras {
+  /** The student's 1–5 rating when confirming a resolution. */
+  rating?: number | undefined;
+}
+
+const label = (status: ComplaintStatus) => STATUS_LABELS[status];
+
+/** The timeline note and what the student or team is told, for each kind of actor. */
+function describeChange(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to: ComplaintStatus, note: string, extras: TransitionExtras) {
+  if (actor.kind === 'student') {
+    if (to === 'reopened') {
+      const notice: Notice = { purpose: 'reopened', mail: reopenedMail(c, note, staffUrl(ctx, c.number)), bell: `${c.number} was reopened: ${note}` };
+      return { eventNote: note, audience: 'team' as const, notice };
+    }
+    const rated = extras.rating === undefined ? '' : ` (rated ${extras.rating}/5)`;
+    const notice: Notice = {
+      purpose: 'confirmed',
+      mail: confirmedMail(c, extras.rating, note, staffUrl(ctx, c.number)),
+      bell: `${c.number} was confirmed fixed by the student${rated}`,
+    };
+    return { eventNote: note, audience: 'team' as const, notice };
+  }
+  if (actor.kind === 'system') {
+    const notice: Notice = {
+      purpose: 'status',
+      mail: statusChangeMail(c, to, 'Closed automatically because it was not reopened.', studentUrl(ctx, c.number)),
+      bell: `${c.number} was closed automatically`,
+    };
+    return { eventNote: 'Closed automatically: nobody reopened it', audience: 'student' as const, notice };
+  }
+  if (actor.via === 'link') {
+    const notice: Notice = { purpose: 'status', mail: statusChangeMail(c, to, '', studentUrl(ctx, c.number)), bell: `${c.number} is now ${label(to)}` };
+    return { eventNote: 'Done from the e-mail link', audience: 'student' as const, notice };
+  }
+  const notice: Notice = {
+    purpose: 'status',
+    mail: statusChangeMail(c, to, note, studentUrl(ctx, c.number)),
+    bell: `${c.number} is now ${label(to)}${note ? `: ${note}` : ''}`,
+  };
+  return { eventNote: note, audience: 'student' as const, notice };
+}
+
+/**
+ * The one way a complaint changes status. In the caller's transaction (with the complaint row
+ * locked by the caller) it checks the move against the shared state machine, then writes all five
+ * records of a change together: the complaint row, its timeline event, the audit row, the mail and
+ * the bell notification (to the student when the team or the portal acted; to the team when the
+ * student did). Refused moves throw and write nothing.
+ */
+export async function applyTransition(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  actor: Actor,
+  to: ComplaintStatus,
+  note: string,
+  extras: TransitionExtras = {},
+): Promise<ComplaintRow> {
+  const from = complaint.status;
+  const check = checkTransition(from, to, actor.kind, note);
+  if (!check.ok) {
+    if (check.reason === 'reason_required') {
+      throw new AppError(400, 'validation_failed', 'Give a reason.', { note: 'Give a reason' });
+    }
+    throw new AppError(409, 'invalid_transition', `A complaint that is ${label(from).toLowerCase()} cannot become ${label(to).toLowerCase()}.`);
+  }
+  const now = new Date();
+  const [updated] = await tx
+    .update(complaints)
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(to === 'resolved' ? { resolvedAt: now } : {}),
+      ...(extras.rating !== undefined ? { rating: extras.rating, ratingComment: note || null } : {}),
+    })
+    .where(eq(complaints.id, complaint.id))
+    .returning();
+  if (!updated) throw new AppError(404, 'not_found', 'Complaint not found.');
+
+  const change = describeChange(ctx, updated, actor, to, note, extras);
+  await tx.insert(complaintEvents).values({
+    complaintId: complaint.id,
+    actorId: actor.id,
+    fromStatus: from,
+    toStatus: to,
+    kind: 'status',
+    public: true,
+    note: change.eventNote,
+  });
+  await audit(tx, {
+    actorId: actor.id,
+    action: 'complaint.status',
+    targetType: 'complaint',
+    targetId: complaint.number,
+    details: { from, to, note: change.eventNote, by: actor.kind === 'staff' ? `staff (${actor.via})` : actor.kind, ...(extras.rating !== undefined ? { rating: extras.rating } : {}) },
+  });
+  if (change.audience === 'student') await tellStudent(tx, ctx, updated, change.notice);
+  else await tellTeam(tx, ctx, updated, { ...change.notice, replyTo: updated.userEmail }, actor.id);
+  return updated;
+}

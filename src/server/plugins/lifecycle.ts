@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { createLifecycleContext, type LifecycleContext } from '../modules/lifecycle/context.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context every complaint change runs in (see modules/lifecycle). */
+    lifecycle: LifecycleContext;
+  }
+}
+
+/** Builds the lifecycle context once; its transactions wake this instance's mail dispatcher after commit. */
+export default fp(
+  async function lifecyclePlugin(app: FastifyInstance, opts: { config: Config }) {
+    app.decorate(
+      'lifecycle',
+      createLifecycleContext({
+        db: app.db,
+        publicUrl: opts.config.publicUrl,
+        smtpConfigured: Boolean(opts.config.smtpUrl),
+        afterCommit: () => app.mailer?.notify(),
+      }),
+    );
+  },
+  { name: 'lifecycle', dependencies: ['database', 'mailer'] },
+);
