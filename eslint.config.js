@@ -1,21 +1,73 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Bulletproof-react's rule: a web feature uses shared code (components, lib, shared) and its own
+// folder, never another feature's internals.
+const webFeatures = foldersIn('./src/web/features/');
+const featureZones = webFeatures.map((feature) => ({
+  target: `./src/web/features/${feature}`,
+  from: './src/web/features',
+  except: [`./${feature}`],
+  message: 'A feature must not import another feature; move what both need to src/web/components or src/web/lib.',
+}));
+
+// A server module may use another module's services, never its routes: routes are wired in app.ts only.
+const serverModules = foldersIn('./src/server/modules/');
+const routeZones = serverModules.flatMap((module) =>
+  serverModules
+    .filter((other) => other !== module)
+    .flatMap((other) => ['routes.ts', 'admin-routes.ts'].map((file) => ({
+      target: `./src/server/modules/${module}`,
+      from: `./src/server/modules/${other}/${file}`,
+      message: "A module must not import another module's routes; move what both need into a service or dto file.",
+    }))),
+);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', '.test-data/**', 'node_modules/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.web.json'], noWarnOnMultipleProjects: true })],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A local that hides an outer name (the `card` style that became a function) is a bug waiting.
+      'no-shadow': 'off',
+      '@typescript-eslint/no-shadow': 'error',
+      // Only strings and numbers belong in a template; anything else prints "[object Object]" or a function.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...routeZones] }],
+      // Fastify plugins and hooks are async by contract (the promise is how they say they are done),
+      // many without an await; the rule would only ask for callback style there.
+      '@typescript-eslint/require-await': 'off',
       eqeqeq: ['error', 'always'],
       'no-console': 'error',
     },
+  },
+  {
+    // Plain JavaScript (build scripts, this file) is not part of a TypeScript project.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -236,7 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         aboutText: env.ABOUT_TEXT,
         credits: env.ABOUT_CREDITS,
       }).filter(([, value]) => value !== undefined),
-    ) as UniversityEnv,
+    ),
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     adminEmails: env.ADMIN_EMAILS,

@@ -85,7 +85,7 @@ const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'
   ...c,
 });
 
-const hostel = (name: string): HostelInfo => ({ name, floorMin: 0, floorMax: 7, roomRanges: [{ from: 0, to: 800 }] });
+const defaultHostel = (name: string): HostelInfo => ({ name, floorMin: 0, floorMax: 7, roomRanges: [{ from: 0, to: 800 }] });
 
 export const DEFAULT_ABOUT_TEXT =
   'The Hostel Complaint Portal is where students living in the university hostels report what is broken and ask for their room to be cleaned. ' +
@@ -93,7 +93,7 @@ export const DEFAULT_ABOUT_TEXT =
 
 export const DEFAULT_CATALOG: PublicCatalog = {
   university: { name: 'VIT Bhopal University', shortName: 'vitbhopal', aboutText: DEFAULT_ABOUT_TEXT, credits: [], logoUrl: null },
-  hostels: ['Block-1 (Old)', 'Block-2', 'Block-3', 'Girls'].map(hostel),
+  hostels: ['Block-1 (Old)', 'Block-2', 'Block-3', 'Girls'].map(defaultHostel),
   categories: [
     category({
       key: 'wifi',

@@ -54,7 +54,7 @@ export default async function auditRoutes(app: FastifyInstance) {
       const page = pageOf(rows, limit, (row) => row.entry);
 
       // Readable names for the targets on this page: complaint numbers, e-mail addresses, hostel names.
-      const idsOf = (type: string) => page.items.filter((r) => r.entry.targetType === type && UUID.test(r.entry.targetId)).map((r) => r.entry.targetId);
+      const idsOf = (type: string) => page.items.filter((item) => item.entry.targetType === type && UUID.test(item.entry.targetId)).map((item) => item.entry.targetId);
       const [complaintRows, userRows, hostelRows] = await Promise.all([
         idsOf('complaint').length ? app.db.select({ id: complaints.id, label: complaints.number }).from(complaints).where(inArray(complaints.id, idsOf('complaint'))) : [],
         idsOf('user').length ? app.db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, idsOf('user'))) : [],

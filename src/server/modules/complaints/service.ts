@@ -57,7 +57,7 @@ interface NewComplaint {
 function refuseProblems(problems: FieldProblems): void {
   const messages = Object.values(problems);
   if (messages.length) {
-    throw new AppError(400, 'validation_failed', messages[0] ?? 'Check the form', problems as Record<string, string>);
+    throw new AppError(400, 'validation_failed', messages[0] ?? 'Check the form', problems);
   }
 }
 

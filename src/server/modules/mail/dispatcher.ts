@@ -130,7 +130,7 @@ export class MailDispatcher {
         for update skip locked
       )
       returning id`);
-    const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+    const ids = (result as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
     if (ids.length === 0) return [];
     return this.opts.db.query.outbox.findMany({ where: (o, { inArray }) => inArray(o.id, ids) });
   }

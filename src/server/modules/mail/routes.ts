@@ -17,7 +17,7 @@ const summary = (row: OutboxRow, complaintNumber: string | null) => ({
   to: row.toEmails,
   cc: row.ccEmails,
   subject: row.subject,
-  status: row.status as (typeof OUTBOX_STATUSES)[number],
+  status: row.status,
   attempts: row.attempts,
   lastError: row.lastError,
   nextAttemptAt: row.nextAttemptAt.toISOString(),
@@ -60,7 +60,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
         )
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(limit + 1);
-      const page = pageOf(rows, limit, (r) => r.row);
+      const page = pageOf(rows, limit, (found) => found.row);
       return { items: page.items.map(({ row, number }) => summary(row, number)), nextCursor: page.nextCursor };
     },
   );

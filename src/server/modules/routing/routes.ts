@@ -11,8 +11,8 @@ import { AppError } from '../../lib/errors.js';
 import { deleteOverride, listRules, putRule } from './service.js';
 
 const toDto = (row: RoutingRuleRow): RoutingRule => ({
-  routingKey: row.routingKey as RoutingRule['routingKey'],
-  hostel: row.hostel as RoutingRule['hostel'],
+  routingKey: row.routingKey,
+  hostel: row.hostel,
   to: row.toEmails,
   cc: row.ccEmails,
   updatedAt: row.updatedAt.toISOString(),

@@ -21,7 +21,7 @@ async function toPeople(db: Pick<Db, 'select'>, rows: UserRow[]): Promise<Person
     regId: row.regId,
     role: row.role,
     antiRagging: row.antiRagging,
-    scopes: scopes.filter((s) => s.userId === row.id).map((s) => ({ category: s.category, hostel: s.hostel as Person['scopes'][number]['hostel'] })),
+    scopes: scopes.filter((s) => s.userId === row.id).map((s) => ({ category: s.category, hostel: s.hostel })),
     disabled: row.disabledAt !== null,
     addedByAdmin: row.addedBy !== null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,

@@ -60,7 +60,7 @@ export function toPublicUser(row: UserRow): User {
     name: row.name,
     fname: row.fname,
     regId: row.regId,
-    role: row.role as User['role'],
+    role: row.role,
   };
 }
 
