@@ -1,4 +1,5 @@
 // `npm start`: serve the built portal, building it first when there is no build (fresh clone).
+// `npm run demo` (--demo): the same, after filling the database with a demo university.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,12 @@ if (!existsSync(server) || !existsSync(web)) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// `npm run demo`: fill the database with the demo university first (development only; needs tsx).
+if (process.argv.includes('--demo')) {
+  const demo = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], { cwd: root, stdio: 'inherit' });
+  if (demo.status !== 0) process.exit(demo.status ?? 1);
 }
 
 const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit' });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isWorkerRole, type Role } from '../../../shared/constants.js';
 
 /**
  * Between /login and /callback the flow's secrets (state, nonce, PKCE verifier) ride in a short-lived,
@@ -73,4 +74,14 @@ export function safeReturnTo(value: unknown, publicUrl: string): string {
   const path = `${url.pathname}${url.search}${url.hash}`;
   if (path.startsWith('//') || url.pathname === '/api' || url.pathname.startsWith('/api/')) return '/';
   return path;
+}
+
+/**
+ * Where a sign-in that started from the home page lands: where that person works. A sign-in that
+ * started anywhere else goes back there.
+ */
+export function landingFor(role: Role, returnTo: string): string {
+  if (returnTo !== '/') return returnTo;
+  if (role === 'admin') return '/admin';
+  return isWorkerRole(role) ? '/staff' : '/';
 }

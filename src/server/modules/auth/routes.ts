@@ -7,7 +7,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { findAddedStaff, toPublicUser, upsertUserAtSignIn } from '../users/service.js';
 import { decideAdmission } from './admission.js';
-import { clearLoginState, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';
+import { clearLoginState, landingFor, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';
 import type { OidcClient } from './oidc-client.js';
 import { createSession, destroySession } from './session-service.js';
 
@@ -112,7 +112,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       app.sessionCookie.set(reply, token);
       request.log.info({ userId: user.id }, 'signed in');
       // Checked again: a cookie from an older release may hold a value today's rule refuses.
-      return reply.redirect(safeReturnTo(loginState.returnTo, config.publicUrl), 302);
+      return reply.redirect(landingFor(user.role, safeReturnTo(loginState.returnTo, config.publicUrl)), 302);
     },
   );
 

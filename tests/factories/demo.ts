@@ -1,0 +1,137 @@
+/**
+ * A believable university for the demo (`npm run demo`) and for tests that want one: the seed's
+ * hostels and categories, the people who work them, and complaints in every category and status.
+ * Deterministic: the same seed gives the same university.
+ */
+
+export interface DemoPerson {
+  email: string;
+  name: string;
+  role: 'staff' | 'warden' | 'admin';
+  antiRagging?: boolean;
+  scopes: Array<{ category: string; hostel: string }>;
+  /** What they are there for, as printed for the operator. */
+  title: string;
+}
+
+export const DEMO_HOSTELS = ['Block-1 (Old)', 'Block-2', 'Block-3', 'Girls'] as const;
+
+export const DEMO_ADMIN: DemoPerson = { email: 'demo.admin@vitbhopal.ac.in', name: 'Priya Menon', role: 'admin', scopes: [], title: 'admin' };
+
+export const DEMO_STAFF: DemoPerson[] = [
+  { email: 'wifi.team@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }], title: 'staff, Wifi (all hostels)' },
+  { email: 'electrician@vitbhopal.ac.in', name: 'Suresh Patil', role: 'staff', scopes: [{ category: 'electricity', hostel: '' }], title: 'staff, Electricity' },
+  { email: 'carpenter@vitbhopal.ac.in', name: 'Mohan Lal', role: 'staff', scopes: [{ category: 'carpenter', hostel: '' }], title: 'staff, Furniture' },
+  { email: 'plumber@vitbhopal.ac.in', name: 'Imran Shaikh', role: 'staff', scopes: [{ category: 'water', hostel: '' }], title: 'staff, Washroom (water)' },
+  { email: 'mess.manager@vitbhopal.ac.in', name: 'Lakshmi Nair', role: 'staff', scopes: [{ category: 'mess', hostel: '' }], title: 'staff, Mess' },
+  { email: 'housekeeping@vitbhopal.ac.in', name: 'Geeta Devi', role: 'staff', scopes: [{ category: 'room_cleaning', hostel: '' }], title: 'staff, Room Cleaning' },
+  {
+    email: 'anti.ragging@vitbhopal.ac.in',
+    name: 'Dr. Kavita Joshi',
+    role: 'staff',
+    antiRagging: true,
+    scopes: [{ category: 'other', hostel: '' }],
+    title: 'anti-ragging duty (Others, sees who filed)',
+  },
+  ...DEMO_HOSTELS.map<DemoPerson>((hostel, i) => ({
+    email: `warden.${hostel.toLowerCase().replace(/[^a-z0-9]+/g, '')}@vitbhopal.ac.in`,
+    name: ['Anil Sharma', 'Anita Rao', 'Deepak Verma', 'Sunita Iyer'][i] ?? 'Warden',
+    role: 'warden',
+    scopes: [{ category: '', hostel }],
+    title: `warden, ${hostel}`,
+  })),
+];
+
+const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Ishaan', 'Diya', 'Ananya', 'Saanvi', 'Kabir', 'Meera', 'Rohan', 'Tanvi', 'Arjun', 'Nisha', 'Karan', 'Pooja', 'Rahul', 'Sneha', 'Varun', 'Isha', 'Nikhil'];
+const LAST = ['Sharma', 'Verma', 'Gupta', 'Iyer', 'Reddy', 'Nair', 'Patel', 'Singh', 'Das', 'Khan', 'Joshi', 'Mehta'];
+const BRANCHES = ['BCE', 'BAI', 'MIM', 'BEC', 'BME'];
+
+export interface DemoStudent {
+  email: string;
+  /** The account's display name: name, a space, the registration number (seed §3). */
+  name: string;
+  /** Girls' hostel students are filed from Girls. */
+  hostel: (typeof DEMO_HOSTELS)[number];
+}
+
+export function demoStudents(count: number): DemoStudent[] {
+  return Array.from({ length: count }, (_, i) => {
+    const first = FIRST[i % FIRST.length] ?? 'Student';
+    const last = LAST[(i * 7) % LAST.length] ?? 'Tester';
+    const reg = `${21 + (i % 4)}${BRANCHES[i % BRANCHES.length] ?? 'BCE'}${String(10001 + i).padStart(5, '0')}`;
+    const girl = ['Diya', 'Ananya', 'Saanvi', 'Meera', 'Tanvi', 'Nisha', 'Pooja', 'Sneha', 'Isha'].includes(first);
+    const hostel = girl ? 'Girls' : (DEMO_HOSTELS[i % 3] ?? 'Block-2');
+    return { email: `${first}.${last}${i + 1}@vitbhopal.ac.in`.toLowerCase(), name: `${first} ${last} ${reg}`, hostel };
+  });
+}
+
+/** What students write, by category and sub-category. */
+export const DEMO_TEXTS: Record<string, Record<string, string[]>> = {
+  wifi: {
+    'Not Working': ['No wifi at all since the morning on our floor.', 'The access point in the corridor shows a red light and nobody can connect.'],
+    Slow: ['The wifi is so slow after 9 pm that lectures will not load.', 'Speed drops below 1 Mbps every evening.'],
+    'Connection Issue': ['My laptop keeps disconnecting every few minutes.', 'Phones connect but get no internet.'],
+    Others: ['The portal login page for wifi does not open.'],
+  },
+  electricity: {
+    Lamp: ['The study lamp flickers and then goes off.'],
+    Switch: ['The switch board near the door sparks when used.', 'The fan switch is broken and stuck on.'],
+    'Light Bulb': ['The tube light in the room has fused.', 'Corridor light outside the room is not working.'],
+    Fan: ['The ceiling fan makes a loud noise and wobbles.', 'The fan does not run at full speed.'],
+  },
+  carpenter: {
+    Drawer: ['The drawer of the study table is off its rails.'],
+    Chair: ['One leg of the chair is broken.', 'The chair wobbles badly.'],
+    'Study Table': ['The study table top is loose.'],
+    Almirah: ['The almirah door does not close and cannot be locked.'],
+    Handle: ['The handle of the room door came off.'],
+  },
+  water: {
+    'Toilet Seat': ['The toilet seat in the washroom is cracked.'],
+    Shower: ['No hot water in the showers in the morning.', 'The shower head is leaking all the time.'],
+    'Water Problem': ['The tap in the washroom is leaking continuously.', 'No water supply on our floor since last night.'],
+  },
+  mess: {
+    Food: ['The dal was undercooked at lunch today.', 'Found an insect in the rice at dinner.'],
+    Staff: ['The mess counter closed fifteen minutes early.'],
+    Other: ['Drinking water cooler in the mess is not cooling.'],
+  },
+  other: {
+    Ragging: ['Seniors made us stand in the corridor late at night and took our phones.'],
+    Theft: ['My bicycle was taken from the stand near the hostel gate.'],
+    Others: ['The common room TV remote is missing.', 'Stray dogs in the hostel corridor at night.'],
+  },
+};
+
+/** A small seeded generator, so the demo is the same every time. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    },
+  };
+}
+
+/** Where a demo complaint ends up, with how often it happens. */
+export const DEMO_OUTCOMES = [
+  { status: 'submitted', weight: 14 },
+  { status: 'acknowledged', weight: 12 },
+  { status: 'in_progress', weight: 14 },
+  { status: 'resolved', weight: 12 },
+  { status: 'closed', weight: 34 },
+  { status: 'rejected', weight: 5 },
+  { status: 'reopened', weight: 9 },
+] as const;
+export type DemoOutcome = (typeof DEMO_OUTCOMES)[number]['status'];
