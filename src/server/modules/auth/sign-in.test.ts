@@ -333,3 +333,20 @@ describe('CSRF and sessions follow the route, not the spelling of the URL', () =
     expect(response.status).toBe(200);
   });
 });
+
+describe('where a sign-in from the home page lands', () => {
+  it('a student on the home page, a worker on the staff console, an admin on the admin console; elsewhere goes back', async () => {
+    const admin = new CookieClient();
+    expect((await signIn(admin, portal.baseUrl, { email: 'warden.admin@vitbhopal.ac.in', name: 'Warden Admin' }, '/')).location).toBe('/admin');
+    const { body } = await me(admin);
+    const added = await admin.request(`${portal.baseUrl}/api/admin/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': String(body.csrfToken), origin: portal.baseUrl },
+      body: JSON.stringify({ email: 'landing.staff@vitbhopal.ac.in', name: 'Landing Staff', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] }),
+    });
+    expect(added.status).toBe(201);
+    expect((await signIn(new CookieClient(), portal.baseUrl, { email: 'landing.staff@vitbhopal.ac.in' }, '/')).location).toBe('/staff');
+    expect((await signIn(new CookieClient(), portal.baseUrl, { email: 'landing.staff@vitbhopal.ac.in' }, '/my')).location).toBe('/my');
+    expect((await signIn(new CookieClient(), portal.baseUrl, { email: 'landing.student@vitbhopal.ac.in' }, '/')).location).toBe('/');
+  });
+});
