@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from './constants.js';
 import { boundedDate } from './text.js';
 import { SERVICE_KEYS, isRegExpSource } from './catalog.js';
 import { UNSAFE_REGEXP_MESSAGE, isSafeRegExpSource } from './safe-regex.js';
@@ -266,7 +267,7 @@ export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'category', 'service'
 
 export const auditQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe('Text in the action, the target or the actor'),
-  action: z.string().trim().max(60).optional().describe('Exact action, e.g. hostel.create'),
+  action: z.enum(AUDIT_ACTIONS, { error: 'Choose one of the listed actions' }).optional().describe('One kind of change (see AUDIT_ACTION_LABELS)'),
   targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
   actor: z.string().trim().max(200).optional().describe("Part of the actor's e-mail address"),
   from: boundedDate().optional().describe('First day (UTC), inclusive'),

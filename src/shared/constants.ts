@@ -64,3 +64,35 @@ export const STATUS_LABELS: Record<ComplaintStatus, string> = {
   rejected: 'Rejected',
   reopened: 'Reopened',
 };
+
+/** Everything the audit log records, with the words the console shows for it. */
+export const AUDIT_ACTION_LABELS = {
+  'university.update': 'University profile changed',
+  'university.logo_set': 'Logo uploaded',
+  'university.logo_remove': 'Logo removed',
+  'hostel.create': 'Hostel added',
+  'hostel.update': 'Hostel changed',
+  'hostel.retire': 'Hostel retired',
+  'hostel.restore': 'Hostel brought back',
+  'category.create': 'Category added',
+  'category.update': 'Category changed',
+  'category.retire': 'Category retired',
+  'category.restore': 'Category brought back',
+  'service.update': 'Service changed',
+  'service.enable': 'Service switched on',
+  'service.disable': 'Service switched off',
+  'routing.update': 'Recipients changed',
+  'routing.remove_override': 'Hostel recipients removed',
+  'user.add': 'Person added',
+  'user.update': 'Person changed',
+  'user.disable': 'Account disabled',
+  'user.enable': 'Account enabled',
+  'outbox.retry': 'Mail retried',
+  'complaint.status': 'Complaint status changed',
+  'complaint.assign': 'Complaint assigned',
+  'complaint.reply': 'Reply to the student',
+  'complaint.note': 'Internal note',
+  'complaint.reveal_identity': 'Confidential identity revealed',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

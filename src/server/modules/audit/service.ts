@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
@@ -5,7 +6,7 @@ type Queryable = Pick<Db, 'insert'>;
 
 export interface AuditEntry {
   actorId: string | null;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId: string;
   details?: Record<string, unknown>;
