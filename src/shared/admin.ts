@@ -187,6 +187,13 @@ export type Routing = z.infer<typeof routingSchema>;
 // ---------------------------------------------------------------------------------------------
 // Categories
 
+const hours = (what: string) =>
+  z
+    .number({ error: `${what}: a whole number of hours` })
+    .int(`${what}: a whole number of hours`)
+    .min(0, `${what}: 0 hours or more`)
+    .max(24 * 90, `${what}: at most 90 days`);
+
 const subCategorySchema = z.object({ name: line('A sub-category', 60), confidential: z.boolean().default(false) });
 
 const categoryShape = {
@@ -204,6 +211,10 @@ const categoryShape = {
     .int('Target time is a whole number of hours')
     .min(1, 'Target time is at least 1 hour')
     .max(24 * 90, 'Target time is at most 90 days'),
+  /** Hours past due before the hostel's wardens are told that a complaint is late (left out: unchanged, 0 when new). */
+  escalateWardensAfterHours: hours('Escalation to the wardens').optional(),
+  /** Hours past due before the admins are told (left out: unchanged, 24 when new). */
+  escalateAdminsAfterHours: hours('Escalation to the admins').optional(),
   routing: routingSchema,
 };
 
@@ -236,7 +247,13 @@ export const publicCategorySchema = z.object({
 
 /** … and as the console edits it. */
 export const categoryAdminSchema = publicCategorySchema
-  .extend({ routing: routingSchema, retired: z.boolean(), updatedAt: z.string() })
+  .extend({
+    escalateWardensAfterHours: z.number().int(),
+    escalateAdminsAfterHours: z.number().int(),
+    routing: routingSchema,
+    retired: z.boolean(),
+    updatedAt: z.string(),
+  })
   .meta({ id: 'CategoryAdmin' });
 export type CategoryAdmin = z.infer<typeof categoryAdminSchema>;
 
@@ -244,7 +261,13 @@ export type CategoryAdmin = z.infer<typeof categoryAdminSchema>;
 // Services
 
 export const serviceUpdateSchema = z
-  .object({ label: line('Label', 60), enabled: z.boolean(), routing: routingSchema })
+  .object({
+    label: line('Label', 60),
+    enabled: z.boolean(),
+    /** How soon a request is due, in hours (left out: unchanged). */
+    targetHours: hours('Target time').min(1, 'Target time is at least 1 hour').optional(),
+    routing: routingSchema,
+  })
   .meta({ id: 'ServiceUpdate' });
 export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
 
@@ -254,6 +277,7 @@ export const serviceAdminSchema = z
     label: z.string(),
     enabled: z.boolean(),
     routingKey: z.string(),
+    targetHours: z.number().int(),
     routing: routingSchema,
     updatedAt: z.string(),
   })
@@ -313,6 +337,6 @@ export const publicCatalogSchema = z
     }),
     hostels: z.array(z.object({ name: z.string(), floorMin: z.number().int(), floorMax: z.number().int(), roomRanges: z.array(publicRoomRange) })),
     categories: z.array(publicCategorySchema),
-    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), enabled: z.boolean(), routingKey: z.string() })),
+    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int() })),
   })
   .meta({ id: 'PublicCatalog' });

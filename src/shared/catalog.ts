@@ -53,6 +53,8 @@ export interface ServiceInfo {
   label: string;
   enabled: boolean;
   routingKey: string;
+  /** How soon a request should be done, in hours (its due time). */
+  targetHours: number;
 }
 
 export interface UniversityInfo {
@@ -150,8 +152,8 @@ export const DEFAULT_CATALOG: PublicCatalog = {
     }),
   ],
   services: [
-    { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners' },
-    { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry' },
+    { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners', targetHours: 24 },
+    { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry', targetHours: 48 },
   ],
 };
 

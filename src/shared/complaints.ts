@@ -98,6 +98,8 @@ export const complaintSchema = z
     status: z.enum(STATUSES),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** When the team should have it resolved (filing or reopening + the category's target time). */
+    dueAt: z.string(),
   })
   .meta({ id: 'Complaint' });
 export type Complaint = z.infer<typeof complaintSchema>;

@@ -46,11 +46,18 @@ export const COMPLAINT_KINDS = ['complaint', 'cleaning', 'laundry'] as const;
 export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
 
 /** What a timeline entry records. */
-export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment'] as const;
+export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 export const OUTBOX_STATUSES = ['held', 'queued', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** How a worker hears of new work in their scope by mail (the bell always rings). */
+export const NEW_WORK_MAIL = ['each', 'digest', 'none'] as const;
+export type NewWorkMail = (typeof NEW_WORK_MAIL)[number];
+
+/** How far a late complaint has been escalated: nobody yet, the hostel's wardens, then the admins. */
+export const ESCALATION_LEVELS = { none: 0, wardens: 1, admins: 2 } as const;
 
 /** What a one-click link in facility mail does. */
 export const LINK_ACTIONS = ['acknowledge', 'resolve'] as const;
@@ -93,6 +100,7 @@ export const AUDIT_ACTION_LABELS = {
   'complaint.reply': 'Reply to the student',
   'complaint.note': 'Internal note',
   'complaint.reveal_identity': 'Confidential identity revealed',
+  'complaint.escalate': 'Late complaint escalated',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

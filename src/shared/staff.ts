@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_KINDS, STATUSES } from './constants.js';
+import { EVENT_KINDS, NEW_WORK_MAIL, STATUSES } from './constants.js';
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
 
 export const CONFIDENTIAL_STUDENT = 'Confidential student';
@@ -18,7 +18,14 @@ export const queueQuerySchema = z.object({
   olderThanDays: z.coerce.number().int().min(0).max(3650).optional().describe('Only complaints filed at least this many days ago'),
   assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
   q: z.string().trim().max(200).optional().describe('Words to find in the message, room or number'),
-  sort: z.enum(['newest', 'oldest']).default('newest'),
+  sort: z
+    .enum(['newest', 'oldest', 'due'])
+    .default('newest')
+    .describe('due: open complaints only, the soonest (or longest overdue) first'),
+  due: z
+    .enum(['overdue', 'today'])
+    .optional()
+    .describe('overdue: open and past their due time; today: open and due within the next 24 hours'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -46,6 +53,8 @@ export const staffTimelineEntrySchema = timelineEntrySchema
 
 export const staffComplaintDetailSchema = staffComplaintSchema
   .extend({
+    /** The student's full name (withheld for a confidential complaint). */
+    studentName: z.string(),
     timeline: z.array(staffTimelineEntrySchema),
     allowedTransitions: z.array(z.object({ to: z.enum(STATUSES), label: z.string(), reasonRequired: z.boolean() })),
     rating: z.number().int().nullable(),
@@ -97,3 +106,16 @@ export const confirmBodySchema = z
 export const reopenBodySchema = z
   .object({ reason: z.string().trim().min(1, 'Say why it is not fixed').max(2000) })
   .meta({ id: 'Reopen' });
+
+/** How a worker hears of new work in their scope: the bell always; by mail each time, as a digest, or not at all. */
+export const staffPreferencesSchema = z
+  .object({
+    newWorkMail: z.enum(NEW_WORK_MAIL, { error: 'Choose each, digest or none' }),
+    digestHours: z
+      .number({ error: 'Digest every: a whole number of hours' })
+      .int('Digest every: a whole number of hours')
+      .min(1, 'Digest every: at least 1 hour')
+      .max(168, 'Digest every: at most 168 hours (a week)'),
+  })
+  .meta({ id: 'StaffPreferences' });
+export type StaffPreferences = z.infer<typeof staffPreferencesSchema>;

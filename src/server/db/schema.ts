@@ -19,6 +19,7 @@ import {
   COMPLAINT_KINDS,
   EVENT_KINDS,
   LINK_ACTIONS,
+  NEW_WORK_MAIL,
   OPEN_STATUSES,
   OUTBOX_STATUSES,
   ROLES,
@@ -26,7 +27,7 @@ import {
 } from '../../shared/constants.js';
 
 /** `column in ('a', 'b', …)` from one of the shared enumerations, for check constraints and partial indexes. */
-const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -56,11 +57,16 @@ export const users = pgTable(
     /** Set when an admin added the account before its first sign-in (staff outside the student domain). */
     addedBy: uuid('added_by'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Mail about new work in their scope: each complaint, a digest every `digestHours`, or none (the bell always rings). */
+    newWorkMail: text('new_work_mail', { enum: NEW_WORK_MAIL }).notNull().default('none'),
+    digestHours: integer('digest_hours').notNull().default(24),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_new_work_mail_check', oneOf(t.newWorkMail, NEW_WORK_MAIL)),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -127,12 +133,20 @@ export const complaints = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id),
     /** Ragging: the student's identity is shown only to the anti-ragging duty and admins. */
     confidential: boolean('confidential').notNull().default(false),
+    /** When the team should have resolved it: filed (or reopened) + the category's target hours. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** 0 not escalated, 1 the hostel's wardens were told it is late, 2 the admins were too (ESCALATION_LEVELS). */
+    escalationLevel: integer('escalation_level').notNull().default(0),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     /** Full-text search over the message, room and number (the staff queue's search box). */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(message, '') || ' ' || coalesce(room_no, '') || ' ' || coalesce(number, ''))`,
+    ),
+    /** Who filed it, for staff who may search by student (name, registration number, address). */
+    studentSearch: tsvector('student_search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(fname, '') || ' ' || coalesce(reg_id, '') || ' ' || coalesce(user_email, '') || ' ' || replace(split_part(coalesce(user_email, ''), '@', 1), '.', ' '))`,
     ),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -153,6 +167,13 @@ export const complaints = pgTable(
     index('complaints_search_open_idx')
       .using('gin', t.search)
       .where(oneOf(t.status, OPEN_STATUSES)),
+    // "Due" sorting and the overdue / due-today filters read only what is still open.
+    index('complaints_due_open_idx').on(t.dueAt, t.id).where(oneOf(t.status, OPEN_STATUSES)),
+    index('complaints_student_search_idx').using('gin', t.studentSearch),
+    // The escalation job's scan: open complaints not yet escalated to the admins, by due time.
+    index('complaints_escalation_idx')
+      .on(t.dueAt)
+      .where(sql`${oneOf(t.status, OPEN_STATUSES)} and ${t.escalationLevel} < 2`),
     check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('complaints_kind_check', oneOf(t.kind, COMPLAINT_KINDS)),
     check('complaints_status_check', oneOf(t.status, STATUSES)),
@@ -393,6 +414,9 @@ export const categories = pgTable(
     subCategories: jsonb('sub_categories').$type<Array<{ name: string; confidential: boolean }>>().notNull(),
     confidential: boolean('confidential').notNull().default(false),
     targetHours: integer('target_hours').notNull().default(72),
+    /** Hours past due before the hostel's wardens are told, then before the admins are. */
+    escalateWardensAfterHours: integer('escalate_wardens_after_hours').notNull().default(0),
+    escalateAdminsAfterHours: integer('escalate_admins_after_hours').notNull().default(24),
     routingKey: text('routing_key').notNull(),
     position: integer('position').notNull(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
@@ -408,6 +432,8 @@ export const services = pgTable('services', {
   key: text('key').primaryKey(),
   label: text('label').notNull(),
   enabled: boolean('enabled').notNull().default(false),
+  /** How soon a request should be done (the service's due time). */
+  targetHours: integer('target_hours').notNull().default(24),
   routingKey: text('routing_key').notNull().unique('services_routing_key_key'),
   position: integer('position').notNull(),
   ...timestamps,

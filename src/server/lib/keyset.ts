@@ -44,14 +44,14 @@ export function afterCursor(
   table: PgTable & { createdAt: PgColumn; id: PgColumn },
   after: KeysetPosition,
   order: 'desc' | 'asc' = 'desc',
+  /** The time column the list is ordered by (created_at unless said otherwise, e.g. due_at). */
+  timeColumn: PgColumn = table.createdAt,
 ): SQL {
-  const createdAt = sql.identifier(table.createdAt.name);
+  const time = sql.identifier(timeColumn.name);
   const id = sql.identifier(table.id.name);
-  const exactTime = sql`(select k.${createdAt} from ${table} as k where k.${id} = ${after.id}::uuid)`;
+  const exactTime = sql`(select k.${time} from ${table} as k where k.${id} = ${after.id}::uuid)`;
   const position = sql`(coalesce(${exactTime}, ${after.createdAt.toISOString()}::timestamptz), ${after.id}::uuid)`;
-  return order === 'desc'
-    ? sql`(${table.createdAt}, ${table.id}) < ${position}`
-    : sql`(${table.createdAt}, ${table.id}) > ${position}`;
+  return order === 'desc' ? sql`(${timeColumn}, ${table.id}) < ${position}` : sql`(${timeColumn}, ${table.id}) > ${position}`;
 }
 
 /** Splits the limit+1 rows a query fetched into a page and the next cursor. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { sendNewWorkDigests } from '../modules/lifecycle/digest.js';
+import { escalateLate } from '../modules/lifecycle/escalation.js';
 import { autoCloseResolved } from '../modules/lifecycle/service.js';
 import { pruneExpiredRateLimits } from './rate-limit.js';
 
@@ -8,6 +10,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: {
       autoClose: () => Promise<string[]>;
+      /** Tells the wardens, then the admins, about complaints past their due time; returns what it escalated. */
+      escalate: () => Promise<Array<{ number: string; level: number }>>;
+      /** Mails the digests of new work that are due; returns how many were sent. */
+      digests: () => Promise<number>;
       /** Deletes expired rate-limit counters; returns how many. */
       pruneRateLimits: () => Promise<number>;
     };
@@ -15,6 +21,8 @@ declare module 'fastify' {
 }
 
 const AUTO_CLOSE_EVERY_MS = 60_000;
+const ESCALATE_EVERY_MS = 60_000;
+const DIGEST_EVERY_MS = 5 * 60_000;
 /**
  * Rate-limit counters are keyed by address or account and never shrink on their own. Expired
  * sessions need no job: each sign-in deletes those that ended more than a day before
@@ -35,7 +43,13 @@ export default fp(
       if (removed) app.log.debug({ count: removed }, 'pruned expired rate-limit counters');
       return removed;
     };
-    app.decorate('jobs', { autoClose, pruneRateLimits });
+    const escalate = async () => {
+      const escalated = await escalateLate(app.lifecycle);
+      if (escalated.length) app.log.info({ count: escalated.length }, 'escalated late complaints');
+      return escalated;
+    };
+    const digests = async () => sendNewWorkDigests(app.lifecycle);
+    app.decorate('jobs', { autoClose, pruneRateLimits, escalate, digests });
     if (!opts.enabled) return;
 
     const timers: NodeJS.Timeout[] = [];
@@ -61,6 +75,8 @@ export default fp(
     app.addHook('onReady', async () => {
       every(AUTO_CLOSE_EVERY_MS, 'auto-close', autoClose);
       every(PRUNE_EVERY_MS, 'rate-limit clean-up', pruneRateLimits);
+      every(ESCALATE_EVERY_MS, 'escalation', escalate);
+      every(DIGEST_EVERY_MS, 'new-work digests', digests);
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);

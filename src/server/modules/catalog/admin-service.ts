@@ -218,6 +218,8 @@ async function writeRouting(tx: Tx, routingKey: string, routing: Routing, actorI
 
 const categoryDto = (row: CategoryRow, routing: Routing): CategoryAdmin => ({
   ...toCategoryInfo(row),
+  escalateWardensAfterHours: row.escalateWardensAfterHours,
+  escalateAdminsAfterHours: row.escalateAdminsAfterHours,
   routing,
   retired: row.retiredAt !== null,
   updatedAt: row.updatedAt.toISOString(),
@@ -238,6 +240,8 @@ const categoryState = (c: Omit<CategoryRow, 'createdAt' | 'updatedAt' | 'positio
   subCategories: c.subCategories,
   confidential: c.confidential,
   targetHours: c.targetHours,
+  escalateWardensAfterHours: c.escalateWardensAfterHours,
+  escalateAdminsAfterHours: c.escalateAdminsAfterHours,
   retired: c.retiredAt !== null,
   routing,
 });
@@ -315,6 +319,7 @@ const serviceDto = (row: ServiceRow, routing: Routing): ServiceAdmin => ({
   label: row.label,
   enabled: row.enabled,
   routingKey: row.routingKey,
+  targetHours: row.targetHours,
   routing,
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -336,7 +341,7 @@ export async function updateService(
     const beforeRouting = await readRouting(tx, before.routingKey);
     const [after] = await tx
       .update(services)
-      .set({ label: input.label, enabled: input.enabled, updatedAt: new Date() })
+      .set({ label: input.label, enabled: input.enabled, targetHours: input.targetHours, updatedAt: new Date() })
       .where(eq(services.key, key))
       .returning();
     if (!after) throw new Error('update returned nothing');

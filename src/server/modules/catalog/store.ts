@@ -80,7 +80,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     },
     hostels: hostelRows.map((h) => ({ name: h.name, floorMin: h.floorMin, floorMax: h.floorMax, roomRanges: h.roomRanges })),
     categories: categoryRows.map(toCategoryInfo),
-    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, enabled: s.enabled, routingKey: s.routingKey })),
+    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours })),
   };
   return { version: row.catalogVersion, catalog, settings, regPattern: compileRegPattern(settings.regPattern), fingerprint: catalogFingerprint(catalog) };
 }

@@ -20,6 +20,7 @@ export function toComplaintDto(row: ComplaintRow): Complaint {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    dueAt: row.dueAt.toISOString(),
   };
 }
 

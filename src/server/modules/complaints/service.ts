@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { createActionLinks } from '../actions/service.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
+import { tellNewWork } from '../lifecycle/notices.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { resolveRecipients } from '../routing/service.js';
@@ -49,6 +50,8 @@ interface NewComplaint {
   roomNo: string;
   message: string;
   routingKey: string;
+  /** Hours the team has to resolve it: its due time is filing + this. */
+  targetHours: number;
   /** Shown only to the anti-ragging duty and admins (Others → Ragging, or as an admin set it). */
   confidential: boolean;
 }
@@ -126,6 +129,7 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
           toEmails: recipients.to,
           ccEmails: recipients.cc,
           confidential: input.confidential,
+          dueAt: sql`now() + make_interval(hours => ${input.targetHours})`,
           idempotencyKey: idempotencyKey ?? null,
           requestHash,
         })
@@ -151,6 +155,7 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
         ],
         { smtpConfigured: ctx.smtpConfigured, messageDomain: new URL(ctx.publicUrl).hostname },
       );
+      await tellNewWork(tx, ctx, row);
       return row;
     });
     return { complaint, replayed: false };
@@ -193,6 +198,7 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
       roomNo: body.roomNo.trim(),
       message: body.complaint,
       routingKey: category.routingKey,
+      targetHours: category.targetHours,
       confidential: category.confidential || sub.confidential,
     },
     idempotencyKey,
@@ -218,6 +224,7 @@ export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: 
       roomNo: String(body.roomNo),
       message: cleaningRequestText(body.hostel, body.roomNo),
       routingKey: service.routingKey,
+      targetHours: service.targetHours,
       confidential: false,
     },
     idempotencyKey,
@@ -240,6 +247,7 @@ export function fileLaundryRequest(ctx: FilingContext, student: UserRow, body: C
       roomNo: String(body.roomNo),
       message: laundryRequestText(body.hostel, body.roomNo, body.items, body.slot, body.note),
       routingKey: service.routingKey,
+      targetHours: service.targetHours,
       confidential: false,
     },
     idempotencyKey,

@@ -44,6 +44,9 @@ const confidentialRow = (): ComplaintRow => ({
   rating: null,
   ratingComment: null,
   search: null,
+  studentSearch: null,
+  dueAt: new Date('2026-11-02T10:00:00Z'),
+  escalationLevel: 0,
   idempotencyKey: null,
   requestHash: null,
   createdAt: new Date('2026-11-01T10:00:00Z'),
@@ -62,6 +65,9 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   assignmentMail: (c) => lifecycleTemplates.assignmentMail(c, 'https://portal.example/staff/x'),
   reopenedMail: (c) => lifecycleTemplates.reopenedMail(c, REASON, 'https://portal.example/staff/x'),
   confirmedMail: (c) => lifecycleTemplates.confirmedMail(c, 4, REASON, 'https://portal.example/staff/x'),
+  escalationMail: (c) => lifecycleTemplates.escalationMail(c, 'wardens', 'https://portal.example/staff/x'),
+  newWorkMail: (c) => lifecycleTemplates.newWorkMail(c, 'https://portal.example/staff/x'),
+  newWorkDigestMail: (c) => lifecycleTemplates.newWorkDigestMail([c], 4, 'https://portal.example/staff'),
 };
 
 describe('the confidentiality guard', () => {

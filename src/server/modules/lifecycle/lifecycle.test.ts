@@ -79,10 +79,23 @@ describe('every change writes the row, the event, the audit, the mail and the be
   it('a status change from the staff console', async () => {
     const number = await file();
     const before = await footprint(number);
-    expect((await move(staff, number, 'acknowledged', 'Looking at it')).status).toBe(200);
+    expect((await move(staff, number, 'in_progress', 'Looking at it')).status).toBe(200);
     const after = await footprint(number);
     expectAllFive(before, after);
-    expect(after.status).toBe('acknowledged');
+    expect(after.status).toBe('in_progress');
+  });
+
+  it('acknowledging an unassigned complaint also assigns it to the acknowledger, in the same transaction', async () => {
+    const number = await file();
+    const before = await footprint(number);
+    expect((await move(staff, number, 'acknowledged', 'Mine')).status).toBe(200);
+    const after = await footprint(number);
+    // The status change's five, plus the assignment's event and audit row.
+    expect(after.events).toBe(before.events + 2);
+    expect(after.audits).toBe(before.audits + 2);
+    expect(after.mails).toBe(before.mails + 1);
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    expect(row?.assigneeId).toBe(staffId);
   });
 
   it('a public reply (and an internal note writes event and audit, never mail or bell)', async () => {
@@ -169,7 +182,7 @@ describe('the five are one transaction', () => {
   it('a status change whose mail cannot be written leaves no row, event or audit behind', async () => {
     const number = await file();
     const before = await footprint(number);
-    const answer = await move(staff, number, 'acknowledged', 'BREAK-MAIL');
+    const answer = await move(staff, number, 'in_progress', 'BREAK-MAIL');
     expect(answer.status).toBe(500);
     expect(await footprint(number)).toEqual(before);
   });

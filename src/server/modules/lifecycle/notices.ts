@@ -4,7 +4,8 @@ import { staffScopes, users, type ComplaintRow } from '../../db/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { RenderedMail } from '../mail/templates.js';
 import { notify } from '../notifications/service.js';
-import { mailOptions, type LifecycleContext } from './context.js';
+import { newWorkMail } from '../mail/lifecycle-templates.js';
+import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 
 /**
  * Who hears about a change to a complaint, and how: a mail and a bell notification, written in the
@@ -27,9 +28,9 @@ export async function tellStudent(tx: Tx, ctx: LifecycleContext, complaint: Comp
 }
 
 /** Workers whose scope covers the complaint (not admins, who see everything and would hear about everything). */
-async function workersInScope(tx: Tx, complaint: ComplaintRow, except: string | null): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ id: users.id })
+async function workersInScope(tx: Tx, complaint: ComplaintRow, except: string | null) {
+  return tx
+    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
     .from(staffScopes)
     .innerJoin(users, eq(users.id, staffScopes.userId))
     .where(
@@ -42,7 +43,24 @@ async function workersInScope(tx: Tx, complaint: ComplaintRow, except: string | 
       ),
     )
     .limit(50);
-  return rows.map((r) => r.id);
+}
+
+/**
+ * A new complaint in someone's scope: every worker whose scope covers it hears by bell; those who
+ * asked for a mail about each one get it (a digest job serves those who asked for a digest).
+ */
+export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow): Promise<void> {
+  const workers = await workersInScope(tx, complaint, null);
+  const bell = `New: ${complaint.complaintHead}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel} — ${complaint.number}`;
+  for (const worker of workers) await notify(tx, worker.id, complaint, bell);
+  const wantEach = workers.filter((w) => w.newWorkMail === 'each').map((w) => w.email);
+  if (wantEach.length) {
+    await enqueueMail(
+      tx,
+      wantEach.map((to) => ({ ...newWorkMail(complaint, staffUrl(ctx, complaint.number)), purpose: 'new_work', complaint, to: [to] })),
+      mailOptions(ctx),
+    );
+  }
 }
 
 /**
@@ -70,6 +88,6 @@ export async function tellTeam(
     [{ ...notice.mail, purpose: notice.purpose, complaint, to, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) }],
     mailOptions(ctx),
   );
-  const listeners = assignee ? (assignee.id === actorId ? [] : [assignee.id]) : await workersInScope(tx, complaint, actorId);
+  const listeners = assignee ? (assignee.id === actorId ? [] : [assignee.id]) : (await workersInScope(tx, complaint, actorId)).map((w) => w.id);
   for (const userId of listeners) await notify(tx, userId, complaint, notice.bell);
 }

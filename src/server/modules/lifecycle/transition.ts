@@ -1,8 +1,8 @@
 import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
 import { checkTransition } from '../../../shared/lifecycle.js';
 import type { Tx } from '../../db/client.js';
-import { complaintEvents, complaints, type ComplaintRow } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
+import { categories, complaintEvents, complaints, services, type ComplaintRow } from '../../db/schema.js';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { confirmedMail, reopenedMail, statusChangeMail } from '../mail/lifecycle-templates.js';
@@ -23,6 +23,12 @@ export interface TransitionExtras {
 }
 
 const label = (status: ComplaintStatus) => STATUS_LABELS[status];
+
+/** The complaint's target time in hours, from its category or service as it is configured now. */
+const targetHoursOf = sql`coalesce(
+  (select ${categories.targetHours} from ${categories} where ${categories.key} = ${complaints.category}),
+  (select ${services.targetHours} from ${services} where ${services.key} = ${complaints.category}),
+  72)`;
 
 /** The timeline note and what the student or team is told, for each kind of actor. */
 function describeChange(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to: ComplaintStatus, note: string, extras: TransitionExtras) {
@@ -90,6 +96,8 @@ export async function applyTransition(
       status: to,
       updatedAt: now,
       ...(to === 'resolved' ? { resolvedAt: now } : {}),
+      // Reopened work gets its category's (or service's) target time again, from now, and may be escalated afresh.
+      ...(to === 'reopened' ? { dueAt: sql`now() + make_interval(hours => ${targetHoursOf})`, escalationLevel: 0 } : {}),
       ...(extras.rating !== undefined ? { rating: extras.rating, ratingComment: note || null } : {}),
     })
     .where(eq(complaints.id, complaint.id))

@@ -69,3 +69,42 @@ export function confirmedMail(complaint: ComplaintRow, rating: number | undefine
     { url, text: 'Open it in the staff console' },
   );
 }
+
+/** To the hostel's wardens (then the admins) when a complaint is past its due time. */
+export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'admins', url: string): RenderedMail {
+  const due = complaint.dueAt.toISOString().replace('T', ' ').slice(0, 16);
+  return simpleMail(
+    `Late: ${complaint.complaintHead} — ${complaint.number}`,
+    [
+      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, room ${complaint.roomNo}, was due by ${due} UTC and is still ${STATUS_LABELS[complaint.status].toLowerCase()}.`,
+      audience === 'wardens'
+        ? 'You are told as a warden of this hostel. If it stays late, the administrators are told next.'
+        : 'The hostel’s wardens were told earlier; it is still not resolved.',
+    ],
+    { url, text: 'Open it in the staff console' },
+  );
+}
+
+/** To a worker who asked for a mail about each new complaint in their scope. */
+export function newWorkMail(complaint: ComplaintRow, url: string): RenderedMail {
+  return simpleMail(
+    `New: ${complaint.complaintHead} — ${complaint.number}`,
+    [
+      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) was filed in ${complaint.hostel}, room ${complaint.roomNo}, floor ${complaint.floor}.`,
+      complaint.message,
+    ],
+    { url, text: 'Open it in the staff console' },
+  );
+}
+
+/** The digest of new work for a worker who asked for one every few hours. */
+export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: string): RenderedMail {
+  return simpleMail(
+    `${items.length} new complaint${items.length === 1 ? '' : 's'} in your queue`,
+    [
+      `Filed in the last ${hours} hour${hours === 1 ? '' : 's'} in your categories and hostels:`,
+      items.map((c) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} room ${c.roomNo}`).join('\n'),
+    ],
+    { url, text: 'Open the staff console' },
+  );
+}

@@ -1,17 +1,17 @@
-import type { StaffComplaint, StaffComplaintDetail } from '../../../shared/staff.js';
+import { CONFIDENTIAL_STUDENT, type StaffComplaint, type StaffComplaintDetail } from '../../../shared/staff.js';
 import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.js';
 import { staffVisibleAuthor, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
 import { toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
 import type { Transition } from '../../../shared/lifecycle.js';
 
 /** A queue row may come without its search column. */
-type ComplaintColumns = Omit<ComplaintRow, 'search'> & { search?: string | null };
+type ComplaintColumns = Omit<ComplaintRow, 'search' | 'studentSearch'> & { search?: string | null; studentSearch?: string | null };
 type Assignee = Pick<UserRow, 'id' | 'name' | 'email'>;
 
 /** The staff view of a complaint; a confidential complaint never carries the student's identity. */
 export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null): StaffComplaint {
   return {
-    ...toComplaintDto({ ...row, search: row.search ?? null }),
+    ...toComplaintDto({ ...row, search: row.search ?? null, studentSearch: row.studentSearch ?? null }),
     ...staffVisibleStudent(row),
     complaint: withholdIdentity(row, row.message),
     confidential: row.confidential,
@@ -26,12 +26,14 @@ export function toStaffDetail(input: {
   assignee: Assignee | null;
   transitions: readonly Transition[];
   canRevealIdentity: boolean;
+  studentName: string;
 }): StaffComplaintDetail {
   const { complaint } = input;
   return {
     ...toStaffDto(complaint, input.assignee),
     rating: complaint.rating,
     ratingComment: complaint.ratingComment,
+    studentName: complaint.confidential ? CONFIDENTIAL_STUDENT : input.studentName,
     timeline: input.events.map(({ event, actorName, actorEmail }) => ({
       ...toTimelineEntry(event, complaint.studentId),
       note: withholdIdentity(complaint, event.note),

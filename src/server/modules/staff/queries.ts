@@ -1,24 +1,42 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
+import { OPEN_STATUSES, STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
 import type { QueueQuery } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
-import { complaintCounts, complaints, users, type UserRow } from '../../db/schema.js';
+import { complaintCounts, complaints, oneOf, users, type UserRow } from '../../db/schema.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { scopeCondition, type Scope } from './scope.js';
 
 const assignee = alias(users, 'assignee');
 
-/** Every complaint column except the search vector, which nobody needs to read. */
-const { search: _search, ...complaintColumns } = getTableColumns(complaints);
+/** Every complaint column except the search vectors, which nobody needs to read. */
+const { search: _search, studentSearch: _studentSearch, ...complaintColumns } = getTableColumns(complaints);
 
 /**
  * The staff queue: the user's scope and filters, keyset-paginated on (created_at, id) so a deep
  * page costs what the first one does, and served by the queue indexes.
  */
-export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery) {
+const openOnly = oneOf(complaints.status, OPEN_STATUSES);
+
+/**
+ * The search box: words in the message, room or number; and, for staff, who filed it (first name,
+ * registration number, address). A confidential complaint is found by its student only by those
+ * who may reveal the student.
+ */
+function textMatch(q: string, mayRevealIdentity: boolean): SQL {
+  const words = sql`plainto_tsquery('simple', ${q})`;
+  const byStudent = mayRevealIdentity
+    ? sql`${complaints.studentSearch} @@ ${words}`
+    : sql`(${complaints.studentSearch} @@ ${words} and not ${complaints.confidential})`;
+  return sql`(${complaints.search} @@ ${words} or ${byStudent})`;
+}
+
+export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery, mayRevealIdentity = false) {
+  const byDue = query.sort === 'due';
   const newest = query.sort === 'newest';
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // Due times matter only for open work; the literal list lets PostgreSQL use the partial due index.
+  const onlyOpen = byDue || query.due !== undefined;
   const rows = await db
     .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
     .from(complaints)
@@ -41,13 +59,22 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
             : query.assignee
               ? eq(complaints.assigneeId, query.assignee)
               : undefined,
-        query.q ? sql`${complaints.search} @@ plainto_tsquery('simple', ${query.q})` : undefined,
-        after ? afterCursor(complaints, after, newest ? 'desc' : 'asc') : undefined,
+        query.q ? textMatch(query.q, mayRevealIdentity) : undefined,
+        onlyOpen ? openOnly : undefined,
+        query.due === 'overdue' ? sql`${complaints.dueAt} < now()` : undefined,
+        query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < now() + interval '24 hours'` : undefined,
+        after ? afterCursor(complaints, after, newest ? 'desc' : 'asc', byDue ? complaints.dueAt : complaints.createdAt) : undefined,
       ),
     )
-    .orderBy(...(newest ? [desc(complaints.createdAt), desc(complaints.id)] : [asc(complaints.createdAt), asc(complaints.id)]))
+    .orderBy(
+      ...(byDue
+        ? [asc(complaints.dueAt), asc(complaints.id)]
+        : newest
+          ? [desc(complaints.createdAt), desc(complaints.id)]
+          : [asc(complaints.createdAt), asc(complaints.id)]),
+    )
     .limit(query.limit + 1);
-  return pageOf(rows, query.limit, (row) => row.complaint);
+  return pageOf(rows, query.limit, (row) => ({ createdAt: byDue ? row.complaint.dueAt : row.complaint.createdAt, id: row.complaint.id }));
 }
 
 /** Per-status counts in the user's scope, from the trigger-kept counts table (a few hundred rows at most). */

@@ -11,6 +11,7 @@ import {
   replyBodySchema,
   staffComplaintDetailSchema,
   staffComplaintSchema,
+  staffPreferencesSchema,
   statusCountsSchema,
   transitionBodySchema,
 } from '../../../shared/staff.js';
@@ -49,7 +50,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = me(request);
       const scope = await loadScope(app.db, user);
-      const page = await listQueue(app.db, scope, user, request.query);
+      const page = await listQueue(app.db, scope, user, request.query, mayRevealIdentity(user));
       reply.header('cache-control', 'no-store');
       return {
         items: page.items.map(({ complaint, assigneeName, assigneeEmail }) =>
@@ -202,6 +203,42 @@ export default async function staffRoutes(app: FastifyInstance) {
       request.log.info({ complaint: complaint.number, by: user.id }, 'identity revealed');
       const [student] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, complaint.studentId));
       return { fname: complaint.fname, id: complaint.regId, userEmail: complaint.userEmail, name: student?.name ?? complaint.fname };
+    },
+  );
+
+  r.get(
+    '/api/staff/preferences',
+    {
+      preHandler: workers,
+      schema: { tags: ['staff'], summary: 'How you hear of new work in your scope', response: { 200: staffPreferencesSchema, ...errors } },
+    },
+    async (request) => {
+      const user = me(request);
+      return { newWorkMail: user.newWorkMail, digestHours: user.digestHours };
+    },
+  );
+
+  r.put(
+    '/api/staff/preferences',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Choose a mail for each new complaint in your scope, a digest every few hours, or none (the bell always rings)',
+        body: staffPreferencesSchema,
+        response: { 200: staffPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = me(request);
+      const [row] = await app.db
+        .update(users)
+        .set({ newWorkMail: request.body.newWorkMail, digestHours: request.body.digestHours, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning({ newWorkMail: users.newWorkMail, digestHours: users.digestHours });
+      if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+      return row;
     },
   );
 }

@@ -36,8 +36,39 @@ export async function transition(ctx: LifecycleContext, actor: UserRow, number: 
   const scope = await loadScope(ctx.db, actor);
   return ctx.transaction(async (tx) => {
     const complaint = await lockInScope(tx, scope, number);
-    return applyTransition(tx, ctx, complaint, { kind: 'staff', id: actor.id, via: 'console' }, to, note);
+    const updated = await applyTransition(tx, ctx, complaint, { kind: 'staff', id: actor.id, via: 'console' }, to, note);
+    // Whoever acknowledges an unassigned complaint from the console has taken it.
+    if (to === 'acknowledged' && updated.assigneeId === null) return giveTo(tx, updated, actor, actor, 'took it by acknowledging');
+    return updated;
   });
+}
+
+/** Makes `assignee` (or nobody) responsible, with its timeline event and audit row. */
+async function giveTo(tx: Tx, complaint: ComplaintRow, actor: UserRow, assignee: UserRow | undefined, how = ''): Promise<ComplaintRow> {
+  const [row] = await tx
+    .update(complaints)
+    .set({ assigneeId: assignee?.id ?? null, updatedAt: new Date() })
+    .where(eq(complaints.id, complaint.id))
+    .returning();
+  if (!row) throw notFound();
+  const who = assignee ? assignee.name || assignee.email : '';
+  await tx.insert(complaintEvents).values({
+    complaintId: complaint.id,
+    actorId: actor.id,
+    fromStatus: complaint.status,
+    toStatus: complaint.status,
+    kind: 'assignment',
+    public: false,
+    note: assignee ? `Assigned to ${who}${how ? ` (${how})` : ''}` : 'Unassigned',
+  });
+  await audit(tx, {
+    actorId: actor.id,
+    action: 'complaint.assign',
+    targetType: 'complaint',
+    targetId: complaint.number,
+    details: { from: complaint.assigneeId, to: assignee?.id ?? null },
+  });
+  return row;
 }
 
 /**
@@ -105,28 +136,7 @@ export async function assign(ctx: LifecycleContext, actor: UserRow, numbers: str
         updated.push(complaint);
         continue;
       }
-      const [row] = await tx
-        .update(complaints)
-        .set({ assigneeId: assignee?.id ?? null, updatedAt: new Date() })
-        .where(eq(complaints.id, complaint.id))
-        .returning();
-      if (!row) throw notFound();
-      await tx.insert(complaintEvents).values({
-        complaintId: complaint.id,
-        actorId: actor.id,
-        fromStatus: complaint.status,
-        toStatus: complaint.status,
-        kind: 'assignment',
-        public: false,
-        note: assignee ? `Assigned to ${assignee.name || assignee.email}` : 'Unassigned',
-      });
-      await audit(tx, {
-        actorId: actor.id,
-        action: 'complaint.assign',
-        targetType: 'complaint',
-        targetId: number,
-        details: { from: complaint.assigneeId, to: assignee?.id ?? null },
-      });
+      const row = await giveTo(tx, complaint, actor, assignee);
       if (assignee && assignee.id !== actor.id) {
         const mail = assignmentMail(row, staffUrl(ctx, number));
         await enqueueMail(tx, [{ ...mail, purpose: 'assignment', complaint: row, to: [assignee.email] }], mailOptions(ctx));
@@ -173,8 +183,10 @@ export async function staffDetail(db: Db, actor: UserRow, number: string) {
   const [assigneeRow] = complaint.assigneeId
     ? await db.select().from(users).where(inArray(users.id, [complaint.assigneeId]))
     : [];
+  const [student] = await db.select({ name: users.name }).from(users).where(eq(users.id, complaint.studentId));
   return {
     complaint,
+    studentName: student?.name || complaint.fname,
     events,
     assignee: assigneeRow,
     transitions: allowedTransitions(complaint.status, 'staff'),

@@ -1,0 +1,107 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { categories, complaintEvents, complaints, oneOf, staffScopes, users, type ComplaintRow } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import { ESCALATION_LEVELS, OPEN_STATUSES } from '../../../shared/constants.js';
+import { audit } from '../audit/service.js';
+import { escalationMail } from '../mail/lifecycle-templates.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { notify } from '../notifications/service.js';
+import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
+
+/** Service requests (room cleaning, laundry) have no category row: these thresholds apply to them. */
+const DEFAULT_WARDENS_AFTER_HOURS = 0;
+const DEFAULT_ADMINS_AFTER_HOURS = 24;
+
+/** The wardens whose scope covers the complaint's hostel (and category). */
+async function wardensOf(tx: Tx, complaint: ComplaintRow) {
+  return tx
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(staffScopes)
+    .innerJoin(users, eq(users.id, staffScopes.userId))
+    .where(
+      and(
+        eq(users.role, 'warden'),
+        isNull(users.disabledAt),
+        or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, complaint.hostel)),
+        or(eq(staffScopes.category, ''), eq(staffScopes.category, complaint.category)),
+      ),
+    );
+}
+
+const admins = (tx: Tx) =>
+  tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
+
+/**
+ * Escalates open complaints that are past their due time: first to the wardens of the hostel
+ * (once the category's `escalate_wardens_after_hours` past due have gone by), then to the admins
+ * (after `escalate_admins_after_hours`). Each step happens exactly once per complaint and due time
+ * (`escalation_level` records it; reopening resets it with a new due time), writes an internal
+ * timeline event and an audit row, and sends a mail and a bell to each person told. Rows are
+ * claimed with SKIP LOCKED, so any number of instances can run it together.
+ */
+export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<Array<{ number: string; level: number }>> {
+  return ctx.transaction(async (tx) => {
+    const threshold = sql`case when ${complaints.escalationLevel} = 0
+      then coalesce(${categories.escalateWardensAfterHours}, ${DEFAULT_WARDENS_AFTER_HOURS})
+      else coalesce(${categories.escalateAdminsAfterHours}, ${DEFAULT_ADMINS_AFTER_HOURS}) end`;
+    const late = await tx
+      .select({ complaint: complaints })
+      .from(complaints)
+      .leftJoin(categories, eq(categories.key, complaints.category))
+      .where(
+        and(
+          // The same predicate as the partial index complaints_escalation_idx, so the scan uses it.
+          sql`${oneOf(complaints.status, OPEN_STATUSES)} and ${complaints.escalationLevel} < 2`,
+          sql`${complaints.dueAt} < now()`,
+          sql`${complaints.dueAt} + make_interval(hours => ${threshold}) <= now()`,
+        ),
+      )
+      .orderBy(asc(complaints.dueAt))
+      .limit(batch)
+      .for('update', { of: complaints, skipLocked: true });
+
+    const done: Array<{ number: string; level: number }> = [];
+    for (const { complaint } of late) {
+      let level: number = complaint.escalationLevel + 1;
+      let people = level === ESCALATION_LEVELS.wardens ? await wardensOf(tx, complaint) : await admins(tx);
+      // A hostel without a warden goes straight to the admins: someone must hear of it.
+      if (people.length === 0 && level === ESCALATION_LEVELS.wardens) {
+        level = ESCALATION_LEVELS.admins;
+        people = await admins(tx);
+      }
+      const audience = level === ESCALATION_LEVELS.wardens ? 'wardens' : 'admins';
+      const [row = complaint] = await tx
+        .update(complaints)
+        .set({ escalationLevel: level })
+        .where(eq(complaints.id, complaint.id))
+        .returning();
+      const told = audience === 'wardens' ? `the wardens of ${complaint.hostel}` : 'the administrators';
+      await tx.insert(complaintEvents).values({
+        complaintId: complaint.id,
+        actorId: null,
+        fromStatus: complaint.status,
+        toStatus: complaint.status,
+        kind: 'escalation',
+        public: false,
+        note: `Late (due ${complaint.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC): ${told} ${people.length ? 'were told' : 'could not be told — nobody holds that role'}`,
+      });
+      await audit(tx, {
+        actorId: null,
+        action: 'complaint.escalate',
+        targetType: 'complaint',
+        targetId: complaint.number,
+        details: { level, to: audience, people: people.length, dueAt: complaint.dueAt.toISOString() },
+      });
+      if (people.length) {
+        await enqueueMail(
+          tx,
+          [{ ...escalationMail(row, audience, staffUrl(ctx, complaint.number)), purpose: 'escalation', complaint: row, to: people.map((p) => p.email) }],
+          mailOptions(ctx),
+        );
+        for (const person of people) await notify(tx, person.id, row, `${complaint.number} is late: ${complaint.complaintHead} in ${complaint.hostel}`);
+      }
+      done.push({ number: complaint.number, level });
+    }
+    return done;
+  });
+}
