@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from '../src/server/db/client.js
 import { runMigrations } from '../src/server/db/migrate.js';
 import * as schema from '../src/server/db/schema.js';
 import { createSession } from '../src/server/modules/auth/session-service.js';
+import { lateComplaints } from '../src/server/modules/lifecycle/escalation.js';
 import { listQueue, statusCounts } from '../src/server/modules/staff/queries.js';
 import type { Scope } from '../src/server/modules/staff/scope.js';
 import { queueQuerySchema } from '../src/shared/staff.js';
@@ -37,6 +38,8 @@ const STEP_LIMIT_MS = 5 * 60_000;
 const PLAN_LINES = 12;
 
 const OPEN = 'submitted,acknowledged,in_progress';
+/** The escalation scan's target per run at 1M complaints. */
+const ESCALATION_TARGET_MS = 100;
 
 // ---------------------------------------------------------------------------------------------
 // Figures
@@ -271,7 +274,7 @@ function complaintsSql(rows: number): string {
   return `
     INSERT INTO complaints (number, kind, category, complaint_head, sub_category, hostel, floor, room_no, message,
       student_id, fname, reg_id, user_email, to_emails, status, assignee_id, confidential, resolved_at, rating, rating_comment,
-      created_at, updated_at)
+      created_at, updated_at, due_at, escalation_level)
     SELECT
       'HC-' || to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY') || '-' || lpad(c.g::text, greatest(6, length(c.g::text)), '0'),
       CASE WHEN c.category = 'room_cleaning' THEN 'cleaning' ELSE 'complaint' END,
@@ -290,10 +293,16 @@ function complaintsSql(rows: number): string {
       CASE WHEN c.status = 'closed' AND c.r_rate < 0.4 THEN (ARRAY[5, 4, 4, 3, 5, 2, 5, 1, 4, 5])[1 + floor(c.r_rate * 25)::int % 10] END,
       CASE WHEN c.status = 'closed' AND c.r_rate < 0.08 THEN ${pick(['Fixed quickly, thanks', 'Took too long', 'Good work by the team', 'Fixed but it broke again'], '(c.r_rate / 0.08)')} END,
       c.created_at,
-      coalesce(c.resolved_at, c.created_at + CASE WHEN c.status IN ('acknowledged', 'in_progress') THEN interval '3 hours' ELSE interval '0' END)
+      coalesce(c.resolved_at, c.created_at + CASE WHEN c.status IN ('acknowledged', 'in_progress') THEN interval '3 hours' ELSE interval '0' END),
+      c.due_at,
+      -- Steady state: the job (every minute) has already escalated what is past its thresholds.
+      CASE WHEN c.status NOT IN ('submitted', 'acknowledged', 'in_progress', 'reopened') OR c.due_at >= now() THEN 0
+           WHEN c.due_at + interval '24 hours' <= now() THEN 2 ELSE 1 END
     FROM (
       SELECT b.*,
-        CASE WHEN b.status IN ('resolved', 'closed') THEN least(now(), b.created_at + (2 + b.r_res * 118) * interval '1 hour') END AS resolved_at
+        CASE WHEN b.status IN ('resolved', 'closed') THEN least(now(), b.created_at + (2 + b.r_res * 118) * interval '1 hour') END AS resolved_at,
+        b.created_at + CASE b.category WHEN 'mess' THEN interval '48 hours' WHEN 'carpenter' THEN interval '72 hours'
+          WHEN 'other' THEN interval '72 hours' ELSE interval '24 hours' END AS due_at
       FROM (
         SELECT a.*,
           CASE
@@ -545,6 +554,14 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
       { name: '(e) warden Girls, open, floor 2', scope: wardenScope, user: warden, query: { status: OPEN, floor: '2' } },
       { name: '(e) two scope entries, first page', scope: twoTrades, user: adminUser, query: {} },
       { name: '(e) two scope entries, open', scope: twoTrades, user: adminUser, query: { status: OPEN } },
+      { name: '(g) sort=due, admin', scope: all, user: adminUser, query: { sort: 'due' }, plan: true },
+      { name: '(g) due=overdue, admin', scope: all, user: adminUser, query: { due: 'overdue' } },
+      { name: '(g) due=overdue + sort=due, admin', scope: all, user: adminUser, query: { due: 'overdue', sort: 'due' }, plan: true },
+      { name: '(g) due=today, admin', scope: all, user: adminUser, query: { due: 'today' }, plan: true },
+      { name: '(g) My open work (me_or_none, open, sort=due), staff', scope: staffScope, user: ravi, query: { assignee: 'me_or_none', status: OPEN, sort: 'due' }, plan: true },
+      { name: '(g) warden Girls, overdue', scope: wardenScope, user: warden, query: { due: 'overdue' } },
+      { name: '(g) warden Girls, due today, sort=due', scope: wardenScope, user: warden, query: { due: 'today', sort: 'due' } },
+      { name: "(g) q=student's registration number, admin", scope: all, user: adminUser, query: { q: '21BCE10042' } },
     ];
 
     const results: Result[] = [];
@@ -564,6 +581,16 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
     );
     printResults(`listQueue(db, scope, user, query), server time, ${REPS} reps after ${WARMUP} warm-up (rows = items on the page)`, results, kind === 'postgres' ? TARGET_MS : null);
     printResults('statusCounts(db, scope) (rows = total)', counts, kind === 'postgres' ? TARGET_MS : null);
+
+    // The escalation job's scan (it runs every minute on every instance): its SELECT … FOR UPDATE SKIP LOCKED.
+    const escalation = [await measure('(h) escalation scan, batch 100', async () => (await lateComplaints(db, 100)).length)];
+    printResults('lateComplaints(db, 100), server time (rows = complaints due for escalation)', escalation, kind === 'postgres' ? ESCALATION_TARGET_MS : null);
+    if (kind === 'postgres') {
+      const { sql: text, params } = lateComplaints(db, 100).toSQL();
+      const inlined = text.replace(/\$(\d+)/g, (_m, n: string) => String(params[Number(n) - 1]));
+      const plan = await select<{ 'QUERY PLAN': string }>(database, `explain (analyze, buffers) ${inlined}`);
+      console.log(`  EXPLAIN ANALYZE, escalation scan:\n${plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+    }
 
     // Through the real app: session cookie, scope lookup, zod, serialisation.
     const http = await httpFigures(database, configDir, adminUser.id, ravi.id);
@@ -634,8 +661,10 @@ async function printPlans(database: Database, cases: Case[], countsScope: Scope)
   for (const plan of plans) {
     captured = undefined;
     await plan.capture();
-    if (!captured) continue;
-    const { query, params } = captured;
+    // Set by the logger callback during capture(); TypeScript cannot see that assignment.
+    const got = captured as { query: string; params: unknown[] } | undefined;
+    if (!got) continue;
+    const { query, params } = got;
     const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
     const lines = result.rows.map((r) => r['QUERY PLAN']);
     const timing = lines.filter((l) => /^(Planning|Execution) Time/.test(l)).join(', ');

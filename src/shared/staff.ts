@@ -16,7 +16,10 @@ export const queueQuerySchema = z.object({
   hostel: z.string().trim().max(60).optional(),
   floor: z.coerce.number().int().min(0).max(99).optional(),
   olderThanDays: z.coerce.number().int().min(0).max(3650).optional().describe('Only complaints filed at least this many days ago'),
-  assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
+  assignee: z
+    .union([z.literal('me'), z.literal('none'), z.literal('me_or_none'), z.uuid()])
+    .optional()
+    .describe("me, none, me_or_none (mine and nobody's: 'My open work' with the open statuses), or a colleague's id"),
   q: z.string().trim().max(200).optional().describe('Words to find in the message, room or number'),
   sort: z
     .enum(['newest', 'oldest', 'due'])

@@ -32,6 +32,31 @@ const admins = (tx: Tx) =>
   tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
 
 /**
+ * Open complaints due for their next escalation step, oldest due first, locked for the caller's
+ * transaction (SKIP LOCKED: another instance's batch is left to it). Served by complaints_escalation_idx.
+ */
+export function lateComplaints(tx: Pick<Tx, 'select'>, batch: number) {
+  const threshold = sql`case when ${complaints.escalationLevel} = 0
+    then coalesce(${categories.escalateWardensAfterHours}, ${DEFAULT_WARDENS_AFTER_HOURS})
+    else coalesce(${categories.escalateAdminsAfterHours}, ${DEFAULT_ADMINS_AFTER_HOURS}) end`;
+  return tx
+    .select({ complaint: complaints })
+    .from(complaints)
+    .leftJoin(categories, eq(categories.key, complaints.category))
+    .where(
+      and(
+        // The same predicate as the partial index complaints_escalation_idx, so the scan uses it.
+        sql`${oneOf(complaints.status, OPEN_STATUSES)} and ${complaints.escalationLevel} < 2`,
+        sql`${complaints.dueAt} < now()`,
+        sql`${complaints.dueAt} + make_interval(hours => ${threshold}) <= now()`,
+      ),
+    )
+    .orderBy(asc(complaints.dueAt))
+    .limit(batch)
+    .for('update', { of: complaints, skipLocked: true });
+}
+
+/**
  * Escalates open complaints that are past their due time: first to the wardens of the hostel
  * (once the category's `escalate_wardens_after_hours` past due have gone by), then to the admins
  * (after `escalate_admins_after_hours`). Each step happens exactly once per complaint and due time
@@ -41,25 +66,7 @@ const admins = (tx: Tx) =>
  */
 export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<Array<{ number: string; level: number }>> {
   return ctx.transaction(async (tx) => {
-    const threshold = sql`case when ${complaints.escalationLevel} = 0
-      then coalesce(${categories.escalateWardensAfterHours}, ${DEFAULT_WARDENS_AFTER_HOURS})
-      else coalesce(${categories.escalateAdminsAfterHours}, ${DEFAULT_ADMINS_AFTER_HOURS}) end`;
-    const late = await tx
-      .select({ complaint: complaints })
-      .from(complaints)
-      .leftJoin(categories, eq(categories.key, complaints.category))
-      .where(
-        and(
-          // The same predicate as the partial index complaints_escalation_idx, so the scan uses it.
-          sql`${oneOf(complaints.status, OPEN_STATUSES)} and ${complaints.escalationLevel} < 2`,
-          sql`${complaints.dueAt} < now()`,
-          sql`${complaints.dueAt} + make_interval(hours => ${threshold}) <= now()`,
-        ),
-      )
-      .orderBy(asc(complaints.dueAt))
-      .limit(batch)
-      .for('update', { of: complaints, skipLocked: true });
-
+    const late = await lateComplaints(tx, batch);
     const done: Array<{ number: string; level: number }> = [];
     for (const { complaint } of late) {
       let level: number = complaint.escalationLevel + 1;

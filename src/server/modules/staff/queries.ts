@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_STATUSES, STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
 import type { QueueQuery } from '../../../shared/staff.js';
@@ -54,7 +54,9 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
           : undefined,
         query.assignee === 'me'
           ? eq(complaints.assigneeId, user.id)
-          : query.assignee === 'none'
+          : query.assignee === 'me_or_none'
+            ? or(eq(complaints.assigneeId, user.id), isNull(complaints.assigneeId))
+            : query.assignee === 'none'
             ? isNull(complaints.assigneeId)
             : query.assignee
               ? eq(complaints.assigneeId, query.assignee)
