@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             HydrateFallback: PageLoading,
-            lazy: async () => ({ Component: (await import('../features/misc/NotFoundPage')).NotFoundPage }),
+            lazy: async () => ({ Component: (await import('../components/NotFoundPage')).NotFoundPage }),
           },
         ],
       },

@@ -5,6 +5,7 @@ interface AlertProps {
   tone?: 'error' | 'info';
   /** When given, a "Dismiss" button is shown. */
   onDismiss?: () => void;
+  /** Layout classes (margins). Part of the first download: joined, not merged (see lib/cn.ts). */
   className?: string;
   'data-testid'?: string;
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { fieldError, fieldHint, fieldLabel } from './styles';
 
@@ -8,29 +9,40 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
+export interface FieldProps {
+  /** The control's id; a generated one when left out. */
+  id?: string | undefined;
+  label: ReactNode;
+  /** The label is read by screen readers only (a row of a list, whose legend says what it is). */
+  hideLabel?: boolean | undefined;
   error?: string | undefined;
   hint?: ReactNode;
   /** Announce the error as soon as it appears (role="alert") instead of only on focus. */
-  alertError?: boolean;
-  className?: string;
+  alertError?: boolean | undefined;
+  className?: string | undefined;
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** A labelled form control with an optional hint and an error message under it. */
-export function Field({ id, label, error, hint, alertError = false, className = '', children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+/**
+ * A labelled form control with an optional hint and an error message under it: the control gets
+ * `aria-invalid` and `aria-describedby` (error first, then hint). The wrapper takes layout classes
+ * only, so there is nothing to merge (this file stays out of the frame's tailwind-merge budget).
+ */
+export function Field({ id, label, hideLabel = false, error, hint, alertError = false, className, children }: FieldProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={className}>
-      <label htmlFor={id} className={fieldLabel}>
+      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : fieldLabel}>
         {label}
       </label>
-      <div className="mt-1">{children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}</div>
+      <div className={hideLabel ? undefined : 'mt-1'}>
+        {children({ id: controlId, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      </div>
       {hint && (
         <div id={hintId} className={fieldHint}>
           {hint}

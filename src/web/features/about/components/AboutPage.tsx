@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CatalogGate } from '../../../components/CatalogGate';
+import { PageHeading } from '../../../components/ui/PageHeading';
 import { card, textLink } from '../../../components/ui/styles';
 import { useCatalog } from '../../../lib/catalog';
 
@@ -60,11 +61,10 @@ function WhoRunsIt() {
 export function AboutPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-10">
-      <title>About Us · Hostel Complaint Portal</title>
       <section aria-labelledby="about-heading">
-        <h1 id="about-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <PageHeading id="about-heading" title="About Us · Hostel Complaint Portal">
           About Us
-        </h1>
+        </PageHeading>
         <CatalogGate>
           {(catalog) => (
             <div className="mt-3 space-y-3 text-lg text-slate-700" data-testid="about-text">

@@ -1,18 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, Navigate, Route, Routes } from 'react-router';
-import { seedTexts } from '../../../../shared/constants';
-import { SignInButton } from '../../../components/SignInButton';
-import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
 import { buttonPrimary, card, textLink } from '../../../components/ui/styles';
-import { useMe } from '../../../lib/me';
+import { cn } from '../../../lib/cn';
 import { AuditPage } from './AuditPage';
-import { CategoriesPage } from './CategoriesPage';
-import { LoadError } from './common';
-import { HostelsPage } from './HostelsPage';
+import { CategoriesPage } from './categories/CategoriesPage';
+import { HostelsPage } from './hostels/HostelsPage';
 import { MailMessagePage, MailPage } from './MailPage';
-import { PeoplePage } from './PeoplePage';
-import { ServicesPage } from './ServicesPage';
-import { UniversityPage } from './UniversityPage';
+import { PeoplePage } from './people/PeoplePage';
+import { ServicesPage } from './services/ServicesPage';
+import { UniversityPage } from './university/UniversityPage';
 
 const SECTIONS = [
   { path: 'university', label: 'University' },
@@ -38,11 +35,12 @@ function SectionNav() {
             <NavLink
               to={`/admin/${section.path}`}
               className={({ isActive }) =>
-                `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                cn(
+                  'flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap',
                   isActive
                     ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-4'
-                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-                }`
+                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                )
               }
             >
               {section.label}
@@ -56,10 +54,10 @@ function SectionNav() {
 
 function NotAdmin() {
   return (
-    <div className={`${card} mt-6`} data-testid="not-admin">
+    <div className={cn(card, 'mt-6')} data-testid="not-admin">
       <h1 className="text-lg font-semibold text-slate-900">This page is for administrators</h1>
       <p className="mt-2 text-slate-700">Only administrators can change the university, its hostels, categories and people.</p>
-      <Link to="/" className={`${buttonPrimary} mt-4`}>
+      <Link to="/" className={cn(buttonPrimary, 'mt-4')}>
         Go to the start page
       </Link>
     </div>
@@ -67,20 +65,11 @@ function NotAdmin() {
 }
 
 function AdminGate({ children }: { children: ReactNode }) {
-  const me = useMe();
-  if (me.isPending) return <LoadingStatus label="Loading your details…" />;
-  if (me.isError) return <LoadError error={me.error} onRetry={() => void me.refetch()} />;
-  if (me.data === null) {
-    return (
-      <div className={`${card} mt-6 space-y-4`} data-testid="sign-in-first">
-        <h1 className="text-lg font-semibold text-slate-900">Admin console</h1>
-        <p className="text-slate-800">{seedTexts.signInFirst}</p>
-        <SignInButton />
-      </div>
-    );
-  }
-  if (me.data.role !== 'admin') return <NotAdmin />;
-  return <>{children}</>;
+  return (
+    <SignedInGate signedOut={<SignInFirst heading={<h1 className="text-lg font-semibold text-slate-900">Admin console</h1>} />}>
+      {(user) => (user.role === 'admin' ? children : <NotAdmin />)}
+    </SignedInGate>
+  );
 }
 
 function UnknownSection() {

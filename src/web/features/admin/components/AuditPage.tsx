@@ -2,13 +2,17 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_TARGET_TYPES, type AuditEntry } from '../../../../shared/admin';
+import { Alert } from '../../../components/ui/Alert';
+import { Badge } from '../../../components/ui/Badge';
+import { LoadError } from '../../../components/ui/LoadError';
 import { Field } from '../../../components/ui/Field';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
+import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { AUDIT_FILTER_NAMES, auditParams, useAudit, type AuditFilters } from '../api/get-audit';
-import { Badge, FormAlert, LoadError, SectionHeader } from './common';
+import { SectionHeader } from './SectionHeader';
 
 const EMPTY: AuditFilters = { q: '', action: '', targetType: '', actor: '', from: '', to: '' };
 
@@ -148,7 +152,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
   }
 
   return (
-    <form role="search" aria-label="Audit log" className={`${card} mt-6 space-y-4`} onSubmit={handleSubmit}>
+    <form role="search" aria-label="Audit log" className={cn(card, 'mt-6 space-y-4')} onSubmit={handleSubmit}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {text('q', 'Search', 'Words in the action, the target or the person.')}
         {text('action', 'Action', 'Exactly, e.g. hostel.create')}
@@ -216,7 +220,7 @@ export function AuditPage() {
       ) : audit.isError ? (
         <LoadError error={audit.error} onRetry={() => void audit.refetch()} />
       ) : items.length === 0 ? (
-        <p className={`${card} mt-4 text-slate-800`} data-testid="audit-empty">
+        <p className={cn(card, 'mt-4 text-slate-800')} data-testid="audit-empty">
           {filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
         </p>
       ) : (
@@ -227,9 +231,13 @@ export function AuditPage() {
             ))}
           </ul>
           {audit.isFetchingNextPage && <LoadingStatus label="Loading more entries…" />}
-          {moreError !== null && <FormAlert message={errorMessage(moreError)} />}
+          {moreError !== null && (
+            <Alert className="mt-4">
+              <p>{errorMessage(moreError)}</p>
+            </Alert>
+          )}
           {audit.hasNextPage && !audit.isFetchingNextPage && (
-            <button type="button" className={`${buttonSecondary} mt-4 w-full sm:w-auto`} onClick={() => void audit.fetchNextPage()}>
+            <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void audit.fetchNextPage()}>
               Load more
             </button>
           )}

@@ -1,62 +1,73 @@
+import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { buttonSecondary, fieldControl, fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
-import { problemAt, rowKey, type Problems } from '../lib/problems';
+import { useFieldArray, useFormState } from 'react-hook-form';
+import type { ArrayPath, Control, FieldArray, FieldErrors, FieldPath, FieldValues } from 'react-hook-form';
+import { TextField } from '../../../components/ui/FormFields';
+import { buttonSecondary, fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
+import { cn } from '../../../lib/cn';
+import { messageAt } from '../../../lib/form';
 
-export interface Row {
-  /** Stable React key, so removing a row never moves text into another row's input. */
-  key: number;
-}
-
-export interface TextRow extends Row {
-  value: string;
-}
-
-export const textRows = (values: readonly string[]): TextRow[] => values.map((value) => ({ key: rowKey(), value }));
-export const textValues = (rows: readonly TextRow[]): string[] => rows.map((row) => row.value);
-
-interface ListEditorProps<T extends Row> {
-  /** Prefix for the ids of the controls (unique on the page). */
-  idPrefix: string;
+interface ListEditorProps<T extends FieldValues, N extends ArrayPath<T>, P> {
+  control: Control<T, unknown, P>;
+  /** The list in the form ('roomRanges', 'routing.overrides'). */
+  name: N;
   legend: string;
   hint?: ReactNode;
-  rows: T[];
-  onChange: (rows: T[]) => void;
-  newRow: () => T;
+  newRow: () => FieldArray<T, N>;
   /** "Add a domain" */
   addLabel: string;
   /** How a screen reader names one row: "domain 2". */
   rowName: (index: number) => string;
-  renderRow: (row: T, index: number, update: (change: Partial<T>) => void) => ReactNode;
-  /** A message about the list as a whole. */
-  error?: string | undefined;
+  /** The controls of row `index` (their names start with `${name}.${index}.`). */
+  renderRow: (index: number) => ReactNode;
   maxRows?: number;
 }
 
-/** A fieldset of rows the admin adds and removes, each with its own controls and a Remove button. */
-export function ListEditor<T extends Row>(props: ListEditorProps<T>) {
-  const { idPrefix, legend, hint, rows, onChange, newRow, addLabel, rowName, renderRow, error, maxRows = 50 } = props;
+/**
+ * A fieldset of rows the admin adds and removes, each with its own controls and a Remove button.
+ * A new row takes the focus (and a removed row hands it to the Add button); the list's own message
+ * (too few rows, overlaps, duplicates) is under it.
+ */
+export function ListEditor<T extends FieldValues, N extends ArrayPath<T>, P>(props: ListEditorProps<T, N, P>) {
+  const { control, name, legend, hint, newRow, addLabel, rowName, renderRow, maxRows = 50 } = props;
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const { errors } = useFormState({ control, name: name as unknown as FieldPath<T> });
+  const error = messageAt(errors, name);
+  const idPrefix = useId();
+  // The Remove button pressed goes away with its row: the focus moves to the list's Add button.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAdd = useRef(false);
+  useEffect(() => {
+    if (!focusAdd.current) return;
+    focusAdd.current = false;
+    addButton.current?.focus();
+  });
   const hintId = hint ? `${idPrefix}-hint` : undefined;
   const errorId = error ? `${idPrefix}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  const update = (key: number, change: Partial<T>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   return (
-    <fieldset className="min-w-0 rounded-lg border border-slate-300 p-3" aria-describedby={describedBy}>
-      <legend className={`${fieldLabel} px-1`}>{legend}</legend>
+    <fieldset className="min-w-0 rounded-lg border border-slate-300 p-3" aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}>
+      <legend className={cn(fieldLabel, 'px-1')}>{legend}</legend>
       {hint && (
         <div id={hintId} className={fieldHint}>
           {hint}
         </div>
       )}
-      {rows.length > 0 && (
+      {fields.length > 0 && (
         <ul className="mt-3 space-y-2">
-          {rows.map((row, index) => (
-            <li key={row.key} className="flex min-w-0 flex-wrap items-start gap-2 rounded-lg bg-slate-50 p-2">
-              <div className="min-w-0 flex-1">{renderRow(row, index, (change) => update(row.key, change))}</div>
+          {fields.map((row, index) => (
+            <li key={row.id} className="flex min-w-0 flex-wrap items-start gap-2 rounded-lg bg-slate-50 p-2">
+              <div className="min-w-0 flex-1">
+                {renderRow(index)}
+                <RowMessage errors={errors} path={`${name}.${index}`} />
+              </div>
               <button
                 type="button"
-                className={`${buttonSecondary} shrink-0`}
-                onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+                className={cn(buttonSecondary, 'shrink-0')}
+                onClick={() => {
+                  focusAdd.current = true;
+                  remove(index);
+                }}
               >
                 Remove <span className="sr-only">{rowName(index)}</span>
               </button>
@@ -64,8 +75,8 @@ export function ListEditor<T extends Row>(props: ListEditorProps<T>) {
           ))}
         </ul>
       )}
-      {rows.length < maxRows && (
-        <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => onChange([...rows, newRow()])}>
+      {fields.length < maxRows && (
+        <button ref={addButton} type="button" className={cn(buttonSecondary, 'mt-3')} onClick={() => append(newRow())}>
           {addLabel}
         </button>
       )}
@@ -78,65 +89,58 @@ export function ListEditor<T extends Row>(props: ListEditorProps<T>) {
   );
 }
 
-interface TextListEditorProps {
-  idPrefix: string;
+/** A message about a row as a whole (rather than one of its controls). */
+function RowMessage({ errors, path }: { errors: FieldErrors; path: string }) {
+  const message = messageAt(errors, path);
+  return message ? <p className={fieldError}>{message}</p> : null;
+}
+
+/** A row of a list of one-line texts; the form holds each as `{ value }`. */
+export interface TextRow {
+  value: string;
+}
+
+export const textRows = (values: readonly string[]): TextRow[] => values.map((value) => ({ value }));
+export const textValues = (rows: readonly TextRow[]): string[] => rows.map((row) => row.value);
+
+interface TextListEditorProps<T extends FieldValues, N extends ArrayPath<T>, P> {
+  control: Control<T, unknown, P>;
+  /** A list of {@link TextRow} in the form: 'allowedDomains' → 'allowedDomains.1.value' for the second row. */
+  name: N;
   legend: string;
   hint?: ReactNode;
-  rows: TextRow[];
-  onChange: (rows: TextRow[]) => void;
   /** "domain": used in "Add a domain", "Domain 2", "Remove domain 2". */
   noun: string;
-  /** Where the list's messages are: 'allowedDomains' → 'allowedDomains.1' for the second row. */
-  path: string;
-  problems: Problems;
   inputMode?: 'text' | 'email' | 'url';
   maxLength?: number;
   maxRows?: number;
 }
 
 /** A list of one-line texts (domains, credits). */
-export function TextListEditor({ idPrefix, legend, hint, rows, onChange, noun, path, problems, inputMode = 'text', maxLength, maxRows }: TextListEditorProps) {
+export function TextListEditor<T extends FieldValues, N extends ArrayPath<T>, P>(props: TextListEditorProps<T, N, P>) {
+  const { control, name, legend, hint, noun, inputMode = 'text', maxLength, maxRows } = props;
   const label = (index: number) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${index + 1}`;
   return (
     <ListEditor
-      idPrefix={idPrefix}
+      control={control}
+      name={name}
       legend={legend}
       hint={hint}
-      rows={rows}
-      onChange={onChange}
-      newRow={() => ({ key: rowKey(), value: '' })}
+      newRow={() => ({ value: '' }) as FieldArray<T, N>}
       addLabel={`Add ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`}
       rowName={(index) => `${noun} ${index + 1}`}
-      error={problems[path]}
       maxRows={maxRows}
-      renderRow={(row, index, update) => {
-        const id = `${idPrefix}-${row.key}`;
-        const error = problemAt(problems, `${path}.${index}`);
-        return (
-          <>
-            <label htmlFor={id} className="sr-only">
-              {label(index)}
-            </label>
-            <input
-              id={id}
-              type="text"
-              inputMode={inputMode}
-              autoComplete="off"
-              maxLength={maxLength}
-              className={fieldControl}
-              value={row.value}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => update({ value: event.target.value })}
-            />
-            {error && (
-              <p id={`${id}-error`} className={fieldError}>
-                {error}
-              </p>
-            )}
-          </>
-        );
-      }}
+      renderRow={(index) => (
+        <TextField
+          control={control}
+          name={`${name}.${index}.value` as FieldPath<T>}
+          label={label(index)}
+          hideLabel
+          inputMode={inputMode}
+          autoComplete="off"
+          maxLength={maxLength}
+        />
+      )}
     />
   );
 }

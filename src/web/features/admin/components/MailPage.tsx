@@ -2,14 +2,19 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { OUTBOX_STATUSES, type OutboxStatus } from '../../../../shared/mail';
+import { Alert } from '../../../components/ui/Alert';
+import { Badge } from '../../../components/ui/Badge';
+import { LoadError } from '../../../components/ui/LoadError';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel, textLink } from '../../../components/ui/styles';
+import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useOutbox } from '../api/get-outbox';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
-import { Badge, FormAlert, LoadError, SavedStatus, SectionHeader } from './common';
+import { SectionHeader } from './SectionHeader';
 
 const STATUS_LABELS: Record<OutboxStatus, string> = { held: 'Held', queued: 'Queued', sent: 'Sent', failed: 'Failed' };
 const STATUS_TONES = { held: 'neutral', queued: 'info', sent: 'success', failed: 'danger' } as const;
@@ -41,7 +46,7 @@ export function MailPage() {
         </label>
         <select
           id="mail-status"
-          className={`${fieldControl} mt-1`}
+          className={cn(fieldControl, 'mt-1')}
           value={status}
           onChange={(event) => {
             const next = event.target.value;
@@ -61,7 +66,7 @@ export function MailPage() {
       ) : outbox.isError ? (
         <LoadError error={outbox.error} onRetry={() => void outbox.refetch()} />
       ) : items.length === 0 ? (
-        <p className={`${card} mt-4 text-slate-800`} data-testid="mail-empty">
+        <p className={cn(card, 'mt-4 text-slate-800')} data-testid="mail-empty">
           {status ? `No ${STATUS_LABELS[status].toLowerCase()} mail.` : 'No mail yet.'}
         </p>
       ) : (
@@ -70,7 +75,7 @@ export function MailPage() {
             {items.map((m) => (
               <li key={m.id} className={card} data-testid="mail-row">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <Link to={`/admin/mail/${m.id}`} className={`${textLink} min-w-0 break-words`}>
+                  <Link to={`/admin/mail/${m.id}`} className={cn(textLink, 'min-w-0 break-words')}>
                     {m.subject}
                   </Link>
                   <StatusBadge status={m.status} />
@@ -113,9 +118,13 @@ export function MailPage() {
             ))}
           </ul>
           {outbox.isFetchingNextPage && <LoadingStatus label="Loading more mail…" />}
-          {moreError !== null && <FormAlert message={errorMessage(moreError)} />}
+          {moreError !== null && (
+            <Alert className="mt-4">
+              <p>{errorMessage(moreError)}</p>
+            </Alert>
+          )}
           {outbox.hasNextPage && !outbox.isFetchingNextPage && (
-            <button type="button" className={`${buttonSecondary} mt-4 w-full sm:w-auto`} onClick={() => void outbox.fetchNextPage()}>
+            <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void outbox.fetchNextPage()}>
               Load more
             </button>
           )}
@@ -214,11 +223,11 @@ export function MailMessagePage() {
                 </button>
               </div>
             )}
-            <SavedStatus message={retried} className="mt-3" />
+            <StatusMessage message={retried} className="mt-3" />
             {problem && (
-              <div className="mt-3">
-                <FormAlert message={problem} />
-              </div>
+              <Alert className="mt-3">
+                <p>{problem}</p>
+              </Alert>
             )}
           </section>
           <section aria-labelledby="mail-text-heading" className={card}>

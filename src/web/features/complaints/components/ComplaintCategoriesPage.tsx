@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
+import { PageHeading } from '../../../components/ui/PageHeading';
 
 /** Route /complaints: a card for every category of the catalogue, each leading to its form. */
 export function ComplaintCategoriesPage() {
   return (
     <section aria-labelledby="complaints-heading">
-      <title>Complaints · Hostel Complaint Portal</title>
-      <h1 id="complaints-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+      <PageHeading id="complaints-heading" title="Complaints · Hostel Complaint Portal">
         Complaints
-      </h1>
+      </PageHeading>
       <p className="mt-3 max-w-2xl text-slate-700">
         Choose what your complaint is about. Each category goes straight to the hostel team that fixes it.
       </p>

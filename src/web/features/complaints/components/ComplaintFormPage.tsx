@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   MESSAGE_MAX_LENGTH,
   ROOM_NO_MAX_LENGTH,
@@ -11,34 +11,39 @@ import {
 } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
-import { seedTexts } from '../../../../shared/constants';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
-import { SignInButton } from '../../../components/SignInButton';
-import { Alert } from '../../../components/ui/Alert';
+import { FormProblem } from '../../../components/FormProblem';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
-import { buttonPrimary, card, fieldControl, textLink } from '../../../components/ui/styles';
+import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
+import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { floorHint, floorSpan, roomHint } from '../../../lib/catalog-hints';
+import { focusFirstError, issueField, serverField, sortMessages } from '../../../lib/field-messages';
 import { meQueryKey } from '../../../lib/me';
-import { useIdempotencyKey, useRefocusWhenIdle, useSignedInSubmission, useTimedConfirmation } from '../../../lib/submission';
+import {
+  useIdempotencyKey,
+  useRefocusWhenIdle,
+  useSignedInSubmission,
+  useTimedConfirmation,
+  type SubmissionProblem,
+} from '../../../lib/submission';
 import { useHydrated } from '../../../lib/hydration';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
 
 /*
- * A path segment that names no category gets the app's own 404 page. It lives in the misc feature
+ * A path segment that names no category gets the app's own 404 page. It lives in src/web/components
  * (the router's catch-all route loads it the same way), and loading it lazily shares that chunk
  * instead of copying the page, or its illustration, into the form's.
  */
-const NotFoundPage = lazy(async () => ({ default: (await import('../../misc/NotFoundPage')).NotFoundPage }));
+const NotFoundPage = lazy(async () => ({ default: (await import('../../../components/NotFoundPage')).NotFoundPage }));
 
 type FieldName = keyof ComplaintDraft;
 type FieldErrors = Partial<Record<FieldName, string>>;
-type Problem = { kind: 'sign-in' } | { kind: 'message'; message: string } | null;
 
 const FIELD_ORDER: readonly FieldName[] = ['hostel', 'floor', 'roomNo', 'subCategory', 'complaint'];
 const isFieldName = (name: string): name is FieldName => (FIELD_ORDER as readonly string[]).includes(name);
@@ -55,22 +60,14 @@ function toFloor(raw: string): number | undefined {
   return raw.trim() === '' ? undefined : Number(raw);
 }
 
-function focusFirstError(errors: FieldErrors) {
-  const first = FIELD_ORDER.find((name) => errors[name]);
-  if (first) document.getElementById(fieldId(first))?.focus();
-}
+const focusFirstProblem = (errors: FieldErrors) => focusFirstError(FIELD_ORDER, errors, fieldId);
 
 /** Splits a server answer's `fields` into the form's own fields and anything else. */
-function splitServerFields(fields: Record<string, string>): { errors: FieldErrors; other: string[] } {
-  const errors: FieldErrors = {};
-  const other: string[] = [];
-  for (const [path, message] of Object.entries(fields)) {
-    const name = path.split(/[./]/).filter(Boolean).pop() ?? path;
-    if (isFieldName(name)) errors[name] ??= message;
-    else other.push(message);
-  }
-  return { errors, other };
-}
+const splitServerFields = (fields: Record<string, string>) =>
+  sortMessages(
+    Object.entries(fields).map(([path, message]) => [serverField(path), message] as const),
+    isFieldName,
+  );
 
 /**
  * Route /complaints/:formRoute: the form of the category whose route is that segment (the seed's
@@ -114,7 +111,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   const [values, setValues] = useState<ComplaintDraft>(EMPTY_DRAFT);
   const draftRestored = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<Problem>(null);
+  const [problem, setProblem] = useState<SubmissionProblem | null>(null);
   const { submitting, begin } = useSignedInSubmission(setProblem);
   const hydrated = useHydrated();
 
@@ -161,15 +158,6 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     });
     // The server checks the shape first and the catalogue after; here both run at once so every
     // problem shows together, each field with the message the server would give it.
-    const found: FieldErrors = {};
-    const other: string[] = [];
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? '');
-        if (isFieldName(name)) found[name] ??= issue.message;
-        else other.push(issue.message);
-      }
-    }
     const place = checkComplaintPlace(catalog, {
       category: categoryKey,
       hostel: values.hostel.trim(),
@@ -177,16 +165,15 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       roomNo: values.roomNo,
       subCategory: values.subCategory,
     });
-    for (const [name, message] of Object.entries(place)) {
-      if (!message) continue;
-      if (isFieldName(name)) found[name] ??= message;
-      else other.push(message);
-    }
+    const { errors: found, other } = sortMessages(
+      [...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)), ...Object.entries(place)],
+      isFieldName,
+    );
     if (!parsed.success || Object.keys(found).length > 0 || other.length > 0) {
       finish();
       setErrors(found);
       if (other.length > 0) setProblem({ kind: 'message', message: other.join(' ') });
-      focusFirstError(found);
+      focusFirstProblem(found);
       return;
     }
     setErrors({});
@@ -213,7 +200,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         if (split.other.length > 0 || Object.keys(split.errors).length === 0) {
           setProblem({ kind: 'message', message: split.other.join(' ') || error.message });
         }
-        focusFirstError(split.errors);
+        focusFirstProblem(split.errors);
         return;
       }
       setProblem({ kind: 'message', message: errorMessage(error) });
@@ -222,21 +209,15 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
 
   return (
     <section aria-labelledby="complaint-form-heading" className="mx-auto max-w-2xl">
-      <title>{`${heading} · Hostel Complaint Portal`}</title>
-      <Link to="/complaints" className={`${textLink} inline-flex min-h-11 items-center gap-1`}>
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-          <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0" />
-        </svg>
-        Back to complaints
-      </Link>
+      <BackLink to="/complaints">Back to complaints</BackLink>
 
-      <div className="mt-2 flex items-center gap-3">
+      <div className="flex items-center gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <CategoryIcon category={category.key} />
         </span>
-        <h1 id="complaint-form-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <PageHeading id="complaint-form-heading" title={`${heading} · Hostel Complaint Portal`}>
           {heading}
-        </h1>
+        </PageHeading>
       </div>
       <p className="mt-3 text-slate-700">
         {category.description ? `${category.description} ` : ''}All fields are required.
@@ -325,23 +306,18 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           )}
         </Field>
 
-        {problem?.kind === 'sign-in' && (
-          <Alert data-testid="form-problem">
-            <p className="font-semibold">{seedTexts.signInFirst}</p>
-            <p className="mt-1 text-sm">What you typed is kept and will be here when you come back.</p>
-            <SignInButton className={`${buttonPrimary} mt-3`} />
-          </Alert>
-        )}
-        {problem?.kind === 'message' && (
-          <Alert data-testid="form-problem">
-            <p>{problem.message}</p>
-          </Alert>
-        )}
+        <FormProblem
+          problem={problem}
+          signInNote={<p className="mt-1 text-sm">What you typed is kept and will be here when you come back.</p>}
+        />
 
         <button
           ref={submitButton}
           type="submit"
-          className={`${buttonPrimary} w-full sm:w-auto`} disabled={submitting} aria-busy={submitting}>
+          className={`${buttonPrimary} w-full sm:w-auto`}
+          disabled={submitting}
+          aria-busy={submitting}
+        >
           {submitting ? 'Submitting…' : 'Submit'}
         </button>
 

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import type { Complaint } from '../../../../shared/complaints';
-import { seedTexts } from '../../../../shared/constants';
-import { SignInButton } from '../../../components/SignInButton';
+import { SignedInGate } from '../../../components/SignedInGate';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
+import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { PageHeading } from '../../../components/ui/PageHeading';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useMyComplaints } from '../api/get-my-complaints';
@@ -43,23 +45,12 @@ function ComplaintList() {
 
   if (list.isPending) return <LoadingStatus label="Loading your complaints…" />;
   // A failed "Load more" keeps the pages already shown; only a failed first page replaces them.
-  if (list.isError && !list.isFetchNextPageError) {
-    return (
-      <div className="mt-6 space-y-4">
-        <Alert>
-          <p>{errorMessage(list.error)}</p>
-        </Alert>
-        <button type="button" className={buttonSecondary} onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (list.isError && !list.isFetchNextPageError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
 
   const complaints = list.data.pages.flatMap((page) => page.items);
   if (complaints.length === 0) {
     return (
-      <div className={`${card} mt-6`} data-testid="no-complaints">
+      <div className={cn(card, 'mt-6')} data-testid="no-complaints">
         <p className="font-semibold text-slate-900">You have not filed any complaints yet.</p>
         <p className="mt-1 text-slate-700">When something in your hostel needs fixing, file a complaint and follow it here.</p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
@@ -88,7 +79,7 @@ function ComplaintList() {
       )}
       {list.isFetchingNextPage && <LoadingStatus label="Loading more complaints…" />}
       {list.hasNextPage && !list.isFetchingNextPage && (
-        <button type="button" className={`${buttonSecondary} mt-4 w-full sm:w-auto`} onClick={() => void list.fetchNextPage()}>
+        <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
           Load more
         </button>
       )}
@@ -102,37 +93,17 @@ export function MyComplaintsPage() {
 
   return (
     <section aria-labelledby="my-complaints-heading" className="mx-auto max-w-3xl">
-      <title>My complaints · Hostel Complaint Portal</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="my-complaints-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <PageHeading id="my-complaints-heading" title="My complaints · Hostel Complaint Portal">
           My complaints
-        </h1>
+        </PageHeading>
         {me.data && (
           <Link to="/complaints" className={buttonSecondary}>
             File a complaint
           </Link>
         )}
       </div>
-
-      {me.isPending ? (
-        <LoadingStatus label="Loading your details…" />
-      ) : me.isError ? (
-        <div className="mt-6 space-y-4">
-          <Alert>
-            <p>{errorMessage(me.error)}</p>
-          </Alert>
-          <button type="button" className={buttonSecondary} onClick={() => void me.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : me.data === null ? (
-        <div className={`${card} mt-6 space-y-4`}>
-          <p className="text-slate-800">{seedTexts.signInFirst}</p>
-          <SignInButton />
-        </div>
-      ) : (
-        <ComplaintList />
-      )}
+      <SignedInGate>{() => <ComplaintList />}</SignedInGate>
     </section>
   );
 }

@@ -4,8 +4,10 @@ import type { ComplaintDetail } from '../../../../shared/complaints';
 import { confirmBodySchema, reopenBodySchema } from '../../../../shared/staff';
 import { Alert } from '../../../components/ui/Alert';
 import { Field } from '../../../components/ui/Field';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldHint, fieldLabel } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useConfirmResolution, useReopen } from '../api/respond-to-resolution';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -35,7 +37,7 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (valu
             <svg
               aria-hidden="true"
               viewBox="0 0 20 20"
-              className={`size-8 ${value !== null && n <= value ? 'fill-accent-400 stroke-amber-700' : 'fill-white stroke-slate-500'}`}
+              className={cn('size-8', value !== null && n <= value ? 'fill-accent-400 stroke-amber-700' : 'fill-white stroke-slate-500')}
               strokeWidth={1.2}
             >
               <path d="m10 1.8 2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z" />
@@ -47,7 +49,7 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (valu
           {value === null ? 'Not rated' : `${value} of 5`}
         </span>
         {value !== null && (
-          <button type="button" className={`${buttonSecondary} ml-auto`} onClick={() => onChange(null)}>
+          <button type="button" className={cn(buttonSecondary, 'ml-auto')} onClick={() => onChange(null)}>
             Clear rating
           </button>
         )}
@@ -179,13 +181,9 @@ export function ResolutionForms({ complaint }: { complaint: ComplaintDetail }) {
 
   return (
     <>
-      <div role="status" className="empty:hidden" data-testid="resolution-outcome">
-        {outcome && (
-          <p className="mt-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-950">{outcome}</p>
-        )}
-      </div>
+      <StatusMessage message={outcome} tone="panel" className="mt-6" data-testid="resolution-outcome" />
       {complaint.status === 'resolved' && (
-        <section aria-labelledby="resolution-heading" className={`${card} mt-6 space-y-6`} data-testid="resolution">
+        <section aria-labelledby="resolution-heading" className={cn(card, 'mt-6 space-y-6')} data-testid="resolution">
           <div>
             <h2 id="resolution-heading" className="text-xl font-semibold text-slate-900">
               The hostel team marked this resolved

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useMarkRead } from '../api/mark-read';
 
@@ -25,7 +26,7 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
         </h2>
         <button
           type="button"
-          className={`${buttonSecondary} px-3`}
+          className={cn(buttonSecondary, 'px-3')}
           disabled={!list.data || list.data.unread === 0 || markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}
         >

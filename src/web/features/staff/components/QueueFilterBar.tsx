@@ -4,6 +4,7 @@ import { STATUSES, STATUS_LABELS } from '../../../../shared/constants';
 import { buttonPrimary, buttonSecondary, fieldControl, fieldLabel } from '../../../components/ui/styles';
 import { useCatalog } from '../../../lib/catalog';
 import { floorSpan } from '../../../lib/catalog-hints';
+import { cn } from '../../../lib/cn';
 import {
   EMPTY_FILTERS,
   OPEN_STATUSES,
@@ -43,7 +44,7 @@ function SelectField({
       </label>
       <select
         id={id}
-        className={`${fieldControl} mt-1`}
+        className={cn(fieldControl, 'mt-1')}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
@@ -116,7 +117,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
           <input
             id="queue-q"
             type="search"
-            className={`${fieldControl} mt-1`}
+            className={cn(fieldControl, 'mt-1')}
             value={draft.q}
             maxLength={200}
             onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
@@ -130,7 +131,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
       {/* On phones the choices fold away behind a button; from `sm` up they are always shown. */}
       <button
         type="button"
-        className={`${buttonSecondary} mt-3 w-full sm:hidden`}
+        className={cn(buttonSecondary, 'mt-3 w-full sm:hidden')}
         aria-expanded={expanded}
         aria-controls="queue-filter-choices"
         onClick={() => setExpanded(!expanded)}
@@ -140,7 +141,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
       </button>
       <div
         id="queue-filter-choices"
-        className={`${expanded ? 'grid' : 'hidden'} mt-4 gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
+        className={cn(expanded ? 'grid' : 'hidden', 'mt-4 gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-4')}
       >
         <SelectField
           id="queue-status"
@@ -221,7 +222,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
             min={0}
             max={3650}
             step={1}
-            className={`${fieldControl} mt-1`}
+            className={cn(fieldControl, 'mt-1')}
             value={draft.olderThanDays}
             onChange={(event) => setDraft((d) => ({ ...d, olderThanDays: event.target.value }))}
           />
@@ -252,7 +253,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
       {hasFilters(filters) && (
         <button
           type="button"
-          className={`${buttonSecondary} mt-4 w-full sm:w-auto`}
+          className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')}
           onClick={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}
         >
           Clear filters

@@ -7,8 +7,11 @@ import { CONFIDENTIAL_STUDENT } from '../../../../shared/staff';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useCatalog } from '../../../lib/catalog';
 import { formatDateTime } from '../../../lib/format';
 import { useBulkAction } from '../api/actions';
@@ -30,15 +33,14 @@ function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (
   }
 
   const chip = (pressed: boolean) =>
-    `inline-flex min-h-11 items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
-      pressed
-        ? 'border-brand-700 bg-brand-700 text-white'
-        : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100'
-    }`;
+    cn(
+      'inline-flex min-h-11 items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap',
+      pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+    );
   const count = (n: number | undefined, pressed: boolean) =>
     n === undefined ? null : (
       <span
-        className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${pressed ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-800'}`}
+        className={cn('rounded-full px-2 py-0.5 text-xs tabular-nums', pressed ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-800')}
       >
         {n}
       </span>
@@ -104,7 +106,7 @@ function QueueRow({
   ].filter(Boolean);
   return (
     <li
-      className={`rounded-xl border bg-white p-4 shadow-sm ${selected ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200'}`}
+      className={cn('rounded-xl border bg-white p-4 shadow-sm', selected ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200')}
       data-testid="queue-row"
     >
       <div className="flex items-start gap-3">
@@ -186,11 +188,11 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
   const complaints = queue.data.pages.flatMap((page) => page.items);
   if (complaints.length === 0) {
     return (
-      <div className={`${card} mt-6`} data-testid="queue-empty">
+      <div className={cn(card, 'mt-6')} data-testid="queue-empty">
         {hasFilters(filters) ? (
           <>
             <p className="font-semibold text-slate-900">No complaints match these filters.</p>
-            <button type="button" className={`${buttonSecondary} mt-4`} onClick={onClear}>
+            <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={onClear}>
               Clear filters
             </button>
           </>
@@ -269,9 +271,7 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
           </button>
         </div>
       </div>
-      <div role="status" className="empty:hidden">
-        {bulk.isPending ? <p className="mt-3 text-slate-700">Working…</p> : result && <p className="mt-3 text-slate-800">{result}</p>}
-      </div>
+      <StatusMessage tone="neutral" className="mt-3" message={bulk.isPending ? 'Working…' : result} />
       {bulk.isError && (
         <Alert className="mt-3">
           <p>{errorMessage(bulk.error)}</p>
@@ -297,7 +297,7 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
       )}
       {queue.isFetchingNextPage && <LoadingStatus label="Loading more complaints…" />}
       {queue.hasNextPage && !queue.isFetchingNextPage && (
-        <button type="button" className={`${buttonSecondary} mt-4 w-full sm:w-auto`} onClick={() => void queue.fetchNextPage()}>
+        <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void queue.fetchNextPage()}>
           Load more
         </button>
       )}
@@ -326,12 +326,9 @@ function Queue({ user }: { user: User }) {
 export function StaffQueuePage() {
   return (
     <section aria-labelledby="staff-heading" className="mx-auto max-w-5xl">
-      <title>Staff console · Hostel Complaint Portal</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="staff-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Staff console
-        </h1>
-      </div>
+      <PageHeading id="staff-heading" title="Staff console · Hostel Complaint Portal">
+        Staff console
+      </PageHeading>
       <WorkerGate>{(user) => <Queue user={user} />}</WorkerGate>
     </section>
   );

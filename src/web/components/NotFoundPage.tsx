@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
-import { buttonPrimary } from '../../components/ui/styles';
-import { NotFoundIllustration } from './components/NotFoundIllustration';
+import { NotFoundIllustration } from './NotFoundIllustration';
+import { PageHeading } from './ui/PageHeading';
+import { buttonPrimary } from './ui/styles';
 
 /** Every path without a route ('*'). */
 export function NotFoundPage() {
   return (
     <section aria-labelledby="not-found-heading" className="mx-auto flex max-w-xl flex-col items-center text-center">
-      <title>Page not found · Hostel Complaint Portal</title>
-      <NotFoundIllustration className="h-auto w-full max-w-sm" />
-      <h1 id="not-found-heading" className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+      <NotFoundIllustration className="mb-6 h-auto w-full max-w-sm" />
+      <PageHeading id="not-found-heading" title="Page not found · Hostel Complaint Portal">
         Page not found
-      </h1>
+      </PageHeading>
       <p className="mt-3 text-slate-700">
         The page you are looking for does not exist or has moved. Check the address, or start again from the
         start page.

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonSecondary, card, fieldError } from '../../../components/ui/styles';
+import { cn } from '../../../lib/cn';
+import { useFocusWhenMoved, type CardNote } from '../lib/card-notes';
+import { describeFailure } from '../lib/problems';
+
+interface RetirableCardProps extends CardNote {
+  /** Unique on the page ('hostel-<id>'); the edit form's element is `<id>-form`. */
+  id: string;
+  /** "Tower A": the card's title, and what screen readers hear after "Edit", "Retire", … */
+  name: string;
+  retired: boolean;
+  'data-testid': string;
+  /** Badges after the title (besides "Retired"). */
+  badges?: ReactNode;
+  /** A line under the title. */
+  summary: ReactNode;
+  /** More facts, under the title and the buttons. */
+  details?: ReactNode;
+  /** Retires the item (or brings it back); resolves to the confirmation to show. */
+  toggleRetired: () => Promise<string>;
+  toggling: boolean;
+  /** The edit form; `done` closes it and shows its confirmation on the card. */
+  renderForm: (done: (message: string) => void) => ReactNode;
+}
+
+/**
+ * A hostel or a category in the console's lists: its facts, an Edit button that opens its form
+ * in the card, and Retire / Bring back (which moves the card to the other list, with its
+ * confirmation and the focus).
+ */
+export function RetirableCard(props: RetirableCardProps) {
+  const { name, retired, badges, summary, details, toggleRetired, toggling, renderForm, message, onMessage, moved, onMoved } = props;
+  const [editing, setEditing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const toggle = useFocusWhenMoved(moved);
+  const formId = `${props.id}-form`;
+
+  async function handleToggle() {
+    onMessage(null);
+    setProblem(null);
+    try {
+      onMessage(await toggleRetired());
+      onMoved();
+    } catch (error) {
+      setProblem(describeFailure(error, []).message);
+    }
+  }
+
+  return (
+    <li className={card} data-testid={props['data-testid']}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            <span className="break-words">{name}</span>
+            {retired && <Badge tone="warning">Retired</Badge>}
+            {badges}
+          </h3>
+          {summary}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {!retired && (
+            <button
+              type="button"
+              className={buttonSecondary}
+              aria-expanded={editing}
+              aria-controls={editing ? formId : undefined}
+              onClick={() => {
+                setEditing(!editing);
+                onMessage(null);
+              }}
+            >
+              {editing ? 'Close' : 'Edit'} <span className="sr-only">{name}</span>
+            </button>
+          )}
+          <button ref={toggle} type="button" className={buttonSecondary} disabled={toggling} onClick={() => void handleToggle()}>
+            {retired ? 'Bring back' : 'Retire'} <span className="sr-only">{name}</span>
+          </button>
+        </div>
+      </div>
+      {details}
+      <StatusMessage message={message} className="mt-3" />
+      {problem && <p className={fieldError}>{problem}</p>}
+      {editing && (
+        <div id={formId}>
+          {renderForm((done) => {
+            onMessage(done);
+            setEditing(false);
+          })}
+        </div>
+      )}
+    </li>
+  );
+}
+
+interface RetirableListsProps<T> {
+  /** "hostels": names the lists ("Hostels in use", "Retired hostels") and their headings' ids. */
+  noun: string;
+  items: readonly T[];
+  isRetired: (item: T) => boolean;
+  renderItem: (item: T) => ReactNode;
+  /** Shown instead of an empty "In use" list. */
+  emptyInUse?: ReactNode;
+}
+
+/** "In use (n)" and, when there are any, "Retired (n)": the two lists of a console section. */
+export function RetirableLists<T>({ noun, items, isRetired, renderItem, emptyInUse }: RetirableListsProps<T>) {
+  const active = items.filter((item) => !isRetired(item));
+  const retired = items.filter(isRetired);
+  const Noun = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
+  return (
+    <>
+      <section aria-labelledby={`active-${noun}-heading`} className="mt-8">
+        <h2 id={`active-${noun}-heading`} className="text-xl font-semibold text-slate-900">
+          In use ({active.length})
+        </h2>
+        {active.length === 0 && emptyInUse ? (
+          <p className={cn(card, 'mt-3 text-slate-800')}>{emptyInUse}</p>
+        ) : (
+          <ul className="mt-3 grid gap-3" aria-label={`${Noun} in use`}>
+            {active.map(renderItem)}
+          </ul>
+        )}
+      </section>
+      {retired.length > 0 && (
+        <section aria-labelledby={`retired-${noun}-heading`} className="mt-8">
+          <h2 id={`retired-${noun}-heading`} className="text-xl font-semibold text-slate-900">
+            Retired ({retired.length})
+          </h2>
+          <ul className="mt-3 grid gap-3" aria-label={`Retired ${noun}`}>
+            {retired.map(renderItem)}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CategoryAdmin } from '../../../../../shared/admin';
+import { Badge } from '../../../../components/ui/Badge';
+import { textLink } from '../../../../components/ui/styles';
+import { useUpdateCategory } from '../../api/update-category';
+import type { CardNote } from '../../lib/card-notes';
+import { RetirableCard } from '../RetirableCard';
+import { recipientsLabel } from '../RoutingEditor';
+import { CategoryForm } from './CategoryForm';
+
+/** The update body that changes only whether the category is retired. */
+const withRetired = (c: CategoryAdmin, retired: boolean) => ({
+  cardTitle: c.cardTitle,
+  complaintHead: c.complaintHead,
+  description: c.description,
+  subCategories: c.subCategories,
+  confidential: c.confidential,
+  targetHours: c.targetHours,
+  routing: c.routing,
+  retired,
+});
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="inline font-medium text-slate-600">{term}: </dt>
+      <dd className="inline break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** One category: its form's address, sub-categories, target and recipients; edit, retire, bring back. */
+export function CategoryCard({ category, ...note }: CardNote & { category: CategoryAdmin }) {
+  const update = useUpdateCategory(category.key);
+
+  async function toggleRetired() {
+    await update.mutateAsync(withRetired(category, !category.retired));
+    return category.retired
+      ? `${category.cardTitle} is back on the Complaints page.`
+      : `${category.cardTitle} is retired: students can no longer file it.`;
+  }
+
+  return (
+    <RetirableCard
+      {...note}
+      id={`category-${category.key}`}
+      data-testid="category"
+      name={category.cardTitle}
+      retired={category.retired}
+      badges={category.confidential && <Badge tone="info">Confidential</Badge>}
+      summary={
+        <p className="text-sm break-words text-slate-700">
+          {category.retired ? (
+            <code className="font-mono">/complaints/{category.route}</code>
+          ) : (
+            <Link to={`/complaints/${category.route}`} className={textLink}>
+              /complaints/{category.route}
+            </Link>
+          )}
+        </p>
+      }
+      details={
+        <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm">
+          <Fact term="Sub-categories">
+            {category.subCategories.map((s) => (s.confidential ? `${s.name} (confidential)` : s.name)).join(', ')}
+          </Fact>
+          <Fact term="Target">{category.targetHours} hours</Fact>
+          <Fact term="Mail to">{recipientsLabel(category.routing.default)}</Fact>
+          {category.routing.overrides.map((o) => (
+            <Fact key={o.hostel} term={o.hostel}>
+              {recipientsLabel(o)}
+            </Fact>
+          ))}
+        </dl>
+      }
+      toggleRetired={toggleRetired}
+      toggling={update.isPending}
+      renderForm={(done) => <CategoryForm category={category} onSaved={done} />}
+    />
+  );
+}

@@ -1,0 +1,228 @@
+import { useForm, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import {
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  type CategoryAdmin,
+  type CategoryCreate,
+  type CategoryUpdate,
+} from '../../../../../shared/admin';
+import { categoryRoute } from '../../../../../shared/catalog';
+import { FormAlert } from '../../../../components/ui/FormAlert';
+import { CheckboxField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
+import { buttonPrimary, card } from '../../../../components/ui/styles';
+import { cn } from '../../../../lib/cn';
+import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { useCreateCategory } from '../../api/create-category';
+import { useHostels } from '../../api/get-hostels';
+import { useUpdateCategory } from '../../api/update-category';
+import { toNumber } from '../../lib/problems';
+import { ListEditor } from '../ListEditor';
+import { RoutingEditor, emptyRouting, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
+
+/** A category as the form holds it. The key only while adding (complaints are stored under it). */
+interface CategoryDraft {
+  key?: string;
+  cardTitle: string;
+  complaintHead: string;
+  description: string;
+  subCategories: Array<{ name: string; confidential: boolean }>;
+  confidential: boolean;
+  targetHours: string;
+  routing: RoutingDraft;
+}
+
+const INVALID = 'Some fields need attention: see the messages below them.';
+
+const newSubCategory = () => ({ name: '', confidential: false });
+
+const emptyDraft = (): CategoryDraft => ({
+  key: '',
+  cardTitle: '',
+  complaintHead: '',
+  description: '',
+  subCategories: [newSubCategory()],
+  confidential: false,
+  targetHours: '72',
+  routing: emptyRouting(),
+});
+
+const draftOf = (c: CategoryAdmin): CategoryDraft => ({
+  cardTitle: c.cardTitle,
+  complaintHead: c.complaintHead,
+  description: c.description,
+  subCategories: c.subCategories.map(({ name, confidential }) => ({ name, confidential })),
+  confidential: c.confidential,
+  targetHours: String(c.targetHours),
+  routing: routingDraft(c.routing),
+});
+
+/** Everything but the key, as the schemas take it. */
+const bodyOf = (d: CategoryDraft) => ({
+  cardTitle: d.cardTitle,
+  complaintHead: d.complaintHead,
+  description: d.description,
+  subCategories: d.subCategories,
+  confidential: d.confidential,
+  targetHours: toNumber(d.targetHours),
+  routing: routingValue(d.routing),
+});
+
+function useActiveHostelNames(): string[] {
+  const hostels = useHostels();
+  return hostels.data?.items.filter((h) => !h.retired).map((h) => h.name) ?? [];
+}
+
+/** The key, with the form address it gives (fixed once the category exists). */
+function KeyField<P>({ control }: { control: Control<CategoryDraft, unknown, P> }) {
+  const key = (useWatch({ control, name: 'key' }) ?? '').trim();
+  return (
+    <TextField
+      control={control}
+      name="key"
+      label="Key"
+      hint={
+        <>
+          Lower-case letters and digits, fixed once the category exists. The form&apos;s address will be{' '}
+          <code className="font-mono break-all">/complaints/{key ? categoryRoute(key) : '{key}Complaint'}</code>.
+        </>
+      }
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={30}
+      controlClassName="font-mono"
+    />
+  );
+}
+
+function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown, P> }) {
+  return (
+    <ListEditor
+      control={control}
+      name="subCategories"
+      legend="Sub-categories"
+      hint="What kind of problem it is; the student picks one. A confidential one hides who filed the complaint."
+      newRow={newSubCategory}
+      addLabel="Add a sub-category"
+      rowName={(index) => `sub-category ${index + 1}`}
+      maxRows={30}
+      renderRow={(index) => (
+        <div className="space-y-1">
+          <TextField
+            control={control}
+            name={`subCategories.${index}.name`}
+            label={`Sub-category ${index + 1}`}
+            hideLabel
+            autoComplete="off"
+            maxLength={60}
+          />
+          <CheckboxField
+            control={control}
+            name={`subCategories.${index}.confidential`}
+            className="text-sm"
+            label={
+              <>
+                Confidential <span className="sr-only">(sub-category {index + 1})</span>
+              </>
+            }
+          />
+        </div>
+      )}
+    />
+  );
+}
+
+interface CategoryFormProps {
+  /** The category to edit; a new one when left out. */
+  category?: CategoryAdmin;
+  /** A save went through: the confirmation to show. */
+  onSaved: (message: string) => void;
+}
+
+/** Adding a category and editing one: the same fields, checked by the shared schemas. */
+export function CategoryForm({ category, onSaved }: CategoryFormProps) {
+  const create = useCreateCategory();
+  const update = useUpdateCategory(category?.key ?? '');
+  const hostels = useActiveHostelNames();
+  const form = useForm<CategoryDraft, unknown, CategoryCreate | CategoryUpdate>({
+    defaultValues: category ? draftOf(category) : emptyDraft(),
+    resolver: category
+      ? draftResolver(categoryUpdateSchema, (d: CategoryDraft) => ({ ...bodyOf(d), retired: category.retired }), { invalidMessage: INVALID })
+      : draftResolver(categoryCreateSchema, (d: CategoryDraft) => ({ key: d.key, ...bodyOf(d) }), { invalidMessage: INVALID }),
+  });
+  const pending = category ? update.isPending : create.isPending;
+
+  const submit = form.handleSubmit(async (payload) => {
+    try {
+      if (category) {
+        await update.mutateAsync(payload as CategoryUpdate);
+        onSaved(`Saved the changes to ${payload.cardTitle}.`);
+      } else {
+        const added = await create.mutateAsync(payload as CategoryCreate);
+        onSaved(`${added.cardTitle} is added: its form is at /complaints/${added.route}.`);
+      }
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label={category ? `Edit ${category.cardTitle}` : undefined}
+      aria-labelledby={category ? undefined : 'new-category-heading'}
+      className={category ? 'mt-4 space-y-4 border-t border-slate-200 pt-4' : cn(card, 'mt-4 space-y-4')}
+      onSubmit={(event) => void submit(event)}
+    >
+      {category ? (
+        <p className="text-sm text-slate-700">
+          The key <code className="font-mono">{category.key}</code> cannot be changed: complaints are stored under it and its
+          form stays at <code className="font-mono break-all">/complaints/{category.route}</code>.
+        </p>
+      ) : (
+        <>
+          <h2 id="new-category-heading" className="text-lg font-semibold text-slate-900">
+            New category
+          </h2>
+          <KeyField control={form.control} />
+        </>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          control={form.control}
+          name="cardTitle"
+          label="Card title"
+          hint="The title of the category’s card on the Complaints page."
+          autoComplete="off"
+          maxLength={60}
+        />
+        <TextField
+          control={form.control}
+          name="complaintHead"
+          label="Complaint heading"
+          hint="The heading of each complaint and the start of its mail’s subject."
+          autoComplete="off"
+          maxLength={80}
+        />
+      </div>
+      <TextAreaField control={form.control} name="description" label="Description" hint="One line on the card." rows={2} maxLength={200} />
+      <SubCategories control={form.control} />
+      <CheckboxField control={form.control} name="confidential" label="Every complaint of this category is confidential" />
+      <TextField
+        control={form.control}
+        name="targetHours"
+        label="Target resolution time (hours)"
+        hint="How soon a complaint should be resolved; the staff console shows complaints past it."
+        className="max-w-xs"
+        inputMode="numeric"
+        autoComplete="off"
+      />
+      <RoutingEditor control={form.control} hostels={hostels} />
+      <FormAlert control={form.control} />
+      <button type="submit" className={buttonPrimary} disabled={pending}>
+        {category ? (pending ? 'Saving…' : 'Save changes') : pending ? 'Adding…' : 'Add category'}
+      </button>
+    </form>
+  );
+}

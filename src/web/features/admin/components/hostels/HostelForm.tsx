@@ -1,0 +1,133 @@
+import { useForm } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import { hostelCreateSchema, hostelUpdateSchema, type HostelAdmin, type HostelCreate, type HostelUpdate } from '../../../../../shared/admin';
+import { FormAlert } from '../../../../components/ui/FormAlert';
+import { TextField } from '../../../../components/ui/FormFields';
+import { buttonPrimary } from '../../../../components/ui/styles';
+import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { useCreateHostel } from '../../api/create-hostel';
+import { useUpdateHostel } from '../../api/update-hostel';
+import { toNumber } from '../../lib/problems';
+import { ListEditor } from '../ListEditor';
+
+/** A hostel as the form holds it: numbers as typed. The name only while adding (it never changes). */
+interface HostelDraft {
+  name?: string;
+  floorMin: string;
+  floorMax: string;
+  roomRanges: Array<{ from: string; to: string }>;
+}
+
+const emptyRange = () => ({ from: '', to: '' });
+const emptyDraft = (): HostelDraft => ({ name: '', floorMin: '0', floorMax: '', roomRanges: [emptyRange()] });
+
+const draftOf = (h: HostelAdmin): HostelDraft => ({
+  floorMin: String(h.floorMin),
+  floorMax: String(h.floorMax),
+  roomRanges: h.roomRanges.map((r) => ({ from: String(r.from), to: String(r.to) })),
+});
+
+const placeOf = (d: HostelDraft) => ({
+  floorMin: toNumber(d.floorMin),
+  floorMax: toNumber(d.floorMax),
+  roomRanges: d.roomRanges.map((r) => ({ from: toNumber(r.from), to: toNumber(r.to) })),
+});
+
+const numberProps = { inputMode: 'numeric', autoComplete: 'off' } as const;
+
+/** Lowest and top floor, and the room ranges. */
+function PlaceFields<P>({ control }: { control: Control<HostelDraft, unknown, P> }) {
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-4">
+        <TextField control={control} name="floorMin" label="Lowest floor" {...numberProps} />
+        <TextField control={control} name="floorMax" label="Top floor" {...numberProps} />
+      </div>
+      <ListEditor
+        control={control}
+        name="roomRanges"
+        legend="Room numbers"
+        hint="The room numbers a student may give, as one or more ranges that do not overlap (e.g. 1 to 40 and 101 to 140)."
+        newRow={emptyRange}
+        addLabel="Add a room range"
+        rowName={(index) => `room range ${index + 1}`}
+        renderRow={(index) => (
+          <div className="grid grid-cols-2 gap-3">
+            <TextField control={control} name={`roomRanges.${index}.from`} label={`From room (range ${index + 1})`} {...numberProps} />
+            <TextField control={control} name={`roomRanges.${index}.to`} label={`To room (range ${index + 1})`} {...numberProps} />
+          </div>
+        )}
+      />
+    </>
+  );
+}
+
+interface HostelFormProps {
+  /** The hostel to edit; a new one when left out. */
+  hostel?: HostelAdmin;
+  /** A save went through: the confirmation to show. */
+  onSaved: (message: string) => void;
+  /** A save starts (the last confirmation no longer holds). */
+  onSubmitStart?: () => void;
+}
+
+/** Adding a hostel and editing one: the same fields, checked by the shared schemas. */
+export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) {
+  const create = useCreateHostel();
+  const update = useUpdateHostel(hostel?.id ?? '');
+  const form = useForm<HostelDraft, unknown, HostelCreate | HostelUpdate>({
+    defaultValues: hostel ? draftOf(hostel) : emptyDraft(),
+    resolver: hostel
+      ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired }))
+      : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, ...placeOf(d) })),
+  });
+  const pending = hostel ? update.isPending : create.isPending;
+
+  const submit = form.handleSubmit(async (payload) => {
+    try {
+      if (hostel) {
+        await update.mutateAsync(payload as HostelUpdate);
+        onSaved(`Saved the changes to ${hostel.name}.`);
+      } else {
+        const added = await create.mutateAsync(payload as HostelCreate);
+        form.reset(emptyDraft());
+        onSaved(`${added.name} is added.`);
+      }
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label={hostel ? `Edit ${hostel.name}` : undefined}
+      className={hostel ? 'mt-4 space-y-4 border-t border-slate-200 pt-4' : 'mt-4 space-y-4'}
+      onSubmit={(event) => {
+        onSubmitStart?.();
+        void submit(event);
+      }}
+    >
+      {hostel ? (
+        <p className="text-sm text-slate-700">
+          The name cannot be changed: complaints already filed keep it. To rename a hostel, add one with the new name and
+          retire this one.
+        </p>
+      ) : (
+        <TextField
+          control={form.control}
+          name="name"
+          label="Name"
+          hint="Students choose it in every form. It cannot be changed later."
+          autoComplete="off"
+          maxLength={60}
+        />
+      )}
+      <PlaceFields control={form.control} />
+      <FormAlert control={form.control} />
+      <button type="submit" className={buttonPrimary} disabled={pending}>
+        {hostel ? (pending ? 'Saving…' : 'Save changes') : pending ? 'Adding…' : 'Add hostel'}
+      </button>
+    </form>
+  );
+}

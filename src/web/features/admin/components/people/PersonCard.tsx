@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../../components/ui/Badge';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { buttonSecondary, card } from '../../../../components/ui/styles';
+import type { Person } from '../../api/get-people';
+import { AccountSwitch } from './AccountSwitch';
+import { PersonForm } from './PersonForm';
+import { ROLE_LABELS } from './roles';
+import { scopeLabel, useScopeCategories } from './ScopesEditor';
+
+function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt className="inline font-medium text-slate-600">{term}: </dt>
+      <dd className="inline text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** One person: role, duty, status and scopes; edit, disable, enable. */
+export function PersonCard({ person }: { person: Person }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const categories = useScopeCategories();
+  const formId = `person-${person.id}-form`;
+
+  return (
+    <li className={card} data-testid="person">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            <span className="break-words">{person.name || person.email}</span>
+            {person.disabled && <Badge tone="danger">Disabled</Badge>}
+          </p>
+          <p className="text-sm break-all text-slate-700">{person.email}</p>
+        </div>
+        <button
+          type="button"
+          className={buttonSecondary}
+          aria-expanded={editing}
+          aria-controls={editing ? formId : undefined}
+          onClick={() => {
+            setEditing(!editing);
+            setSaved(null);
+          }}
+        >
+          {editing ? 'Close' : 'Edit'} <span className="sr-only">{person.email}</span>
+        </button>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+        <Fact term="Role">{ROLE_LABELS[person.role]}</Fact>
+        <Fact term="Anti-ragging duty">{person.antiRagging ? 'Yes' : 'No'}</Fact>
+        <Fact term="Status">{person.disabled ? 'Disabled' : person.lastSignInAt ? 'Active' : 'Not signed in yet'}</Fact>
+        <Fact term="Scopes" className="sm:col-span-3">
+          {person.role === 'admin'
+            ? 'Everything'
+            : person.scopes.length
+              ? person.scopes.map((scope) => scopeLabel(scope, categories)).join('; ')
+              : 'None'}
+        </Fact>
+      </dl>
+      <AccountSwitch person={person} onDone={setSaved} />
+      <StatusMessage message={saved} className="mt-3" />
+      {editing && (
+        <div id={formId}>
+          <PersonForm
+            person={person}
+            onSaved={(message) => {
+              setSaved(message);
+              setEditing(false);
+            }}
+          />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { serviceUpdateSchema, type ServiceAdmin, type ServiceUpdate } from '../../../../../shared/admin';
+import { Badge } from '../../../../components/ui/Badge';
+import { FormAlert } from '../../../../components/ui/FormAlert';
+import { CheckboxField, TextField } from '../../../../components/ui/FormFields';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { buttonPrimary, card } from '../../../../components/ui/styles';
+import { cn } from '../../../../lib/cn';
+import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { useUpdateService } from '../../api/update-service';
+import { RoutingEditor, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
+
+interface ServiceDraft {
+  label: string;
+  enabled: boolean;
+  routing: RoutingDraft;
+}
+
+const DESCRIPTIONS: Record<ServiceAdmin['key'], string> = {
+  room_cleaning: 'Students ask for their room to be cleaned from the Assistance page.',
+  laundry: 'Students ask for their laundry to be picked up from the Assistance page.',
+};
+
+const resolver = draftResolver(serviceUpdateSchema, (d: ServiceDraft) => ({ ...d, routing: routingValue(d.routing) }));
+
+/** One service (Room Cleaning, Laundry): its label, on or off, and who gets its requests. */
+export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hostels: readonly string[] }) {
+  const update = useUpdateService(service.key);
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<ServiceDraft, unknown, ServiceUpdate>({
+    defaultValues: { label: service.label, enabled: service.enabled, routing: routingDraft(service.routing) },
+    resolver,
+  });
+  const headingId = `service-${service.key}-heading`;
+
+  const submit = form.handleSubmit(async (payload) => {
+    try {
+      const result = await update.mutateAsync(payload);
+      setSaved(`${result.label} is saved${result.enabled ? '' : ' (switched off)'}.`);
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={headingId}
+      className={cn(card, 'space-y-4')}
+      data-testid="service"
+      onSubmit={(event) => {
+        setSaved(null);
+        void submit(event);
+      }}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {service.label}
+        </h2>
+        <Badge tone={service.enabled ? 'success' : 'neutral'}>{service.enabled ? 'On' : 'Off'}</Badge>
+      </div>
+      <p className="text-sm text-slate-700">{DESCRIPTIONS[service.key]}</p>
+      <TextField control={form.control} name="label" label="Label" hint="What students see on the Assistance page." autoComplete="off" maxLength={60} />
+      <CheckboxField control={form.control} name="enabled" role="switch" label="Students can ask for it" />
+      <RoutingEditor control={form.control} hostels={hostels} />
+      <FormAlert control={form.control} />
+      <button type="submit" className={buttonPrimary} disabled={update.isPending}>
+        {update.isPending ? 'Saving…' : `Save ${service.label}`}
+      </button>
+      <StatusMessage message={saved} />
+    </form>
+  );
+}

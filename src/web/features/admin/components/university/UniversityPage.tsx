@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { LoadError } from '../../../../components/ui/LoadError';
+import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { useUniversity } from '../../api/get-university';
+import { SectionHeader } from '../SectionHeader';
+import { LogoCard } from './LogoCard';
+import { ProfileForm } from './ProfileForm';
+
+/** Route /admin/university: the profile the portal shows and signs people in by. */
+export function UniversityPage() {
+  const university = useUniversity();
+  const [saved, setSaved] = useState<string | null>(null);
+
+  return (
+    <section aria-labelledby="university-heading">
+      <SectionHeader title="University" id="university-heading">
+        The university this portal serves: its name, who may sign in, and what About Us says.
+      </SectionHeader>
+      {university.isPending ? (
+        <LoadingStatus label="Loading the university profile…" />
+      ) : university.isError ? (
+        <LoadError error={university.error} onRetry={() => void university.refetch()} />
+      ) : (
+        <>
+          <StatusMessage message={saved} className="mt-4" />
+          {/* A new answer from the server (after a save) starts the form again from what it holds. */}
+          <ProfileForm key={university.data.updatedAt} university={university.data} onSaved={setSaved} />
+          <LogoCard university={university.data} />
+        </>
+      )}
+    </section>
+  );
+}

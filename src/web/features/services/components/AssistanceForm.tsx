@@ -1,0 +1,252 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { checkServicePlace, hostelByName } from '../../../../shared/catalog';
+import type { PublicCatalog } from '../../../../shared/catalog';
+import { VALID_ROOM_MESSAGE, createCleaningRequestSchema, createLaundryRequestSchema } from '../../../../shared/complaints';
+import { FormProblem } from '../../../components/FormProblem';
+import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
+import { Field } from '../../../components/ui/Field';
+import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { roomHint } from '../../../lib/catalog-hints';
+import { serverField, sortMessages } from '../../../lib/field-messages';
+import { useHydrated } from '../../../lib/hydration';
+import { meQueryKey } from '../../../lib/me';
+import {
+  useIdempotencyKey,
+  useRefocusWhenIdle,
+  useSignedInSubmission,
+  useTimedConfirmation,
+  type SubmissionProblem,
+} from '../../../lib/submission';
+import { useCreateCleaningRequest } from '../api/create-cleaning-request';
+import { useCreateLaundryRequest } from '../api/create-laundry-request';
+import {
+  CONFIRMATION_TITLES,
+  collectProblems,
+  fieldId,
+  focusFirstProblem,
+  isFieldName,
+  toNumber,
+  type FieldErrors,
+} from '../lib/assistance';
+import { LaundryFields, type LaundryValues } from './LaundryFields';
+
+const NO_LAUNDRY: LaundryValues = { items: '', slot: '', note: '' };
+
+/** Room cleaning, or a laundry pickup once an administrator opens it: one form, the service picks the fields. */
+export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
+  const queryClient = useQueryClient();
+  const createCleaning = useCreateCleaningRequest();
+  const createLaundry = useCreateLaundryRequest();
+  const idempotency = useIdempotencyKey();
+  const confirmation = useTimedConfirmation<{ number: string; title: string }>();
+  const [hostel, setHostel] = useState('');
+  const [chosenService, setChosenService] = useState('');
+  const [roomNo, setRoomNo] = useState('');
+  const [laundryValues, setLaundryValues] = useState<LaundryValues>(NO_LAUNDRY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<SubmissionProblem | null>(null);
+  const { submitting, begin } = useSignedInSubmission(setProblem);
+  const hydrated = useHydrated();
+  const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
+
+  const enabled = catalog.services.filter((s) => s.enabled);
+  const disabled = catalog.services.filter((s) => !s.enabled);
+  // Until the student picks one, the first open service (Room Cleaning in the seed) is selected.
+  const service = enabled.find((s) => s.key === chosenService) ?? enabled[0];
+  const laundry = service?.key === 'laundry';
+  // Seed §5: the cleaning form's Register stays disabled until a room number is typed.
+  const blocked = !service || (!laundry && roomNo.trim() === '');
+
+  function showProblems(found: FieldErrors, other: string[]) {
+    setErrors(found);
+    if (other.length > 0) setProblem({ kind: 'message', message: other.join(' ') });
+    focusFirstProblem(found);
+  }
+
+  function handleFailure(error: unknown) {
+    if (error instanceof ApiError && error.status === 401) {
+      setProblem({ kind: 'sign-in' });
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      return;
+    }
+    if (error instanceof ApiError && error.fields) {
+      const found = sortMessages(
+        Object.entries(error.fields).map(([path, message]) => [serverField(path), message] as const),
+        isFieldName,
+      );
+      setErrors(found.errors);
+      if (found.other.length > 0 || Object.keys(found.errors).length === 0) {
+        setProblem({ kind: 'message', message: found.other.join(' ') || error.message });
+      }
+      focusFirstProblem(found.errors);
+      return;
+    }
+    setProblem({ kind: 'message', message: errorMessage(error) });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (blocked) return;
+    confirmation.clear();
+    setProblem(null);
+
+    const started = await begin();
+    if (!started) return;
+    const { finish, submittedAt } = started;
+    const room = laundry ? toNumber(roomNo) : Number(roomNo);
+    const place = checkServicePlace(catalog, { service: service.key, hostel: hostel.trim(), roomNo: room ?? Number.NaN });
+
+    if (laundry) {
+      const { items, slot, note } = laundryValues;
+      const parsed = createLaundryRequestSchema.safeParse({ hostel, roomNo: room, items: toNumber(items), slot, note });
+      const found = collectProblems(parsed.success ? [] : parsed.error.issues, place);
+      if (!parsed.success || Object.keys(found.errors).length > 0 || found.other.length > 0) {
+        finish();
+        showProblems(found.errors, found.other);
+        return;
+      }
+      setErrors({});
+      try {
+        const data = parsed.data;
+        const request = await createLaundry.mutateAsync({ data, idempotencyKey: idempotency.keyFor({ laundry: data }) });
+        idempotency.reset();
+        setRoomNo('');
+        setLaundryValues(NO_LAUNDRY);
+        confirmation.show({ number: request.number, title: CONFIRMATION_TITLES.laundry }, submittedAt, finish);
+      } catch (error) {
+        finish();
+        handleFailure(error);
+      }
+      return;
+    }
+
+    const parsed = createCleaningRequestSchema.safeParse({ hostel, service: service.key, roomNo: room });
+    const found = collectProblems(parsed.success ? [] : parsed.error.issues, place);
+    if (!parsed.success || Object.keys(found.errors).length > 0 || found.other.length > 0) {
+      finish();
+      showProblems(found.errors, found.other);
+      return;
+    }
+    setErrors({});
+
+    // Seed §5: the student confirms the room before anything is sent.
+    if (!window.confirm(`confirm room cleaning at ${parsed.data.roomNo}`)) {
+      finish();
+      return;
+    }
+
+    try {
+      const data = parsed.data;
+      const request = await createCleaning.mutateAsync({ data, idempotencyKey: idempotency.keyFor({ cleaning: data }) });
+      idempotency.reset();
+      setRoomNo('');
+      confirmation.show({ number: request.number, title: CONFIRMATION_TITLES.room_cleaning }, submittedAt, finish);
+    } catch (error) {
+      finish();
+      handleFailure(error);
+    }
+  }
+
+  function chooseService(key: string) {
+    setChosenService(key);
+    setErrors({});
+    setProblem(null);
+  }
+
+  const busyLabel = laundry ? 'Sending…' : 'Registering…';
+  const submitLabel = laundry ? 'Request pickup' : 'Register';
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
+      <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
+        <h2 className="text-lg font-semibold text-slate-900">{laundry ? 'Laundry pickup' : 'Room cleaning'}</h2>
+
+        <Field id={fieldId('hostel')} label="Hostel" error={errors.hostel}>
+          {(control) => (
+            <select {...control} className={fieldControl} value={hostel} onChange={(event) => setHostel(event.target.value)} required>
+              <option value="" disabled>
+                Choose your hostel
+              </option>
+              {catalog.hostels.map((h) => (
+                <option key={h.name} value={h.name}>
+                  {h.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        <Field
+          id={fieldId('service')}
+          label="Service"
+          error={errors.service}
+          hint={
+            disabled.length > 0 ? (
+              <ul>
+                {disabled.map((s) => (
+                  <li key={s.key}>
+                    {s.label}: <strong className="font-semibold text-slate-800">Under Construction !</strong>
+                  </li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+        >
+          {(control) => (
+            <select {...control} className={fieldControl} value={service?.key ?? ''} onChange={(event) => chooseService(event.target.value)}>
+              {!service && <option value="">No service is open at the moment</option>}
+              {catalog.services.map((item) => (
+                <option key={item.key} value={item.key} disabled={!item.enabled}>
+                  {item.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        <Field
+          id={fieldId('roomNo')}
+          label="Room number"
+          error={errors.roomNo === undefined ? undefined : VALID_ROOM_MESSAGE}
+          hint={roomHint(hostelByName(catalog, hostel), catalog.hostels)}
+          alertError
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              required
+              className={fieldControl}
+              value={roomNo}
+              onChange={(event) => setRoomNo(event.target.value)}
+            />
+          )}
+        </Field>
+
+        {laundry && (
+          <LaundryFields values={laundryValues} onChange={(change) => setLaundryValues((v) => ({ ...v, ...change }))} errors={errors} />
+        )}
+
+        <FormProblem problem={problem} />
+
+        <button
+          ref={submitButton}
+          type="submit"
+          className={`${buttonPrimary} w-full sm:w-auto`}
+          disabled={blocked || submitting}
+          aria-busy={submitting}
+        >
+          {submitting ? busyLabel : submitLabel}
+        </button>
+
+        <ConfirmationCard number={confirmation.shown?.number ?? null} title={confirmation.shown?.title ?? ''} />
+      </fieldset>
+    </form>
+  );
+}

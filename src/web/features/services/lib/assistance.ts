@@ -1,0 +1,24 @@
+import type { FieldProblems } from '../../../../shared/catalog';
+import { focusFirstError, issueField, sortMessages } from '../../../lib/field-messages';
+
+export type FieldName = 'hostel' | 'service' | 'roomNo' | 'items' | 'slot' | 'note';
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export const FIELD_ORDER: readonly FieldName[] = ['hostel', 'service', 'roomNo', 'items', 'slot', 'note'];
+export const isFieldName = (name: string): name is FieldName => (FIELD_ORDER as readonly string[]).includes(name);
+export const fieldId = (name: FieldName) => `assistance-${name}`;
+
+export const CONFIRMATION_TITLES = {
+  room_cleaning: 'Your cleaning request is registered',
+  laundry: 'Your laundry pickup is registered',
+} as const;
+
+/** An empty input is a missing number, not 0. */
+export const toNumber = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
+
+/** Field messages from zod issues and the catalogue's checks; the first message of a field wins. */
+export function collectProblems(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, place: FieldProblems) {
+  return sortMessages([...issues.map((issue) => [issueField(issue), issue.message] as const), ...Object.entries(place)], isFieldName);
+}
+
+export const focusFirstProblem = (errors: FieldErrors) => focusFirstError(FIELD_ORDER, errors, fieldId);

@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { User } from '../../../../../shared/auth';
+import { Alert } from '../../../../components/ui/Alert';
+import { Field } from '../../../../components/ui/Field';
+import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { buttonPrimary, card, fieldControl } from '../../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { useAssign } from '../../api/actions';
+import { useColleagues } from '../../api/colleagues';
+import { sectionHeading, type Detail } from './types';
+
+/** Who works the complaint: anyone may take it; administrators may give it to a colleague. */
+export function Assignment({ complaint, user }: { complaint: Detail; user: User }) {
+  const assign = useAssign(complaint.number);
+  const isAdmin = user.role === 'admin';
+  const colleagues = useColleagues({ enabled: isAdmin });
+  const current = complaint.assignee?.id ?? '';
+  const [choice, setChoice] = useState(current);
+  const [seen, setSeen] = useState(current);
+  const [done, setDone] = useState<string | null>(null);
+  // Someone (here or elsewhere) changed the assignee: the picker follows.
+  if (seen !== current) {
+    setSeen(current);
+    setChoice(current);
+  }
+  const selectId = useId();
+
+  const options: Array<{ id: string; label: string }> = [
+    { id: '', label: 'Nobody' },
+    { id: user.id, label: `Me (${user.name || user.email})` },
+  ];
+  for (const person of colleagues.data ?? []) {
+    if (person.id !== user.id) options.push({ id: person.id, label: `${person.name || person.email} (${person.role})` });
+  }
+  if (complaint.assignee && !options.some((o) => o.id === complaint.assignee?.id)) {
+    options.push({ id: complaint.assignee.id, label: complaint.assignee.name });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setDone(null);
+    try {
+      await assign.mutateAsync({ assigneeId: choice || null });
+      const label = options.find((o) => o.id === choice)?.label ?? '';
+      setDone(choice ? `Assigned to ${label}.` : 'Nobody is assigned now.');
+    } catch {
+      // Shown below.
+    }
+  }
+
+  const fieldError = assign.error instanceof ApiError ? assign.error.fields?.assigneeId : undefined;
+
+  return (
+    <section aria-labelledby="assign-heading" className={cn(card, 'mt-6')}>
+      <h2 id="assign-heading" className={sectionHeading}>
+        Assignment
+      </h2>
+      <p className="mt-1 text-slate-700">
+        Assigned to <strong>{complaint.assignee?.name ?? 'nobody'}</strong>.
+      </p>
+      <form className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void handleSubmit(event)}>
+        <Field id={selectId} label="Assign to" error={fieldError} className="min-w-0 flex-1">
+          {(control) => (
+            <select {...control} className={fieldControl} value={choice} onChange={(event) => setChoice(event.target.value)}>
+              {options.map((option) => (
+                <option key={option.id || 'nobody'} value={option.id}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button type="submit" className={buttonPrimary} disabled={assign.isPending || choice === current}>
+          Assign
+        </button>
+      </form>
+      {isAdmin && colleagues.isPending && <LoadingStatus label="Loading colleagues…" compact />}
+      {colleagues.isError && (
+        <p className="mt-2 text-sm text-slate-700">Colleagues could not be listed: {errorMessage(colleagues.error)}</p>
+      )}
+      <StatusMessage message={done} className="mt-3" />
+      {assign.isError && (
+        <Alert className="mt-3">
+          <p>{errorMessage(assign.error)}</p>
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import { STATUS_LABELS } from '../../../../../shared/constants';
+import { Alert } from '../../../../components/ui/Alert';
+import { Field } from '../../../../components/ui/Field';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { useTransition } from '../../api/actions';
+import { sectionHeading, type Detail } from './types';
+
+/** The transitions the server allows now, with the note sent to the student. */
+export function StatusActions({ complaint }: { complaint: Detail }) {
+  const transition = useTransition(complaint.number);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [done, setDone] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const noteId = 'transition-note';
+  const needsReason = complaint.allowedTransitions.filter((t) => t.reasonRequired).map((t) => t.label.toLowerCase());
+
+  async function take(to: Detail['allowedTransitions'][number]) {
+    setDone(null);
+    setNoteError(undefined);
+    if (to.reasonRequired && note.trim() === '') {
+      setNoteError('Give a reason');
+      document.getElementById(noteId)?.focus();
+      return;
+    }
+    try {
+      await transition.mutateAsync({ to: to.to, note: note.trim() });
+      setNote('');
+      setDone(`Status changed to ${STATUS_LABELS[to.to]}.`);
+      headingRef.current?.focus();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.note) {
+        setNoteError(error.fields.note);
+        document.getElementById(noteId)?.focus();
+      }
+    }
+  }
+
+  return (
+    <section aria-labelledby="status-heading" className={cn(card, 'mt-6')}>
+      <h2 id="status-heading" ref={headingRef} tabIndex={-1} className={sectionHeading}>
+        Change status
+      </h2>
+      {complaint.allowedTransitions.length === 0 ? (
+        <p className="mt-2 text-slate-700">
+          Nothing more to do: the complaint is {STATUS_LABELS[complaint.status].toLowerCase()}.
+        </p>
+      ) : (
+        <>
+          <Field
+            id={noteId}
+            label={needsReason.length ? `Note for the student (a reason is required to ${needsReason.join(' or ')})` : 'Note for the student (optional)'}
+            hint="Sent to the student by e-mail with the status change."
+            error={noteError}
+            className="mt-3"
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                maxLength={2000}
+                className={fieldControl}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {complaint.allowedTransitions.map((t) => (
+              <button
+                key={t.to}
+                type="button"
+                className={t.to === 'rejected' ? buttonSecondary : buttonPrimary}
+                disabled={transition.isPending}
+                onClick={() => void take(t)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      <StatusMessage message={done} className="mt-3" data-testid="status-result" />
+      {transition.isError && !(transition.error instanceof ApiError && transition.error.fields?.note) && (
+        <Alert className="mt-3">
+          <p>{errorMessage(transition.error)}</p>
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * A student form's messages, sorted by field: the first message of a field wins, and what belongs
+ * to no field of the form is kept for the form's alert.
+ */
+export interface SortedMessages<F extends string> {
+  errors: Partial<Record<F, string>>;
+  other: string[];
+}
+
+export function sortMessages<F extends string>(
+  entries: Iterable<readonly [string, string | undefined]>,
+  isField: (name: string) => name is F,
+): SortedMessages<F> {
+  const errors: Partial<Record<F, string>> = {};
+  const other: string[] = [];
+  for (const [name, message] of entries) {
+    if (!message) continue;
+    if (isField(name)) errors[name] ??= message;
+    else other.push(message);
+  }
+  return { errors, other };
+}
+
+/** The field a zod issue is about: its first path segment ('roomNo'). */
+export const issueField = (issue: { path: ReadonlyArray<PropertyKey> }): string => String(issue.path[0] ?? '');
+
+/** The field a server message is about: the last segment of its path ('body.roomNo' → 'roomNo'). */
+export const serverField = (path: string): string => path.split(/[./]/).filter(Boolean).pop() ?? path;
+
+/** Focuses the first field (in the form's order) that has a message. */
+export function focusFirstError<F extends string>(order: readonly F[], errors: Partial<Record<F, string>>, idOf: (name: F) => string): void {
+  const first = order.find((name) => errors[name]);
+  if (first) document.getElementById(idOf(first))?.focus();
+}
