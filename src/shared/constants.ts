@@ -36,6 +36,7 @@ export const isFinishedStatus = (status: ComplaintStatus): boolean => (FINISHED_
 
 export const ROLES = ['student', 'staff', 'warden', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { student: 'Student', staff: 'Staff', warden: 'Warden', admin: 'Administrator' };
 /** Roles that work complaints (within their scope). */
 export const WORKER_ROLES = ['staff', 'warden', 'admin'] as const satisfies readonly Role[];
 export type WorkerRole = (typeof WORKER_ROLES)[number];

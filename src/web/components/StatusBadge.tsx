@@ -2,7 +2,8 @@ import { STATUS_LABELS } from '../../shared/constants';
 import type { ComplaintStatus } from '../../shared/complaints';
 import { Badge, type BadgeTone } from './ui/Badge';
 
-const tones: Record<ComplaintStatus, BadgeTone> = {
+// A status added to src/shared/constants.ts shows as neutral until it is given a colour here.
+const tones: Partial<Record<ComplaintStatus, BadgeTone>> = {
   submitted: 'info',
   acknowledged: 'sky',
   in_progress: 'warning',
@@ -15,7 +16,7 @@ const tones: Record<ComplaintStatus, BadgeTone> = {
 /** A complaint's status as a small labelled pill. */
 export function StatusBadge({ status }: { status: ComplaintStatus }) {
   return (
-    <Badge tone={tones[status]} className="px-2.5 whitespace-nowrap">
+    <Badge tone={tones[status] ?? 'neutral'} className="px-2.5 whitespace-nowrap">
       {STATUS_LABELS[status]}
     </Badge>
   );
