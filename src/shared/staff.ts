@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_KINDS, NEW_WORK_MAIL, STATUSES } from './constants.js';
+import { EVENT_KINDS, NEW_WORK_MAIL, STATUSES, WORKER_ROLES } from './constants.js';
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
 
 export const CONFIDENTIAL_STUDENT = 'Confidential student';
@@ -122,3 +122,18 @@ export const staffPreferencesSchema = z
   })
   .meta({ id: 'StaffPreferences' });
 export type StaffPreferences = z.infer<typeof staffPreferencesSchema>;
+
+/** A colleague as the staff console offers them for assignment: who, and what they work. */
+export const colleaguesSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        role: z.enum(WORKER_ROLES),
+        scopes: z.array(z.object({ category: z.string(), hostel: z.string() })),
+      }),
+    ),
+  })
+  .meta({ id: 'Colleagues' });
+export type Colleague = z.infer<typeof colleaguesSchema>['items'][number];

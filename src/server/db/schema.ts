@@ -195,10 +195,13 @@ export const complaintEvents = pgTable(
     /** Internal notes are never shown to the student. */
     public: boolean('public').notNull().default(true),
     note: text('note').notNull().default(''),
+    /** The Idempotency-Key of the staff request that wrote it: a retried reply or status change is not written twice. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt),
+    uniqueIndex('complaint_events_actor_idempotency_key').on(t.actorId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('complaint_events_kind_check', oneOf(t.kind, EVENT_KINDS)),
   ],
 );

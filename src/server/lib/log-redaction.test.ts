@@ -109,6 +109,8 @@ describe('request logs', () => {
 
   it('write an unhandled error without the query string or the path it came from', async () => {
     lines.length = 0;
+    // The one error this file provokes: logged at error level, which otherwise fails a test.
+    portal.allowErrorLogs(/"msg":"unhandled error"/);
     expect((await fetch(`${portal.baseUrl}/api/test/boom?q=secret%20text&to=${encodeURIComponent(EMAIL)}`)).status).toBe(500);
     const error = entries().find((e) => e.msg === 'unhandled error');
     expect(error).toBeDefined();

@@ -205,7 +205,7 @@ describe('room cleaning', () => {
 
 describe('my complaints', () => {
   it('lists only my own, newest first, page by page', async () => {
-    const student = await ApiClient.signedIn(portal.baseUrl, aStudent());
+    const student = await ApiClient.withSession(portal, aStudent());
     const numbers: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `${200 + i}` }))).body.number));
@@ -220,7 +220,7 @@ describe('my complaints', () => {
   });
 
   it('pages past complaints filed within the same millisecond', async () => {
-    const student = await ApiClient.signedIn(portal.baseUrl, aStudent());
+    const student = await ApiClient.withSession(portal, aStudent());
     const numbers: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `${300 + i}` }))).body.number));
@@ -235,8 +235,8 @@ describe('my complaints', () => {
     for (let page = 0; page < 4; page += 1) {
       const { body } = await student.get(`/api/complaints/mine?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...(body.items as Array<{ number: string }>).map((c) => c.number));
-      if (!body.nextCursor) break;
-      cursor = String(body.nextCursor);
+      if (typeof body.nextCursor !== 'string') break;
+      cursor = body.nextCursor;
     }
     expect(seen).toEqual([...numbers].reverse());
   });

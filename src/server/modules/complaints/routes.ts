@@ -14,15 +14,9 @@ import type { Config } from '../../config.js';
 import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
 import { confirmResolution, reopen } from '../lifecycle/service.js';
 import { toComplaintDto, toTimelineEntry } from './dto.js';
+import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint, listStudentComplaints } from './service.js';
 
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _ (a UUID is ideal)')
-    .optional()
-    .describe('Send the same key when retrying one submission: it is stored once and answered with the same number'),
-});
 
 const filedResponses = {
   200: complaintSchema.describe('A retry of a submission already stored'),

@@ -226,3 +226,34 @@ describe('finding complaints by student', () => {
     expect((await duty.get(`/api/staff/complaints/${ragging}`)).body.studentName).toBe('Confidential student');
   });
 });
+
+describe('retried staff requests', () => {
+  it('write a reply or a status change once when the same Idempotency-Key comes again', async () => {
+    const number = await file({ complaint: 'Retry me' });
+    const row = await rowOf(number);
+    const reply = () => wifi.send('POST', `/api/staff/complaints/${number}/replies`, { text: 'On our way', internal: false }, { 'idempotency-key': 'reply-key-0001' });
+    expect((await reply()).status).toBe(204);
+    expect((await reply()).status).toBe(204);
+    const move = () => wifi.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'in_progress', note: '' }, { 'idempotency-key': 'move-key-0001' });
+    expect((await move()).status).toBe(200);
+    // The retry answers with the complaint as it is, instead of refusing in_progress → in_progress.
+    const again = await move();
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('in_progress');
+    const events = await db().select().from(complaintEvents).where(eq(complaintEvents.complaintId, row.id));
+    expect(events.filter((e) => e.kind === 'reply')).toHaveLength(1);
+    expect(events.filter((e) => e.kind === 'status' && e.toStatus === 'in_progress')).toHaveLength(1);
+    const mails = await db().select().from(outbox).where(and(eq(outbox.complaintId, row.id), eq(outbox.purpose, 'reply')));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('offer every colleague with their scopes, for assigning to whoever covers a complaint', async () => {
+    const { status, body } = await wifi.get('/api/staff/colleagues');
+    expect(status).toBe(200);
+    const items = body.items as Array<{ name: string; role: string; scopes: Array<{ category: string; hostel: string }> }>;
+    expect(items).toContainEqual(expect.objectContaining({ name: 'Block Two Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] }));
+    expect(items.find((p) => p.role === 'admin')?.scopes).toEqual([{ category: '', hostel: '' }]);
+    expect(items.some((p) => p.role === ('student' as string))).toBe(false);
+    expect((await student.get('/api/staff/colleagues')).status).toBe(403);
+  });
+});

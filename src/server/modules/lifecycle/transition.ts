@@ -20,6 +20,8 @@ export type Actor =
 export interface TransitionExtras {
   /** The student's 1–5 rating when confirming a resolution. */
   rating?: number | undefined;
+  /** The request's Idempotency-Key, kept on the timeline event so a retry is recognised. */
+  idempotencyKey?: string | undefined;
 }
 
 const label = (status: ComplaintStatus) => STATUS_LABELS[status];
@@ -113,6 +115,7 @@ export async function applyTransition(
     kind: 'status',
     public: true,
     note: change.eventNote,
+    idempotencyKey: extras.idempotencyKey ?? null,
   });
   await audit(tx, {
     actorId: actor.id,

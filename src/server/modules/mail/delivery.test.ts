@@ -23,12 +23,18 @@ beforeAll(async () => {
   sink = await SmtpSink.start();
   portal = await startTestApp({ ...FAST_MAIL, SMTP_URL: sink.url, MAIL_FROM: 'Hostel Complaint Portal <complaints@vitbhopal.ac.in>' });
   student = await ApiClient.signedIn(portal.baseUrl, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });
-  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'portal.admin@vitbhopal.ac.in', name: 'Portal Admin' });
+  admin = await ApiClient.withSession(portal, { email: 'portal.admin@vitbhopal.ac.in', name: 'Portal Admin' });
 });
 afterAll(async () => {
   await portal?.close();
   await sink?.stop();
 });
+
+/** The outbox rows of one complaint (facility mail and acknowledgement), in a stable order. */
+async function rowsOf(number: string, app: TestApp = portal) {
+  const rows = (await app.database.db.select().from(outbox)).filter((r) => r.subject.includes(number));
+  return rows.sort((x, y) => x.purpose.localeCompare(y.purpose));
+}
 
 async function fileAndWait(body: Record<string, unknown>, path = '/api/complaints') {
   const before = sink.received.length;
@@ -108,12 +114,9 @@ describe('mail to the facility team', () => {
       (await portal.database.db.select().from(outbox).where(eq(outbox.purpose, 'facility'))).find((r) =>
         r.subject.includes(String(filed.number)),
       );
-    let row = await findRow();
     // The sink has the mail a moment before the dispatcher records the answer.
-    for (let i = 0; i < 50 && row?.status !== 'sent'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      row = await findRow();
-    }
+    await expect.poll(async () => (await findRow())?.status).toBe('sent');
+    const row = await findRow();
     expect(facility.parsed.messageId).toBe(row?.messageId);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(row?.smtpResponse).toMatch(/^250/);
@@ -173,36 +176,29 @@ describe('delivery through failures', () => {
     const { body: filed } = await student.post('/api/complaints', aComplaint({ category: 'carpenter', subCategory: 'Chair' }));
     const number = String(filed.number);
     // Let several attempts fail.
-    const deadline = Date.now() + 15_000;
-    let rows = await portal.database.db.select().from(outbox);
-    while (Date.now() < deadline) {
-      rows = (await portal.database.db.select().from(outbox)).filter((r) => r.subject.includes(number));
-      if (rows.every((r) => r.attempts >= 3)) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await expect.poll(async () => (await rowsOf(number)).map((r) => r.attempts >= 3), { timeout: 15_000 }).toEqual([true, true]);
+    const rows = await rowsOf(number);
     expect(rows.every((r) => r.status === 'queued' && r.attempts >= 3 && r.lastError)).toBe(true);
 
-    const before = sink.received.length;
     await sink.listen();
-    await sink.waitFor(before + 2);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Once both rows are recorded as sent, no attempt for them is left: what the sink holds is all there will be.
+    await expect.poll(async () => (await rowsOf(number)).map((r) => r.status), { timeout: 10_000 }).toEqual(['sent', 'sent']);
     const delivered = sink.received.filter((m) => m.parsed.subject?.includes(number));
     expect(delivered).toHaveLength(2);
-    const sent = (await portal.database.db.select().from(outbox)).filter((r) => r.subject.includes(number));
+    const sent = await rowsOf(number);
     expect(sent.every((r) => r.status === 'sent' && r.lastError === null)).toBe(true);
   });
 
   it('retries an SMTP 4xx answer and gives up at once on a 5xx; an admin can retry it', async () => {
     sink.rejectWith = 451;
     const { body: tempFiled } = await student.post('/api/complaints', aComplaint({ roomNo: '451' }));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    let rows = (await portal.database.db.select().from(outbox)).filter((r) => r.subject.includes(String(tempFiled.number)));
-    expect(rows.every((r) => r.status === 'queued' && r.attempts >= 2)).toBe(true);
+    const number = String(tempFiled.number);
+    // Refused and retried, still queued.
+    await expect.poll(async () => (await rowsOf(number)).map((r) => r.attempts >= 2)).toEqual([true, true]);
+    expect((await rowsOf(number)).every((r) => r.status === 'queued' && r.attempts >= 2)).toBe(true);
 
     sink.rejectWith = 550;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    rows = (await portal.database.db.select().from(outbox)).filter((r) => r.subject.includes(String(tempFiled.number)));
-    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+    await expect.poll(async () => (await rowsOf(number)).map((r) => r.status)).toEqual(['failed', 'failed']);
 
     const failed = await admin.get('/api/admin/outbox?status=failed');
     const item = (failed.body.items as Array<{ id: string; complaintNumber: string; lastError: string }>).find(
@@ -223,8 +219,8 @@ describe('without SMTP_URL', () => {
     const heldSink = await SmtpSink.start();
     const first = await startTestApp({ ...FAST_MAIL });
     try {
-      const someone = await ApiClient.signedIn(first.baseUrl, aStudent());
-      const boss = await ApiClient.signedIn(first.baseUrl, { email: 'portal.admin@vitbhopal.ac.in', name: 'Portal Admin' });
+      const someone = await ApiClient.withSession(first, aStudent());
+      const boss = await ApiClient.withSession(first, { email: 'portal.admin@vitbhopal.ac.in', name: 'Portal Admin' });
       const { body: filed } = await someone.post('/api/complaints', aComplaint());
       const held = await boss.get('/api/admin/outbox?status=held');
       const items = held.body.items as Array<{ id: string; subject: string; to: string[] }>;
@@ -233,19 +229,22 @@ describe('without SMTP_URL', () => {
       const detail = await boss.get(`/api/admin/outbox/${facilityItem?.id ?? ''}`);
       expect(String(detail.body.text)).toContain(String(filed.number));
       expect(String(detail.body.html)).toContain('<table');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Nothing sends it: no dispatcher runs without SMTP_URL, and the rows stay held.
+      expect(first.app.mailer).toBeUndefined();
+      expect((await rowsOf(String(filed.number), first)).map((r) => r.status)).toEqual(['held', 'held']);
       expect(heldSink.received).toHaveLength(0);
 
-      // The same database, now with a mail server: the held mail goes out.
+      // The same database, now with a mail server: the held mail goes out, once.
       const second = await startTestApp({ ...FAST_MAIL, SMTP_URL: heldSink.url }, { database: first.database });
       try {
         await heldSink.waitFor(2);
-        expect(heldSink.received.map((m) => m.parsed.subject).sort()).toEqual(
-          [`Wifi Complaint — ${String(filed.number)}`, `We received your complaint — ${String(filed.number)}`].sort(),
-        );
       } finally {
+        // Closing waits for sends in flight: after it, nothing more can arrive.
         await second.close();
       }
+      expect(heldSink.received.map((m) => m.parsed.subject).sort()).toEqual(
+        [`Wifi Complaint — ${String(filed.number)}`, `We received your complaint — ${String(filed.number)}`].sort(),
+      );
     } finally {
       await first.close();
       await heldSink.stop();
@@ -258,22 +257,22 @@ describe('two instances on one database', () => {
     const shared = await SmtpSink.start();
     const one = await startTestApp({ ...FAST_MAIL, SMTP_URL: shared.url, MAIL_POLL_INTERVAL_MS: '100' });
     const two = await startTestApp({ ...FAST_MAIL, SMTP_URL: shared.url, MAIL_POLL_INTERVAL_MS: '100' }, { database: one.database });
+    const count = 15;
     try {
       const a = await ApiClient.signedIn(one.baseUrl, aStudent());
-      const b = await ApiClient.signedIn(two.baseUrl, aStudent());
-      const count = 15;
+      const b = await ApiClient.withSession(two, aStudent());
       await Promise.all(
         Array.from({ length: count }, (_, i) => (i % 2 ? a : b).post('/api/complaints', aComplaint({ roomNo: String(i % 800) }))),
       );
       await shared.waitFor(count * 2, 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const ids = shared.received.map((m) => m.parsed.messageId);
-      expect(ids).toHaveLength(count * 2);
-      expect(new Set(ids).size).toBe(count * 2);
     } finally {
+      // Closing waits for sends in flight: after both are closed, nothing more can arrive.
       await two.close();
       await one.close();
       await shared.stop();
     }
+    const ids = shared.received.map((m) => m.parsed.messageId);
+    expect(ids).toHaveLength(count * 2);
+    expect(new Set(ids).size).toBe(count * 2);
   });
 });

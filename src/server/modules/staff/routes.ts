@@ -12,6 +12,7 @@ import {
   staffComplaintDetailSchema,
   staffComplaintSchema,
   staffPreferencesSchema,
+  colleaguesSchema,
   statusCountsSchema,
   transitionBodySchema,
 } from '../../../shared/staff.js';
@@ -19,10 +20,11 @@ import { users, type UserRow } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
+import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { toStaffDetail, toStaffDto } from './dto.js';
 import { listQueue, statusCounts } from './queries.js';
 import { loadScope, mayRevealIdentity } from './scope.js';
-import { addReply, assign, bulkAcknowledge, staffDetail, transition } from './service.js';
+import { addReply, assign, bulkAcknowledge, listColleagues, staffDetail, transition } from './service.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -98,12 +100,20 @@ export default async function staffRoutes(app: FastifyInstance) {
         tags: ['staff'],
         summary: 'Move the complaint along its lifecycle (the student is e-mailed)',
         params: numberParams,
+        headers: idempotencyHeaders,
         body: transitionBodySchema,
         response: { 200: staffComplaintSchema, ...errors },
       },
     },
     async (request) => {
-      const row = await transition(app.lifecycle, me(request), request.params.number, request.body.to, request.body.note);
+      const row = await transition(
+        app.lifecycle,
+        me(request),
+        request.params.number,
+        request.body.to,
+        request.body.note,
+        request.headers['idempotency-key'],
+      );
       const [assignee] = row.assigneeId
         ? await app.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.assigneeId))
         : [];
@@ -120,12 +130,13 @@ export default async function staffRoutes(app: FastifyInstance) {
         tags: ['staff'],
         summary: 'Reply to the student, or add an internal note the student never sees',
         params: numberParams,
+        headers: idempotencyHeaders,
         body: replyBodySchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await addReply(app.lifecycle, me(request), request.params.number, request.body.text, request.body.internal);
+      await addReply(app.lifecycle, me(request), request.params.number, request.body.text, request.body.internal, request.headers['idempotency-key']);
       return reply.status(204).send(null);
     },
   );
@@ -240,5 +251,18 @@ export default async function staffRoutes(app: FastifyInstance) {
       if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
       return row;
     },
+  );
+
+  r.get(
+    '/api/staff/colleagues',
+    {
+      preHandler: workers,
+      schema: {
+        tags: ['staff'],
+        summary: 'The people who work complaints, with their scopes, to assign work to whoever covers it',
+        response: { 200: colleaguesSchema, ...errors },
+      },
+    },
+    async () => ({ items: await listColleagues(app.db) }),
   );
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { ComplaintStatus } from '../../../shared/constants.js';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { WORKER_ROLES, isWorkerRole, type ComplaintStatus } from '../../../shared/constants.js';
 import { allowedTransitions } from '../../../shared/lifecycle.js';
 import type { Db, Tx } from '../../db/client.js';
-import { complaintEvents, complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintEvents, complaints, staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from '../lifecycle/context.js';
@@ -31,16 +31,42 @@ async function lockInScope(tx: Tx, scope: Scope, number: string): Promise<Compla
 }
 
 /** A worker moves a complaint along the lifecycle; the student is told by e-mail and the bell. */
-export async function transition(ctx: LifecycleContext, actor: UserRow, number: string, to: ComplaintStatus, note: string) {
+export async function transition(
+  ctx: LifecycleContext,
+  actor: UserRow,
+  number: string,
+  to: ComplaintStatus,
+  note: string,
+  idempotencyKey?: string,
+) {
   refuseNonWorker(actor);
   const scope = await loadScope(ctx.db, actor);
   return ctx.transaction(async (tx) => {
     const complaint = await lockInScope(tx, scope, number);
-    const updated = await applyTransition(tx, ctx, complaint, { kind: 'staff', id: actor.id, via: 'console' }, to, note);
+    // A retry of a change that already went through answers with the complaint as it is now.
+    if (await alreadyDone(tx, complaint, actor, idempotencyKey)) return complaint;
+    const updated = await applyTransition(tx, ctx, complaint, { kind: 'staff', id: actor.id, via: 'console' }, to, note, { idempotencyKey });
     // Whoever acknowledges an unassigned complaint from the console has taken it.
     if (to === 'acknowledged' && updated.assigneeId === null) return giveTo(tx, updated, actor, actor, 'took it by acknowledging');
     return updated;
   });
+}
+
+/**
+ * Whether this person's request with this Idempotency-Key already wrote to this complaint. The
+ * complaint row is locked first, so a retry racing the original waits for it and then sees it.
+ */
+async function alreadyDone(tx: Tx, complaint: ComplaintRow, actor: UserRow, idempotencyKey: string | undefined): Promise<boolean> {
+  if (!idempotencyKey) return false;
+  const [seen] = await tx
+    .select({ complaintId: complaintEvents.complaintId })
+    .from(complaintEvents)
+    .where(and(eq(complaintEvents.actorId, actor.id), eq(complaintEvents.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  if (seen && seen.complaintId !== complaint.id) {
+    throw new AppError(422, 'idempotency_key_reused', 'This request key was already used for another complaint. Reload the page and try again.');
+  }
+  return Boolean(seen);
 }
 
 /** Makes `assignee` (or nobody) responsible, with its timeline event and audit row. */
@@ -76,12 +102,22 @@ async function giveTo(tx: Tx, complaint: ComplaintRow, actor: UserRow, assignee:
  * the student, so neither mail nor bell). Either way the timeline, the complaint's updated time and
  * the audit log change in the same transaction.
  */
-export async function addReply(ctx: LifecycleContext, actor: UserRow, number: string, text: string, internal: boolean) {
+export async function addReply(
+  ctx: LifecycleContext,
+  actor: UserRow,
+  number: string,
+  text: string,
+  internal: boolean,
+  idempotencyKey?: string,
+) {
   refuseNonWorker(actor);
   const scope = await loadScope(ctx.db, actor);
   return ctx.transaction(async (tx) => {
     const complaint = await lockInScope(tx, scope, number);
+    // A retried reply (its answer was lost, not the reply) is written once.
+    if (await alreadyDone(tx, complaint, actor, idempotencyKey)) return complaint;
     await tx.insert(complaintEvents).values({
+      idempotencyKey: idempotencyKey ?? null,
       complaintId: complaint.id,
       actorId: actor.id,
       fromStatus: complaint.status,
@@ -191,4 +227,31 @@ export async function staffDetail(db: Db, actor: UserRow, number: string) {
     assignee: assigneeRow,
     transitions: allowedTransitions(complaint.status, 'staff'),
   };
+}
+
+/**
+ * Everyone who works complaints and is not disabled, with their scopes: the console offers those
+ * whose scope covers a complaint (the server checks it again when assigning). Admins cover all.
+ */
+export async function listColleagues(db: Db) {
+  const people = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(inArray(users.role, [...WORKER_ROLES]), isNull(users.disabledAt)))
+    .orderBy(asc(users.name), asc(users.email));
+  const scopes = people.length
+    ? await db.select().from(staffScopes).where(inArray(staffScopes.userId, people.map((p) => p.id)))
+    : [];
+  return people.flatMap((p) =>
+    isWorkerRole(p.role)
+      ? [
+          {
+            id: p.id,
+            name: p.name || p.email,
+            role: p.role,
+            scopes: p.role === 'admin' ? [{ category: '', hostel: '' }] : scopes.filter((s) => s.userId === p.id).map((s) => ({ category: s.category, hostel: s.hostel })),
+          },
+        ]
+      : [],
+  );
 }

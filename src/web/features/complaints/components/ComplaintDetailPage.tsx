@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { STATUS_LABELS } from '../../../../shared/constants';
+import { STATUS_LABELS, isOpenStatus } from '../../../../shared/constants';
 import type { ComplaintDetail } from '../../../../shared/complaints';
-import { ComplaintFacts } from '../../../components/ComplaintFacts';
+import { ComplaintFacts, DetailRow } from '../../../components/ComplaintFacts';
 import { ComplaintTimeline } from '../../../components/ComplaintTimeline';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { SignedInGate } from '../../../components/SignedInGate';
@@ -11,6 +11,7 @@ import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { card } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
 import { useComplaint } from '../api/get-complaint';
 import { ResolutionForms } from './ResolutionForms';
 
@@ -19,7 +20,15 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
     <>
       <div className={cn(card, 'mt-6')}>
         <dl data-testid="complaint-details">
-          <ComplaintFacts complaint={complaint} />
+          <ComplaintFacts complaint={complaint}>
+            {isOpenStatus(complaint.status) && (
+              <DetailRow label="Expected by">
+                <time dateTime={complaint.dueAt} data-testid="expected-by">
+                  {formatDateTime(complaint.dueAt)}
+                </time>
+              </DetailRow>
+            )}
+          </ComplaintFacts>
         </dl>
       </div>
 

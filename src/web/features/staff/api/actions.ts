@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ComplaintStatus } from '../../../../shared/constants';
 import { identitySchema, staffComplaintSchema } from '../../../../shared/staff';
-import { apiFetch } from '../../../lib/api-client';
+import { allowedTransitions } from '../../../../shared/lifecycle';
+import { ApiError, NetworkError, apiFetch } from '../../../lib/api-client';
 import { notificationsKey, staffKey } from '../../../lib/query-keys';
 
 const path = (number: string, action: string) => `/api/staff/complaints/${encodeURIComponent(number)}/${action}`;
@@ -24,16 +25,72 @@ function useStaffMutation<TInput, TResult>(mutationFn: (input: TInput) => Promis
   });
 }
 
+/**
+ * A failure worth one more try with the same Idempotency-Key: no answer at all, or the server
+ * (or a proxy) failing or asking to slow down. A refusal (4xx) is final.
+ */
+export const isTransient = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof ApiError && (error.status >= 500 || error.status === 429));
+
+/** Retried twice (after 1 s, then 3 s) when the failure is transient; the draft stays until success. */
+const retrying = {
+  retry: (failures: number, error: unknown) => failures < 2 && isTransient(error),
+  retryDelay: (attempt: number) => (attempt === 0 ? 1000 : 3000),
+};
+
+/** Sent text carries the draft's Idempotency-Key, the same on every retry of the same draft. */
+const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
+
 export function useTransition(number: string) {
-  return useStaffMutation((body: { to: ComplaintStatus; note: string }) =>
-    apiFetch(path(number, 'transitions'), { method: 'POST', body, schema: staffComplaintSchema }),
+  const mutation = useStaffMutation((body: { to: ComplaintStatus; note: string; idempotencyKey?: string }) =>
+    apiFetch(path(number, 'transitions'), {
+      method: 'POST',
+      body: { to: body.to, note: body.note },
+      headers: body.idempotencyKey ? keyed(body.idempotencyKey) : {},
+      schema: staffComplaintSchema,
+    }),
   );
+  return mutation;
 }
 
 export function useReply(number: string) {
-  return useStaffMutation((body: { text: string; internal: boolean }) =>
-    apiFetch(path(number, 'replies'), { method: 'POST', body }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string; internal: boolean; idempotencyKey: string }) =>
+      apiFetch(path(number, 'replies'), {
+        method: 'POST',
+        body: { text: body.text, internal: body.internal },
+        headers: keyed(body.idempotencyKey),
+      }),
+    ...retrying,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKey }),
+        queryClient.invalidateQueries({ queryKey: notificationsKey }),
+      ]);
+    },
+  });
+}
+
+/** The transition with retries, for the status note (a draft like a reply). */
+export function useKeyedTransition(number: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { to: ComplaintStatus; note: string; idempotencyKey: string }) =>
+      apiFetch(path(number, 'transitions'), {
+        method: 'POST',
+        body: { to: body.to, note: body.note },
+        headers: keyed(body.idempotencyKey),
+        schema: staffComplaintSchema,
+      }),
+    ...retrying,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKey }),
+        queryClient.invalidateQueries({ queryKey: notificationsKey }),
+      ]);
+    },
+  });
 }
 
 export function useAssign(number: string) {
@@ -44,8 +101,43 @@ export function useAssign(number: string) {
 
 export function useBulkAction() {
   return useStaffMutation(
-    (body: { numbers: string[]; action: 'acknowledge' } | { numbers: string[]; action: 'assign'; assigneeId: string }) =>
+    (body: { numbers: string[]; action: 'acknowledge' } | { numbers: string[]; action: 'assign'; assigneeId: string | null }) =>
       apiFetch('/api/staff/complaints/bulk', { method: 'POST', body, schema: bulkResultSchema }),
+  );
+}
+
+export interface BulkTransitionResult extends BulkResult {
+  /** Numbers the server refused, with its message. */
+  failed: Array<{ number: string; message: string }>;
+}
+
+/**
+ * Moves several complaints to one status (the bulk API only acknowledges and assigns): one
+ * transition each, those whose status does not allow it skipped without asking.
+ */
+export function useBulkTransition() {
+  return useStaffMutation(
+    async (body: { complaints: Array<{ number: string; status: ComplaintStatus }>; to: ComplaintStatus; note: string }) => {
+      const result: BulkTransitionResult = { done: [], skipped: [], failed: [] };
+      for (const complaint of body.complaints) {
+        if (!allowedTransitions(complaint.status, 'staff').some((t) => t.to === body.to)) {
+          result.skipped.push(complaint.number);
+          continue;
+        }
+        try {
+          await apiFetch(path(complaint.number, 'transitions'), {
+            method: 'POST',
+            body: { to: body.to, note: body.note },
+            schema: staffComplaintSchema,
+          });
+          result.done.push(complaint.number);
+        } catch (error) {
+          if (error instanceof NetworkError) throw error;
+          result.failed.push({ number: complaint.number, message: error instanceof Error ? error.message : 'Refused' });
+        }
+      }
+      return result;
+    },
   );
 }
 

@@ -1,25 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { WORKER_ROLES, isWorkerRole } from '../../../../shared/constants';
-import { personSchema } from '../../../../shared/people';
+import { colleaguesSchema } from '../../../../shared/staff';
 import { apiFetch } from '../../../lib/api-client';
 import { peopleKey } from '../../../lib/query-keys';
 
-const peopleListSchema = z.object({ items: z.array(personSchema) });
-
 /**
- * The people a complaint can be given to: active staff, wardens and admins. Only administrators
- * may list people (GET /api/admin/users), so only they get this list.
+ * The people a complaint can be given to: every active staff member, warden and admin, with their
+ * scopes (GET /api/staff/colleagues, open to everyone who works complaints).
  */
 const colleaguesQueryOptions = queryOptions({
   queryKey: [...peopleKey, 'colleagues'] as const,
-  queryFn: async ({ signal }) => {
-    const { items } = await apiFetch(`/api/admin/users?role=${WORKER_ROLES.join(',')}&limit=200`, { schema: peopleListSchema, signal });
-    return items.filter((person) => isWorkerRole(person.role) && !person.disabled);
-  },
+  queryFn: async ({ signal }) => (await apiFetch('/api/staff/colleagues', { schema: colleaguesSchema, signal })).items,
   staleTime: 5 * 60_000,
 });
 
 export function useColleagues({ enabled }: { enabled: boolean }) {
   return useQuery({ ...colleaguesQueryOptions, enabled });
+}
+
+/** Whether `person` may be given every one of `complaints`: an admin always, else a scope covering each. */
+export function coversAll(
+  person: { role: string; scopes: ReadonlyArray<{ category: string; hostel: string }> },
+  complaints: ReadonlyArray<{ category: string; hostel: string }>,
+): boolean {
+  if (person.role === 'admin') return true;
+  return complaints.every((c) =>
+    person.scopes.some((s) => (s.category === '' || s.category === c.category) && (s.hostel === '' || s.hostel === c.hostel)),
+  );
 }

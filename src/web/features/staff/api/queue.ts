@@ -2,14 +2,13 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { queueResponseSchema, statusCountsSchema } from '../../../../shared/staff';
 import { apiFetch } from '../../../lib/api-client';
 import { staffKey } from '../../../lib/query-keys';
-import { filtersToParams, type QueueFilters } from '../lib/filters';
+import { filtersToApiParams, viewToParams, type QueueFilters } from '../lib/filters';
 
 export const QUEUE_PAGE_SIZE = 25;
 
 /** GET /api/staff/complaints: one page of the queue in the user's scope. */
 export function getQueuePage(filters: QueueFilters, cursor: string | null, signal?: AbortSignal) {
-  const params = filtersToParams(filters);
-  if (!params.has('sort')) params.set('sort', filters.sort);
+  const params = filtersToApiParams(filters);
   params.set('limit', String(QUEUE_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return apiFetch(`/api/staff/complaints?${params.toString()}`, { schema: queueResponseSchema, signal });
@@ -17,7 +16,7 @@ export function getQueuePage(filters: QueueFilters, cursor: string | null, signa
 
 export const queueQueryOptions = (filters: QueueFilters) =>
   infiniteQueryOptions({
-    queryKey: [...staffKey, 'queue', filtersToParams(filters).toString()] as const,
+    queryKey: [...staffKey, 'queue', viewToParams(filters).toString()] as const,
     queryFn: ({ pageParam, signal }) => getQueuePage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,

@@ -9,7 +9,11 @@ import {
   EMPTY_FILTERS,
   OPEN_STATUSES,
   hasFilters,
+  isMyWork,
   normaliseStatuses,
+  parseAssignee,
+  parseDue,
+  parseSort,
   queueCategories,
   subCategoriesOf,
   type QueueFilters,
@@ -86,6 +90,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
     filters.floor,
     filters.olderThanDays,
     filters.assignee,
+    filters.due,
   ].filter(Boolean).length;
 
   const statusValue = filters.status.join(',');
@@ -117,6 +122,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
           <input
             id="queue-q"
             type="search"
+            aria-keyshortcuts="/"
             className={cn(fieldControl, 'mt-1')}
             value={draft.q}
             maxLength={200}
@@ -232,25 +238,28 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
           id="queue-assignee"
           label="Assigned to"
           value={filters.assignee}
-          onChange={(value) => apply({ assignee: value === 'me' || value === 'none' ? value : '' })}
+          onChange={(value) => apply({ assignee: parseAssignee(value) })}
         >
           <option value="">Anyone</option>
+          <option value="me_or_none">Me or nobody</option>
           <option value="me">Me</option>
           <option value="none">Nobody (unassigned)</option>
         </SelectField>
 
-        <SelectField
-          id="queue-sort"
-          label="Order"
-          value={filters.sort}
-          onChange={(value) => apply({ sort: value === 'oldest' ? 'oldest' : 'newest' })}
-        >
+        <SelectField id="queue-due" label="Due" value={filters.due ?? ''} onChange={(value) => apply({ due: parseDue(value) })}>
+          <option value="">Any time</option>
+          <option value="overdue">Overdue</option>
+          <option value="today">Due today (next 24 hours)</option>
+        </SelectField>
+
+        <SelectField id="queue-sort" label="Order" value={filters.sort} onChange={(value) => apply({ sort: parseSort(value) })}>
+          <option value="due">Due soonest (open only)</option>
           <option value="newest">Newest first</option>
           <option value="oldest">Oldest first</option>
         </SelectField>
       </div>
 
-      {hasFilters(filters) && (
+      {hasFilters(filters) && !isMyWork(filters) && (
         <button
           type="button"
           className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')}

@@ -1,25 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
 import { STATUSES, STATUS_LABELS, type ComplaintStatus } from '../../../../shared/constants';
-import type { StaffComplaint } from '../../../../shared/staff';
-import { CONFIDENTIAL_STUDENT } from '../../../../shared/staff';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCatalog } from '../../../lib/catalog';
-import { formatDateTime } from '../../../lib/format';
 import { useBulkAction } from '../api/actions';
 import { useQueue, useStatusCounts } from '../api/queue';
-import { ageLabel } from '../lib/age';
-import { EMPTY_FILTERS, filtersToParams, hasFilters, parseFilters, type QueueFilters } from '../lib/filters';
+import { MY_WORK_FILTERS, hasFilters, isMyWork, parseQueueView, viewToParams, type QueueFilters } from '../lib/filters';
+import { rememberQueue } from '../lib/queue-session';
+import { useIsDesk } from '../lib/use-desk';
+import { useNow } from './DueBadge';
+import { BulkBar } from './queue/BulkBar';
+import { DeskTable, PhoneRows, ROW_LINK } from './queue/QueueRows';
+import { ShortcutsDialog } from './queue/ShortcutsDialog';
+import { ViewChips } from './queue/ViewChips';
 import { QueueFilterBar } from './QueueFilterBar';
-import { ConfidentialBadge, StaffRequestError, WorkerGate } from './WorkerGate';
+import { NotificationSettings } from './NotificationSettings';
+import { StaffRequestError, WorkerGate } from './WorkerGate';
 
 function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (status: ComplaintStatus[]) => void }) {
   const counts = useStatusCounts({ enabled: true });
@@ -81,115 +84,80 @@ function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (
   );
 }
 
-function QueueRow({
-  complaint,
-  now,
-  selected,
-  onToggle,
-  queueSearch,
-}: {
-  complaint: StaffComplaint;
-  now: number;
-  selected: boolean;
-  onToggle: () => void;
-  /** The queue's filters, so the detail page's back link returns to the same view. */
-  queueSearch: string;
-}) {
-  const checkboxId = `select-${complaint.number}`;
-  const student = complaint.confidential
-    ? CONFIDENTIAL_STUDENT
-    : [complaint.fname, complaint.id].filter(Boolean).join(' ') || complaint.userEmail;
-  const where = [
-    complaint.hostel,
-    `floor ${complaint.floor}`,
-    complaint.roomNo ? `room ${complaint.roomNo}` : '',
-  ].filter(Boolean);
-  return (
-    <li
-      className={cn('rounded-xl border bg-white p-4 shadow-sm', selected ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200')}
-      data-testid="queue-row"
-    >
-      <div className="flex items-start gap-3">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="mt-1 size-5 shrink-0 accent-brand-700"
-          checked={selected}
-          onChange={onToggle}
-          aria-label={`Select ${complaint.number}`}
-        />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <Link
-              to={`/staff/complaints/${encodeURIComponent(complaint.number)}`}
-              state={{ queueSearch }}
-              className="font-mono text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
-            >
-              {complaint.number}
-            </Link>
-            <StatusBadge status={complaint.status} />
-          </div>
-          <p className="mt-1 font-semibold text-slate-900">
-            {complaint.complaintHead}
-            {complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${complaint.subCategory}` : ''}
-          </p>
-          <p className="mt-1 line-clamp-2 text-sm text-slate-700">{complaint.complaint}</p>
-          <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
-            <div className="min-w-0">
-              <dt className="inline font-medium text-slate-600">Where: </dt>
-              <dd className="inline text-slate-900">{where.join(', ')}</dd>
-            </div>
-            <div className="min-w-0">
-              <dt className="inline font-medium text-slate-600">Student: </dt>
-              <dd className="inline text-slate-900">
-                {student} {complaint.confidential && <ConfidentialBadge />}
-              </dd>
-            </div>
-            <div className="min-w-0">
-              <dt className="inline font-medium text-slate-600">Assigned to: </dt>
-              <dd className="inline text-slate-900">{complaint.assignee?.name ?? 'Nobody'}</dd>
-            </div>
-            <div className="min-w-0">
-              <dt className="inline font-medium text-slate-600">Age: </dt>
-              <dd className="inline text-slate-900">
-                <time dateTime={complaint.createdAt} title={formatDateTime(complaint.createdAt)}>
-                  {ageLabel(complaint.createdAt, now)}
-                </time>
-              </dd>
-            </div>
-          </dl>
-        </div>
-      </div>
-    </li>
-  );
-}
-
-function describeBulk(action: 'acknowledge' | 'assign', done: string[], skipped: string[]): string {
-  const verb = action === 'acknowledge' ? 'Acknowledged' : 'Assigned to you';
-  const parts = [`${verb}: ${done.length === 0 ? 'none' : done.join(', ')}.`];
-  if (skipped.length) parts.push(`Skipped (not possible in their status): ${skipped.join(', ')}.`);
-  return parts.join(' ');
-}
-
 function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: User; onClear: () => void }) {
-  const queueSearch = filtersToParams(filters).toString();
+  const queueSearch = viewToParams(filters).toString();
   const queue = useQueue(filters, { enabled: true });
-  const bulk = useBulkAction();
+  const acknowledgeOne = useBulkAction();
+  const desk = useIsDesk();
+  const now = useNow();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [result, setResult] = useState<string | null>(null);
-  // "Now" for the ages, fixed when the list was shown (re-rendering must not change it).
-  const [now] = useState(() => Date.now());
+  const listRef = useRef<HTMLDivElement>(null);
+  const helpRef = useRef<HTMLDialogElement>(null);
+
+  const complaints = useMemo(() => queue.data?.pages.flatMap((page) => page.items) ?? [], [queue.data]);
+
+  // The view's numbers, for "Next complaint" on a complaint's page.
+  useEffect(() => {
+    if (queue.data) rememberQueue({ search: queueSearch, numbers: complaints.map((c) => c.number) });
+  }, [queue.data, complaints, queueSearch]);
+
+  // j/k move between rows, Enter opens (the row's link has the focus), a acknowledges, / searches, ? helps.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target) || helpRef.current?.open) return;
+      const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>(`a[${ROW_LINK}]`) ?? [])];
+      const current = links.findIndex((link) => link === document.activeElement);
+      if (event.key === 'j' || event.key === 'k') {
+        if (links.length === 0) return;
+        event.preventDefault();
+        const next = current === -1 ? 0 : Math.min(links.length - 1, Math.max(0, current + (event.key === 'j' ? 1 : -1)));
+        links[next]?.focus();
+        links[next]?.closest('[data-testid="queue-row"]')?.scrollIntoView({ block: 'nearest' });
+      } else if (event.key === '/') {
+        event.preventDefault();
+        document.getElementById('queue-q')?.focus();
+      } else if (event.key === '?') {
+        event.preventDefault();
+        helpRef.current?.showModal();
+      } else if (event.key === 'a') {
+        const number = links[current]?.getAttribute(ROW_LINK);
+        if (!number) return;
+        event.preventDefault();
+        setResult(null);
+        acknowledgeOne.mutate(
+          { numbers: [number], action: 'acknowledge' },
+          {
+            onSuccess: (answer) =>
+              setResult(
+                answer.done.length
+                  ? `Acknowledged: ${number}. It is yours if nobody had it.`
+                  : `${number} could not be acknowledged in its status.`,
+              ),
+            onError: (error) => setResult(`${number} was not acknowledged: ${errorMessage(error)}`),
+          },
+        );
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [acknowledgeOne]);
 
   if (queue.isPending) return <LoadingStatus label="Loading the queue…" />;
-  if (queue.isError && !queue.isFetchNextPageError) {
+  if (queue.isError && !queue.isFetchNextPageError && complaints.length === 0) {
     return <StaffRequestError error={queue.error} onRetry={() => void queue.refetch()} />;
   }
 
-  const complaints = queue.data.pages.flatMap((page) => page.items);
   if (complaints.length === 0) {
     return (
-      <div className={cn(card, 'mt-6')} data-testid="queue-empty">
-        {hasFilters(filters) ? (
+      <div className={cn(card, 'mt-4')} data-testid="queue-empty">
+        {isMyWork(filters) ? (
+          <>
+            <p className="font-semibold text-slate-900">Nothing open is waiting for you.</p>
+            <p className="mt-1 text-slate-700">New complaints in your categories and hostels, and those given to you, appear here.</p>
+          </>
+        ) : hasFilters(filters) ? (
           <>
             <p className="font-semibold text-slate-900">No complaints match these filters.</p>
             <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={onClear}>
@@ -207,10 +175,11 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
   }
 
   const shown = new Set(complaints.map((c) => c.number));
-  const chosen = [...selected].filter((number) => shown.has(number));
+  const chosen = complaints.filter((c) => selected.has(c.number));
   const allChosen = chosen.length === complaints.length;
 
   function toggle(number: string) {
+    setResult(null);
     setSelected((previous) => {
       const next = new Set(previous);
       if (next.has(number)) next.delete(number);
@@ -219,27 +188,10 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
     });
   }
 
-  async function run(action: 'acknowledge' | 'assign') {
-    setResult(null);
-    const body =
-      action === 'acknowledge'
-        ? { numbers: chosen, action }
-        : { numbers: chosen, action, assigneeId: user.id };
-    try {
-      const answer = await bulk.mutateAsync(body);
-      setSelected(new Set());
-      setResult(describeBulk(action, answer.done, answer.skipped));
-    } catch {
-      // Shown from bulk.error below.
-    }
-  }
-
+  const Rows = desk ? DeskTable : PhoneRows;
   return (
     <>
-      <div
-        className="z-10 mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm backdrop-blur sm:sticky sm:top-0 sm:flex-row sm:flex-wrap sm:items-center"
-        data-testid="bulk-bar"
-      >
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1">
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
           <input
             type="checkbox"
@@ -249,47 +201,21 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
           />
           Select all {complaints.length} shown
         </label>
-        <p className="text-sm text-slate-700 sm:mr-auto" aria-live="polite">
-          {chosen.length} selected
-        </p>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
-          <button
-            type="button"
-            className={buttonPrimary}
-            disabled={chosen.length === 0 || bulk.isPending}
-            onClick={() => void run('acknowledge')}
-          >
-            Acknowledge
-          </button>
-          <button
-            type="button"
-            className={buttonSecondary}
-            disabled={chosen.length === 0 || bulk.isPending}
-            onClick={() => void run('assign')}
-          >
-            Assign to me
-          </button>
-        </div>
+        <button
+          type="button"
+          className="ml-auto hidden min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 lg:inline-flex"
+          aria-keyshortcuts="?"
+          onClick={() => helpRef.current?.showModal()}
+        >
+          Keyboard shortcuts
+        </button>
       </div>
-      <StatusMessage tone="neutral" className="mt-3" message={bulk.isPending ? 'Working…' : result} />
-      {bulk.isError && (
-        <Alert className="mt-3">
-          <p>{errorMessage(bulk.error)}</p>
-        </Alert>
-      )}
+      {chosen.length > 0 && <BulkBar chosen={chosen} user={user} onClear={() => setSelected(new Set())} onResult={setResult} />}
+      <StatusMessage tone="neutral" className="mt-3" message={acknowledgeOne.isPending ? 'Working…' : result} />
 
-      <ul className="mt-4 grid gap-3" aria-label="Complaints in your queue">
-        {complaints.map((complaint) => (
-          <QueueRow
-            key={complaint.number}
-            complaint={complaint}
-            now={now}
-            selected={selected.has(complaint.number)}
-            onToggle={() => toggle(complaint.number)}
-            queueSearch={queueSearch}
-          />
-        ))}
-      </ul>
+      <div ref={listRef}>
+        <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} />
+      </div>
       {queue.isFetchNextPageError && (
         <Alert className="mt-4">
           <p>{errorMessage(queue.error)}</p>
@@ -301,35 +227,59 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
           Load more
         </button>
       )}
+      <ShortcutsDialog ref={helpRef} />
     </>
   );
+}
+
+/** Typing in a field (or a select, or an editable region) is never a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 function Queue({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const catalog = useCatalog();
-  const filters = parseFilters(searchParams, catalog.data);
-  const key = filtersToParams(filters).toString();
+  const filters = parseQueueView(searchParams, catalog.data);
+  const key = viewToParams(filters).toString();
 
-  const change = (next: QueueFilters) => void setSearchParams(filtersToParams(next), { preventScrollReset: true });
+  const change = (next: QueueFilters) => void setSearchParams(viewToParams(next), { preventScrollReset: true });
 
   return (
     <>
+      <ViewChips filters={filters} onChange={change} />
       <StatusChips filters={filters} onChange={(status) => change({ ...filters, status })} />
       <QueueFilterBar filters={filters} onChange={change} />
-      <QueueList key={key} filters={filters} user={user} onClear={() => change({ ...EMPTY_FILTERS, sort: filters.sort })} />
+      <QueueList key={key} filters={filters} user={user} onClear={() => change({ ...MY_WORK_FILTERS })} />
     </>
   );
 }
 
-/** Route /staff: the complaints in the user's scope, filtered and worked in bulk. */
+/**
+ * Route /staff: the complaints in the user's scope, filtered and worked in bulk; with
+ * `?settings=notifications`, the worker's own notification settings (the router, outside the
+ * console's chunk, has only /staff and /staff/complaints/:number).
+ */
 export function StaffQueuePage() {
+  const [searchParams] = useSearchParams();
+  const settings = searchParams.get('settings') === 'notifications';
   return (
-    <section aria-labelledby="staff-heading" className="mx-auto max-w-5xl">
-      <PageHeading id="staff-heading" title="Staff console · Hostel Complaint Portal">
-        Staff console
-      </PageHeading>
-      <WorkerGate>{(user) => <Queue user={user} />}</WorkerGate>
+    <section aria-labelledby="staff-heading" className="mx-auto max-w-7xl">
+      <div className="flex flex-wrap items-end justify-between gap-x-4">
+        <PageHeading id="staff-heading" title={`${settings ? 'Notifications · ' : ''}Staff console · Hostel Complaint Portal`}>
+          {settings ? 'Notifications' : 'Staff console'}
+        </PageHeading>
+        {!settings && (
+          <Link
+            to="/staff?settings=notifications"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
+          >
+            Notification settings
+          </Link>
+        )}
+      </div>
+      <WorkerGate>{(user) => (settings ? <NotificationSettings /> : <Queue user={user} />)}</WorkerGate>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { LAUNDRY_SLOTS, type PublicCatalog } from '../../../../shared/catalog';
-import { STATUSES, type ComplaintStatus } from '../../../../shared/constants';
+import { OPEN_STATUSES as OPEN, STATUSES, type ComplaintStatus } from '../../../../shared/constants';
 
 /** What the queue is filtered by; kept in the address bar so a view can be reloaded and shared. */
 export interface QueueFilters {
@@ -9,10 +9,16 @@ export interface QueueFilters {
   hostel: string;
   floor: string;
   olderThanDays: string;
-  assignee: '' | 'me' | 'none';
+  assignee: QueueAssignee;
   q: string;
-  sort: 'newest' | 'oldest';
+  sort: QueueSort;
+  /** overdue: open and past their due time; today: open and due within the next 24 hours. Left out: any. */
+  due?: QueueDue;
 }
+
+export type QueueAssignee = '' | 'me' | 'none' | 'me_or_none';
+export type QueueSort = 'newest' | 'oldest' | 'due';
+export type QueueDue = '' | 'overdue' | 'today';
 
 export const EMPTY_FILTERS: QueueFilters = {
   status: [],
@@ -25,6 +31,31 @@ export const EMPTY_FILTERS: QueueFilters = {
   q: '',
   sort: 'newest',
 };
+
+/**
+ * "My open work", where the queue opens: mine and nobody's, still open, the soonest due (or the
+ * longest overdue) first. It is the view of a bare /staff; every other view is spelled out in the
+ * address (the unfiltered one as `?view=all`).
+ */
+export const MY_WORK_FILTERS: QueueFilters = {
+  ...EMPTY_FILTERS,
+  status: [...OPEN],
+  assignee: 'me_or_none',
+  sort: 'due',
+};
+
+/** The views offered as one-tap chips above the queue. */
+export const QUEUE_VIEWS = [
+  { key: 'mine', label: 'My open work', filters: MY_WORK_FILTERS },
+  { key: 'all', label: 'All', filters: EMPTY_FILTERS },
+  { key: 'overdue', label: 'Overdue', filters: { ...EMPTY_FILTERS, due: 'overdue', sort: 'due' } },
+  { key: 'today', label: 'Due today', filters: { ...EMPTY_FILTERS, due: 'today', sort: 'due' } },
+] as const satisfies ReadonlyArray<{ key: string; label: string; filters: QueueFilters }>;
+
+export type QueueViewKey = (typeof QUEUE_VIEWS)[number]['key'];
+
+/** The address parameters that say something about the queue (anything else is ignored). */
+const FILTER_KEYS = ['status', 'category', 'subCategory', 'hostel', 'floor', 'olderThanDays', 'assignee', 'q', 'sort', 'due', 'view'];
 
 export interface QueueCategory {
   key: string;
@@ -86,14 +117,69 @@ export function parseFilters(params: URLSearchParams, catalog: PublicCatalog | u
     hostel: knownHostel ? hostel : '',
     floor: /^\d{1,2}$/.test(floor) ? String(Number(floor)) : '',
     olderThanDays: /^\d{1,4}$/.test(olderThanDays) && Number(olderThanDays) <= 3650 ? String(Number(olderThanDays)) : '',
-    assignee: assignee === 'me' || assignee === 'none' ? assignee : '',
+    assignee: parseAssignee(assignee),
     q: (params.get('q') ?? '').trim().slice(0, 200),
-    sort: params.get('sort') === 'oldest' ? 'oldest' : 'newest',
+    sort: parseSort(params.get('sort')),
+    ...withDue(parseDue(params.get('due'))),
   };
 }
 
-/** The filters as search parameters, leaving out everything at its default. */
+const withDue = (due: QueueDue): { due?: QueueDue } => (due ? { due } : {});
+
+/**
+ * The queue's view from the address bar: a bare /staff is "My open work" (MY_WORK_FILTERS),
+ * anything else is what `parseFilters` reads (`?view=all` alone: no filter at all).
+ */
+export function parseQueueView(params: URLSearchParams, catalog: PublicCatalog | undefined): QueueFilters {
+  if (!FILTER_KEYS.some((key) => params.has(key))) return { ...MY_WORK_FILTERS, status: [...MY_WORK_FILTERS.status] };
+  return parseFilters(params, catalog);
+}
+
+export function parseAssignee(value: string | null): QueueAssignee {
+  return value === 'me' || value === 'none' || value === 'me_or_none' ? value : '';
+}
+
+export function parseSort(value: string | null): QueueSort {
+  return value === 'oldest' || value === 'due' ? value : 'newest';
+}
+
+export function parseDue(value: string | null): QueueDue {
+  return value === 'overdue' || value === 'today' ? value : '';
+}
+
+const sameFilters = (a: QueueFilters, b: QueueFilters) => apiParams(a).toString() === apiParams(b).toString();
+
+/** The view chip the filters are exactly, if any. */
+export function viewOf(filters: QueueFilters): QueueViewKey | null {
+  return QUEUE_VIEWS.find((view) => sameFilters(filters, view.filters))?.key ?? null;
+}
+
+export const isMyWork = (filters: QueueFilters) => viewOf(filters) === 'mine';
+
+/** The filters as search parameters, leaving out everything at its default (`parseFilters` reads them back). */
 export function filtersToParams(filters: QueueFilters): URLSearchParams {
+  return apiParams(filters);
+}
+
+/**
+ * The queue's view for the address bar: nothing for "My open work" (where /staff opens),
+ * `view=all` for no filter at all, else `filtersToParams`. `parseQueueView` reads each back.
+ */
+export function viewToParams(filters: QueueFilters): URLSearchParams {
+  if (isMyWork(filters)) return new URLSearchParams();
+  const params = apiParams(filters);
+  if (params.toString() === '') params.set('view', 'all');
+  return params;
+}
+
+/** The filters as the queue API takes them (GET /api/staff/complaints), the sort always said. */
+export function filtersToApiParams(filters: QueueFilters): URLSearchParams {
+  const params = apiParams(filters);
+  params.set('sort', filters.sort);
+  return params;
+}
+
+function apiParams(filters: QueueFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.status.length) params.set('status', filters.status.join(','));
   if (filters.category) params.set('category', filters.category);
@@ -103,9 +189,10 @@ export function filtersToParams(filters: QueueFilters): URLSearchParams {
   if (filters.olderThanDays) params.set('olderThanDays', filters.olderThanDays);
   if (filters.assignee) params.set('assignee', filters.assignee);
   if (filters.q) params.set('q', filters.q);
+  if (filters.due) params.set('due', filters.due);
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   return params;
 }
 
-export const hasFilters = (filters: QueueFilters) =>
-  filtersToParams({ ...filters, sort: 'newest' }).toString() !== '';
+/** Whether anything but the order narrows the queue. */
+export const hasFilters = (filters: QueueFilters) => apiParams({ ...filters, sort: 'newest' }).toString() !== '';

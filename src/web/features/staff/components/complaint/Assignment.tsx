@@ -9,14 +9,13 @@ import { buttonPrimary, card, fieldControl } from '../../../../components/ui/sty
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useAssign } from '../../api/actions';
-import { useColleagues } from '../../api/colleagues';
+import { coversAll, useColleagues } from '../../api/colleagues';
 import { sectionHeading, type Detail } from './types';
 
-/** Who works the complaint: anyone may take it; administrators may give it to a colleague. */
+/** Who works the complaint: anyone may take it or give it to a colleague whose scope covers it. */
 export function Assignment({ complaint, user }: { complaint: Detail; user: User }) {
   const assign = useAssign(complaint.number);
-  const isAdmin = user.role === 'admin';
-  const colleagues = useColleagues({ enabled: isAdmin });
+  const colleagues = useColleagues({ enabled: true });
   const current = complaint.assignee?.id ?? '';
   const [choice, setChoice] = useState(current);
   const [seen, setSeen] = useState(current);
@@ -33,7 +32,7 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
     { id: user.id, label: `Me (${user.name || user.email})` },
   ];
   for (const person of colleagues.data ?? []) {
-    if (person.id !== user.id) options.push({ id: person.id, label: `${person.name || person.email} (${person.role})` });
+    if (person.id !== user.id && coversAll(person, [complaint])) options.push({ id: person.id, label: `${person.name} (${person.role})` });
   }
   if (complaint.assignee && !options.some((o) => o.id === complaint.assignee?.id)) {
     options.push({ id: complaint.assignee.id, label: complaint.assignee.name });
@@ -77,7 +76,7 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
           Assign
         </button>
       </form>
-      {isAdmin && colleagues.isPending && <LoadingStatus label="Loading colleagues…" compact />}
+      {colleagues.isPending && <LoadingStatus label="Loading colleagues…" compact />}
       {colleagues.isError && (
         <p className="mt-2 text-sm text-slate-700">Colleagues could not be listed: {errorMessage(colleagues.error)}</p>
       )}

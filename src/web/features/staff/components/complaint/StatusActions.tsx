@@ -6,37 +6,49 @@ import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
-import { useTransition } from '../../api/actions';
+import { useKeyedTransition } from '../../api/actions';
+import { useDraft } from '../../lib/drafts';
 import { sectionHeading, type Detail } from './types';
 
-/** The transitions the server allows now, with the note sent to the student. */
-export function StatusActions({ complaint }: { complaint: Detail }) {
-  const transition = useTransition(complaint.number);
-  const [note, setNote] = useState('');
+/**
+ * The transitions the server allows now, with the note sent to the student. The note is a draft
+ * kept on this device until the change went through (see lib/drafts.ts).
+ */
+export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone?: () => void }) {
+  const transition = useKeyedTransition(complaint.number);
+  const { draft, setDraft, keyFor, clear } = useDraft(complaint.number, 'status');
+  const note = draft.text;
   const [noteError, setNoteError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const noteId = 'transition-note';
   const needsReason = complaint.allowedTransitions.filter((t) => t.reasonRequired).map((t) => t.label.toLowerCase());
 
   async function take(to: Detail['allowedTransitions'][number]) {
+    if (transition.isPending) return;
     setDone(null);
+    setFailure(null);
     setNoteError(undefined);
     if (to.reasonRequired && note.trim() === '') {
       setNoteError('Give a reason');
       document.getElementById(noteId)?.focus();
       return;
     }
+    const payload = { to: to.to, note: note.trim() };
     try {
-      await transition.mutateAsync({ to: to.to, note: note.trim() });
-      setNote('');
+      await transition.mutateAsync({ ...payload, idempotencyKey: keyFor(payload) });
+      clear();
       setDone(`Status changed to ${STATUS_LABELS[to.to]}.`);
       headingRef.current?.focus();
+      onDone?.();
     } catch (error) {
       if (error instanceof ApiError && error.fields?.note) {
         setNoteError(error.fields.note);
         document.getElementById(noteId)?.focus();
+        return;
       }
+      setFailure(`Not changed: ${errorMessage(error)}${note.trim() ? ' Your note is kept on this device.' : ''}`);
     }
   }
 
@@ -54,7 +66,7 @@ export function StatusActions({ complaint }: { complaint: Detail }) {
           <Field
             id={noteId}
             label={needsReason.length ? `Note for the student (a reason is required to ${needsReason.join(' or ')})` : 'Note for the student (optional)'}
-            hint="Sent to the student by e-mail with the status change."
+            hint="Sent to the student by e-mail with the status change. Kept as a draft on this device until then."
             error={noteError}
             className="mt-3"
           >
@@ -65,7 +77,7 @@ export function StatusActions({ complaint }: { complaint: Detail }) {
                 maxLength={2000}
                 className={fieldControl}
                 value={note}
-                onChange={(event) => setNote(event.target.value)}
+                onChange={(event) => setDraft({ text: event.target.value })}
               />
             )}
           </Field>
@@ -85,9 +97,9 @@ export function StatusActions({ complaint }: { complaint: Detail }) {
         </>
       )}
       <StatusMessage message={done} className="mt-3" data-testid="status-result" />
-      {transition.isError && !(transition.error instanceof ApiError && transition.error.fields?.note) && (
+      {failure && (
         <Alert className="mt-3">
-          <p>{errorMessage(transition.error)}</p>
+          <p>{failure}</p>
         </Alert>
       )}
     </section>

@@ -19,7 +19,7 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
           Student
         </h2>
         <dl className="mt-2" data-testid="student-identity">
-          <DetailRow label="Name">{complaint.fname || '—'}</DetailRow>
+          <DetailRow label="Name">{complaint.studentName || complaint.fname || '—'}</DetailRow>
           <DetailRow label="Registration number">{complaint.id || '—'}</DetailRow>
           <DetailRow label="E-mail">{complaint.userEmail}</DetailRow>
         </dl>

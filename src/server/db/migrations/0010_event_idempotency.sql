@@ -1,0 +1,2 @@
+ALTER TABLE "complaint_events" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "complaint_events_actor_idempotency_key" ON "complaint_events" USING btree ("actor_id","idempotency_key") WHERE "complaint_events"."idempotency_key" is not null;

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import type { ComplaintStatus } from '../../../../shared/constants';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { formatDateTime } from '../../../lib/format';
+import { dueState, relativeDue, type DueKind } from '../lib/due';
+
+const TONES: Record<DueKind, BadgeTone> = { overdue: 'danger', soon: 'warning', later: 'neutral' };
+
+/** The time now, moving on every minute, so due badges age while the page stays open. */
+export function useNow(everyMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * "Overdue 3 h" (red), "Due in 5 h" (amber within a day), "Due in 3 d": the words say it, the
+ * colour only repeats it; the exact time is in the tooltip and in what screen readers read.
+ * Nothing for a complaint that is no longer open.
+ */
+export function DueBadge({ dueAt, status, now, className }: { dueAt: string; status: ComplaintStatus; now: number; className?: string }) {
+  const state = dueState(dueAt, status, now);
+  if (!state) return null;
+  const exact = formatDateTime(dueAt);
+  return (
+    <Badge tone={TONES[state.kind]} className={className}>
+      <time dateTime={dueAt} title={`Due ${exact} (${relativeDue(dueAt, now)})`} data-due={state.kind}>
+        {state.kind === 'overdue' && (
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mr-1 inline size-3.5 align-[-2px]">
+            <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16m-1 4h2v5H9zm0 6h2v2H9z" />
+          </svg>
+        )}
+        <span aria-hidden="true">{state.short}</span>
+        <span className="sr-only">{`${state.long}, due ${exact}`}</span>
+      </time>
+    </Badge>
+  );
+}

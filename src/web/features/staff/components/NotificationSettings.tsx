@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { staffPreferencesSchema, type StaffPreferences } from '../../../../shared/staff';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { SelectField, TextField } from '../../../components/ui/FormFields';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { BackLink } from '../../../components/ui/PageHeading';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonPrimary, card } from '../../../components/ui/styles';
+import { cn } from '../../../lib/cn';
+import { applyServerErrors, draftResolver } from '../../../lib/form';
+import { usePreferences, useSavePreferences } from '../api/preferences';
+import { StaffRequestError } from './WorkerGate';
+
+interface PreferencesDraft {
+  newWorkMail: StaffPreferences['newWorkMail'];
+  digestHours: string;
+}
+
+const resolver = draftResolver(staffPreferencesSchema, (d: PreferencesDraft) => ({
+  newWorkMail: d.newWorkMail,
+  digestHours: /^\s*\d+\s*$/.test(d.digestHours)
+    ? Number(d.digestHours)
+    : d.newWorkMail !== 'digest'
+      ? 24 // Hidden unless digests are chosen: never a message nobody can see.
+      : d.digestHours.trim() === ''
+        ? undefined
+        : Number.NaN,
+}));
+
+function PreferencesForm({ saved }: { saved: StaffPreferences }) {
+  const save = useSavePreferences();
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<PreferencesDraft, unknown, StaffPreferences>({
+    defaultValues: { newWorkMail: saved.newWorkMail, digestHours: String(saved.digestHours) },
+    resolver,
+  });
+  const mode = useWatch({ control: form.control, name: 'newWorkMail' });
+
+  const submit = form.handleSubmit(async (payload) => {
+    try {
+      const result = await save.mutateAsync(payload);
+      setDone(
+        result.newWorkMail === 'each'
+          ? 'Saved: a mail for each new complaint.'
+          : result.newWorkMail === 'digest'
+            ? `Saved: one digest mail every ${result.digestHours} ${result.digestHours === 1 ? 'hour' : 'hours'}.`
+            : 'Saved: no mail for new complaints (the bell still rings).',
+      );
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="new-work-heading"
+      className={cn(card, 'mt-6 max-w-xl space-y-4')}
+      data-testid="notification-settings"
+      onSubmit={(event) => {
+        setDone(null);
+        void submit(event);
+      }}
+    >
+      <h2 id="new-work-heading" className="text-lg font-semibold text-slate-900">
+        New complaints in your scope
+      </h2>
+      <p className="text-sm text-slate-700">The bell in the menu always rings. Choose whether you also get mail.</p>
+      <SelectField control={form.control} name="newWorkMail" label="Mail me">
+        <option value="each">For each new complaint</option>
+        <option value="digest">A digest every few hours</option>
+        <option value="none">Never (the bell only)</option>
+      </SelectField>
+      {mode === 'digest' && (
+        <TextField
+          control={form.control}
+          name="digestHours"
+          label="Digest every (hours)"
+          hint="From 1 to 168 (a week)."
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          controlClassName="max-w-32"
+        />
+      )}
+      <FormAlert control={form.control} />
+      <button type="submit" className={buttonPrimary} disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save'}
+      </button>
+      <StatusMessage message={done} />
+    </form>
+  );
+}
+
+/** /staff?settings=notifications: how the worker hears of new work by mail. */
+export function NotificationSettings() {
+  const preferences = usePreferences();
+  return (
+    <>
+      <div className="mt-2">
+        <BackLink to="/staff">Back to the queue</BackLink>
+      </div>
+      {preferences.isPending ? (
+        <LoadingStatus label="Loading your settings…" />
+      ) : preferences.isError ? (
+        <StaffRequestError error={preferences.error} onRetry={() => void preferences.refetch()} />
+      ) : (
+        <PreferencesForm saved={preferences.data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { Link } from 'react-router';
+import type { StaffComplaint } from '../../../../../shared/staff';
+import { CONFIDENTIAL_STUDENT } from '../../../../../shared/staff';
+import { StatusBadge } from '../../../../components/StatusBadge';
+import { cn } from '../../../../lib/cn';
+import { formatDateTime } from '../../../../lib/format';
+import { ageLabel } from '../../lib/age';
+import { DueBadge } from '../DueBadge';
+import { ConfidentialBadge } from '../WorkerGate';
+
+export interface RowsProps {
+  complaints: StaffComplaint[];
+  now: number;
+  selected: ReadonlySet<string>;
+  onToggle: (number: string) => void;
+  /** The queue's filters, so the detail page's back link returns to the same view. */
+  queueSearch: string;
+}
+
+export const studentOf = (complaint: StaffComplaint) =>
+  complaint.confidential
+    ? CONFIDENTIAL_STUDENT
+    : [complaint.fname, complaint.id].filter(Boolean).join(' ') || complaint.userEmail;
+
+const whereOf = (complaint: StaffComplaint) =>
+  [complaint.hostel, `floor ${complaint.floor}`, complaint.roomNo ? `room ${complaint.roomNo}` : ''].filter(Boolean).join(', ');
+
+const titleOf = (complaint: StaffComplaint) =>
+  complaint.complaintHead +
+  (complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${complaint.subCategory}` : '');
+
+const detailPath = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
+
+/** The attribute the keyboard shortcuts find the rows' links by (j/k, a). */
+export const ROW_LINK = 'data-row-link';
+
+function Age({ complaint, now }: { complaint: StaffComplaint; now: number }) {
+  return (
+    <time dateTime={complaint.createdAt} title={formatDateTime(complaint.createdAt)}>
+      {ageLabel(complaint.createdAt, now)}
+    </time>
+  );
+}
+
+/**
+ * Phones: compact cards. The number's link stretches over the whole card (its ::after covers it),
+ * so a tap anywhere opens the complaint; the checkbox sits above the link and stays its own target.
+ */
+export function PhoneRows({ complaints, now, selected, onToggle, queueSearch }: RowsProps) {
+  return (
+    <ul className="mt-3 grid gap-2" aria-label="Complaints in your queue">
+      {complaints.map((complaint) => {
+        const isSelected = selected.has(complaint.number);
+        return (
+          <li
+            key={complaint.number}
+            data-testid="queue-row"
+            data-number={complaint.number}
+            className={cn(
+              'relative rounded-xl border bg-white p-3 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50',
+              isSelected ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200',
+            )}
+          >
+            <div className="flex items-start gap-2">
+              <label className="relative z-10 -m-1 inline-flex size-11 shrink-0 items-center justify-center">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={isSelected}
+                  onChange={() => onToggle(complaint.number)}
+                  aria-label={`Select ${complaint.number}`}
+                />
+              </label>
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                  <Link
+                    to={detailPath(complaint.number)}
+                    state={{ queueSearch }}
+                    {...{ [ROW_LINK]: complaint.number }}
+                    className="font-mono text-sm font-semibold text-brand-800 underline underline-offset-2 outline-none after:absolute after:inset-0 after:rounded-xl hover:text-brand-950"
+                  >
+                    {complaint.number}
+                  </Link>
+                  <StatusBadge status={complaint.status} />
+                </div>
+                <p className="mt-1 truncate font-semibold text-slate-900">{titleOf(complaint)}</p>
+                <div className="mt-1 flex flex-wrap items-center gap-1.5">
+                  <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
+                  {complaint.confidential && <ConfidentialBadge />}
+                </div>
+                <p className="mt-1 line-clamp-1 text-sm text-slate-700">{complaint.complaint}</p>
+                <dl className="mt-1 grid gap-x-3 text-sm text-slate-700 sm:grid-cols-2">
+                  <div className="min-w-0 truncate">
+                    <dt className="sr-only">Where</dt>
+                    <dd className="inline">{whereOf(complaint)}</dd>
+                  </div>
+                  <div className="min-w-0 truncate">
+                    <dt className="inline font-medium text-slate-600">Student: </dt>
+                    <dd className="inline">{studentOf(complaint)}</dd>
+                  </div>
+                  <div className="min-w-0 truncate">
+                    <dt className="inline font-medium text-slate-600">Assigned to: </dt>
+                    <dd className="inline">{complaint.assignee?.name ?? 'Nobody'}</dd>
+                  </div>
+                  <div className="min-w-0 truncate">
+                    <dt className="inline font-medium text-slate-600">Age: </dt>
+                    <dd className="inline">
+                      <Age complaint={complaint} now={now} />
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Desks (lg and up): one dense table row per complaint. */
+export function DeskTable({ complaints, now, selected, onToggle, queueSearch }: RowsProps) {
+  const th = 'px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  const td = 'px-2 py-2 align-top';
+  return (
+    <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full border-collapse text-sm" aria-label="Complaints in your queue">
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={cn(th, 'w-10')}>
+              <span className="sr-only">Selected</span>
+            </th>
+            <th scope="col" className={th}>Number</th>
+            <th scope="col" className={th}>Complaint</th>
+            <th scope="col" className={th}>Where</th>
+            <th scope="col" className={th}>Student</th>
+            <th scope="col" className={th}>Assigned to</th>
+            <th scope="col" className={th}>Due</th>
+            <th scope="col" className={th}>Status</th>
+            <th scope="col" className={th}>Age</th>
+          </tr>
+        </thead>
+        <tbody>
+          {complaints.map((complaint) => {
+            const isSelected = selected.has(complaint.number);
+            return (
+              <tr
+                key={complaint.number}
+                data-testid="queue-row"
+                data-number={complaint.number}
+                className={cn(
+                  'border-b border-slate-100 last:border-b-0 hover:bg-slate-50 focus-within:bg-brand-50',
+                  isSelected && 'bg-brand-50',
+                )}
+              >
+                <td className={td}>
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-700"
+                    checked={isSelected}
+                    onChange={() => onToggle(complaint.number)}
+                    aria-label={`Select ${complaint.number}`}
+                  />
+                </td>
+                <td className={cn(td, 'whitespace-nowrap')}>
+                  <Link
+                    to={detailPath(complaint.number)}
+                    state={{ queueSearch }}
+                    {...{ [ROW_LINK]: complaint.number }}
+                    className="font-mono font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
+                  >
+                    {complaint.number}
+                  </Link>
+                </td>
+                <td className={cn(td, 'max-w-72')}>
+                  <p className="truncate font-semibold text-slate-900">{titleOf(complaint)}</p>
+                  <p className="truncate text-slate-700">{complaint.complaint}</p>
+                </td>
+                <td className={td}>{whereOf(complaint)}</td>
+                <td className={td}>
+                  {studentOf(complaint)} {complaint.confidential && <ConfidentialBadge />}
+                </td>
+                <td className={td}>{complaint.assignee?.name ?? 'Nobody'}</td>
+                <td className={cn(td, 'whitespace-nowrap')}>
+                  <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
+                </td>
+                <td className={cn(td, 'whitespace-nowrap')}>
+                  <StatusBadge status={complaint.status} />
+                </td>
+                <td className={cn(td, 'whitespace-nowrap')}>
+                  <Age complaint={complaint} now={now} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

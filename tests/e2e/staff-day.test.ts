@@ -1,0 +1,207 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect } from 'vitest';
+import { complaints } from '../../src/server/db/schema.js';
+import { aComplaint } from '../factories/complaints.js';
+import { DESKTOP, PHONE, signInThroughDevProvider } from '../support/browser.js';
+import { browserSuite } from '../support/e2e.js';
+
+/*
+ * The staff's day in the console: sign in and land on "My open work", see what is late, open a
+ * complaint with a tap on a phone, work the queue from the keyboard at a desk, and never lose a
+ * reply to a failing network.
+ */
+
+const ADMIN = { email: 'day.admin@vitbhopal.ac.in', name: 'Day Admin' };
+const STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'MEERA IYER 22BCE10077' };
+const TECH = { email: 'water.tech@vitbhopal.ac.in', name: 'Water Tech' };
+const REPLY = 'The plumber comes at 4 pm; please keep the bathroom door unlocked.';
+
+const suite = browserSuite({
+  ADMIN_EMAILS: ADMIN.email,
+  RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+});
+const { it } = suite;
+
+/** A water complaint filed by the student through the API; its number. */
+async function fileWater(text: string): Promise<string> {
+  const student = await suite.api(STUDENT);
+  const filed = await student.post(
+    '/api/complaints',
+    aComplaint({ category: 'water', subCategory: 'Water Problem', hostel: 'Block-1 (Old)', floor: 1, roomNo: '104', complaint: text }),
+  );
+  expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+  return String(filed.body.number);
+}
+
+const queueUrl = () => `${suite.portal.baseUrl}/staff`;
+const row = (page: Page, number: string) => page.getByTestId('queue-row').filter({ hasText: number });
+
+let late = '';
+
+beforeAll(async () => {
+  const admin = await suite.api(ADMIN);
+  const added = await admin.send('POST', '/api/admin/users', {
+    ...TECH,
+    role: 'staff',
+    antiRagging: false,
+    scopes: [{ category: 'water', hostel: '' }],
+  });
+  expect(added.status).toBe(201);
+  late = await fileWater('Water has been leaking from the ceiling of room 104 since last night.');
+  // Two hours past its due time, as if nobody had looked at it.
+  await suite.portal.app.db
+    .update(complaints)
+    .set({ dueAt: sql`now() - interval '2 hours'` })
+    .where(eq(complaints.number, late));
+});
+
+describe("the staff's day", () => {
+  it('a worker signing in from the home page lands on "My open work", where a late complaint shows as overdue', async ({ browse }) => {
+    const { page } = await browse.signedOut(PHONE);
+    await page.goto(suite.portal.baseUrl);
+    await signInThroughDevProvider(page, TECH);
+    await page.waitForURL(/\/staff$/);
+    await page.getByRole('heading', { name: 'Staff console', level: 1 }).waitFor();
+    const views = page.getByRole('navigation', { name: 'Queue views' });
+    expect(await views.getByRole('button', { name: 'My open work' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await views.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).toBe('false');
+
+    const badge = row(page, late).locator('time[data-due]');
+    await badge.waitFor();
+    expect(await badge.getAttribute('data-due')).toBe('overdue');
+    expect(await badge.textContent()).toMatch(/Overdue 2 h/);
+    // The words for screen readers, the exact time in the tooltip.
+    expect(await badge.textContent()).toContain('Overdue by 2 hours, due ');
+    expect(await badge.getAttribute('title')).toMatch(/^Due .+ \(2 hours ago\)$/);
+
+    // The "Overdue" view has it too; "All" is one tap away and comes back in the address.
+    await views.getByRole('button', { name: 'Overdue' }).click();
+    await page.waitForURL(/due=overdue/);
+    await row(page, late).waitFor();
+    await views.getByRole('button', { name: 'All', exact: true }).click();
+    await page.waitForURL(/view=all/);
+    await row(page, late).waitFor();
+  });
+
+  it('on a phone, a tap anywhere on a row opens the complaint; the checkbox stays its own', async ({ browse }) => {
+    const { page } = await browse.as(TECH, PHONE);
+    await page.goto(queueUrl());
+    const target = row(page, late);
+    await target.waitFor();
+    // No bulk bar until something is selected; the checkbox selects without opening.
+    expect(await page.getByTestId('bulk-bar').count()).toBe(0);
+    await page.getByRole('checkbox', { name: `Select ${late}` }).tap();
+    await page.getByTestId('bulk-bar').waitFor();
+    expect(page.url()).toMatch(/\/staff$/);
+    await page.getByRole('checkbox', { name: `Select ${late}` }).tap();
+    await page.getByTestId('bulk-bar').waitFor({ state: 'detached' });
+
+    // The lower right of the card: far from the number's text, still the row.
+    const box = await target.boundingBox();
+    if (!box) throw new Error('the row has no box');
+    await target.tap({ position: { x: box.width - 12, y: box.height - 12 } });
+    await page.getByRole('heading', { name: `Complaint ${late}`, level: 1 }).waitFor();
+    const due = page.getByTestId('staff-due');
+    await due.waitFor();
+    expect(await due.textContent()).toContain('Overdue 2 h');
+    expect(await page.getByTestId('student-identity').textContent()).toContain('MEERA IYER'); // the full name (studentName)
+  });
+
+  it('at a desk the queue is worked from the keyboard: j focuses, a acknowledges, Enter opens', async ({ browse }) => {
+    const fresh = await fileWater('The tap in the second floor washroom will not stop dripping.');
+    const { page } = await browse.as(TECH, DESKTOP);
+    await page.goto(queueUrl());
+    await page.getByRole('table', { name: 'Complaints in your queue' }).waitFor();
+    await row(page, fresh).waitFor();
+
+    // ? lists the shortcuts; Escape closes the list.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+
+    // / goes to the search; typing there is typing, not shortcuts.
+    await page.keyboard.press('/');
+    const search = page.getByLabel('Search the messages, rooms and numbers');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('jak');
+    expect(await search.inputValue()).toBe('jak');
+    await search.fill('');
+    await search.blur();
+
+    // Due soonest first: the late complaint, then the fresh one.
+    await page.keyboard.press('j');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(late);
+    await page.keyboard.press('j');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(fresh);
+    await page.keyboard.press('k');
+    await page.keyboard.press('j');
+    await page.keyboard.press('a');
+    await page.getByRole('status').filter({ hasText: `Acknowledged: ${fresh}.` }).waitFor();
+    await row(page, fresh).getByText('Acknowledged').waitFor();
+    await row(page, fresh).getByText('Water Tech').waitFor();
+
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(fresh);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Complaint ${fresh}`, level: 1 }).waitFor();
+    expect(await page.getByTestId('staff-complaint-details').textContent()).toContain('Assigned toWater Tech');
+  });
+
+  it('a reply typed while the server refuses is kept, through a reload, and sent once it answers', async ({ browse }) => {
+    const number = await fileWater('The geyser in room 104 trips the breaker every morning.');
+    const session = await browse.as(TECH, DESKTOP);
+    const { page } = session;
+    browse.allow(/\/replies/);
+    const keys: string[] = [];
+    const replies = `**/api/staff/complaints/${number}/replies`;
+    await page.route(replies, async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'The server is busy.' } }),
+      });
+    });
+
+    await page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
+    const box = page.getByLabel('Reply to the student');
+    await box.fill(REPLY);
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    const failure = page.getByTestId('reply-failure');
+    await failure.waitFor({ timeout: 15_000 });
+    expect(await failure.textContent()).toContain('The server is busy.');
+    expect(await failure.textContent()).toContain('Your text is kept');
+    expect(await box.inputValue()).toBe(REPLY);
+    // The page is still the complaint, not an error page.
+    await page.getByRole('heading', { name: `Complaint ${number}`, level: 1 }).waitFor();
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+
+    // A reload keeps the draft.
+    await page.reload();
+    await page.getByRole('heading', { name: `Complaint ${number}`, level: 1 }).waitFor();
+    expect(await page.getByLabel('Reply to the student').inputValue()).toBe(REPLY);
+
+    // The server answers again: the same draft goes with the same Idempotency-Key, once.
+    await page.unroute(replies);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/${number}/replies`)) sent.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByTestId('reply-result').getByText('Reply sent to the student.').waitFor();
+    expect(sent).toHaveLength(1);
+    expect(new Set([...keys, ...sent]).size).toBe(1);
+    expect(await page.getByLabel('Reply to the student').inputValue()).toBe('');
+    await page.getByTestId('staff-timeline').locator('li[data-kind="reply"]').filter({ hasText: REPLY }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('hcp:staff-draft:')))).toEqual([]);
+
+    // Sent once: the student's timeline holds the reply one time.
+    const student = await suite.api(STUDENT);
+    const mine = await student.get(`/api/complaints/${number}`);
+    const timeline = (mine.body.timeline ?? []) as Array<{ kind: string; note: string | null }>;
+    expect(timeline.filter((entry) => entry.kind === 'reply' && entry.note === REPLY)).toHaveLength(1);
+  }, 45_000);
+});
