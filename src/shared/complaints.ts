@@ -19,7 +19,9 @@ export const createComplaintSchema = z
       .string({ error: 'Choose a category' })
       .regex(/^[a-z][a-z0-9]{1,29}$/, 'Choose a category'),
     hostel,
-    floor: z.number({ error: 'Floor must be a whole number' }).int('Floor must be a whole number'),
+    floor: z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Enter the floor' : 'Floor must be a whole number') })
+      .int('Floor must be a whole number'),
     roomNo: z
       .string({ error: 'Enter your room number' })
       .trim()

@@ -27,8 +27,11 @@ function itemsFor(role: string | undefined): readonly NavItem[] {
 const LIST_ID = 'main-nav-list';
 
 /**
- * The main navigation. From the `md` breakpoint the links sit in the header; on phones they
- * collapse behind a "Menu" disclosure button that closes again after every navigation.
+ * The main navigation. From the `xl` breakpoint (1280 px) every link sits in the header on one
+ * row, even an administrator's seven; narrower screens (phones, tablets, small laptops) collapse
+ * them behind a "Menu" disclosure button that closes again after every navigation. On phones the
+ * button shows only its icon (its name stays "Menu"), so the account chip keeps room for the
+ * whole "Fname ID".
  */
 export function MainNav() {
   const location = useLocation();
@@ -47,11 +50,11 @@ export function MainNav() {
   }
 
   return (
-    <nav aria-label="Main" className="ml-auto lg:ml-0 lg:flex-1" onKeyDown={handleKeyDown}>
+    <nav aria-label="Main" className="ml-auto shrink-0 xl:ml-0 xl:flex-1" onKeyDown={handleKeyDown}>
       <button
         ref={buttonRef}
         type="button"
-        className="inline-flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 lg:hidden"
+        className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-2.5 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 sm:px-3 xl:hidden"
         aria-expanded={open}
         aria-controls={LIST_ID}
         onClick={() => setOpenAt(open ? null : location.key)}
@@ -63,12 +66,12 @@ export function MainNav() {
             <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1m0 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1m1 4a1 1 0 1 0 0 2h12a1 1 0 1 0 0-2z" />
           )}
         </svg>
-        Menu
+        <span className="sr-only sm:not-sr-only">Menu</span>
       </button>
 
       <ul
         id={LIST_ID}
-        className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full z-20 flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg lg:static lg:z-auto lg:flex lg:flex-row lg:flex-wrap lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
+        className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full z-20 flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg xl:static xl:z-auto xl:flex xl:flex-row xl:gap-0.5 xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none`}
       >
         {items.map((item) => (
           <li key={item.to}>
@@ -76,7 +79,7 @@ export function MainNav() {
               to={item.to}
               end={item.end}
               className={({ isActive }) =>
-                `flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium whitespace-nowrap lg:px-2.5 lg:text-sm ${
+                `flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium whitespace-nowrap xl:px-2.5 xl:text-sm ${
                   isActive
                     ? 'bg-brand-50 text-brand-800 underline decoration-2 underline-offset-4'
                     : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'

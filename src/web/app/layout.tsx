@@ -93,7 +93,9 @@ export function RootLayout() {
       <NavigationProgress />
 
       <header className="relative border-b border-slate-200 bg-white">
-        <div className={`${pageContainer} flex min-h-16 items-center gap-2 py-2 sm:gap-4`}>
+        {/* Wider than the pages below it, so that an administrator's seven links, the bell and the
+            account chip share one row at 1280 px and up (see MainNav). */}
+        <div className="mx-auto flex min-h-16 w-full max-w-7xl items-center gap-2 px-4 py-2 sm:gap-3 sm:px-6">
           <BrandLink />
           <MainNav />
           <NotificationSlot />

@@ -6,13 +6,16 @@ interface ConfirmationCardProps {
   number: string | null;
   title: string;
   message?: string;
+  /** What was filed: a complaint (the default) or a request (room cleaning, laundry). */
+  noun?: 'complaint' | 'request';
 }
 
 /**
  * A polite live region (role="status") that shows a green confirmation card with the complaint's
  * number and a link to it. The region is always rendered so screen readers announce the card.
  */
-export function ConfirmationCard({ number, title, message }: ConfirmationCardProps) {
+export function ConfirmationCard({ number, title, message, noun = 'complaint' }: ConfirmationCardProps) {
+  const Noun = noun === 'request' ? 'Request' : 'Complaint';
   return (
     <div role="status" className="empty:hidden" data-testid="confirmation">
       {number !== null && (
@@ -24,11 +27,11 @@ export function ConfirmationCard({ number, title, message }: ConfirmationCardPro
             <p className="font-semibold">{title}</p>
             {message && <p>{message}</p>}
             <p>
-              Complaint number <strong className="font-mono">{number}</strong>
+              {Noun} number <strong className="font-mono">{number}</strong>
             </p>
             <p>
               <Link to={`/my/${encodeURIComponent(number)}`} className={textLink}>
-                Follow complaint {number}
+                Follow {noun} {number}
               </Link>
             </p>
           </div>

@@ -10,7 +10,7 @@ import { useMe } from '../../lib/me';
 const OpenComplaints = lazy(async () => ({ default: (await import('./components/OpenComplaints')).OpenComplaints }));
 
 const steps = [
-  'Sign in with your university e-mail account.',
+  'Press Sign In and use your university e-mail account.',
   'Pick a category and tell us your hostel, floor, room number and what is wrong.',
   'Submit: your complaint goes straight to the team that fixes it.',
 ] as const;

@@ -3,6 +3,7 @@ import { Link, NavLink, Navigate, Route, Routes } from 'react-router';
 import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
 import { buttonPrimary, card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
+import { UnsavedChangesProvider } from '../lib/unsaved-changes';
 import { AuditPage } from './AuditPage';
 import { CategoriesPage } from './categories/CategoriesPage';
 import { HostelsPage } from './hostels/HostelsPage';
@@ -95,6 +96,7 @@ export function AdminConsole() {
       <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-8">
         <SectionNav />
         <div className="min-w-0">
+          <UnsavedChangesProvider>
           <Routes>
             <Route index element={<Navigate to="university" replace />} />
             <Route path="university" element={<UniversityPage />} />
@@ -107,6 +109,7 @@ export function AdminConsole() {
             <Route path="audit" element={<AuditPage />} />
             <Route path="*" element={<UnknownSection />} />
           </Routes>
+          </UnsavedChangesProvider>
         </div>
       </div>
     </AdminGate>

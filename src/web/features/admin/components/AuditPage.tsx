@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_TARGET_TYPES, type AuditEntry } from '../../../../shared/admin';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '../../../../shared/constants';
 import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
 import { LoadError } from '../../../components/ui/LoadError';
@@ -12,6 +13,8 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { AUDIT_FILTER_NAMES, auditParams, useAudit, type AuditFilters } from '../api/get-audit';
+import { useCategories } from '../api/get-categories';
+import { actionLabel, changeLines, factLines, targetTypeLabel, type CategoryNames, type ChangeLine } from '../lib/audit-format';
 import { SectionHeader } from './SectionHeader';
 
 const EMPTY: AuditFilters = { q: '', action: '', targetType: '', actor: '', from: '', to: '' };
@@ -22,56 +25,36 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
   return filters;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function show(value: unknown): string {
-  if (value === undefined) return '—';
-  if (typeof value === 'string') return value === '' ? '(empty)' : value;
-  return JSON.stringify(value);
-}
-
-interface Change {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-/**
- * The fields `details.before` and `details.after` differ in; null when the entry has neither. A
- * side that is missing (a creation has no before) counts as empty, so each field is listed.
- */
-export function changesOf(details: Record<string, unknown>): Change[] | null {
-  const { before, after } = details;
-  if (before === undefined && after === undefined) return null;
-  const b = before === undefined || before === null ? {} : before;
-  const a = after === undefined || after === null ? {} : after;
-  if (!isRecord(b) || !isRecord(a)) {
-    return JSON.stringify(b) === JSON.stringify(a) ? [] : [{ field: '', before, after }];
-  }
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return fields
-    .filter((field) => JSON.stringify(b[field]) !== JSON.stringify(a[field]))
-    .map((field) => ({ field, before: b[field], after: a[field] }));
-}
-
-function ChangeList({ changes, sides }: { changes: Change[]; sides: { before: boolean; after: boolean } }) {
+function ChangeList({ changes }: { changes: ChangeLine[] }) {
   if (changes.length === 0) return <p className="mt-2 text-sm text-slate-600">Nothing changed.</p>;
   return (
     <ul className="mt-2 space-y-2 text-sm" aria-label="Changes">
       {changes.map((c) => (
-        <li key={c.field || 'value'} className="min-w-0 rounded-lg bg-slate-50 p-2">
-          {c.field && <p className="font-medium break-words text-slate-900">{c.field}</p>}
-          {sides.before && (
-            <p className="break-words text-red-900">
-              <span className="font-medium">Before: </span>
-              {c.before === undefined ? '—' : <del className="decoration-red-400">{show(c.before)}</del>}
+        <li key={c.key} className="min-w-0 rounded-lg bg-slate-50 p-2">
+          <p className="font-medium break-words text-slate-900">{c.label}</p>
+          {c.before !== undefined && c.after !== undefined ? (
+            <p className="break-words">
+              <del className="text-red-900 decoration-red-400">
+                <span className="sr-only">was </span>
+                {c.before}
+              </del>
+              <span aria-hidden="true" className="px-1.5 text-slate-500">
+                →
+              </span>
+              <ins className="text-green-900 no-underline">
+                <span className="sr-only">, now </span>
+                {c.after}
+              </ins>
             </p>
-          )}
-          {sides.after && (
+          ) : c.after !== undefined ? (
             <p className="break-words text-green-900">
-              <span className="font-medium">{sides.before ? 'After: ' : 'Set to: '}</span>
-              {c.after === undefined ? '—' : <ins className="no-underline">{show(c.after)}</ins>}
+              <span className="font-medium">Set to: </span>
+              <ins className="no-underline">{c.after}</ins>
+            </p>
+          ) : (
+            <p className="break-words text-red-900">
+              <span className="font-medium">Removed: </span>
+              <del className="decoration-red-400">{c.before}</del>
             </p>
           )}
         </li>
@@ -80,14 +63,14 @@ function ChangeList({ changes, sides }: { changes: Change[]; sides: { before: bo
   );
 }
 
-function EntryCard({ entry }: { entry: AuditEntry }) {
-  const changes = changesOf(entry.details);
-  const other = Object.entries(entry.details).filter(([key]) => key !== 'before' && key !== 'after');
+function EntryCard({ entry, names }: { entry: AuditEntry; names: CategoryNames }) {
+  const changes = changeLines(entry.details, names);
+  const facts = factLines(entry.action, entry.details, names);
   return (
     <li className={card} data-testid="audit-entry" data-action={entry.action}>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="font-mono text-sm font-semibold text-slate-900">{entry.action}</code>
-        <Badge>{entry.targetType}</Badge>
+        <p className="font-semibold text-slate-900">{actionLabel(entry.action)}</p>
+        <Badge>{targetTypeLabel(entry.targetType)}</Badge>
       </div>
       <p className="mt-1 font-medium break-words text-slate-900">{entry.targetLabel || entry.targetId}</p>
       <p className="mt-1 text-sm text-slate-700">
@@ -101,18 +84,13 @@ function EntryCard({ entry }: { entry: AuditEntry }) {
           'by the portal itself'
         )}
       </p>
-      {changes && (
-        <ChangeList
-          changes={changes}
-          sides={{ before: entry.details.before !== undefined && entry.details.before !== null, after: entry.details.after !== undefined && entry.details.after !== null }}
-        />
-      )}
-      {other.length > 0 && (
+      {changes && <ChangeList changes={changes} />}
+      {facts.length > 0 && (
         <dl className="mt-2 space-y-1 text-sm">
-          {other.map(([key, value]) => (
-            <div key={key} className="min-w-0">
-              <dt className="inline font-medium text-slate-600">{key}: </dt>
-              <dd className="inline break-words text-slate-900">{show(value)}</dd>
+          {facts.map((fact) => (
+            <div key={fact.key} className="min-w-0">
+              <dt className="inline font-medium text-slate-600">{fact.label}: </dt>
+              <dd className="inline break-words text-slate-900">{fact.value}</dd>
             </div>
           ))}
         </dl>
@@ -130,7 +108,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
     setDraft(filters);
   }
   const set = (name: keyof AuditFilters, value: string) => setDraft({ ...draft, [name]: value });
-  const text = (name: 'q' | 'action' | 'actor', label: string, hint?: string) => (
+  const text = (name: 'q' | 'actor', label: string, hint?: string) => (
     <Field id={`audit-${name}`} label={label} hint={hint}>
       {(control) => (
         <input
@@ -155,14 +133,29 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
     <form role="search" aria-label="Audit log" className={cn(card, 'mt-6 space-y-4')} onSubmit={handleSubmit}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {text('q', 'Search', 'Words in the action, the target or the person.')}
-        {text('action', 'Action', 'Exactly, e.g. hostel.create')}
+        <Field id="audit-action" label="Action">
+          {(control) => (
+            <select {...control} className={fieldControl} value={draft.action} onChange={(event) => set('action', event.target.value)}>
+              <option value="">Any action</option>
+              {/* An address written by hand may name an action this list does not have: it stays shown. */}
+              {draft.action !== '' && !(AUDIT_ACTIONS as readonly string[]).includes(draft.action) && (
+                <option value={draft.action}>{draft.action}</option>
+              )}
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {AUDIT_ACTION_LABELS[action]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Field id="audit-target-type" label="Target">
           {(control) => (
             <select {...control} className={fieldControl} value={draft.targetType} onChange={(event) => set('targetType', event.target.value)}>
               <option value="">Anything</option>
               {AUDIT_TARGET_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {targetTypeLabel(t)}
                 </option>
               ))}
             </select>
@@ -207,6 +200,12 @@ export function AuditPage() {
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
   const moreError = audit.isFetchNextPageError ? audit.error : null;
   const filtered = auditParams(filters).size > 0;
+  // Scopes name categories by key; their card titles read better ("wifi" → "Wifi").
+  const categories = useCategories();
+  const names: CategoryNames = useMemo(
+    () => new Map((categories.data?.items ?? []).map((c) => [c.key, c.cardTitle])),
+    [categories.data],
+  );
 
   return (
     <section aria-labelledby="audit-heading">
@@ -227,7 +226,7 @@ export function AuditPage() {
         <>
           <ul className="mt-4 grid gap-3" aria-label="Audit entries, newest first">
             {items.map((entry) => (
-              <EntryCard key={entry.id} entry={entry} />
+              <EntryCard key={entry.id} entry={entry} names={names} />
             ))}
           </ul>
           {audit.isFetchingNextPage && <LoadingStatus label="Loading more entries…" />}

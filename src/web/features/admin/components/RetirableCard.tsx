@@ -38,6 +38,14 @@ export function RetirableCard(props: RetirableCardProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const toggle = useFocusWhenMoved(moved);
   const formId = `${props.id}-form`;
+  const editId = `${props.id}-edit`;
+
+  /** A save went through: its confirmation on the card, the form closed, and focus back on Edit (the Save button goes with the form). */
+  function finishEditing(confirmation: string) {
+    onMessage(confirmation);
+    setEditing(false);
+    document.getElementById(editId)?.focus();
+  }
 
   async function handleToggle() {
     onMessage(null);
@@ -64,6 +72,7 @@ export function RetirableCard(props: RetirableCardProps) {
         <div className="flex flex-wrap gap-2">
           {!retired && (
             <button
+              id={editId}
               type="button"
               className={buttonSecondary}
               aria-expanded={editing}
@@ -86,10 +95,7 @@ export function RetirableCard(props: RetirableCardProps) {
       {problem && <p className={fieldError}>{problem}</p>}
       {editing && (
         <div id={formId}>
-          {renderForm((done) => {
-            onMessage(done);
-            setEditing(false);
-          })}
+          {renderForm(finishEditing)}
         </div>
       )}
     </li>

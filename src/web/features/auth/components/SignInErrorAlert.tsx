@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { DEFAULT_SHORT_NAME, usePublicConfig } from '../../../lib/config';
 import { SIGN_IN_ERROR_PARAM } from '../../../components/SignInButton';
 
-export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed. Please try again.';
+export const SIGN_IN_FAILED_MESSAGE = 'Sign In did not work. Please try again.';
 
 function parseCode(raw: string | null): SignInErrorCode | null {
   if (raw === null) return null;

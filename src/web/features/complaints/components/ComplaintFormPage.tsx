@@ -56,6 +56,22 @@ export function formHeading(complaintHead: string): string {
   return complaintHead.replace(/ Complaint$/, ' complaint');
 }
 
+/**
+ * The form's heading starts with the card the student chose ("Washroom (water)"); the complaint's
+ * own heading, which the team's mail carries ("Water complaint"), follows as a second line. When
+ * the two say the same ("Wifi" and "Wifi complaint"), one line is enough.
+ */
+export function formTitle(category: Pick<CategoryInfo, 'cardTitle' | 'complaintHead'>): { card: string | null; head: string } {
+  const head = formHeading(category.complaintHead);
+  const cardTitle = category.cardTitle.trim();
+  return { card: head.toLowerCase().startsWith(`${cardTitle.toLowerCase()} `) ? null : cardTitle, head };
+}
+
+/** An empty floor asks for one; a floor out of range keeps the catalogue's message (the server's). */
+export function emptyFloorMessage(floors: { floorMin: number; floorMax: number } | null | undefined): string {
+  return floors ? `Enter the floor (${floors.floorMin} to ${floors.floorMax})` : 'Enter the floor';
+}
+
 function toFloor(raw: string): number | undefined {
   return raw.trim() === '' ? undefined : Number(raw);
 }
@@ -101,7 +117,8 @@ interface ComplaintFormPageProps {
 /** One category's complaint form, its choices (hostels, floors, rooms, kinds) from the catalogue. */
 export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps) {
   const categoryKey = category.key;
-  const heading = formHeading(category.complaintHead);
+  const title = formTitle(category);
+  const heading = title.card ? `${title.card} · ${title.head}` : title.head;
 
   const queryClient = useQueryClient();
   const create = useCreateComplaint();
@@ -169,6 +186,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       [...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)), ...Object.entries(place)],
       isFieldName,
     );
+    // Nothing typed is not "not a whole number": ask for the floor instead.
+    if (floor === undefined && found.floor !== undefined) found.floor = emptyFloorMessage(floors);
     if (!parsed.success || Object.keys(found).length > 0 || other.length > 0) {
       finish();
       setErrors(found);
@@ -216,7 +235,15 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           <CategoryIcon category={category.key} />
         </span>
         <PageHeading id="complaint-form-heading" title={`${heading} · Hostel Complaint Portal`}>
-          {heading}
+          {title.card ? (
+            <>
+              <span className="block">{title.card}</span>
+              <span className="sr-only"> · </span>
+              <span className="block text-base font-medium text-slate-600 sm:text-lg">{title.head}</span>
+            </>
+          ) : (
+            title.head
+          )}
         </PageHeading>
       </div>
       <p className="mt-3 text-slate-700">

@@ -24,6 +24,7 @@ import { useCreateCleaningRequest } from '../api/create-cleaning-request';
 import { useCreateLaundryRequest } from '../api/create-laundry-request';
 import {
   CONFIRMATION_TITLES,
+  confirmationPlace,
   collectProblems,
   fieldId,
   focusFirstProblem,
@@ -41,7 +42,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
   const createCleaning = useCreateCleaningRequest();
   const createLaundry = useCreateLaundryRequest();
   const idempotency = useIdempotencyKey();
-  const confirmation = useTimedConfirmation<{ number: string; title: string }>();
+  const confirmation = useTimedConfirmation<{ number: string; title: string; message: string }>();
   const [hostel, setHostel] = useState('');
   const [chosenService, setChosenService] = useState('');
   const [roomNo, setRoomNo] = useState('');
@@ -115,7 +116,11 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
         idempotency.reset();
         setRoomNo('');
         setLaundryValues(NO_LAUNDRY);
-        confirmation.show({ number: request.number, title: CONFIRMATION_TITLES.laundry }, submittedAt, finish);
+        confirmation.show(
+          { number: request.number, title: CONFIRMATION_TITLES.laundry, message: confirmationPlace('laundry', data.hostel, data.roomNo) },
+          submittedAt,
+          finish,
+        );
       } catch (error) {
         finish();
         handleFailure(error);
@@ -143,7 +148,11 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
       const request = await createCleaning.mutateAsync({ data, idempotencyKey: idempotency.keyFor({ cleaning: data }) });
       idempotency.reset();
       setRoomNo('');
-      confirmation.show({ number: request.number, title: CONFIRMATION_TITLES.room_cleaning }, submittedAt, finish);
+      confirmation.show(
+        { number: request.number, title: CONFIRMATION_TITLES.room_cleaning, message: confirmationPlace('room_cleaning', data.hostel, data.roomNo) },
+        submittedAt,
+        finish,
+      );
     } catch (error) {
       finish();
       handleFailure(error);
@@ -245,7 +254,12 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
           {submitting ? busyLabel : submitLabel}
         </button>
 
-        <ConfirmationCard number={confirmation.shown?.number ?? null} title={confirmation.shown?.title ?? ''} />
+        <ConfirmationCard
+          number={confirmation.shown?.number ?? null}
+          title={confirmation.shown?.title ?? ''}
+          message={confirmation.shown?.message}
+          noun="request"
+        />
       </fieldset>
     </form>
   );

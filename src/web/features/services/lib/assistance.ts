@@ -13,6 +13,11 @@ export const CONFIRMATION_TITLES = {
   laundry: 'Your laundry pickup is registered',
 } as const;
 
+/** The confirmation's second line: what will happen, and where ("Room cleaning for Block-2, room 204."). */
+export function confirmationPlace(kind: keyof typeof CONFIRMATION_TITLES, hostel: string, roomNo: number | string): string {
+  return `${kind === 'laundry' ? 'Laundry pickup' : 'Room cleaning'} for ${hostel}, room ${roomNo}.`;
+}
+
 /** An empty input is a missing number, not 0. */
 export const toNumber = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
 

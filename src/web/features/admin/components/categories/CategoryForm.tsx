@@ -12,6 +12,7 @@ import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary, card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
+import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreateCategory } from '../../api/create-category';
 import { useHostels } from '../../api/get-hostels';
@@ -150,7 +151,10 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
     resolver: category
       ? draftResolver(categoryUpdateSchema, (d: CategoryDraft) => ({ ...bodyOf(d), retired: category.retired }), { invalidMessage: INVALID })
       : draftResolver(categoryCreateSchema, (d: CategoryDraft) => ({ key: d.key, ...bodyOf(d) }), { invalidMessage: INVALID }),
+    // After a failed save, a corrected field's message goes as soon as the field is right.
+    reValidateMode: 'onChange',
   });
+  useWarnIfUnsaved(form.formState.isDirty);
   const pending = category ? update.isPending : create.isPending;
 
   const submit = form.handleSubmit(async (payload) => {

@@ -4,6 +4,7 @@ import { hostelCreateSchema, hostelUpdateSchema, type HostelAdmin, type HostelCr
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary } from '../../../../components/ui/styles';
+import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreateHostel } from '../../api/create-hostel';
 import { useUpdateHostel } from '../../api/update-hostel';
@@ -80,7 +81,10 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
     resolver: hostel
       ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired }))
       : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, ...placeOf(d) })),
+    // After a failed save, a corrected field's message goes as soon as the field is right.
+    reValidateMode: 'onChange',
   });
+  useWarnIfUnsaved(form.formState.isDirty);
   const pending = hostel ? update.isPending : create.isPending;
 
   const submit = form.handleSubmit(async (payload) => {

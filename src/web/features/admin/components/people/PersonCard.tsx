@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../../components/ui/Badge';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
@@ -22,6 +22,8 @@ function Fact({ term, className, children }: { term: string; className?: string;
 export function PersonCard({ person }: { person: Person }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  // The Save button goes with the form: focus returns to Edit, beside the confirmation.
+  const editButton = useRef<HTMLButtonElement>(null);
   const categories = useScopeCategories();
   const formId = `person-${person.id}-form`;
 
@@ -36,6 +38,7 @@ export function PersonCard({ person }: { person: Person }) {
           <p className="text-sm break-all text-slate-700">{person.email}</p>
         </div>
         <button
+          ref={editButton}
           type="button"
           className={buttonSecondary}
           aria-expanded={editing}
@@ -69,6 +72,7 @@ export function PersonCard({ person }: { person: Person }) {
             onSaved={(message) => {
               setSaved(message);
               setEditing(false);
+              editButton.current?.focus();
             }}
           />
         </div>

@@ -6,6 +6,7 @@ import { personCreateSchema, personUpdateSchema } from '../../../../../shared/pe
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, SelectField, TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary } from '../../../../components/ui/styles';
+import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreatePerson } from '../../api/create-person';
 import type { Person } from '../../api/get-people';
@@ -91,7 +92,10 @@ export function PersonForm({ person, onSaved, onSubmitStart }: PersonFormProps) 
     resolver: person
       ? draftResolver(personUpdateSchema, accessOf)
       : draftResolver(personCreateSchema, (d: PersonDraft) => ({ email: d.email, name: d.name, ...accessOf(d) })),
+    // After a failed save, a corrected field's message goes as soon as the field is right.
+    reValidateMode: 'onChange',
   });
+  useWarnIfUnsaved(form.formState.isDirty);
   const pending = person ? update.isPending : create.isPending;
 
   const submit = form.handleSubmit(async (payload) => {

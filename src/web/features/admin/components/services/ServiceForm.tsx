@@ -4,11 +4,12 @@ import { serviceUpdateSchema, type ServiceAdmin, type ServiceUpdate } from '../.
 import { Badge } from '../../../../components/ui/Badge';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, TextField } from '../../../../components/ui/FormFields';
-import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { buttonPrimary, card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useUpdateService } from '../../api/update-service';
+import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
+import { SubmitRow } from '../SubmitRow';
 import { RoutingEditor, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
 
 interface ServiceDraft {
@@ -31,12 +32,17 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
   const form = useForm<ServiceDraft, unknown, ServiceUpdate>({
     defaultValues: { label: service.label, enabled: service.enabled, routing: routingDraft(service.routing) },
     resolver,
+    // After a failed save, a corrected field's message goes as soon as the field is right.
+    reValidateMode: 'onChange',
   });
+  useWarnIfUnsaved(form.formState.isDirty);
   const headingId = `service-${service.key}-heading`;
 
   const submit = form.handleSubmit(async (payload) => {
     try {
       const result = await update.mutateAsync(payload);
+      // What was saved is the form's new starting point (nothing left unsaved).
+      form.reset({ label: result.label, enabled: result.enabled, routing: routingDraft(result.routing) });
       setSaved(`${result.label} is saved${result.enabled ? '' : ' (switched off)'}.`);
     } catch (error) {
       applyServerErrors(form, error);
@@ -65,10 +71,11 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
       <CheckboxField control={form.control} name="enabled" role="switch" label="Students can ask for it" />
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : `Save ${service.label}`}
-      </button>
-      <StatusMessage message={saved} />
+      <SubmitRow status={saved}>
+        <button type="submit" className={buttonPrimary} disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : `Save ${service.label}`}
+        </button>
+      </SubmitRow>
     </form>
   );
 }

@@ -10,6 +10,8 @@ import { buttonPrimary, card, fieldControl } from '../../../../components/ui/sty
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useUpdateUniversity } from '../../api/update-university';
+import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
+import { SubmitRow } from '../SubmitRow';
 import { TextListEditor, textRows, textValues, type TextRow } from '../ListEditor';
 import { SAMPLE_REG_NUMBER, patternVerdict } from './pattern';
 
@@ -93,6 +95,8 @@ function PatternFields<P>({ control, hint, readOnly }: { control: Control<Profil
 
 interface ProfileFormProps {
   university: UniversityAdmin;
+  /** The confirmation of the last save, shown beside the Save button (the form starts again after a save). */
+  saved: string | null;
   /** The confirmation of a save; null when a new save starts. */
   onSaved: (message: string | null) => void;
 }
@@ -101,7 +105,7 @@ interface ProfileFormProps {
  * The university's profile. A field the server's environment sets shows the value the portal
  * uses, read-only, and is sent back as it was saved.
  */
-export function ProfileForm({ university, onSaved }: ProfileFormProps) {
+export function ProfileForm({ university, saved: savedMessage, onSaved }: ProfileFormProps) {
   const update = useUpdateUniversity();
   const { saved, effective } = university;
   const env = new Map<UniversityField, string>(university.fromEnvironment.map((e) => [e.field, e.variable]));
@@ -135,7 +139,10 @@ export function ProfileForm({ university, onSaved }: ProfileFormProps) {
       }),
       { invalidMessage: INVALID },
     ),
+    // After a failed save, a corrected field's message goes as soon as the field is right.
+    reValidateMode: 'onChange',
   });
+  useWarnIfUnsaved(form.formState.isDirty);
 
   const submit = form.handleSubmit(async (payload) => {
     try {
@@ -214,9 +221,11 @@ export function ProfileForm({ university, onSaved }: ProfileFormProps) {
         />
       )}
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save profile'}
-      </button>
+      <SubmitRow status={savedMessage}>
+        <button type="submit" className={buttonPrimary} disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save profile'}
+        </button>
+      </SubmitRow>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
-import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { useUniversity } from '../../api/get-university';
 import { SectionHeader } from '../SectionHeader';
 import { LogoCard } from './LogoCard';
@@ -23,9 +22,8 @@ export function UniversityPage() {
         <LoadError error={university.error} onRetry={() => void university.refetch()} />
       ) : (
         <>
-          <StatusMessage message={saved} className="mt-4" />
           {/* A new answer from the server (after a save) starts the form again from what it holds. */}
-          <ProfileForm key={university.data.updatedAt} university={university.data} onSaved={setSaved} />
+          <ProfileForm key={university.data.updatedAt} university={university.data} saved={saved} onSaved={setSaved} />
           <LogoCard university={university.data} />
         </>
       )}
