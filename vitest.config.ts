@@ -6,15 +6,27 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
+    // Server error logs fail the test that wrote them unless it allows them (tests/support/error-logs.ts).
+    setupFiles: ['tests/support/error-log-check.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll returns as soon as its condition holds: a generous limit costs nothing when things
+    // work and keeps a busy machine from failing a test that was only slow.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true as const,
-        test: { name: 'server (PGlite)', include: serverTests, env: { TEST_DB: 'pglite' } },
+        test: {
+          name: 'server (PGlite)',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          // Each file starts its own app on its own database and keeps no state in modules, so the
+          // files of a worker share loaded modules instead of loading the server again for each.
+          isolate: false,
+        },
       },
       ...(onPostgres
         ? [
@@ -25,13 +37,16 @@ export default defineConfig({
                 // Process tests start the built server; running them once is enough.
                 include: serverTests.filter((p) => !p.startsWith('tests/process')),
                 env: { TEST_DB: 'postgres' },
+                isolate: false,
               },
             },
           ]
         : []),
       {
         extends: true as const,
-        test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], env: { TEST_DB: 'pglite' }, fileParallelism: false },
+        // Each file has its own app, database and Chromium, and each test its own browser contexts:
+        // the files run side by side, sharing loaded modules like the server files.
+        test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], env: { TEST_DB: 'pglite' }, isolate: false },
       },
     ],
   },

@@ -1,22 +1,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  hasHorizontalScroll,
-  launchBrowser,
-  openPage,
-  seriousAxeViolations,
-  signInThroughDevProvider,
-} from '../support/browser.js';
-import { ApiClient } from '../support/student.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, onTestFinished } from 'vitest';
+import { DESKTOP, PHONE, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
+import { browserSuite, type Browse, type Device } from '../support/e2e.js';
+import { CookieClient, signIn } from '../support/http-client.js';
+import type { ApiClient } from '../support/student.js';
 
-// The admin is an admin by ADMIN_EMAILS and signs in while the database still holds the default
-// university; everything after that is set up from the browser.
+// The admin is an admin by ADMIN_EMAILS. Each test arranges what it needs through the admin API
+// (or finds it in the small world beforeAll sets up: the hostel Tower A and the category Gym) and
+// leaves the university's profile as it found it.
 const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
-const STUDENT = { email: 'riya.verma@example.edu', name: 'Riya Verma 21BCE10002' };
+const STUDENT = { email: 'riya.verma@vitbhopal.ac.in', name: 'Riya Verma 21BCE10002' };
+const NEW_DOMAIN_STUDENT = { email: 'riya.verma@example.edu', name: 'Riya Verma 21BCE10002' };
 const HELPER = { email: 'gym.helper@vitbhopal.ac.in', name: 'Gym Helper' };
 
 const UNIVERSITY = 'Example Institute of Technology';
@@ -25,36 +20,18 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const NUMBER = /HC-\d{4}-\d{6,}/;
 const SECTIONS = ['University', 'Hostels', 'Categories', 'Services', 'People', 'Mail', 'Audit log'] as const;
 const LAUNDRY_DESK = 'laundry.desk@example.edu';
-const GYM_TOWER_A = 'gym.tower-a@example.edu';
+const GYM = 'gym@example.edu';
+const routing = (to: string, overrides: Array<{ hostel: string; to: string[]; cc: string[] }> = []) => ({ default: { to: [to], cc: [] }, overrides });
 
-type Session = { context: BrowserContext; page: Page; consoleErrors: string[] };
+// No ALLOWED_EMAIL_DOMAINS: the domains the admin saves are the ones in effect.
+const suite = browserSuite({
+  ADMIN_EMAILS: ADMIN.email,
+  RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+});
+const { it } = suite;
 
-let portal: TestApp;
-let browser: Browser;
 let api: ApiClient;
-let admin: Session;
-let gymNumber = '';
-// The student's browser, kept from the laundry pickup to the hostel checks (one sign-in).
-let student: Session | undefined;
-let studentApi: ApiClient;
-
-/**
- * Console errors other than Chromium's own lines for answers a test provoked on purpose. The
- * admin's page lives through every test, so each test starts from an empty list.
- */
-function unexpected(errors: string[], allowed: RegExp[] = []): string[] {
-  const found = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
-  errors.length = 0;
-  return found;
-}
-
-async function session(device: typeof PHONE | typeof DESKTOP = PHONE, from?: BrowserContext): Promise<Session> {
-  const context = await browser.newContext({ ...device, ...(from ? { storageState: await from.storageState() } : {}) });
-  // A step that cannot happen fails on its own line, well inside the test's time limit.
-  context.setDefaultTimeout(10_000);
-  const opened = await openPage(context);
-  return { context, ...opened };
-}
 
 async function checkPage(page: Page, what: string) {
   expect({ what, violations: await seriousAxeViolations(page) }).toEqual({ what, violations: [] });
@@ -80,24 +57,44 @@ async function optionTexts(within: Page | Locator, label: string): Promise<strin
   return texts.map((t) => t.trim()).filter((t) => t !== '' && !t.startsWith('Choose'));
 }
 
-/** A Gym complaint filed through the API by the student; the status and the body as the server answers. */
-function fileGymComplaint(hostel: string, roomNo: string) {
-  return studentApi.post('/api/complaints', {
-    category: 'gym',
-    hostel,
-    floor: 1,
-    roomNo,
-    subCategory: 'Treadmill',
-    complaint: `The treadmill in ${hostel} stops after a minute.`,
-  });
+async function addHostel(name: string, rooms: { from: number; to: number } = { from: 1, to: 40 }): Promise<string> {
+  const added = await api.send('POST', '/api/admin/hostels', { name, floorMin: 0, floorMax: 3, roomRanges: [rooms] });
+  expect(added.status).toBe(201);
+  return String(added.body.id);
 }
 
-/** The student's complaint form for Gym, freshly loaded, with the hostels it offers. */
-async function studentHostelChoices(): Promise<string[]> {
-  if (!student) throw new Error('the student signs in with the laundry pickup');
-  const { page } = student;
-  await page.goto(`${portal.baseUrl}/complaints/gymComplaint`);
-  await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
+async function addCategory(key: string, title: string, to: string, overrides: Array<{ hostel: string; to: string[]; cc: string[] }> = []) {
+  const added = await api.send('POST', '/api/admin/categories', {
+    key,
+    cardTitle: title,
+    complaintHead: `${title} Complaint`,
+    description: `${title}: machines, weights and the floor.`,
+    subCategories: [{ name: 'Treadmill' }, { name: 'Weights' }],
+    targetHours: 48,
+    routing: routing(to, overrides),
+  });
+  expect(added.status).toBe(201);
+}
+
+/** The university's profile as saved now; put back when the test ends, however it ends. */
+async function restoreProfileAfterTest() {
+  const { saved } = (await api.get('/api/admin/university')).body;
+  onTestFinished(async () => {
+    expect((await api.send('PUT', '/api/admin/university', saved)).status).toBe(200);
+  });
+  return saved as { allowedDomains: string[] };
+}
+
+/** A complaint filed through the API by `who` in one of the test's categories; the status and body as the server answers. */
+async function fileComplaint(who: typeof STUDENT, category: string, hostel: string, roomNo: string, complaint = `The treadmill in ${hostel} stops after a minute.`) {
+  const student = await suite.api(who);
+  return student.post('/api/complaints', { category, hostel, floor: 1, roomNo, subCategory: 'Treadmill', complaint });
+}
+
+/** The student's complaint form for a category, freshly loaded, with the hostels it offers. */
+async function studentHostelChoices(page: Page, key: string, heading: string): Promise<string[]> {
+  await page.goto(`${suite.portal.baseUrl}/complaints/${key}Complaint`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Submit' }).waitFor();
   // The seed's hostels are always there; wait for them before reading the list.
   await page.getByLabel('Hostel', { exact: true }).locator('option', { hasText: 'Block-2' }).waitFor({ state: 'attached' });
@@ -109,30 +106,25 @@ async function openSection(page: Page, name: (typeof SECTIONS)[number]) {
   await page.getByRole('heading', { name, level: 1 }).waitFor();
 }
 
+/** A new browser signed in as the admin, on one section of the console. */
+async function adminOn(browse: Browse, path: string, heading: string, device: Device = PHONE) {
+  const session = await browse.as(ADMIN, device);
+  await session.page.goto(`${suite.portal.baseUrl}${path}`);
+  await session.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return session;
+}
+
 beforeAll(async () => {
-  // No ALLOWED_EMAIL_DOMAINS: the domains the admin saves are the ones in effect.
-  portal = await startTestApp({
-    ADMIN_EMAILS: ADMIN.email,
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-  });
-  browser = await launchBrowser();
-  api = await ApiClient.signedIn(portal.baseUrl, ADMIN);
-  admin = await session();
-});
-afterAll(async () => {
-  await student?.context.close();
-  await admin?.context.close();
-  await browser?.close();
-  await portal?.close();
+  api = await suite.api(ADMIN);
+  await addHostel('Tower A');
+  await addCategory('gym', 'Gym', GYM);
 });
 
 describe('an administrator sets up another university from the browser', () => {
-  it('changes the name, the short name and the allowed domain', async () => {
-    const { page, consoleErrors } = admin;
-    await page.goto(`${portal.baseUrl}/admin`);
-    await page.getByTestId('sign-in-first').waitFor();
-    await signInThroughDevProvider(page, ADMIN);
+  it('changes the name, the short name and the allowed domain', async ({ browse }) => {
+    await restoreProfileAfterTest();
+    const { page } = await browse.as(ADMIN);
+    await page.goto(`${suite.portal.baseUrl}/admin`);
     await page.waitForURL(/\/admin\/university$/);
     await page.getByRole('heading', { name: 'University', level: 1 }).waitFor();
     await checkPage(page, '/admin/university');
@@ -161,6 +153,11 @@ describe('an administrator sets up another university from the browser', () => {
       fromEnvironment: [],
     });
     await checkPage(page, '/admin/university (saved)');
+    // The saved domain is the one signing in admits from now on (through the provider, for real).
+    expect((await signIn(new CookieClient(), suite.portal.baseUrl, NEW_DOMAIN_STUDENT)).location).not.toContain('signInError');
+    expect((await signIn(new CookieClient(), suite.portal.baseUrl, { email: 'late.comer@vitbhopal.ac.in', name: 'Late Comer' })).location).toContain(
+      'signInError=domain',
+    );
 
     // A logo: checked in the browser (type and size), previewed, saved, shown, removed.
     const logo = page.getByRole('region', { name: 'Logo' });
@@ -176,39 +173,38 @@ describe('an administrator sets up another university from the browser', () => {
     await logo.getByRole('button', { name: 'Remove logo' }).click();
     await logo.getByRole('status').getByText('The logo is removed.').waitFor();
     expect((await api.get('/api/admin/university')).body).toMatchObject({ logoUrl: null });
-    expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 
-  it('adds the hostel Tower A; a duplicate name or overlapping ranges change nothing', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Hostels');
+  it('adds the hostel Tower B; a duplicate name or overlapping ranges change nothing', async ({ browse }) => {
+    browse.allow(/status of 409 .*\/api\/admin\/hostels/);
+    const { page } = await adminOn(browse, '/admin/hostels', 'Hostels');
     await checkPage(page, '/admin/hostels');
     const add = page.getByRole('region', { name: 'Add a hostel' });
 
-    await add.getByLabel('Name').fill('Tower A');
+    await add.getByLabel('Name').fill('Tower B');
     await add.getByLabel('Lowest floor').fill('0');
     await add.getByLabel('Top floor').fill('3');
     await add.getByLabel('From room (range 1)').fill('1');
     await add.getByLabel('To room (range 1)').fill('40');
     await add.getByRole('button', { name: 'Add hostel' }).click();
-    await add.getByRole('status').getByText('Tower A is added.').waitFor();
-    const tower = page.getByTestId('hostel').filter({ hasText: 'Tower A' });
+    await add.getByRole('status').getByText('Tower B is added.').waitFor();
+    const tower = page.getByTestId('hostel').filter({ hasText: 'Tower B' });
     await tower.waitFor();
     expect(await tower.textContent()).toContain('Floors 0–3 · rooms 1–40 · 0 complaints');
 
-    // The same name again: the server refuses it, the form says why, and there is still one Tower A.
-    await add.getByLabel('Name').fill('Tower A');
+    // The same name again: the server refuses it, the form says why, and there is still one Tower B.
+    await add.getByLabel('Name').fill('Tower B');
     await add.getByLabel('Top floor').fill('5');
     await add.getByLabel('From room (range 1)').fill('1');
     await add.getByLabel('To room (range 1)').fill('10');
     await add.getByRole('button', { name: 'Add hostel' }).click();
-    await add.getByRole('alert').getByText('There is already a hostel called Tower A.').waitFor();
+    await add.getByRole('alert').getByText('There is already a hostel called Tower B.').waitFor();
     expect(await add.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     const afterDuplicate = await api.get('/api/admin/hostels');
-    expect((afterDuplicate.body.items as Array<{ name: string }>).filter((h) => h.name === 'Tower A')).toHaveLength(1);
+    expect((afterDuplicate.body.items as Array<{ name: string }>).filter((h) => h.name === 'Tower B')).toHaveLength(1);
 
     // Overlapping room ranges are refused before anything is sent.
-    await add.getByLabel('Name').fill('Tower B');
+    await add.getByLabel('Name').fill('Tower C');
     await add.getByLabel('To room (range 1)').fill('40');
     await add.getByRole('button', { name: 'Add a room range' }).click();
     await add.getByLabel('From room (range 2)').fill('30');
@@ -216,45 +212,42 @@ describe('an administrator sets up another university from the browser', () => {
     await add.getByRole('button', { name: 'Add hostel' }).click();
     await add.getByText('Room ranges 1–40 and 30–60 overlap').waitFor();
     const afterOverlap = await api.get('/api/admin/hostels');
-    expect((afterOverlap.body.items as Array<{ name: string }>).map((h) => h.name)).not.toContain('Tower B');
+    expect((afterOverlap.body.items as Array<{ name: string }>).map((h) => h.name)).not.toContain('Tower C');
     await checkPage(page, '/admin/hostels (refused)');
-    expect(unexpected(consoleErrors, [/status of 409 .*\/api\/admin\/hostels/])).toEqual([]);
   }, 40_000);
 
-  it('adds the category gym with two sub-categories and a default recipient', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Categories');
+  it('adds the category yoga with two sub-categories and a default recipient', async ({ browse }) => {
+    const { page } = await adminOn(browse, '/admin/categories', 'Categories');
     await page.getByRole('button', { name: 'Add a category' }).click();
     const form = page.getByRole('form', { name: 'New category' });
-    await form.getByLabel('Key').fill('gym');
-    await form.getByText('/complaints/gymComplaint').waitFor();
-    await form.getByLabel('Card title').fill('Gym');
-    await form.getByLabel('Complaint heading').fill('Gym Complaint');
-    await form.getByLabel('Description').fill('Treadmills, weights and the gym floor.');
-    await form.getByLabel('Sub-category 1', { exact: true }).fill('Treadmill');
+    await form.getByLabel('Key').fill('yoga');
+    await form.getByText('/complaints/yogaComplaint').waitFor();
+    await form.getByLabel('Card title').fill('Yoga');
+    await form.getByLabel('Complaint heading').fill('Yoga Complaint');
+    await form.getByLabel('Description').fill('Mats, blocks and the yoga room.');
+    await form.getByLabel('Sub-category 1', { exact: true }).fill('Mats');
     await form.getByRole('button', { name: 'Add a sub-category' }).click();
-    await form.getByLabel('Sub-category 2', { exact: true }).fill('Weights');
+    await form.getByLabel('Sub-category 2', { exact: true }).fill('Blocks');
     await form.getByLabel('Target resolution time (hours)').fill('48');
-    await form.getByLabel('To', { exact: true }).fill('gym@example.edu');
+    await form.getByLabel('To', { exact: true }).fill('yoga@example.edu');
     await checkPage(page, '/admin/categories (new category form)');
     await form.getByRole('button', { name: 'Add category' }).click();
-    await page.getByRole('status').getByText('Gym is added: its form is at /complaints/gymComplaint.').waitFor();
+    await page.getByRole('status').getByText('Yoga is added: its form is at /complaints/yogaComplaint.').waitFor();
 
-    const gym = page.getByTestId('category').filter({ hasText: '/complaints/gymComplaint' });
-    await gym.waitFor();
-    const text = (await gym.textContent()) ?? '';
-    for (const part of ['Treadmill, Weights', '48 hours', 'gym@example.edu']) expect(text).toContain(part);
+    const yoga = page.getByTestId('category').filter({ hasText: '/complaints/yogaComplaint' });
+    await yoga.waitFor();
+    const text = (await yoga.textContent()) ?? '';
+    for (const part of ['Mats, Blocks', '48 hours', 'yoga@example.edu']) expect(text).toContain(part);
     await checkPage(page, '/admin/categories');
-    expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 
-  it('a student of the new domain files a Gym complaint in Tower A; a room outside 1–40 is refused', async () => {
-    const student = await session();
-    const { page, consoleErrors } = student;
-    await page.goto(`${portal.baseUrl}/complaints/gymComplaint`);
+  it('a student of the new domain files a Gym complaint in Tower A; a room outside 1–40 is refused', async ({ browse }) => {
+    const saved = await restoreProfileAfterTest();
+    expect((await api.send('PUT', '/api/admin/university', { ...saved, allowedDomains: [...saved.allowedDomains, 'example.edu'] })).status).toBe(200);
+    const { page } = await browse.as(NEW_DOMAIN_STUDENT);
+    await page.goto(`${suite.portal.baseUrl}/complaints/gymComplaint`);
     await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
-    await signInThroughDevProvider(page, STUDENT);
-    await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Riya 21BCE10002' }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).waitFor();
 
     await page.getByLabel('Hostel', { exact: true }).selectOption('Tower A');
@@ -269,19 +262,23 @@ describe('an administrator sets up another university from the browser', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     const card = page.getByRole('status').filter({ hasText: 'Your complaint is registered' });
     await card.waitFor();
-    gymNumber = NUMBER.exec((await card.textContent()) ?? '')?.[0] ?? '';
-    expect(gymNumber).toMatch(NUMBER);
-    expect(unexpected(consoleErrors)).toEqual([]);
-    await student.context.close();
+    const number = NUMBER.exec((await card.textContent()) ?? '')?.[0] ?? '';
+    expect(number).toMatch(NUMBER);
+    const stored = await api.get(`/api/staff/complaints/${number}`);
+    expect(stored.body).toMatchObject({ hostel: 'Tower A', roomNo: '12', subCategory: 'Weights', userEmail: NEW_DOMAIN_STUDENT.email });
   }, 40_000);
 
-  it('the held mail to gym@example.edu is in the outbox, with its headers, text and HTML', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Mail');
-    const row = page.getByTestId('mail-row').filter({ hasText: 'gym@example.edu' });
+  it('the held mail to gym@example.edu is in the outbox, with its headers, text and HTML', async ({ browse }) => {
+    const filed = await fileComplaint(STUDENT, 'gym', 'Tower A', '12', 'Two of the dumbbell racks are loose and wobble.');
+    expect(filed.status).toBe(201);
+    const gymNumber = String(filed.body.number);
+
+    const admin = await adminOn(browse, '/admin/mail', 'Mail');
+    const { page } = admin;
+    const row = page.getByTestId('mail-row').filter({ hasText: `Gym Complaint — ${gymNumber}` });
     await row.waitFor();
     expect(await row.textContent()).toContain('Held');
-    expect(await row.textContent()).toContain(gymNumber);
+    expect(await row.textContent()).toContain(GYM);
     await checkPage(page, '/admin/mail');
 
     await page.getByLabel('Show').selectOption('failed');
@@ -294,7 +291,7 @@ describe('an administrator sets up another university from the browser', () => {
     await page.getByRole('heading', { name: 'Mail message', level: 1 }).waitFor();
     const headers = page.getByTestId('mail-headers');
     await headers.waitFor();
-    expect(await headers.textContent()).toContain('gym@example.edu');
+    expect(await headers.textContent()).toContain(GYM);
     expect(await page.getByTestId('mail-text').textContent()).toContain('Two of the dumbbell racks are loose and wobble.');
     // The HTML part is its own sandboxed page (no scripts run there, so it is read over HTTP with
     // the admin's cookies rather than through the frame).
@@ -303,19 +300,19 @@ describe('an administrator sets up another university from the browser', () => {
     const src = (await frame.getAttribute('src')) ?? '';
     expect(src).toMatch(/^\/api\/admin\/outbox\/[0-9a-f-]+\/html$/);
     await expect.poll(() => page.frames().some((f) => f.url().endsWith(src))).toBe(true);
-    const html = await admin.context.request.get(`${portal.baseUrl}${src}`);
+    const html = await admin.context.request.get(`${suite.portal.baseUrl}${src}`);
     expect(html.status()).toBe(200);
     expect(html.headers()['content-security-policy']).toContain('sandbox');
     expect(await html.text()).toContain('Two of the dumbbell racks are loose and wobble.');
     // Held mail is not failed mail: there is nothing to retry.
     expect(await page.getByRole('button', { name: 'Retry sending' }).count()).toBe(0);
     await checkMailPage(page, '/admin/mail/:id');
-    expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 
-  it('switches Laundry on with its own recipient; a student files a pickup and the mail goes there', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Services');
+  it('switches Laundry on with its own recipient; a student files a pickup and the mail goes there', async ({ browse }) => {
+    // Laundry starts switched off, as it ships.
+    expect((await api.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled: false, routing: routing('facilities@vitbhopal.ac.in') })).status).toBe(200);
+    const { page } = await adminOn(browse, '/admin/services', 'Services');
     const laundry = page.getByRole('form', { name: 'Laundry' });
     await laundry.waitFor();
     expect(await laundry.getByRole('switch', { name: 'Students can ask for it' }).isChecked()).toBe(false);
@@ -330,13 +327,9 @@ describe('an administrator sets up another university from the browser', () => {
       routing: { default: { to: [LAUNDRY_DESK], cc: [] }, overrides: [] },
     });
     await checkPage(page, '/admin/services (Laundry on)');
-    expect(unexpected(consoleErrors)).toEqual([]);
 
-    student = await session();
-    const s = student;
-    await s.page.goto(`${portal.baseUrl}/services`);
-    await s.page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
-    await signInThroughDevProvider(s.page, STUDENT);
+    const s = await browse.as(STUDENT);
+    await s.page.goto(`${suite.portal.baseUrl}/services`);
     await s.page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
     await s.page.getByRole('heading', { name: 'Room cleaning', level: 2 }).waitFor();
     await s.page.getByLabel('Service', { exact: true }).selectOption({ label: 'Laundry' });
@@ -357,7 +350,6 @@ describe('an administrator sets up another university from the browser', () => {
     const pickup = NUMBER.exec((await card.textContent()) ?? '')?.[0] ?? '';
     expect(pickup).toMatch(NUMBER);
     await checkPage(s.page, '/services (pickup registered)');
-    expect(unexpected(s.consoleErrors)).toEqual([]);
 
     const outbox = await api.get('/api/admin/outbox');
     // The pickup's mail to the desk (the student's acknowledgement goes to the student).
@@ -371,30 +363,31 @@ describe('an administrator sets up another university from the browser', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(`To: ${LAUNDRY_DESK}`);
     expect(await row.textContent()).toContain('Held');
-    expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 
-  it('gives Gym its own recipient in Tower A: complaints from there go to it, the others to the default', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Categories');
-    const gym = page.getByTestId('category').filter({ hasText: '/complaints/gymComplaint' });
-    await gym.getByRole('button', { name: 'Edit Gym' }).click();
-    const form = gym.getByRole('form', { name: 'Edit Gym' });
+  it('gives a category its own recipient in one hostel: complaints from there go to it, the others to the default', async ({ browse }) => {
+    const SQUASH = 'squash@example.edu';
+    const SQUASH_TOWER_D = 'squash.tower-d@example.edu';
+    await addHostel('Tower D');
+    await addCategory('squash', 'Squash', SQUASH);
+    const { page } = await adminOn(browse, '/admin/categories', 'Categories');
+    const squash = page.getByTestId('category').filter({ hasText: '/complaints/squashComplaint' });
+    await squash.getByRole('button', { name: 'Edit Squash' }).click();
+    const form = squash.getByRole('form', { name: 'Edit Squash' });
     await form.getByRole('button', { name: "Add a hostel's recipients" }).click();
     const hostels = await optionTexts(form, 'Hostel 1');
-    expect(hostels).toContain('Tower A');
-    await form.getByLabel('Hostel 1', { exact: true }).selectOption('Tower A');
-    await form.getByLabel('To for hostel 1', { exact: true }).fill(GYM_TOWER_A);
+    expect(hostels).toContain('Tower D');
+    await form.getByLabel('Hostel 1', { exact: true }).selectOption('Tower D');
+    await form.getByLabel('To for hostel 1', { exact: true }).fill(SQUASH_TOWER_D);
     await checkPage(page, '/admin/categories (editing, with a hostel override)');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await gym.getByRole('status').getByText('Saved the changes to Gym.').waitFor();
+    await squash.getByRole('status').getByText('Saved the changes to Squash.').waitFor();
     await form.waitFor({ state: 'detached' });
-    expect(await gym.textContent()).toContain(`Tower A: ${GYM_TOWER_A}`);
+    expect(await squash.textContent()).toContain(`Tower D: ${SQUASH_TOWER_D}`);
     const categories = await api.get('/api/admin/categories');
-    expect((categories.body.items as Array<{ key: string }>).find((c) => c.key === 'gym')).toMatchObject({
-      routing: { default: { to: ['gym@example.edu'] }, overrides: [{ hostel: 'Tower A', to: [GYM_TOWER_A], cc: [] }] },
+    expect((categories.body.items as Array<{ key: string }>).find((c) => c.key === 'squash')).toMatchObject({
+      routing: { default: { to: [SQUASH] }, overrides: [{ hostel: 'Tower D', to: [SQUASH_TOWER_D], cc: [] }] },
     });
-    expect(unexpected(consoleErrors)).toEqual([]);
 
     // Retiring a category and bringing it back: the card changes lists and keeps its confirmation.
     const others = (list: string) => page.getByRole('list', { name: list }).getByTestId('category').filter({ hasText: '/complaints/otherComplaint' });
@@ -403,61 +396,64 @@ describe('an administrator sets up another university from the browser', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Bring back Others');
     await others('Retired categories').getByRole('button', { name: 'Bring back Others' }).click();
     await others('Categories in use').getByRole('status').getByText('Others is back on the Complaints page.').waitFor();
-    expect(unexpected(consoleErrors)).toEqual([]);
 
-    studentApi = await ApiClient.signedIn(portal.baseUrl, STUDENT);
-    const inTower = await fileGymComplaint('Tower A', '20');
-    expect({ status: inTower.status, toEmail: inTower.body.toEmail }).toEqual({ status: 201, toEmail: GYM_TOWER_A });
-    const elsewhere = await fileGymComplaint('Block-2', '20');
-    expect({ status: elsewhere.status, toEmail: elsewhere.body.toEmail }).toEqual({ status: 201, toEmail: 'gym@example.edu' });
+    const inTower = await fileComplaint(STUDENT, 'squash', 'Tower D', '20');
+    expect({ status: inTower.status, toEmail: inTower.body.toEmail }).toEqual({ status: 201, toEmail: SQUASH_TOWER_D });
+    const elsewhere = await fileComplaint(STUDENT, 'squash', 'Block-2', '20');
+    expect({ status: elsewhere.status, toEmail: elsewhere.body.toEmail }).toEqual({ status: 201, toEmail: SQUASH });
   }, 40_000);
 
-  it('widens Tower A to rooms 1–60, retires it and brings it back', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Hostels');
+  it('widens a hostel to rooms 1–60, retires it and brings it back', async ({ browse }) => {
+    const TENNIS_TOWER_E = 'tennis.tower-e@example.edu';
+    await addHostel('Tower E');
+    await addCategory('tennis', 'Tennis', 'tennis@example.edu', [{ hostel: 'Tower E', to: [TENNIS_TOWER_E], cc: [] }]);
+    const { page } = await adminOn(browse, '/admin/hostels', 'Hostels');
     const inUse = page.getByRole('list', { name: 'Hostels in use' });
-    const tower = inUse.getByTestId('hostel').filter({ hasText: 'Tower A' });
-    await tower.getByRole('button', { name: 'Edit Tower A' }).click();
-    const form = tower.getByRole('form', { name: 'Edit Tower A' });
+    const tower = inUse.getByTestId('hostel').filter({ hasText: 'Tower E' });
+    await tower.getByRole('button', { name: 'Edit Tower E' }).click();
+    const form = tower.getByRole('form', { name: 'Edit Tower E' });
     expect(await form.getByLabel('From room (range 1)').inputValue()).toBe('1');
     await form.getByLabel('To room (range 1)').fill('60');
-    await checkPage(page, '/admin/hostels (editing Tower A)');
+    await checkPage(page, '/admin/hostels (editing Tower E)');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await tower.getByRole('status').getByText('Saved the changes to Tower A.').waitFor();
+    await tower.getByRole('status').getByText('Saved the changes to Tower E.').waitFor();
     await tower.getByText(/Floors 0–3 · rooms 1–60 · \d+ complaints/).waitFor();
-    const room55 = await fileGymComplaint('Tower A', '55');
+    const room55 = await fileComplaint(STUDENT, 'tennis', 'Tower E', '55');
     expect(room55.status).toBe(201);
-    expect(room55.body).toMatchObject({ hostel: 'Tower A', roomNo: '55', toEmail: GYM_TOWER_A });
+    expect(room55.body).toMatchObject({ hostel: 'Tower E', roomNo: '55', toEmail: TENNIS_TOWER_E });
 
     // Retired: it moves under Retired, with the confirmation, and leaves the student's form.
-    await tower.getByRole('button', { name: 'Retire Tower A' }).click();
-    const retired = page.getByRole('list', { name: 'Retired hostels' }).getByTestId('hostel').filter({ hasText: 'Tower A' });
+    await tower.getByRole('button', { name: 'Retire Tower E' }).click();
+    const retired = page.getByRole('list', { name: 'Retired hostels' }).getByTestId('hostel').filter({ hasText: 'Tower E' });
     await retired.waitFor();
     await retired.getByText('Retired', { exact: true }).waitFor();
-    await retired.getByRole('status').getByText('Tower A is retired: students can no longer choose it.').waitFor();
+    await retired.getByRole('status').getByText('Tower E is retired: students can no longer choose it.').waitFor();
     // The pressed button moved with the card; so does the focus.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Bring back Tower A');
-    expect(await inUse.getByTestId('hostel').filter({ hasText: 'Tower A' }).count()).toBe(0);
-    expect(await retired.getByRole('button', { name: 'Edit Tower A' }).count()).toBe(0);
-    await checkPage(page, '/admin/hostels (Tower A retired)');
-    const hostelsNow = await studentHostelChoices();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Bring back Tower E');
+    expect(await inUse.getByTestId('hostel').filter({ hasText: 'Tower E' }).count()).toBe(0);
+    expect(await retired.getByRole('button', { name: 'Edit Tower E' }).count()).toBe(0);
+    await checkPage(page, '/admin/hostels (Tower E retired)');
+    const student = await browse.as(STUDENT);
+    const hostelsNow = await studentHostelChoices(student.page, 'tennis', 'Tennis complaint');
     expect(hostelsNow).toContain('Block-2');
-    expect(hostelsNow).not.toContain('Tower A');
-    const refused = await fileGymComplaint('Tower A', '30');
+    expect(hostelsNow).not.toContain('Tower E');
+    const refused = await fileComplaint(STUDENT, 'tennis', 'Tower E', '30');
     expect(refused.status).toBe(400);
 
-    await retired.getByRole('button', { name: 'Bring back Tower A' }).click();
-    await inUse.getByTestId('hostel').filter({ hasText: 'Tower A' }).getByRole('status').getByText('Tower A is back in the forms.').waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Retire Tower A');
+    await retired.getByRole('button', { name: 'Bring back Tower E' }).click();
+    await inUse.getByTestId('hostel').filter({ hasText: 'Tower E' }).getByRole('status').getByText('Tower E is back in the forms.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Retire Tower E');
     await page.getByRole('heading', { name: /^Retired/ }).waitFor({ state: 'detached' });
-    expect(await studentHostelChoices()).toContain('Tower A');
-    expect(unexpected(consoleErrors)).toEqual([]);
-    expect(unexpected(student?.consoleErrors ?? [])).toEqual([]);
+    expect(await studentHostelChoices(student.page, 'tennis', 'Tennis complaint')).toContain('Tower E');
   }, 40_000);
 
-  it('the audit log lists the steps, with what changed', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Audit log');
+  it('the audit log lists the steps, with what changed', async ({ browse }) => {
+    const saved = await restoreProfileAfterTest();
+    expect((await api.send('PUT', '/api/admin/university', { ...saved, name: UNIVERSITY })).status).toBe(200);
+    await addHostel('Tower G');
+    await addCategory('rowing', 'Rowing', 'rowing@example.edu');
+
+    const { page } = await adminOn(browse, '/admin/audit', 'Audit log');
     for (const action of ['university.update', 'hostel.create', 'category.create']) {
       await page.locator(`[data-testid="audit-entry"][data-action="${action}"]`).first().waitFor();
     }
@@ -466,7 +462,7 @@ describe('an administrator sets up another university from the browser', () => {
     expect(await update.textContent()).toContain(ADMIN.email);
     await checkPage(page, '/admin/audit');
 
-    await page.getByLabel('Action', { exact: true }).fill('hostel.create');
+    await page.getByLabel('Action', { exact: true }).selectOption('hostel.create');
     await page.getByRole('button', { name: 'Show entries' }).click();
     await page.waitForURL(/action=hostel\.create/);
     await page.locator('[data-testid="audit-entry"][data-action="category.create"]').waitFor({ state: 'detached' });
@@ -474,22 +470,42 @@ describe('an administrator sets up another university from the browser', () => {
     const actions = await page.getByTestId('audit-entry').evaluateAll((els) => els.map((el) => el.getAttribute('data-action')));
     expect(actions.length).toBeGreaterThan(0);
     expect(new Set(actions)).toEqual(new Set(['hostel.create']));
-    expect(await page.getByTestId('audit-entry').first().textContent()).toContain('Tower A');
+    expect(await page.getByTestId('audit-entry').first().textContent()).toContain('Tower G');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.locator('[data-testid="audit-entry"][data-action="category.create"]').first().waitFor();
-    expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 
-  it('the audit log, filtered by action, shows Laundry switched on, Gym updated and Tower A retired', async () => {
-    const { page, consoleErrors } = admin;
-    await openSection(page, 'Audit log');
+  it('the audit log, filtered by action, shows a service switched on, a category updated and a hostel retired', async ({ browse }) => {
+    // A service switched on (off first, whatever it was), a category's routing changed, a hostel retired.
+    for (const enabled of [false, true]) {
+      expect((await api.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled, routing: routing(LAUNDRY_DESK) })).status).toBe(200);
+    }
+    await addCategory('chess', 'Chess', 'chess@example.edu');
+    const chess = (await api.get('/api/admin/categories')).body.items as Array<Record<string, unknown> & { key: string }>;
+    const { key: _key, ...update } = chess.find((c) => c.key === 'chess') ?? { key: '' };
+    const changed = await api.send('PUT', '/api/admin/categories/chess', {
+      cardTitle: update.cardTitle,
+      complaintHead: update.complaintHead,
+      description: update.description,
+      subCategories: update.subCategories,
+      confidential: update.confidential,
+      targetHours: update.targetHours,
+      retired: false,
+      routing: routing('chess.club@example.edu'),
+    });
+    expect(changed.status).toBe(200);
+    const towerH = await addHostel('Tower H');
+    expect((await api.send('PUT', `/api/admin/hostels/${towerH}`, { floorMin: 0, floorMax: 3, roomRanges: [{ from: 1, to: 40 }], retired: true })).status).toBe(200);
+
+    const { page } = await adminOn(browse, '/admin/audit', 'Audit log');
     const wanted = [
-      { action: 'service.enable', label: 'Laundry', changed: 'enabled' },
-      { action: 'category.update', label: 'Gym', changed: 'routing' },
-      { action: 'hostel.retire', label: 'Tower A', changed: 'retired' },
+      // The change list speaks plainly: the field's label, not its name in the API.
+      { action: 'service.enable', label: 'Laundry', changed: /^Service\b/ },
+      { action: 'category.update', label: 'Chess', changed: /^Recipients \(/ },
+      { action: 'hostel.retire', label: 'Tower H', changed: /^Retired\b/ },
     ];
-    for (const { action, label, changed } of wanted) {
-      await page.getByLabel('Action', { exact: true }).fill(action);
+    for (const { action, label, changed: what } of wanted) {
+      await page.getByLabel('Action', { exact: true }).selectOption(action);
       await page.getByRole('button', { name: 'Show entries' }).click();
       await page.waitForURL(new RegExp(`action=${action.replace('.', '\\.')}`));
       const entries = page.getByTestId('audit-entry');
@@ -499,19 +515,18 @@ describe('an administrator sets up another university from the browser', () => {
       const entry = entries.filter({ hasText: label }).first();
       await entry.waitFor();
       expect(await entry.textContent()).toContain(ADMIN.email);
-      await entry.getByRole('list', { name: 'Changes' }).getByText(changed, { exact: true }).waitFor();
+      await entry.getByRole('list', { name: 'Changes' }).getByText(what).first().waitFor();
     }
     await checkPage(page, '/admin/audit (filtered by hostel.retire)');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.locator('[data-testid="audit-entry"][data-action="service.enable"]').first().waitFor();
-    expect(unexpected(consoleErrors)).toEqual([]);
   }, 40_000);
 
-  it('refuses to remove the last admin, and disables and enables an account', async () => {
-    const { page, consoleErrors } = admin;
+  it('refuses to remove the last admin, and disables and enables an account', async ({ browse }) => {
+    browse.allow(/status of 409 .*\/api\/admin\/users\//);
     const added = await api.send('POST', '/api/admin/users', { ...HELPER, role: 'staff', antiRagging: false, scopes: [{ category: 'gym', hostel: 'Tower A' }] });
     expect(added.status).toBe(201);
-    await openSection(page, 'People');
+    const { page } = await adminOn(browse, '/admin/people', 'People');
 
     const me = page.getByTestId('person').filter({ hasText: ADMIN.email });
     await me.getByRole('button', { name: `Edit ${ADMIN.email}` }).click();
@@ -539,25 +554,18 @@ describe('an administrator sets up another university from the browser', () => {
     const enabled = await api.get(`/api/admin/users?q=${encodeURIComponent(HELPER.email)}`);
     expect(enabled.body.items).toMatchObject([{ email: HELPER.email, disabled: false }]);
     await checkPage(page, '/admin/people');
-    expect(unexpected(consoleErrors, [/status of 409 .*\/api\/admin\/users\//])).toEqual([]);
   }, 40_000);
 
-  it('every section passes axe without sideways scrolling, on a phone and on a desktop', async () => {
-    await openSection(admin.page, 'Services');
-    await admin.page.getByTestId('service').first().waitFor();
-    await checkPage(admin.page, '/admin/services (phone)');
+  it('every section passes axe without sideways scrolling, on a phone and on a desktop', async ({ browse }) => {
+    const phone = await adminOn(browse, '/admin/services', 'Services');
+    await phone.page.getByTestId('service').first().waitFor();
+    await checkPage(phone.page, '/admin/services (phone)');
 
-    // The same admin session on a desktop (their domain is no longer the university's).
-    const desktop = await session(DESKTOP, admin.context);
-    const { page, consoleErrors } = desktop;
-    await page.goto(`${portal.baseUrl}/admin/university`);
-    await page.getByRole('heading', { name: 'University', level: 1 }).waitFor();
+    const { page } = await adminOn(browse, '/admin/university', 'University', DESKTOP);
     for (const name of SECTIONS) {
       await openSection(page, name);
       await page.getByRole('status').filter({ hasText: /^Loading/ }).first().waitFor({ state: 'detached' });
       await checkPage(page, `/admin ${name} (desktop)`);
     }
-    expect(unexpected(consoleErrors)).toEqual([]);
-    await desktop.context.close();
   }, 60_000);
 });

@@ -1,16 +1,8 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  hasHorizontalScroll,
-  launchBrowser,
-  openPage,
-  seriousAxeViolations,
-  signInThroughDevProvider,
-} from '../support/browser.js';
-import { ApiClient } from '../support/student.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
+import { browserSuite } from '../support/e2e.js';
+import { aCleaningRequest, aComplaint } from '../factories/complaints.js';
 
 const AARAV = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };
 const MEERA = { email: 'meera.iyer@vitbhopal.ac.in', name: 'MEERA IYER 21BCE10002' };
@@ -21,45 +13,25 @@ const CREDITS = ['Aarav Sharma (21BCE10001)', 'Priya Nair (21BCE10002)'];
 const NUMBER = /HC-\d{4}-\d{6,}/;
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
-let portal: TestApp;
-let browser: Browser;
+const suite = browserSuite({
+  RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+  ABOUT_CREDITS: CREDITS.join('; '),
+  ADMIN_EMAILS: ADMIN.email,
+});
+const { it } = suite;
 
-// One signed-in phone session for student Aarav, shared by the tests below in order.
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-const postedComplaints: Request[] = [];
-const postedCleaning: Request[] = [];
-const postedLaundry: Request[] = [];
-let wifiNumber = '';
-
-beforeAll(async () => {
-  portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-    ABOUT_CREDITS: CREDITS.join('; '),
-    ADMIN_EMAILS: ADMIN.email,
-  });
-  browser = await launchBrowser();
-  context = await browser.newContext(PHONE);
-  ({ page, consoleErrors } = await openPage(context));
+/** The POSTs a page sends to the three filing endpoints, in order. */
+function postsOf(page: Page) {
+  const posted = { complaints: [] as Request[], cleaning: [] as Request[], laundry: [] as Request[] };
   page.on('request', (request) => {
     if (request.method() !== 'POST') return;
     const { pathname } = new URL(request.url());
-    if (pathname === '/api/complaints') postedComplaints.push(request);
-    if (pathname === '/api/cleaning-requests') postedCleaning.push(request);
-    if (pathname === '/api/laundry-requests') postedLaundry.push(request);
+    if (pathname === '/api/complaints') posted.complaints.push(request);
+    if (pathname === '/api/cleaning-requests') posted.cleaning.push(request);
+    if (pathname === '/api/laundry-requests') posted.laundry.push(request);
   });
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await portal?.close();
-});
-
-/** Console errors other than the ones a test provoked on purpose. */
-function unexpected(errors: string[], allowed: RegExp[] = []): string[] {
-  return errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+  return posted;
 }
 
 interface ComplaintInput {
@@ -88,8 +60,7 @@ async function formValues(target: Page): Promise<ComplaintInput> {
   };
 }
 
-const confirmationOf = (target: Page, title: string) =>
-  target.getByRole('status').filter({ hasText: title });
+const confirmationOf = (target: Page, title: string) => target.getByRole('status').filter({ hasText: title });
 
 /** Waits for the confirmation card and returns the complaint number it shows. */
 async function confirmedNumber(target: Page, title: string): Promise<string> {
@@ -97,21 +68,33 @@ async function confirmedNumber(target: Page, title: string): Promise<string> {
   await card.waitFor({ timeout: 10_000 });
   const text = (await card.textContent()) ?? '';
   const match = NUMBER.exec(text);
-  expect(text).toContain('Complaint number');
+  // A complaint says 'Complaint number'; a cleaning or laundry request says 'Request number'.
+  expect(text).toMatch(/(Complaint|Request) number/);
   expect(match).not.toBeNull();
   return match?.[0] ?? '';
 }
 
+/** A complaint the student filed through the API (arranging a page, not testing the form). */
+async function filed(who: typeof AARAV, body: Record<string, unknown>, path = '/api/complaints'): Promise<string> {
+  const api = await suite.api(who);
+  const answer = await api.post(path, body);
+  expect(answer.status).toBe(201);
+  return String(answer.body.number);
+}
+
 describe('a student files complaints and cleaning requests', () => {
-  it('keeps what a signed-out student typed, asks to sign in and restores the draft after sign-in', async () => {
-    await page.goto(`${portal.baseUrl}/services`);
+  // Signing in from here and finding the draft again is the walk in sign-in.test.ts.
+  it('asks a signed-out student to sign in first and keeps what was typed', async ({ browse }) => {
+    const { page } = await browse.signedOut();
+    const posted = postsOf(page);
+    await page.goto(`${suite.portal.baseUrl}/services`);
     await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
     await page.getByLabel('Hostel', { exact: true }).selectOption('Block-3');
     await page.getByLabel('Room number', { exact: true }).fill('214');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please Sign In first' }).waitFor();
 
-    await page.goto(`${portal.baseUrl}/complaints/wifiComplaint`);
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
     await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Back to complaints' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -125,28 +108,28 @@ describe('a student files complaints and cleaning requests', () => {
     await alert.waitFor();
     await alert.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await formValues(page)).toEqual(typed);
-    expect(postedComplaints).toHaveLength(0);
-    expect(postedCleaning).toHaveLength(0);
-
-    await signInThroughDevProvider(page, AARAV);
-    await page.getByRole('link', { name: 'Aarav 21BCE10001' }).waitFor();
-    await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
-    expect(page.url()).toBe(`${portal.baseUrl}/complaints/wifiComplaint`);
-    expect(await formValues(page)).toEqual(typed);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(await page.evaluate(() => sessionStorage.getItem('hcp:complaint-draft:wifi'))).not.toBeNull();
+    expect(posted.complaints).toHaveLength(0);
+    expect(posted.cleaning).toHaveLength(0);
   });
 
-  it('shows the confirmation only after the server answered, with its number, for about 3 seconds', async () => {
-    // Hold the request back: nothing may be confirmed while the server has not answered.
-    let seenWhileWaiting: { confirmation: boolean; button: string } | null = null;
+  it('shows the confirmation only after the server answered, with its number, for about 3 seconds', async ({ browse }) => {
+    const { page } = await browse.as(AARAV);
+    const posted = postsOf(page);
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
+    await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
+    await fillComplaint(page, { hostel: 'Block-2', floor: '3', roomNo: '312', category: 'Slow', message: 'Wifi drops every evening.' });
+
+    // Hold the request back until the page has been looked at: nothing may be confirmed before the answer.
+    let arrived = () => {};
+    let release = () => {};
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(
       '**/api/complaints',
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 900));
-        seenWhileWaiting = {
-          confirmation: await confirmationOf(page, 'Your complaint is registered').isVisible(),
-          button: (await page.locator('form button[type="submit"]').textContent()) ?? '',
-        };
+        arrived();
+        await released;
         await route.continue();
       },
       { times: 1 },
@@ -157,14 +140,17 @@ describe('a student files complaints and cleaning requests', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/complaints'));
     await page.getByRole('button', { name: 'Submit' }).click();
+    await arrival;
+    await expect.poll(() => page.locator('form button[type="submit"]').textContent()).toBe('Submitting…');
+    expect(await confirmationOf(page, 'Your complaint is registered').isVisible()).toBe(false);
+    release();
     expect((await answered).status()).toBe(201);
-    expect(seenWhileWaiting).toEqual({ confirmation: false, button: 'Submitting…' });
 
     await page.clock.runFor(300);
-    wifiNumber = await confirmedNumber(page, 'Your complaint is registered');
+    const number = await confirmedNumber(page, 'Your complaint is registered');
     const card = confirmationOf(page, 'Your complaint is registered');
     expect(await card.textContent()).toContain('Thank you for submitting your complaint.');
-    await card.getByRole('link', { name: `Follow complaint ${wifiNumber}` }).waitFor();
+    await card.getByRole('link', { name: `Follow complaint ${number}` }).waitFor();
     expect(await formValues(page)).toEqual({ hostel: '', floor: '', roomNo: '', category: '', message: '' });
     expect(await page.evaluate(() => sessionStorage.getItem('hcp:complaint-draft:wifi'))).toBeNull();
 
@@ -174,12 +160,16 @@ describe('a student files complaints and cleaning requests', () => {
     await page.clock.runFor(200);
     await page.getByText('Your complaint is registered').waitFor({ state: 'hidden' });
     await page.clock.resume();
-    expect(postedComplaints).toHaveLength(1);
-    expect(unexpected(consoleErrors)).toEqual([]);
-  }, 30_000);
+    expect(posted.complaints).toHaveLength(1);
+  });
 
-  it('refuses floor 8 and a room outside the hostel in the browser, then retries a lost answer with the same Idempotency-Key', async () => {
-    await page.goto(`${portal.baseUrl}/complaints/electricityComplaint`);
+  it('refuses floor 8 and a room outside the hostel in the browser, then retries a lost answer with the same Idempotency-Key', async ({ browse }) => {
+    const KABIR = { email: 'kabir.rao@vitbhopal.ac.in', name: 'KABIR RAO 21BCE10003' };
+    // The lost answer shows up as Chromium's own line and a failed request: provoked on purpose.
+    browse.allow(/ERR_CONNECTION_RESET/);
+    const { page } = await browse.as(KABIR);
+    const posted = postsOf(page);
+    await page.goto(`${suite.portal.baseUrl}/complaints/electricityComplaint`);
     await page.getByRole('heading', { name: 'Electricity complaint', level: 1 }).waitFor();
     const input = { hostel: 'Girls', floor: '8', roomNo: '801', category: 'Fan', message: 'The fan makes a grinding noise.' };
     await fillComplaint(page, input);
@@ -193,7 +183,7 @@ describe('a student files complaints and cleaning requests', () => {
     expect(await floor.getAttribute('aria-describedby')).toContain('complaint-floor-error');
     expect(await room.getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('complaint-floor');
-    expect(postedComplaints).toHaveLength(1);
+    expect(posted.complaints).toHaveLength(0);
 
     await floor.fill('2');
     await room.fill('B-12');
@@ -201,7 +191,7 @@ describe('a student files complaints and cleaning requests', () => {
     await page.getByText('Enter the room number as a number (Girls: rooms 0–800)').waitFor();
     expect(await page.getByText('Floor must be a number from 0 to 7').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('complaint-roomNo');
-    expect(postedComplaints).toHaveLength(1);
+    expect(posted.complaints).toHaveLength(0);
 
     // The server stores the complaint but the answer is lost on the way back.
     await room.fill('701');
@@ -223,17 +213,25 @@ describe('a student files complaints and cleaning requests', () => {
     const replay = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/complaints'));
     await page.getByRole('button', { name: 'Submit' }).click();
     expect((await replay).status()).toBe(200);
-    await confirmedNumber(page, 'Your complaint is registered');
+    const number = await confirmedNumber(page, 'Your complaint is registered');
 
-    const [, lost, retried] = postedComplaints;
-    expect(postedComplaints).toHaveLength(3);
+    const [lost, retried] = posted.complaints;
+    expect(posted.complaints).toHaveLength(2);
     expect(lost?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(retried?.headers()['idempotency-key']).toBe(lost?.headers()['idempotency-key']);
-    expect(postedComplaints[0]?.headers()['idempotency-key']).not.toBe(lost?.headers()['idempotency-key']);
-    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
-  }, 30_000);
 
-  it('files a complaint from each of the other category cards', async () => {
+    // The next complaint is a new request with a new key; the lost answer was stored once, not twice.
+    await fillComplaint(page, { ...input, floor: '2', roomNo: '702', message: 'The socket sparks.' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const next = await confirmedNumber(page, 'Your complaint is registered');
+    expect(posted.complaints).toHaveLength(3);
+    expect(posted.complaints[2]?.headers()['idempotency-key']).not.toBe(lost?.headers()['idempotency-key']);
+    const mine = await (await suite.api(KABIR)).get('/api/complaints/mine');
+    expect((mine.body.items as Array<{ number: string }>).map((c) => c.number)).toEqual([next, number]);
+  });
+
+  it('files a complaint from each of the other category cards', async ({ browse }) => {
+    const { page } = await browse.as(AARAV);
     const cases = [
       { card: 'Furniture (carpenter)', heading: 'Carpenter complaint', category: 'Study Table' },
       { card: 'Washroom (water)', heading: 'Water complaint', category: 'Shower' },
@@ -242,7 +240,7 @@ describe('a student files complaints and cleaning requests', () => {
     ];
     const numbers: string[] = [];
     for (const item of cases) {
-      await page.goto(`${portal.baseUrl}/complaints`);
+      await page.goto(`${suite.portal.baseUrl}/complaints`);
       await page.getByRole('heading', { name: 'Complaints', level: 1 }).waitFor();
       await page.getByRole('link', { name: new RegExp(`^${item.card.replace(/[()]/g, '\\$&')}`) }).click();
       await page.getByRole('heading', { name: item.heading, level: 1 }).waitFor();
@@ -256,12 +254,15 @@ describe('a student files complaints and cleaning requests', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       numbers.push(await confirmedNumber(page, 'Your complaint is registered'));
     }
-    expect(new Set([wifiNumber, ...numbers]).size).toBe(5);
-    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+    expect(new Set(numbers).size).toBe(4);
   }, 40_000);
 
-  it('asks for room cleaning: validation, the confirm dialog, Laundry under construction', async () => {
-    await page.goto(`${portal.baseUrl}/services`);
+  it('asks for room cleaning: validation, the confirm dialog, Laundry under construction', async ({ browse }) => {
+    const { page } = await browse.as(AARAV);
+    const posted = postsOf(page);
+    // The page's clock runs as usual but can be moved on: the confirmation's 3 s are skipped, not waited for.
+    await page.clock.install();
+    await page.goto(`${suite.portal.baseUrl}/services`);
     await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
     const register = page.getByRole('button', { name: 'Register' });
     const room = page.getByLabel('Room number', { exact: true });
@@ -287,23 +288,41 @@ describe('a student files complaints and cleaning requests', () => {
     await register.click();
     await expect.poll(() => dialogs).toEqual(['confirm room cleaning at 512']);
     expect(await page.getByText('Please enter valid room number').count()).toBe(0);
-    expect(postedCleaning).toHaveLength(0);
+    expect(posted.cleaning).toHaveLength(0);
     expect(await room.inputValue()).toBe('512');
 
     answer = 'accept';
     await register.click();
     const number = await confirmedNumber(page, 'Your cleaning request is registered');
     expect(dialogs).toEqual(['confirm room cleaning at 512', 'confirm room cleaning at 512']);
-    expect(postedCleaning).toHaveLength(1);
+    expect(posted.cleaning).toHaveLength(1);
     expect(await room.inputValue()).toBe('');
     expect(await register.isDisabled()).toBe(true);
-    await page.getByText('Your cleaning request is registered').waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.clock.fastForward(3_500);
+    await page.getByText('Your cleaning request is registered').waitFor({ state: 'hidden' });
     expect(number).toMatch(NUMBER);
-    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
-  }, 30_000);
+  });
 
-  it('lists My complaints newest first and shows one with its timeline', async () => {
-    await page.goto(`${portal.baseUrl}/`);
+  it('lists My complaints newest first and shows one with its timeline', async ({ browse }) => {
+    const ISHAAN = { email: 'ishaan.gupta@vitbhopal.ac.in', name: 'ISHAAN GUPTA 21BCE10004' };
+    const wifiNumber = await filed(
+      ISHAAN,
+      aComplaint({ hostel: 'Block-2', floor: 3, roomNo: '312', subCategory: 'Slow', complaint: 'Wifi drops every evening.' }),
+    );
+    const others = [
+      { category: 'electricity', subCategory: 'Fan' },
+      { category: 'carpenter', subCategory: 'Study Table' },
+      { category: 'water', subCategory: 'Shower' },
+      { category: 'mess', subCategory: 'Food' },
+      { category: 'other', subCategory: 'Theft' },
+    ];
+    for (const [i, other] of others.entries()) {
+      await filed(ISHAAN, aComplaint({ ...other, hostel: 'Block-1 (Old)', floor: 0, roomNo: `10${i}`, complaint: `${other.subCategory} needs attention.` }));
+    }
+    await filed(ISHAAN, aCleaningRequest({ hostel: 'Block-2', roomNo: 512 }), '/api/cleaning-requests');
+
+    const { page } = await browse.as(ISHAAN);
+    await page.goto(`${suite.portal.baseUrl}/`);
     const open = page.getByTestId('open-complaints');
     await open.getByRole('heading', { name: 'Your open complaints' }).waitFor();
     await open.getByRole('link', { name: /Room Cleaning/ }).waitFor();
@@ -316,7 +335,6 @@ describe('a student files complaints and cleaning requests', () => {
     await rows.first().waitFor();
     const texts = await rows.allTextContents();
     const heads = ['Room Cleaning', 'Other Complaint', 'Mess Complaint', 'Water Complaint', 'Carpenter Complaint', 'Electricity Complaint', 'Wifi Complaint'];
-    // The complaint whose answer was lost was stored once, not twice.
     expect(texts).toHaveLength(heads.length);
     texts.forEach((text, index) => expect(text).toContain(heads[index]));
     expect(texts.every((text) => text.includes('Submitted'))).toBe(true);
@@ -324,7 +342,7 @@ describe('a student files complaints and cleaning requests', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
 
     await rows.filter({ hasText: wifiNumber }).click();
-    await page.waitForURL(`${portal.baseUrl}/my/${wifiNumber}`);
+    await page.waitForURL(`${suite.portal.baseUrl}/my/${wifiNumber}`);
     const details = page.getByTestId('complaint-details');
     await details.waitFor();
     const detailText = (await details.textContent()) ?? '';
@@ -335,10 +353,11 @@ describe('a student files complaints and cleaning requests', () => {
     expect(await timeline.getByRole('listitem').first().textContent()).toContain('Submitted');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
-    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
-  }, 30_000);
+  });
 
-  it('has no serious accessibility problems and no horizontal scroll at 360 px', async () => {
+  it('has no serious accessibility problems and no horizontal scroll at 360 px', async ({ browse }) => {
+    await filed(AARAV, aComplaint());
+    const { page } = await browse.as(AARAV);
     const pages = [
       { path: '/complaints', heading: 'Complaints' },
       { path: '/complaints/messComplaint', heading: 'Mess complaint' },
@@ -347,7 +366,7 @@ describe('a student files complaints and cleaning requests', () => {
       { path: '/my', heading: 'My complaints' },
     ];
     for (const { path, heading } of pages) {
-      await page.goto(`${portal.baseUrl}${path}`);
+      await page.goto(`${suite.portal.baseUrl}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       if (path === '/aboutus') {
         await page.getByTestId('credits').waitFor();
@@ -357,17 +376,61 @@ describe('a student files complaints and cleaning requests', () => {
       expect({ path, violations: await seriousAxeViolations(page) }).toEqual({ path, violations: [] });
       expect({ path, scroll: await hasHorizontalScroll(page) }).toEqual({ path, scroll: false });
     }
-    await page.goto(`${portal.baseUrl}/complaints/nonsenseComplaint`);
+    await page.goto(`${suite.portal.baseUrl}/complaints/nonsenseComplaint`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
   }, 40_000);
 
-  it('files a laundry pickup once an administrator opens the service; an added category and hostel get their own form and rules', async () => {
-    const admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
+  it('does not show one student’s complaint to another', async ({ browse }) => {
+    const number = await filed(AARAV, aComplaint({ complaint: 'Wifi drops every evening.' }));
+    const signedOut = await browse.signedOut(DESKTOP);
+    await signedOut.page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    await signedOut.page.getByText('Please Sign In first').waitFor();
+    expect(await signedOut.page.getByText('Wifi drops every evening.').count()).toBe(0);
+
+    browse.allow(new RegExp(`status of 404 .*/api/complaints/${number}`));
+    const { page } = await browse.as(MEERA, DESKTOP);
+    await page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    await page.getByRole('link', { name: 'Meera 21BCE10002' }).waitFor();
+    await page.getByTestId('complaint-not-found').getByText('Complaint not found').waitFor();
+    expect(await page.getByTestId('complaint-details').count()).toBe(0);
+    expect(await page.getByText('Wifi drops every evening.').count()).toBe(0);
+
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    await page.getByTestId('no-complaints').waitFor();
+    await page.getByTestId('no-complaints').getByRole('link', { name: 'File a complaint' }).waitFor();
+  });
+
+  it('signs out: My complaints disappears from the navigation and asks to sign in', async ({ browse }) => {
+    await filed(AARAV, aComplaint());
+    const { page } = await browse.as(AARAV);
+    await page.goto(`${suite.portal.baseUrl}/`);
+    await page.getByTestId('open-complaints').getByRole('listitem').first().waitFor();
+    await page.goto(`${suite.portal.baseUrl}/userInfo`);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${suite.portal.baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'About Us' }).waitFor();
+    expect(await page.getByRole('link', { name: 'My complaints' }).count()).toBe(0);
+    expect(await page.getByTestId('open-complaints').count()).toBe(0);
+
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    await page.getByRole('heading', { name: 'My complaints', level: 1 }).waitFor();
+    await page.getByText('Please Sign In first').waitFor();
+    expect(await page.getByTestId('complaint-row').count()).toBe(0);
+  });
+
+  // Last: it changes the catalogue (Laundry on, a new category and hostel) for the rest of the file.
+  it('files a laundry pickup once an administrator opens the service; an added category and hostel get their own form and rules', async ({ browse }) => {
+    // The catalogue is made unreachable on purpose near the end.
+    browse.allow(/ERR_FAILED/);
+    const admin = await suite.api(ADMIN);
     const opened = await admin.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled: true, routing: ROUTING });
     expect(opened.status).toBe(200);
 
-    await page.goto(`${portal.baseUrl}/services`);
+    const { page } = await browse.as(AARAV);
+    const posted = postsOf(page);
+    await page.goto(`${suite.portal.baseUrl}/services`);
     await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
     await page.getByLabel('Service', { exact: true }).selectOption('laundry');
     await page.getByRole('heading', { name: 'Laundry pickup', level: 2 }).waitFor();
@@ -379,7 +442,7 @@ describe('a student files complaints and cleaning requests', () => {
     await page.getByText('Give the number of items, 1 to 40').waitFor();
     expect(await page.locator('#assistance-slot-error').textContent()).toBe('Choose a pickup time');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('assistance-items');
-    expect(postedLaundry).toHaveLength(0);
+    expect(posted.laundry).toHaveLength(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
 
@@ -389,9 +452,9 @@ describe('a student files complaints and cleaning requests', () => {
     await request.click();
     const number = await confirmedNumber(page, 'Your laundry pickup is registered');
     expect(number).toMatch(NUMBER);
-    expect(postedLaundry).toHaveLength(1);
-    expect(postedLaundry[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(postedLaundry[0]?.postData() ?? '{}')).toEqual({
+    expect(posted.laundry).toHaveLength(1);
+    expect(posted.laundry[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(posted.laundry[0]?.postData() ?? '{}')).toEqual({
       hostel: 'Block-3',
       roomNo: 214,
       items: 6,
@@ -419,9 +482,9 @@ describe('a student files complaints and cleaning requests', () => {
     });
     expect(gym.status).toBe(201);
 
-    await page.goto(`${portal.baseUrl}/complaints`);
+    await page.goto(`${suite.portal.baseUrl}/complaints`);
     await page.getByRole('link', { name: /^Gym/ }).click();
-    await page.waitForURL(`${portal.baseUrl}/complaints/gymComplaint`);
+    await page.waitForURL(`${suite.portal.baseUrl}/complaints/gymComplaint`);
     await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
     await fillComplaint(page, { hostel: 'Annexe', floor: '5', roomNo: '250', category: 'Treadmill', message: 'The belt slips.' });
     await page.getByText('Rooms 100–199').waitFor();
@@ -434,55 +497,18 @@ describe('a student files complaints and cleaning requests', () => {
     await confirmedNumber(page, 'Your complaint is registered');
 
     // Loaded afresh (not prerendered: the catalogue is no longer the default one).
-    await page.goto(`${portal.baseUrl}/complaints/gymComplaint`);
+    await page.goto(`${suite.portal.baseUrl}/complaints/gymComplaint`);
     await page.getByRole('heading', { name: 'Gym complaint', level: 1 }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Without the catalogue the page says so and offers to try again.
     await page.route('**/api/catalog', (route) => route.abort('failed'));
-    await page.goto(`${portal.baseUrl}/complaints`);
+    await page.goto(`${suite.portal.baseUrl}/complaints`);
     const failed = page.getByTestId('catalog-error');
     await failed.getByText(NETWORK_MESSAGE).waitFor({ timeout: 15_000 });
     await page.unroute('**/api/catalog');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('link', { name: /^Gym/ }).waitFor();
     expect(await page.getByTestId('catalog-error').count()).toBe(0);
-    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
   }, 40_000);
-
-  it('does not show one student’s complaint to another', async () => {
-    const other = await browser.newContext(DESKTOP);
-    const opened = await openPage(other);
-    await opened.page.goto(`${portal.baseUrl}/my/${wifiNumber}`);
-    await opened.page.getByText('Please Sign In first').waitFor();
-    await signInThroughDevProvider(opened.page, MEERA);
-    await opened.page.getByRole('link', { name: 'Meera 21BCE10002' }).waitFor();
-    await opened.page.getByTestId('complaint-not-found').getByText('Complaint not found').waitFor();
-    expect(await opened.page.getByTestId('complaint-details').count()).toBe(0);
-    expect(await opened.page.getByText('Wifi drops every evening.').count()).toBe(0);
-
-    await opened.page.goto(`${portal.baseUrl}/my`);
-    await opened.page.getByTestId('no-complaints').waitFor();
-    await opened.page.getByTestId('no-complaints').getByRole('link', { name: 'File a complaint' }).waitFor();
-    const notFound = new RegExp(`status of 404 .*/api/complaints/${wifiNumber}`);
-    expect(unexpected(opened.consoleErrors, [notFound])).toEqual([]);
-    await other.close();
-  }, 30_000);
-
-  it('signs out: My complaints disappears from the navigation and asks to sign in', async () => {
-    await page.goto(`${portal.baseUrl}/userInfo`);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${portal.baseUrl}/`);
-    await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'About Us' }).waitFor();
-    expect(await page.getByRole('link', { name: 'My complaints' }).count()).toBe(0);
-    expect(await page.getByTestId('open-complaints').count()).toBe(0);
-
-    await page.goto(`${portal.baseUrl}/my`);
-    await page.getByRole('heading', { name: 'My complaints', level: 1 }).waitFor();
-    await page.getByText('Please Sign In first').waitFor();
-    expect(await page.getByTestId('complaint-row').count()).toBe(0);
-    expect(unexpected(consoleErrors, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
-  });
 });

@@ -35,17 +35,13 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 export async function createTestDatabase(opts: { fromTemplate?: boolean } = {}) {
   const name = `hcp_t_${randomBytes(5).toString('hex')}`;
   await withAdmin(async (client) => {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await client.query(
-          opts.fromTemplate === false ? `create database ${name}` : `create database ${name} template ${PG_TEMPLATE_DB}`,
-        );
-        return;
-      } catch (error) {
-        // Two files copying the template in the same instant can collide; a retry is enough.
-        if (attempt >= 5 || !/being accessed by other users/.test(String(error))) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200 + attempt * 200));
-      }
+    // Two files copying the template in the same instant collide ("being accessed by other
+    // users"): one at a time, the others wait on the server for the lock.
+    await client.query('select pg_advisory_lock(72270615)');
+    try {
+      await client.query(opts.fromTemplate === false ? `create database ${name}` : `create database ${name} template ${PG_TEMPLATE_DB}`);
+    } finally {
+      await client.query('select pg_advisory_unlock(72270615)');
     }
   });
   return {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ErrorLogWatch } from './error-logs.js';
 import { repoRoot } from './paths.js';
 
 export const serverEntry = `${repoRoot}/dist/server/main.js`;
@@ -8,33 +9,54 @@ export interface RunningServer {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+  /** Error logs matching `pattern` are expected from this process (see TestApp.allowErrorLogs). */
+  allowErrorLogs(pattern: RegExp): void;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (`npm start` runs the same file) with the given environment. */
+/**
+ * Starts the built server (`npm start` runs the same file) with the given environment. Its JSON logs
+ * at error level fail the test, as a test app's do.
+ */
 export function startServerProcess(env: Record<string, string>): RunningServer {
   if (!existsSync(serverEntry)) throw new Error('dist/server/main.js missing: run `npm run build` first');
   let output = '';
+  const watch = new ErrorLogWatch(`server process on port ${env.PORT ?? '?'}`);
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output += text;
+    watch.feed(text);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      watch.markClosed();
+      resolve(code);
+    }),
+  );
   return {
     child,
     output: () => output,
     exited,
+    allowErrorLogs: (pattern) => watch.allow(pattern),
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };
 }
 
-/** Resolves once GET /healthz answers 200, or rejects with what the process printed. */
+/**
+ * Resolves with the milliseconds it took once GET /healthz answers 200, or rejects with what the
+ * process printed. A bounded poll of a condition (the port answering), shared with the benches,
+ * which run outside Vitest.
+ */
 export async function waitHealthy(server: RunningServer, baseUrl: string, timeoutMs = 45_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {

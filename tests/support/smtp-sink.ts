@@ -92,18 +92,18 @@ export class SmtpSink {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Waits until `count` messages (in all) have arrived. */
+  /** Waits until `count` messages (in all) have arrived: woken by each arrival, bounded by `timeoutMs`. */
   async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = AbortSignal.timeout(timeoutMs);
     while (this.received.length < count) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`expected ${count} messages, got ${this.received.length}`);
+      if (deadline.aborted) throw new Error(`expected ${count} messages, got ${this.received.length}`);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, 250));
-        this.waiters.push(() => {
-          clearTimeout(timer);
+        const wake = () => {
+          deadline.removeEventListener('abort', wake);
           resolve();
-        });
+        };
+        this.waiters.push(wake);
+        deadline.addEventListener('abort', wake, { once: true });
       });
     }
     return this.received;

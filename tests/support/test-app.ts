@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
+import { loggerOptions } from '../../src/server/lib/log-redaction.js';
+import { ErrorLogWatch, type ErrorLog } from './error-logs.js';
 import { freePort } from './net.js';
 import { openTestDatabase } from './test-db.js';
 
@@ -13,14 +15,64 @@ export interface TestApp {
   config: Config;
   database: Database;
   baseUrl: string;
+  /**
+   * Error logs matching `pattern` are expected: they do not fail the test. Called in a test, for
+   * the rest of that test; called in beforeAll, until the app is closed.
+   */
+  allowErrorLogs(pattern: RegExp): void;
+  /** Every error-level log this app wrote, expected or not. */
+  errorLogs(): readonly ErrorLog[];
   close(): Promise<void>;
 }
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const ERROR = 50;
+
+/**
+ * The app's logger, always recording error-level logs for the watch. Without a `logger` option the
+ * portal's own options are used at LOG_LEVEL (TEST_LOG_LEVEL, silent by default) but never quieter
+ * than `error`, and only what LOG_LEVEL asks for reaches stdout. A given logger keeps its level and
+ * its stream; the watch reads along.
+ */
+function watchedLogger(
+  config: Config,
+  watch: ErrorLogWatch,
+  given: ((config: Config) => BuildAppOptions['logger']) | undefined,
+): BuildAppOptions['logger'] {
+  if (!given) {
+    const printFrom = LEVELS[config.logLevel] ?? Infinity;
+    const level = printFrom <= ERROR ? config.logLevel : 'error';
+    return loggerOptions(
+      { logLevel: level },
+      {
+        write(line: string) {
+          watch.feed(line);
+          const lineLevel = Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
+          if (lineLevel >= printFrom) process.stdout.write(line);
+        },
+      },
+    );
+  }
+  const options = given(config);
+  if (!options || options === true) return options;
+  const target = options.stream ?? process.stdout;
+  return {
+    ...options,
+    stream: {
+      write(line: string) {
+        watch.feed(line);
+        target.write(line);
+      },
+    },
+  };
+}
+
 /**
  * The real portal on a fresh database, listening on loopback so that OpenID Connect redirects and
  * back-channel calls are real HTTP. `env` overrides the configuration as the environment would.
+ * Its error-level logs fail the test that caused them unless the test allows them (`allowErrorLogs`).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -45,9 +97,10 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
+  const watch = new ErrorLogWatch(`app at ${config.publicUrl}`);
   // A database handed in is shared with another app (two instances) and stays open on close.
   const database = opts.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database, ...(opts.logger ? { logger: opts.logger(config) } : {}) });
+  const app = await buildApp({ config, database, logger: watchedLogger(config, watch, opts.logger) });
   await opts.setup?.(app);
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -55,10 +108,13 @@ export async function startTestApp(
     config,
     database,
     baseUrl: config.publicUrl,
+    allowErrorLogs: (pattern) => watch.allow(pattern),
+    errorLogs: () => watch.all(),
     async close() {
       await app.close();
       if (!opts.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      watch.markClosed();
     },
   };
 }

@@ -8,6 +8,9 @@ export type TestDbKind = 'pglite' | 'postgres';
 
 export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
+/** The template as read once by this worker (the files of a worker share modules). */
+let template: Blob | undefined;
+
 /** A fresh, migrated database of the kind this project run tests on; `close` also drops it. */
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind() === 'postgres') {
@@ -21,6 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(pgliteTemplateFile)]) });
+  template ??= new Blob([readFileSync(pgliteTemplateFile)]);
+  const pglite = await PGlite.create({ loadDataDir: template });
   return openDatabase({ pglite });
 }

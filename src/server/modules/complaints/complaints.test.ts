@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintEvents, complaints, outbox } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
@@ -74,6 +74,29 @@ describe('filing a complaint', () => {
     expect(mails.map((m) => m.purpose).sort()).toEqual(['acknowledgement', 'facility']);
     // No SMTP_URL here: the mail is kept for admins, not sent.
     expect(mails.every((m) => m.status === 'held')).toBe(true);
+
+    // One transaction: when the mail cannot be written (a trigger refuses it, as a full disk would),
+    // neither the complaint nor its timeline entry is left behind.
+    const { db } = portal.database;
+    await db.execute(sql`
+      create function refuse_marked_mail() returns trigger language plpgsql as $$
+      begin
+        if row_to_json(new)::text like '%BREAK-FILING%' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_marked_mail before insert on outbox for each row execute function refuse_marked_mail()`);
+    try {
+      portal.allowErrorLogs(/refused for the test/);
+      const countOf = async (table: typeof complaints | typeof complaintEvents) => (await db.select().from(table)).length;
+      const before = { complaints: await countOf(complaints), events: await countOf(complaintEvents) };
+      const refused = await aarav.post('/api/complaints', aComplaint({ complaint: 'BREAK-FILING: the mess fridge is warm.' }));
+      expect(refused.status).toBe(500);
+      expect({ complaints: await countOf(complaints), events: await countOf(complaintEvents) }).toEqual(before);
+      expect(await db.select().from(complaints).where(like(complaints.message, '%BREAK-FILING%'))).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger refuse_marked_mail on outbox`);
+      await db.execute(sql`drop function refuse_marked_mail()`);
+    }
   });
 
   it.each([

@@ -85,7 +85,8 @@ describe('every change writes the row, the event, the audit, the mail and the be
     expect(after.status).toBe('in_progress');
   });
 
-  it('acknowledging an unassigned complaint also assigns it to the acknowledger, in the same transaction', async () => {
+  // That the assignment and the acknowledgement commit together is shown under 'the five are one transaction'.
+  it('acknowledging an unassigned complaint also assigns it to the acknowledger', async () => {
     const number = await file();
     const before = await footprint(number);
     expect((await move(staff, number, 'acknowledged', 'Mine')).status).toBe(200);
@@ -187,6 +188,17 @@ describe('the five are one transaction', () => {
     const answer = await move(staff, number, 'in_progress', 'BREAK-MAIL');
     expect(answer.status).toBe(500);
     expect(await footprint(number)).toEqual(before);
+  });
+
+  it('an acknowledgement whose mail cannot be written leaves the complaint unassigned too: the assignment is in the same transaction', async () => {
+    portal.allowErrorLogs(/refused for the test/);
+    const number = await file();
+    const before = await footprint(number);
+    const answer = await move(staff, number, 'acknowledged', 'BREAK-MAIL');
+    expect(answer.status).toBe(500);
+    expect(await footprint(number)).toEqual(before);
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    expect(row?.assigneeId).toBeNull();
   });
 
   it('a reopening whose bell cannot be written leaves nothing behind either', async () => {

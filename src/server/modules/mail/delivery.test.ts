@@ -182,7 +182,7 @@ describe('delivery through failures', () => {
 
     await sink.listen();
     // Once both rows are recorded as sent, no attempt for them is left: what the sink holds is all there will be.
-    await expect.poll(async () => (await rowsOf(number)).map((r) => r.status), { timeout: 10_000 }).toEqual(['sent', 'sent']);
+    await expect.poll(async () => (await rowsOf(number)).map((r) => r.status)).toEqual(['sent', 'sent']);
     const delivered = sink.received.filter((m) => m.parsed.subject?.includes(number));
     expect(delivered).toHaveLength(2);
     const sent = await rowsOf(number);

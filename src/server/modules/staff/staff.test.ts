@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, complaints, outbox } from '../../db/schema.js';
+import { auditLog, complaintCounts, complaints, outbox } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -72,6 +72,10 @@ const queue = async (client: ApiClient, query = '') => {
 describe('roles and scopes', () => {
   it('lets staff from another domain sign in only because an admin added them', async () => {
     expect((await contractor.get('/api/me')).body.user).toMatchObject({ role: 'staff', email: 'electrician@contractor.example' });
+    // A colleague at the same domain whom nobody added is refused.
+    await expect(ApiClient.signedIn(portal.baseUrl, { email: 'plumber@contractor.example', name: 'Contract Plumber' })).rejects.toThrow(
+      /signInError=domain/,
+    );
   });
 
   it('shows each worker only the complaints of their scope', async () => {
@@ -103,6 +107,19 @@ describe('roles and scopes', () => {
     const { body: all } = await admin.get('/api/staff/counts');
     const rows = await portal.database.db.select({ id: complaints.id }).from(complaints);
     expect(all.total).toBe(rows.length);
+
+    // The counts come from the counts table, not from counting complaints: a change made there
+    // alone shows up (and is undone at once).
+    const { db } = portal.database;
+    const wifiSubmitted = and(eq(complaintCounts.category, 'wifi'), eq(complaintCounts.hostel, 'Block-2'), eq(complaintCounts.status, 'submitted'));
+    await db.update(complaintCounts).set({ count: sql`${complaintCounts.count} + 1000` }).where(wifiSubmitted);
+    try {
+      expect((await wifiTech.get('/api/staff/counts')).body).toMatchObject({ total: mine.length + 1000 });
+      expect((await admin.get('/api/staff/counts')).body).toMatchObject({ total: rows.length + 1000 });
+    } finally {
+      await db.update(complaintCounts).set({ count: sql`${complaintCounts.count} - 1000` }).where(wifiSubmitted);
+    }
+    expect((await admin.get('/api/staff/counts')).body).toMatchObject({ total: rows.length });
   });
 
   it('lists people by role and refuses the duty for a student', async () => {

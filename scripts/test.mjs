@@ -1,0 +1,44 @@
+// `npm test`: lint, typecheck and build side by side (each is mostly one process on one core, so on
+// two cores they take half as long together), with the test database template prepared beside
+// them; then Vitest, whose summary reporter ends the output with "N passed, N failed". A step that
+// fails stops the run before the tests, as `a && b && c` did; arguments go to `vitest run`.
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a command with its output kept, to be printed in one piece when it ends. */
+function step(name, command, args) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const ok = code === 0;
+      process.stdout.write(`\n> ${name} — ${ok ? 'done' : `failed (${signal ?? `exit ${code}`})`} in ${seconds} s\n`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(ok);
+    });
+  });
+}
+
+const checks = await Promise.all([
+  step('lint', npm, ['run', '--silent', 'lint']),
+  step('typecheck', npm, ['run', '--silent', 'typecheck']),
+  step('build', npm, ['run', '--silent', 'build']),
+  step('test database template', process.execPath, ['--import', 'tsx', 'tests/support/prepare-template.ts']),
+]);
+if (checks.includes(false)) {
+  process.stdout.write('\nlint, typecheck or build failed: the tests did not run.\n');
+  process.exit(1);
+}
+
+process.stdout.write('\n> vitest run\n');
+const vitest = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+vitest.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

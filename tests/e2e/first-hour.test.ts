@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, openPage, signInThroughDevProvider } from '../support/browser.js';
+import { freePort } from '../support/net.js';
+import { repoRoot } from '../support/paths.js';
+import { startServerProcess, waitHealthy, type RunningServer } from '../support/process.js';
+
+/**
+ * The first hour of an operator, through the built server as `npm start` runs it and Chromium as a
+ * person uses it: becoming an admin after the fact with ADMIN_EMAILS, and trying every role the
+ * demo prints.
+ */
+
+let browser: Browser;
+const dataDirs: string[] = [];
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((s) => s.stop()));
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function newDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hcp-first-hour-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string, extra: Record<string, string> = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'development', ...extra });
+  servers.push(server);
+  await waitHealthy(server, baseUrl);
+  return { server, baseUrl };
+}
+
+/** Signs in from the home page and returns the path the portal landed on. */
+async function signInFromHome(baseUrl: string, who: { email: string; name: string }) {
+  const context = await browser.newContext(DESKTOP);
+  const { page, consoleErrors } = await openPage(context);
+  await page.goto(`${baseUrl}/`);
+  await signInThroughDevProvider(page, who);
+  await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/api/'));
+  return { page, context, consoleErrors, landed: () => new URL(page.url()).pathname };
+}
+
+describe('the first hour', () => {
+  it('someone who signed in as a student, then put their address in ADMIN_EMAILS and restarted, reaches /admin', async () => {
+    const dataDir = newDataDir();
+    const operator = { email: 'late.operator@vitbhopal.ac.in', name: 'Late Operator 21BCE10099' };
+    const first = await start(dataDir);
+    const asStudent = await signInFromHome(first.baseUrl, operator);
+    expect(asStudent.landed()).toBe('/');
+    await asStudent.context.close();
+    await first.server.stop();
+
+    const second = await start(dataDir, { ADMIN_EMAILS: operator.email });
+    const asAdmin = await signInFromHome(second.baseUrl, operator);
+    expect(asAdmin.landed()).toMatch(/^\/admin/);
+    // The console's own section navigation: only an admin gets this far.
+    await asAdmin.page.getByRole('link', { name: 'People' }).first().waitFor();
+    expect(asAdmin.consoleErrors).toEqual([]);
+    await asAdmin.context.close();
+  }, 120_000);
+
+  it('the demo prints who to sign in as, and each role lands where it works, with data there', async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = { PATH: process.env.PATH ?? '', PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DEMO_COMPLAINTS: '40', LOG_LEVEL: 'warn' };
+    const printed = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const demo = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      demo.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      demo.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      demo.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`demo exited with ${code}:\n${out}`))));
+    });
+    expect(printed).toContain('Demo ready: 40 complaints');
+
+    // The table the operator reads: role, e-mail, display name.
+    const rows = printed
+      .split('\n')
+      .map((line) => /^(.+?)\s{2,}(\S+@\S+)\s{2,}(.+)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ role: (m[1] ?? '').trim(), email: m[2] ?? '', name: (m[3] ?? '').trim() }));
+    const pick = (prefix: string) => {
+      const row = rows.find((r) => r.role.startsWith(prefix));
+      if (!row) throw new Error(`the demo printed no ${prefix}:\n${printed}`);
+      return row;
+    };
+
+    // The portal as `npm run demo` then starts it, on the demo's database.
+    const { baseUrl: portalUrl } = await start(dataDir);
+
+    const asAdmin = await signInFromHome(portalUrl, pick('admin'));
+    expect(asAdmin.landed()).toMatch(/^\/admin/);
+    await asAdmin.page.getByRole('link', { name: 'People' }).first().waitFor();
+    await asAdmin.context.close();
+
+    const staff = await signInFromHome(portalUrl, pick('staff, Wifi'));
+    expect(staff.landed()).toBe('/staff');
+    await staff.page.getByRole('link', { name: /HC-\d{4}-\d+/ }).first().waitFor();
+    expect(staff.consoleErrors).toEqual([]);
+    await staff.context.close();
+
+    const warden = await signInFromHome(portalUrl, pick('warden, Block-2'));
+    expect(warden.landed()).toBe('/staff');
+    await warden.context.close();
+
+    const student = await signInFromHome(portalUrl, pick('student'));
+    expect(student.landed()).toBe('/');
+    await student.page.goto(`${portalUrl}/my`);
+    await student.page.getByRole('link', { name: /HC-\d{4}-\d+/ }).first().waitFor();
+    expect(student.consoleErrors).toEqual([]);
+    await student.context.close();
+  }, 240_000);
+});

@@ -1,0 +1,112 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PHONE, launchBrowser, openPage, type DESKTOP } from './browser.js';
+import type { SignInAs } from './http-client.js';
+import { createDirectSession } from './sessions.js';
+import { ApiClient } from './student.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+export type Device = typeof PHONE | typeof DESKTOP;
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught exceptions, failed requests and 5xx answers seen so far. */
+  problems: string[];
+}
+
+export interface Browse {
+  /** A new browser context signed in as `who` (a session made directly in the database). */
+  as(who: SignInAs, device?: Device): Promise<Session>;
+  /** A new browser context nobody is signed in to. */
+  signedOut(device?: Device): Promise<Session>;
+  /**
+   * Problems this test provokes on purpose (an aborted request, a 404 it asks for): console
+   * errors and failed requests matching one of the patterns do not fail it.
+   */
+  allow(...patterns: RegExp[]): void;
+}
+
+/**
+ * Every request that did not get an answer is a problem, except one the page itself dropped
+ * (ERR_ABORTED: it navigated away or a query was cancelled), which no user ever notices.
+ */
+function watchRequests(page: Page, problems: string[]) {
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    if (reason === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`server error: ${response.request().method()} ${response.url()} ${response.status()}`);
+  });
+}
+
+/**
+ * One portal (its own database) and one Chromium for the browser tests of a file, and the `browse`
+ * fixture each test opens its browser contexts with. Each test starts from nothing in the browser:
+ * no cookies, no storage, signed in directly rather than through the provider's page. When the test
+ * ends, every page it opened must have logged no console error, thrown nothing, lost no request and
+ * met no 5xx, apart from what it allowed; then its contexts are closed.
+ */
+export function browserSuite(env: Record<string, string>) {
+  const state: { portal?: TestApp; browser?: Browser } = {};
+
+  beforeAll(async () => {
+    const [portal, browser] = await Promise.all([startTestApp(env), launchBrowser()]);
+    state.portal = portal;
+    state.browser = browser;
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.portal?.close();
+  });
+
+  const suite = {
+    get portal(): TestApp {
+      if (!state.portal) throw new Error('the portal starts in beforeAll');
+      return state.portal;
+    },
+    get browser(): Browser {
+      if (!state.browser) throw new Error('the browser starts in beforeAll');
+      return state.browser;
+    },
+    /** An API client for `who`, signed in the same direct way (for arranging what a test needs). */
+    api: (who: SignInAs) => ApiClient.withSession(suite.portal, who),
+    it: test.extend<{ browse: Browse }>({
+      // eslint-disable-next-line no-empty-pattern
+      browse: async ({}, use) => {
+        const sessions: Session[] = [];
+        const allowed: RegExp[] = [];
+        const open = async (device: Device): Promise<Session> => {
+          const context = await suite.browser.newContext(device);
+          // A step that cannot happen fails on its own line, well inside the test's time limit.
+          context.setDefaultTimeout(10_000);
+          const { page, consoleErrors } = await openPage(context);
+          watchRequests(page, consoleErrors);
+          const session = { context, page, problems: consoleErrors };
+          sessions.push(session);
+          return session;
+        };
+        await use({
+          async as(who, device = PHONE) {
+            const { cookie } = await createDirectSession(suite.portal, who);
+            const session = await open(device);
+            await session.context.addCookies([
+              { name: cookie.name, value: cookie.value, url: suite.portal.baseUrl, httpOnly: true, sameSite: 'Lax' },
+            ]);
+            return session;
+          },
+          signedOut: (device = PHONE) => open(device),
+          allow(...patterns) {
+            allowed.push(...patterns);
+          },
+        });
+        const unexpected = sessions.flatMap((s) => s.problems).filter((p) => !allowed.some((pattern) => pattern.test(p)));
+        await Promise.all(sessions.map((s) => s.context.close()));
+        expect(unexpected, 'console errors, page errors, failed requests and 5xx answers').toEqual([]);
+      },
+    }),
+  };
+  return suite;
+}
