@@ -258,6 +258,9 @@ describe('a student files complaints and cleaning requests', () => {
   }, 40_000);
 
   it('asks for room cleaning: validation, the confirm dialog, Laundry under construction', async ({ browse }) => {
+    // Laundry as it ships: switched off (the laundry test below switches it on).
+    const admin = await suite.api(ADMIN);
+    expect((await admin.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled: false, routing: ROUTING })).status).toBe(200);
     const { page } = await browse.as(AARAV);
     const posted = postsOf(page);
     // The page's clock runs as usual but can be moved on: the confirmation's 3 s are skipped, not waited for.
