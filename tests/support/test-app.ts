@@ -85,36 +85,51 @@ export async function startTestApp(
     setup?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const port = opts.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hcp-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ...env,
-  });
-  const watch = new ErrorLogWatch(`app at ${config.publicUrl}`);
   // A database handed in is shared with another app (two instances) and stays open on close.
   const database = opts.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database, logger: watchedLogger(config, watch, opts.logger) });
-  await opts.setup?.(app);
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    app,
-    config,
-    database,
-    baseUrl: config.publicUrl,
-    allowErrorLogs: (pattern) => watch.allow(pattern),
-    errorLogs: () => watch.all(),
-    async close() {
+  // The port must be known before the app is built (PUBLIC_URL, the OIDC redirect); another process
+  // may take a free port between choosing and listening, so a taken one is given up for a new one.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = opts.port ?? (await freePort());
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hcp-test-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...env,
+    });
+    const watch = new ErrorLogWatch(`app at ${config.publicUrl}`);
+    const app = await buildApp({ config, database, logger: watchedLogger(config, watch, opts.logger) });
+    await opts.setup?.(app);
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
       await app.close();
-      if (!opts.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
       watch.markClosed();
-    },
-  };
+      if (opts.port !== undefined || attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
+        if (!opts.database) await database.close();
+        throw error;
+      }
+      continue;
+    }
+    return {
+      app,
+      config,
+      database,
+      baseUrl: config.publicUrl,
+      allowErrorLogs: (pattern) => watch.allow(pattern),
+      errorLogs: () => watch.all(),
+      async close() {
+        await app.close();
+        if (!opts.database) await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        watch.markClosed();
+      },
+    };
+  }
 }
