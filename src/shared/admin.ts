@@ -218,6 +218,15 @@ const categoryShape = {
   routing: routingSchema,
 };
 
+/** The admins hear of a late complaint no sooner than the wardens (whose step comes first). */
+const escalationInOrder = {
+  check: (c: { escalateWardensAfterHours?: number; escalateAdminsAfterHours?: number }) =>
+    c.escalateWardensAfterHours === undefined ||
+    c.escalateAdminsAfterHours === undefined ||
+    c.escalateAdminsAfterHours >= c.escalateWardensAfterHours,
+  params: { message: 'Tell the administrators no sooner than the wardens', path: ['escalateAdminsAfterHours'] },
+};
+
 export const categoryCreateSchema = z
   .object({
     key: z
@@ -226,10 +235,14 @@ export const categoryCreateSchema = z
       .regex(/^[a-z][a-z0-9]{1,29}$/, 'Key: 2 to 30 lower-case letters or digits, starting with a letter (used in the form address)'),
     ...categoryShape,
   })
+  .refine(escalationInOrder.check, escalationInOrder.params)
   .meta({ id: 'CategoryCreate' });
 export type CategoryCreate = z.input<typeof categoryCreateSchema>;
 
-export const categoryUpdateSchema = z.object({ ...categoryShape, retired: z.boolean() }).meta({ id: 'CategoryUpdate' });
+export const categoryUpdateSchema = z
+  .object({ ...categoryShape, retired: z.boolean() })
+  .refine(escalationInOrder.check, escalationInOrder.params)
+  .meta({ id: 'CategoryUpdate' });
 export type CategoryUpdate = z.input<typeof categoryUpdateSchema>;
 
 /** A category as the forms see it (GET /api/catalog) … */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
-import { complaints } from '../../src/server/db/schema.js';
+import { complaints, outbox } from '../../src/server/db/schema.js';
 import { aComplaint } from '../factories/complaints.js';
 import { DESKTOP, PHONE, signInThroughDevProvider } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
@@ -15,6 +15,7 @@ import { browserSuite } from '../support/e2e.js';
 const ADMIN = { email: 'day.admin@vitbhopal.ac.in', name: 'Day Admin' };
 const STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'MEERA IYER 22BCE10077' };
 const TECH = { email: 'water.tech@vitbhopal.ac.in', name: 'Water Tech' };
+const WARDEN = { email: 'block1.warden@vitbhopal.ac.in', name: 'Block One Warden' };
 const REPLY = 'The plumber comes at 4 pm; please keep the bathroom door unlocked.';
 
 const suite = browserSuite({
@@ -49,6 +50,13 @@ beforeAll(async () => {
     scopes: [{ category: 'water', hostel: '' }],
   });
   expect(added.status).toBe(201);
+  const warden = await admin.send('POST', '/api/admin/users', {
+    ...WARDEN,
+    role: 'warden',
+    antiRagging: false,
+    scopes: [{ category: '', hostel: 'Block-1 (Old)' }],
+  });
+  expect(warden.status).toBe(201);
   late = await fileWater('Water has been leaking from the ceiling of room 104 since last night.');
   // Two hours past its due time, as if nobody had looked at it.
   await suite.portal.app.db
@@ -204,4 +212,94 @@ describe("the staff's day", () => {
     const timeline = (mine.body.timeline ?? []) as Array<{ kind: string; note: string | null }>;
     expect(timeline.filter((entry) => entry.kind === 'reply' && entry.note === REPLY)).toHaveLength(1);
   }, 45_000);
+
+  it("an admin sets when late work is escalated; the hostel's warden hears of it once by bell and mail, then the admins", async ({ browse }) => {
+    // The thresholds are set in the console: wardens as soon as it is late, admins an hour after.
+    const admin = await browse.as(ADMIN, DESKTOP);
+    await admin.page.goto(`${suite.portal.baseUrl}/admin/categories`);
+    const water = admin.page.getByTestId('category').filter({ hasText: '/complaints/waterComplaint' });
+    await water.getByRole('button', { name: 'Edit Washroom (water)' }).click();
+    const form = water.getByRole('form', { name: 'Edit Washroom (water)' });
+    await form.getByLabel("Tell the hostel's wardens when late by (hours)").fill('0');
+    await form.getByLabel('Tell the administrators when late by (hours)').fill('0.5');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Escalation to the admins: a whole number of hours').waitFor();
+    await form.getByLabel('Tell the administrators when late by (hours)').fill('1');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await admin.page.getByRole('status').getByText('Saved the changes to Washroom (water).').waitFor();
+
+    const number = await fileWater('The flush in the common washroom of floor 1 has not worked for two days.');
+    const setLate = (minutes: number) =>
+      suite.portal.app.db
+        .update(complaints)
+        .set({ dueAt: sql`now() - make_interval(mins => ${minutes})` })
+        .where(eq(complaints.number, number));
+    const escalationMails = async () => {
+      const [stored] = await suite.portal.app.db.select({ id: complaints.id }).from(complaints).where(eq(complaints.number, number));
+      const mails = await suite.portal.app.db.select().from(outbox).where(eq(outbox.purpose, 'escalation'));
+      return mails.filter((m) => m.complaintId === stored?.id).map((m) => m.toEmails);
+    };
+
+    await setLate(30);
+    expect(await suite.portal.app.jobs.escalate()).toContainEqual({ number, level: 1 });
+    expect((await suite.portal.app.jobs.escalate()).map((e) => e.number)).not.toContain(number);
+    expect(await escalationMails()).toEqual([[WARDEN.email]]);
+
+    // The warden's bell rings once for it and leads to the complaint, whose timeline says so.
+    const warden = await browse.as(WARDEN, PHONE);
+    await warden.page.goto(queueUrl());
+    await warden.page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
+    const wardenBells = warden.page.getByTestId('notification-list').getByRole('link', { name: new RegExp(`${number} is late`) });
+    await wardenBells.first().waitFor();
+    expect(await wardenBells.count()).toBe(1);
+    expect(await wardenBells.getAttribute('href')).toBe(`/staff/complaints/${number}`);
+    await wardenBells.click();
+    await warden.page.getByRole('heading', { name: `Complaint ${number}`, level: 1 }).waitFor();
+    await warden.page.getByTestId('staff-timeline').locator('li[data-kind="escalation"]').first().waitFor();
+
+    // An hour past due: now the admins, once; the warden is not told again.
+    await setLate(90);
+    expect(await suite.portal.app.jobs.escalate()).toContainEqual({ number, level: 2 });
+    expect((await suite.portal.app.jobs.escalate()).map((e) => e.number)).not.toContain(number);
+    expect(await escalationMails()).toEqual([[WARDEN.email], [ADMIN.email]]);
+    await admin.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
+    await admin.page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
+    const adminBells = admin.page.getByTestId('notification-list').getByRole('link', { name: new RegExp(`${number} is late`) });
+    await adminBells.first().waitFor();
+    expect(await adminBells.count()).toBe(1);
+    await expect.poll(() => admin.page.getByTestId('staff-timeline').locator('li[data-kind="escalation"]').count()).toBe(2);
+  }, 45_000);
+
+  it('a worker chooses a mail for each new complaint; a new complaint in scope rings the bell and sends the mail', async ({ browse }) => {
+    const { page } = await browse.as(TECH, PHONE);
+    await page.goto(queueUrl());
+    await page.getByRole('link', { name: 'Notification settings' }).click();
+    await page.waitForURL(/\/staff\/settings$/);
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Notifications · Staff console · Hostel Complaint Portal');
+    const mailMe = page.getByLabel('Mail me');
+    await mailMe.selectOption('digest');
+    await page.getByLabel('Digest every (hours)').fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Digest every (hours)').and(page.locator('[aria-invalid="true"]')).waitFor();
+    await mailMe.selectOption('each');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: a mail for each new complaint.').waitFor();
+    // Kept on the server: a fresh page shows the choice.
+    await page.reload();
+    await page.getByTestId('notification-settings').waitFor();
+    expect(await page.getByLabel('Mail me').inputValue()).toBe('each');
+
+    const number = await fileWater('The tap in the floor 1 washroom does not close and runs all night.');
+    await page.getByRole('link', { name: 'Back to the queue' }).click();
+    await page.waitForURL(/\/staff$/);
+    await page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
+    const bell = page.getByTestId('notification-list').getByRole('link', { name: new RegExp(number) });
+    await bell.first().waitFor();
+    expect(await bell.getAttribute('href')).toBe(`/staff/complaints/${number}`);
+    const [stored] = await suite.portal.app.db.select({ id: complaints.id }).from(complaints).where(eq(complaints.number, number));
+    const mails = await suite.portal.app.db.select().from(outbox).where(eq(outbox.purpose, 'new_work'));
+    expect(mails.filter((m) => m.complaintId === stored?.id && m.toEmails.includes(TECH.email))).toHaveLength(1);
+  }, 45_000);
 });
+

@@ -136,8 +136,10 @@ describe('a student files complaints and cleaning requests', () => {
     );
 
     // The page's clock is ours: the card's 300 ms delay and 3 s stay are stepped through, not waited for.
+    // Paused well ahead of now: on a busy machine the page's clock may run on for a moment before
+    // pauseAt arrives, and a pause in its past is refused. Nothing on the form waits on a timer yet.
     await page.clock.install();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/complaints'));
     await page.getByRole('button', { name: 'Submit' }).click();
     await arrival;

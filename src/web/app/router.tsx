@@ -77,6 +77,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'staff/settings',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/staff/components/NotificationSettings')).NotificationSettingsPage,
+            }),
+          },
+          {
             path: 'staff/complaints/:number',
             HydrateFallback: PageLoading,
             lazy: async () => ({

@@ -4,29 +4,32 @@ import { staffPreferencesSchema, type StaffPreferences } from '../../../../share
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextField } from '../../../components/ui/FormFields';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
-import { BackLink } from '../../../components/ui/PageHeading';
+import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { usePreferences, useSavePreferences } from '../api/preferences';
-import { StaffRequestError } from './WorkerGate';
+import { StaffRequestError, WorkerGate } from './WorkerGate';
 
 interface PreferencesDraft {
   newWorkMail: StaffPreferences['newWorkMail'];
   digestHours: string;
 }
 
-const resolver = draftResolver(staffPreferencesSchema, (d: PreferencesDraft) => ({
-  newWorkMail: d.newWorkMail,
-  digestHours: /^\s*\d+\s*$/.test(d.digestHours)
-    ? Number(d.digestHours)
-    : d.newWorkMail !== 'digest'
-      ? 24 // Hidden unless digests are chosen: never a message nobody can see.
-      : d.digestHours.trim() === ''
-        ? undefined
-        : Number.NaN,
-}));
+/** The hours as typed: a number, nothing (undefined) or something that is not a whole number (NaN). */
+const typedHours = (text: string): number | undefined =>
+  /^\s*\d+\s*$/.test(text) ? Number(text) : text.trim() === '' ? undefined : Number.NaN;
+
+/** Hours the schema takes (1 to 168). */
+const validHours = (hours: number | undefined): hours is number => hours !== undefined && Number.isInteger(hours) && hours >= 1 && hours <= 168;
+
+// The hours field shows only while digests are chosen: otherwise what it holds is never a reason
+// to refuse the form (a message nobody can see), and a default goes instead.
+const resolver = draftResolver(staffPreferencesSchema, (d: PreferencesDraft) => {
+  const hours = typedHours(d.digestHours);
+  return { newWorkMail: d.newWorkMail, digestHours: d.newWorkMail === 'digest' || validHours(hours) ? hours : 24 };
+});
 
 function PreferencesForm({ saved }: { saved: StaffPreferences }) {
   const save = useSavePreferences();
@@ -93,8 +96,8 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
   );
 }
 
-/** /staff?settings=notifications: how the worker hears of new work by mail. */
-export function NotificationSettings() {
+/** How the worker hears of new work by mail. */
+function NotificationSettings() {
   const preferences = usePreferences();
   return (
     <>
@@ -109,5 +112,17 @@ export function NotificationSettings() {
         <PreferencesForm saved={preferences.data} />
       )}
     </>
+  );
+}
+
+/** Route /staff/settings: the worker's own notification settings. */
+export function NotificationSettingsPage() {
+  return (
+    <section aria-labelledby="staff-settings-heading" className="mx-auto max-w-7xl">
+      <PageHeading id="staff-settings-heading" title="Notifications · Staff console · Hostel Complaint Portal">
+        Notifications
+      </PageHeading>
+      <WorkerGate>{() => <NotificationSettings />}</WorkerGate>
+    </section>
   );
 }

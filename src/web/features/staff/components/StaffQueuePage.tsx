@@ -21,7 +21,6 @@ import { DeskTable, PhoneRows, ROW_LINK } from './queue/QueueRows';
 import { ShortcutsDialog } from './queue/ShortcutsDialog';
 import { ViewChips } from './queue/ViewChips';
 import { QueueFilterBar } from './QueueFilterBar';
-import { NotificationSettings } from './NotificationSettings';
 import { StaffRequestError, WorkerGate } from './WorkerGate';
 
 function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (status: ComplaintStatus[]) => void }) {
@@ -256,30 +255,22 @@ function Queue({ user }: { user: User }) {
   );
 }
 
-/**
- * Route /staff: the complaints in the user's scope, filtered and worked in bulk; with
- * `?settings=notifications`, the worker's own notification settings (the router, outside the
- * console's chunk, has only /staff and /staff/complaints/:number).
- */
+/** Route /staff: the complaints in the user's scope, filtered and worked in bulk. */
 export function StaffQueuePage() {
-  const [searchParams] = useSearchParams();
-  const settings = searchParams.get('settings') === 'notifications';
   return (
     <section aria-labelledby="staff-heading" className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-end justify-between gap-x-4">
-        <PageHeading id="staff-heading" title={`${settings ? 'Notifications · ' : ''}Staff console · Hostel Complaint Portal`}>
-          {settings ? 'Notifications' : 'Staff console'}
+        <PageHeading id="staff-heading" title="Staff console · Hostel Complaint Portal">
+          Staff console
         </PageHeading>
-        {!settings && (
-          <Link
-            to="/staff?settings=notifications"
-            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
-          >
-            Notification settings
-          </Link>
-        )}
+        <Link
+          to="/staff/settings"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
+        >
+          Notification settings
+        </Link>
       </div>
-      <WorkerGate>{(user) => (settings ? <NotificationSettings /> : <Queue user={user} />)}</WorkerGate>
+      <WorkerGate>{(user) => <Queue user={user} />}</WorkerGate>
     </section>
   );
 }

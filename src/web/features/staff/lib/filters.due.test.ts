@@ -44,7 +44,7 @@ describe('"My open work", where the queue opens', () => {
   });
 
   it('ignores parameters that say nothing about the queue', () => {
-    expect(view('settings=notifications&utm=x')).toEqual(MY_WORK_FILTERS);
+    expect(view('utm=x&ref=mail')).toEqual(MY_WORK_FILTERS);
   });
 });
 

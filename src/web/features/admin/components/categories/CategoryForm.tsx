@@ -30,6 +30,8 @@ interface CategoryDraft {
   subCategories: Array<{ name: string; confidential: boolean }>;
   confidential: boolean;
   targetHours: string;
+  escalateWardensAfterHours: string;
+  escalateAdminsAfterHours: string;
   routing: RoutingDraft;
 }
 
@@ -45,6 +47,8 @@ const emptyDraft = (): CategoryDraft => ({
   subCategories: [newSubCategory()],
   confidential: false,
   targetHours: '72',
+  escalateWardensAfterHours: '0',
+  escalateAdminsAfterHours: '24',
   routing: emptyRouting(),
 });
 
@@ -55,6 +59,8 @@ const draftOf = (c: CategoryAdmin): CategoryDraft => ({
   subCategories: c.subCategories.map(({ name, confidential }) => ({ name, confidential })),
   confidential: c.confidential,
   targetHours: String(c.targetHours),
+  escalateWardensAfterHours: String(c.escalateWardensAfterHours),
+  escalateAdminsAfterHours: String(c.escalateAdminsAfterHours),
   routing: routingDraft(c.routing),
 });
 
@@ -66,6 +72,8 @@ const bodyOf = (d: CategoryDraft) => ({
   subCategories: d.subCategories,
   confidential: d.confidential,
   targetHours: toNumber(d.targetHours),
+  escalateWardensAfterHours: toNumber(d.escalateWardensAfterHours),
+  escalateAdminsAfterHours: toNumber(d.escalateAdminsAfterHours),
   routing: routingValue(d.routing),
 });
 
@@ -213,15 +221,35 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
       <TextAreaField control={form.control} name="description" label="Description" hint="One line on the card." rows={2} maxLength={200} />
       <SubCategories control={form.control} />
       <CheckboxField control={form.control} name="confidential" label="Every complaint of this category is confidential" />
-      <TextField
-        control={form.control}
-        name="targetHours"
-        label="Target resolution time (hours)"
-        hint="How soon a complaint should be resolved; the staff console shows complaints past it."
-        className="max-w-xs"
-        inputMode="numeric"
-        autoComplete="off"
-      />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-900">Deadline and escalation</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            control={form.control}
+            name="targetHours"
+            label="Target resolution time (hours)"
+            hint="How soon a complaint should be resolved; the staff console shows complaints past it."
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            control={form.control}
+            name="escalateWardensAfterHours"
+            label="Tell the hostel's wardens when late by (hours)"
+            hint="0: as soon as it is overdue."
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            control={form.control}
+            name="escalateAdminsAfterHours"
+            label="Tell the administrators when late by (hours)"
+            hint="At least the wardens' time."
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </div>
+      </fieldset>
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={pending}>

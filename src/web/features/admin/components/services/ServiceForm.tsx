@@ -8,6 +8,7 @@ import { buttonPrimary, card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useUpdateService } from '../../api/update-service';
+import { toNumber } from '../../lib/problems';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SubmitRow } from '../SubmitRow';
 import { RoutingEditor, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
@@ -15,6 +16,7 @@ import { RoutingEditor, routingDraft, routingValue, type RoutingDraft } from '..
 interface ServiceDraft {
   label: string;
   enabled: boolean;
+  targetHours: string;
   routing: RoutingDraft;
 }
 
@@ -23,14 +25,25 @@ const DESCRIPTIONS: Record<ServiceAdmin['key'], string> = {
   laundry: 'Students ask for their laundry to be picked up from the Assistance page.',
 };
 
-const resolver = draftResolver(serviceUpdateSchema, (d: ServiceDraft) => ({ ...d, routing: routingValue(d.routing) }));
+const resolver = draftResolver(serviceUpdateSchema, (d: ServiceDraft) => ({
+  ...d,
+  targetHours: toNumber(d.targetHours),
+  routing: routingValue(d.routing),
+}));
+
+const draftOf = (s: ServiceAdmin): ServiceDraft => ({
+  label: s.label,
+  enabled: s.enabled,
+  targetHours: String(s.targetHours),
+  routing: routingDraft(s.routing),
+});
 
 /** One service (Room Cleaning, Laundry): its label, on or off, and who gets its requests. */
 export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hostels: readonly string[] }) {
   const update = useUpdateService(service.key);
   const [saved, setSaved] = useState<string | null>(null);
   const form = useForm<ServiceDraft, unknown, ServiceUpdate>({
-    defaultValues: { label: service.label, enabled: service.enabled, routing: routingDraft(service.routing) },
+    defaultValues: draftOf(service),
     resolver,
     // After a failed save, a corrected field's message goes as soon as the field is right.
     reValidateMode: 'onChange',
@@ -42,7 +55,7 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
     try {
       const result = await update.mutateAsync(payload);
       // What was saved is the form's new starting point (nothing left unsaved).
-      form.reset({ label: result.label, enabled: result.enabled, routing: routingDraft(result.routing) });
+      form.reset(draftOf(result));
       setSaved(`${result.label} is saved${result.enabled ? '' : ' (switched off)'}.`);
     } catch (error) {
       applyServerErrors(form, error);
@@ -69,6 +82,15 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
       <p className="text-sm text-slate-700">{DESCRIPTIONS[service.key]}</p>
       <TextField control={form.control} name="label" label="Label" hint="What students see on the Assistance page." autoComplete="off" maxLength={60} />
       <CheckboxField control={form.control} name="enabled" role="switch" label="Students can ask for it" />
+      <TextField
+        control={form.control}
+        name="targetHours"
+        label="Target time (hours)"
+        hint="How soon a request should be done; staff see requests past it as overdue."
+        className="max-w-xs"
+        inputMode="numeric"
+        autoComplete="off"
+      />
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
       <SubmitRow status={saved}>
