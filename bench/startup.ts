@@ -15,7 +15,7 @@ function rssMiB(pid: number): number {
 async function startOnce(dataDir: string) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development' });
   const ms = await waitHealthy(server, baseUrl, 120_000);
   return { server, ms, baseUrl };
 }

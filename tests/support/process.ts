@@ -52,22 +52,37 @@ export function startServerProcess(env: Record<string, string>): RunningServer {
   };
 }
 
+/** What the server logs once it listens (src/server/main.ts). */
+const READY_LINE = 'Hostel Complaint Portal ready at';
+
 /**
- * Resolves with the milliseconds it took once GET /healthz answers 200, or rejects with what the
- * process printed. A bounded poll of a condition (the port answering), shared with the benches,
- * which run outside Vitest.
+ * Resolves with the milliseconds it took until the process said it is ready and GET /healthz then
+ * answered 200; rejects with what the process printed if it exits first or takes longer than the
+ * timeout. Waits on the process's own output, not a polling loop; shared with the benches, which run
+ * outside Vitest.
  */
 export async function waitHealthy(server: RunningServer, baseUrl: string, timeoutMs = 45_000): Promise<number> {
   const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.status === 200) return Date.now() - started;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+  await new Promise<void>((resolve, reject) => {
+    const streams = [server.child.stdout, server.child.stderr].filter((s) => s !== null);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      for (const stream of streams) stream.off('data', check);
+      server.child.off('exit', exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (server.output().includes(READY_LINE)) done();
+    };
+    const exited = () => done(new Error(`server exited early:\n${server.output()}`));
+    const timer = setTimeout(() => done(new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`)), timeoutMs);
+    for (const stream of streams) stream.on('data', check);
+    server.child.on('exit', exited);
+    if (server.child.exitCode !== null) exited();
+    else check();
+  });
+  const response = await fetch(`${baseUrl}/healthz`);
+  if (response.status !== 200) throw new Error(`server said it is ready, but /healthz answered ${response.status}:\n${server.output()}`);
+  return Date.now() - started;
 }
