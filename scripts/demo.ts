@@ -192,23 +192,35 @@ async function main() {
  * so the auto-close job leaves them for the student to confirm.
  */
 async function spreadOverTime(db: Database['db'], random: ReturnType<typeof seededRandom>) {
-  const rows = await db.select({ id: complaints.id, status: complaints.status }).from(complaints);
+  const rows = await db.select({ id: complaints.id, status: complaints.status, dueAt: complaints.dueAt }).from(complaints);
   const now = Date.now();
   for (const row of rows) {
     const maxDays = row.status === 'resolved' ? 4 : row.status === 'submitted' ? 3 : DAYS;
     const start = now - random.int(1, maxDays * 24) * 3_600_000;
-    const events = await db.select({ id: complaintEvents.id, toStatus: complaintEvents.toStatus }).from(complaintEvents).where(eq(complaintEvents.complaintId, row.id)).orderBy(complaintEvents.createdAt);
+    const events = await db
+      .select({ id: complaintEvents.id, toStatus: complaintEvents.toStatus, createdAt: complaintEvents.createdAt })
+      .from(complaintEvents)
+      .where(eq(complaintEvents.complaintId, row.id))
+      .orderBy(complaintEvents.createdAt);
     const gap = Math.max(1, Math.floor((now - start) / 3_600_000 / Math.max(events.length, 1)));
     let at = start;
     let resolvedAt: number | null = null;
-    for (const event of events) {
+    // The due time runs from the filing or the last reopening: it moves back with that event.
+    let clockShift = 0;
+    for (const [index, event] of events.entries()) {
       await db.update(complaintEvents).set({ createdAt: new Date(at) }).where(eq(complaintEvents.id, event.id));
       if (event.toStatus === 'resolved') resolvedAt = at;
+      if (index === 0 || event.toStatus === 'reopened') clockShift = at - event.createdAt.getTime();
       at = Math.min(now - 60_000, at + random.int(1, gap) * 3_600_000);
     }
     await db
       .update(complaints)
-      .set({ createdAt: new Date(start), updatedAt: new Date(at), ...(resolvedAt ? { resolvedAt: new Date(resolvedAt) } : {}) })
+      .set({
+        createdAt: new Date(start),
+        updatedAt: new Date(at),
+        ...(resolvedAt ? { resolvedAt: new Date(resolvedAt) } : {}),
+        dueAt: new Date(row.dueAt.getTime() + clockShift),
+      })
       .where(eq(complaints.id, row.id));
     await db.update(outbox).set({ createdAt: new Date(start) }).where(eq(outbox.complaintId, row.id));
     await db.update(notifications).set({ createdAt: new Date(at) }).where(eq(notifications.complaintId, row.id));

@@ -156,6 +156,11 @@ describe("the staff's day", () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `Complaint ${fresh}`, level: 1 }).waitFor();
     expect(await page.getByTestId('staff-complaint-details').textContent()).toContain('Assigned toWater Tech');
+    // At a desk the actions head the sidebar: in view without scrolling, beside the conversation.
+    const resolve = await page.getByRole('button', { name: 'Mark resolved' }).boundingBox();
+    const reply = await page.getByLabel('Reply to the student').boundingBox();
+    expect(resolve && resolve.y + resolve.height).toBeLessThan(DESKTOP.viewport.height);
+    expect(resolve && reply && resolve.x > reply.x + reply.width).toBe(true);
   });
 
   it('a reply typed while the server refuses is kept, through a reload, and sent once it answers', async ({ browse }) => {

@@ -76,11 +76,16 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
       )}
       {acted && <NextComplaint number={number} queueSearch={queueSearch} />}
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
-        <div className="lg:order-2">
+        {/* On a phone the facts come before the actions; at a desk the actions head the sidebar,
+            in view without scrolling. The facts hold nothing focusable, so the keyboard's order
+            still follows what the eye sees. */}
+        <div className="lg:order-2 lg:flex lg:flex-col" data-testid="staff-sidebar">
           <ComplaintDetails complaint={complaint} />
           <StudentIdentity complaint={complaint} />
-          <StatusActions complaint={complaint} onDone={onDone} />
-          <Assignment complaint={complaint} user={user} />
+          <div className="lg:order-first" data-testid="staff-actions">
+            <StatusActions complaint={complaint} onDone={onDone} />
+            <Assignment complaint={complaint} user={user} />
+          </div>
         </div>
         <div className="lg:order-1">
           <StaffTimeline complaint={complaint} />
