@@ -123,6 +123,15 @@ describe("the staff's day", () => {
     await page.goto(queueUrl());
     await page.getByRole('table', { name: 'Complaints in your queue' }).waitFor();
     await row(page, fresh).waitFor();
+    // The queue starts in view; the filter choices wait behind their button.
+    const first = await page.getByTestId('queue-row').first().boundingBox();
+    expect(first && first.y + first.height).toBeLessThan(DESKTOP.viewport.height);
+    const showFilters = page.getByRole('button', { name: /^Show filters/ });
+    expect(await page.getByLabel('Assigned to').isVisible()).toBe(false);
+    await showFilters.click();
+    expect(await page.getByLabel('Assigned to').inputValue()).toBe('me_or_none');
+    await page.getByRole('button', { name: /^Hide filters/ }).click();
+    expect(await page.getByLabel('Assigned to').isVisible()).toBe(false);
 
     // ? lists the shortcuts; Escape closes the list.
     await page.keyboard.press('?');

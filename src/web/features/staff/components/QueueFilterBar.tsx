@@ -132,22 +132,23 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
         <button type="submit" className={buttonPrimary}>
           Search
         </button>
+        {/* The choices fold away behind a button on every screen: the views and status chips above
+            cover most days, and at a desk the queue itself starts in view. */}
+        <button
+          type="button"
+          className={cn(buttonSecondary, 'w-full sm:w-auto')}
+          aria-expanded={expanded}
+          aria-controls="queue-filter-choices"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Hide filters' : 'Show filters'}
+          {active > 0 ? ` (${active} active)` : ''}
+        </button>
       </div>
 
-      {/* On phones the choices fold away behind a button; from `sm` up they are always shown. */}
-      <button
-        type="button"
-        className={cn(buttonSecondary, 'mt-3 w-full sm:hidden')}
-        aria-expanded={expanded}
-        aria-controls="queue-filter-choices"
-        onClick={() => setExpanded(!expanded)}
-      >
-        {expanded ? 'Hide filters' : 'Show filters'}
-        {active > 0 ? ` (${active} active)` : ''}
-      </button>
       <div
         id="queue-filter-choices"
-        className={cn(expanded ? 'grid' : 'hidden', 'mt-4 gap-4 sm:grid sm:grid-cols-2 lg:grid-cols-4')}
+        className={cn(expanded ? 'grid' : 'hidden', 'mt-4 gap-4 sm:grid-cols-2 lg:grid-cols-4')}
       >
         <SelectField
           id="queue-status"
