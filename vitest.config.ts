@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import ChecksFirst from './tests/support/sequencer.js';
 
 const serverTests = ['src/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/process/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -9,6 +10,7 @@ export default defineConfig({
     // Server error logs fail the test that wrote them unless it allows them (tests/support/error-logs.ts).
     setupFiles: ['tests/support/error-log-check.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    sequence: { sequencer: ChecksFirst },
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -17,6 +19,10 @@ export default defineConfig({
     // work and keeps a busy machine from failing a test that was only slow.
     expect: { poll: { timeout: 10_000 } },
     projects: [
+      {
+        extends: true as const,
+        test: { name: 'checks', include: ['tests/checks/**/*.test.ts'], isolate: false },
+      },
       {
         extends: true as const,
         test: {

@@ -1,7 +1,7 @@
-// `npm test`: lint, typecheck and build side by side (each is mostly one process on one core, so on
-// two cores they take half as long together), with the test database template prepared beside
-// them; then Vitest, whose summary reporter ends the output with "N passed, N failed". A step that
-// fails stops the run before the tests, as `a && b && c` did; arguments go to `vitest run`.
+// `npm test`: the build (the browser and process tests run it) and the test database template side
+// by side; then Vitest, whose summary reporter ends the output with "N passed, N failed". Lint and
+// typecheck are tests there (tests/checks), started first and run beside the other files. A failed
+// build stops the run before the tests; arguments go to `vitest run`.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -29,13 +29,11 @@ function step(name, command, args) {
 }
 
 const checks = await Promise.all([
-  step('lint', npm, ['run', '--silent', 'lint']),
-  step('typecheck', npm, ['run', '--silent', 'typecheck']),
   step('build', npm, ['run', '--silent', 'build']),
   step('test database template', process.execPath, ['--import', 'tsx', 'tests/support/prepare-template.ts']),
 ]);
 if (checks.includes(false)) {
-  process.stdout.write('\nlint, typecheck or build failed: the tests did not run.\n');
+  process.stdout.write('\nthe build or the test database template failed: the tests did not run.\n');
   process.exit(1);
 }
 
