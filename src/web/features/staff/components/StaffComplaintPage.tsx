@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
 import { NotFoundCard } from '../../../components/NotFoundCard';
+import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
@@ -78,6 +79,7 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
         <div className="lg:order-2">
           <ComplaintDetails complaint={complaint} />
+          <PhotoGallery number={complaint.number} />
           <StudentIdentity complaint={complaint} />
           <StatusActions complaint={complaint} onDone={onDone} />
           <Assignment complaint={complaint} user={user} />
