@@ -19,7 +19,7 @@ function memory(pid: number): { rss: number; peak: number } {
 
 /** A 12 MP phone photo (4000 × 3000): noise softened like a sensor's, with EXIF and GPS, as a camera writes it. */
 async function twelveMegapixelJpeg(seed: number): Promise<Buffer> {
-  const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 100 + seed * 10, sigma: 18 } } })
+  const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 100 + seed * 10, sigma: 18 } } })
     .png({ compressionLevel: 0 })
     .toBuffer();
   return sharp(noise)
