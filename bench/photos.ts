@@ -45,7 +45,7 @@ async function pool(total: number, concurrency: number, task: (i: number) => Pro
 }
 
 /**
- * Photo uploads against the built server as its own process (embedded PGlite): the peak memory
+ * Photo uploads against the built server as its own process (embedded PGlite, or BENCH_DATABASE_URL): the peak memory
  * while it takes 4 full-size 12 MP photos at once, and how many photos a second it stores, for
  * full-size photos and for the 1600 px JPEGs the web app really sends after making them smaller.
  */
@@ -61,7 +61,8 @@ export async function photosBench() {
     NODE_ENV: 'development',
     RATE_LIMIT_PHOTOS_PER_HOUR: '100000',
     RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+    // An empty PostgreSQL database to run against instead of embedded PGlite.
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   };
   // The first start makes the database (initdb holds on to memory until a restart); measure the second.
   const first = startServerProcess(env);
@@ -113,7 +114,8 @@ export async function photosBench() {
     const end = memory(pid);
 
     const mb = (b: Buffer) => (b.length / 1024 / 1024).toFixed(1);
-    console.log('photo uploads (built server process, embedded PGlite, re-encode to WebP ≤1600 px + thumbnail):');
+    const store = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+    console.log(`photo uploads (built server process, ${store}, re-encode to WebP ≤1600 px + thumbnail):`);
     console.log(`  12 MP test photos            : 4000 × 3000 JPEG, ${big.map(mb).join(' / ')} MB; browser-sized 1600 px: ${small.map((b) => `${Math.round(b.length / 1024)} KB`).join(' / ')}`);
     console.log(`  idle memory (RSS)            : ${idle.rss} MiB (highest since start ${idle.peak} MiB)`);
     console.log(`  4 × 12 MP at once            : ${burstSeconds.toFixed(2)} s; peak RSS ${peak} MiB = ${(peak - idle.rss).toFixed(1)} MiB above idle (target < 300)`);
