@@ -113,9 +113,10 @@ describe('photos before and after', () => {
     browse.allow(/api\/photos.*415|status of 415/);
     await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
     await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
-    await page
-      .getByLabel('Choose photos')
-      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><body>not a photo</body></html>') });
+    // The page is prerendered: its fields are disabled until the app has taken over.
+    const picker = page.getByLabel('Choose photos');
+    await expect.poll(() => picker.isEnabled()).toBe(true);
+    await picker.setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><body>not a photo</body></html>') });
     await page.getByTestId('picked-photo').getByRole('alert').getByText('Photos must be JPEG, PNG or WebP images.').waitFor();
     await page.getByRole('button', { name: 'Remove photo 1' }).click();
     expect(await page.getByTestId('picked-photo').count()).toBe(0);
