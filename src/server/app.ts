@@ -19,6 +19,7 @@ import mailRoutes from './modules/mail/routes.js';
 import metaRoutes from './modules/meta/routes.js';
 import routingRoutes from './modules/routing/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
+import photoRoutes from './modules/photos/routes.js';
 import staffRoutes from './modules/staff/routes.js';
 import peopleAdminRoutes from './modules/users/admin-routes.js';
 import catalog from './plugins/catalog.js';
@@ -30,6 +31,7 @@ import jobs from './plugins/jobs.js';
 import lifecycle from './plugins/lifecycle.js';
 import mailer from './plugins/mailer.js';
 import openapi from './plugins/openapi.js';
+import photos from './plugins/photos.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
@@ -99,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(openapi, { config });
   await app.register(mailer, { config, enabled: opts.dispatchMail ?? true });
   await app.register(lifecycle, { config });
+  await app.register(photos, { config });
   await app.register(jobs, { config, enabled: opts.runJobs ?? true });
 
   await app.register(metaRoutes, { config, devSignIn });
@@ -113,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes, { config });
   await app.register(auditRoutes);
+  await app.register(photoRoutes, { config });
 
   if (devSignIn) {
     await app.register(devIdpPlugin, {

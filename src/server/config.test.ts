@@ -37,6 +37,35 @@ describe('configuration', () => {
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
   });
 
+  it('keeps photos in the database unless an S3 bucket is set, and checks the S3 settings as a whole', () => {
+    const plain = loadConfig({ DATA_DIR: dataDir() });
+    expect(plain.photos).toEqual({ maxUploadBytes: 10 * 1024 * 1024, pendingMs: 24 * 60 * 60_000, s3: undefined });
+    const s3 = loadConfig({
+      DATA_DIR: dataDir(),
+      PHOTO_MAX_MB: '5',
+      S3_BUCKET: 'hostel-photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(s3.photos.maxUploadBytes).toBe(5 * 1024 * 1024);
+    expect(s3.photos.s3).toEqual({
+      bucket: 'hostel-photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(problems({ DATA_DIR: dataDir(), S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_SECRET_ACCESS_KEY is required when the other S3 key setting is given',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+      'S3_BUCKET is required when any other S3_* setting is given',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), PHOTO_MAX_MB: '500' })).toEqual(['PHOTO_MAX_MB must be at most 50']);
+  });
+
   it('lists every problem at once', () => {
     const found = problems({ PORT: 'abc', DATABASE_URL: 'mysql://x', ALLOWED_EMAIL_DOMAINS: 'not a domain', REG_NUMBER_PATTERN: '(' });
     expect(found).toHaveLength(4);

@@ -108,6 +108,18 @@ const envSchema = z
       .transform((v) => v === 'true' || v === '1'),
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    PHOTO_MAX_MB: z.coerce.number().min(0.1, 'must be at least 0.1').max(50, 'must be at most 50').default(10),
+    PHOTO_PENDING_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
   })
   .superRefine((env, ctx) => {
     const externalOidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -117,6 +129,13 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any OIDC_* setting is given' });
         }
       }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other S3 key setting is given' });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when any other S3_* setting is given' });
     }
     if (env.NODE_ENV === 'production') {
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
@@ -174,7 +193,23 @@ export interface Config {
   autoCloseMs: number;
   logLevel: string;
   trustProxy: boolean;
-  rateLimits: { signInPerMinute: number; writesPerMinute: number };
+  rateLimits: { signInPerMinute: number; writesPerMinute: number; photosPerHour: number };
+  photos: {
+    maxUploadBytes: number;
+    /** How long an upload may wait to be attached before the clean-up removes it. */
+    pendingMs: number;
+    /** `undefined` → bytes are kept in the database. */
+    s3: S3Settings | undefined;
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** `undefined` → the AWS SDK's own credential chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +290,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+      photosPerHour: env.RATE_LIMIT_PHOTOS_PER_HOUR,
+    },
+    photos: {
+      maxUploadBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024),
+      pendingMs: env.PHOTO_PENDING_HOURS * 60 * 60_000,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     },
   };
 }

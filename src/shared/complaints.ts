@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAUNDRY_ITEMS_MAX, LAUNDRY_SLOTS, MESSAGE_MAX_LENGTH, ROOM_NO_MAX_LENGTH, SERVICE_KEYS, VALID_ROOM_MESSAGE } from './catalog.js';
 
 import { COMPLAINT_KINDS, EVENT_KINDS, STATUSES } from './constants.js';
+import { photoIdsSchema } from './photos.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
 export { VALID_ROOM_MESSAGE } from './catalog.js';
@@ -37,6 +38,7 @@ export const createComplaintSchema = z
       .trim()
       .min(1, 'Write what is wrong')
       .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
+    photoIds: photoIdsSchema.optional(),
   })
   .meta({ id: 'CreateComplaint' });
 export type CreateComplaint = z.infer<typeof createComplaintSchema>;

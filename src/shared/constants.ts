@@ -60,6 +60,16 @@ export type NewWorkMail = (typeof NEW_WORK_MAIL)[number];
 /** How far a late complaint has been escalated: nobody yet, the hostel's wardens, then the admins. */
 export const ESCALATION_LEVELS = { none: 0, wardens: 1, admins: 2 } as const;
 
+/** Photos: the student's of the problem, the team's "after" ones at resolution (decision 23). */
+export const PHOTO_STAGES = ['before', 'after'] as const;
+export type PhotoStage = (typeof PHOTO_STAGES)[number];
+/** Each photo is kept as the re-encoded picture and a small thumbnail. */
+export const PHOTO_VARIANTS = ['full', 'thumb'] as const;
+export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
+/** Where a photo's bytes are: the database (default, in every backup) or S3-compatible storage. */
+export const PHOTO_STORAGES = ['database', 's3'] as const;
+export type PhotoStorageKind = (typeof PHOTO_STORAGES)[number];
+
 /** What a one-click link in facility mail does. */
 export const LINK_ACTIONS = ['acknowledge', 'resolve'] as const;
 export type LinkAction = (typeof LINK_ACTIONS)[number];
@@ -102,6 +112,7 @@ export const AUDIT_ACTION_LABELS = {
   'complaint.note': 'Internal note',
   'complaint.reveal_identity': 'Confidential identity revealed',
   'complaint.escalate': 'Late complaint escalated',
+  'complaint.photos': 'Photos added',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_KINDS, NEW_WORK_MAIL, STATUSES, WORKER_ROLES } from './constants.js';
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
+import { photoIdsSchema } from './photos.js';
 
 export const CONFIDENTIAL_STUDENT = 'Confidential student';
 
@@ -73,6 +74,7 @@ export const transitionBodySchema = z
   .object({
     to: z.enum(STATUSES),
     note: z.string().trim().max(2000).default(''),
+    photoIds: photoIdsSchema.optional().describe('"After" photos, only when resolving'),
   })
   .meta({ id: 'Transition' });
 

@@ -23,6 +23,9 @@ export const text = () => z.string().refine(isStorableText, TEXT_RULE_MESSAGE);
  */
 export function findUnstorableText(value: unknown, path: string, limit = 10, found: string[] = []): string[] {
   if (found.length >= limit) return found;
+  // Bytes (an uploaded photo) are not text: walking a Buffer key by key costs seconds and
+  // hundreds of MB for a few MB of image.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return found;
   if (typeof value === 'string') {
     if (!isStorableText(value)) found.push(path);
   } else if (Array.isArray(value)) {

@@ -22,6 +22,9 @@ import {
   NEW_WORK_MAIL,
   OPEN_STATUSES,
   OUTBOX_STATUSES,
+  PHOTO_STAGES,
+  PHOTO_STORAGES,
+  PHOTO_VARIANTS,
   ROLES,
   STATUSES,
 } from '../../shared/constants.js';
@@ -446,3 +449,52 @@ export type UniversityRow = typeof university.$inferSelect;
 export type HostelRow = typeof hostels.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Photos (issue 13, decision 23): uploaded first, attached to a complaint in the transaction that
+// files or resolves it. Unattached rows are pending uploads; a job removes those left behind.
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id),
+    /** Null while the upload waits to be attached. */
+    complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: PHOTO_STAGES }).notNull().default('before'),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    storage: text('storage', { enum: PHOTO_STORAGES }).notNull(),
+    /** Set once every variant's bytes are written; only stored photos can be attached. */
+    storedAt: timestamp('stored_at', { withTimezone: true }),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('photos_stage_check', oneOf(t.stage, PHOTO_STAGES)),
+    check('photos_storage_check', oneOf(t.storage, PHOTO_STORAGES)),
+    index('photos_complaint_idx').on(t.complaintId, t.createdAt),
+    // Pending uploads: counted per uploader, and swept by age.
+    index('photos_pending_uploader_idx').on(t.uploaderId).where(sql`${t.complaintId} is null`),
+    index('photos_pending_created_idx').on(t.createdAt).where(sql`${t.complaintId} is null`),
+  ],
+);
+
+/** A photo's bytes when they live in the database (the default): one row per variant. */
+export const photoBlobs = pgTable(
+  'photo_blobs',
+  {
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    variant: text('variant', { enum: PHOTO_VARIANTS }).notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.variant] }), check('photo_blobs_variant_check', oneOf(t.variant, PHOTO_VARIANTS))],
+);
+
+export type PhotoRow = typeof photos.$inferSelect;

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { sendNewWorkDigests } from '../modules/lifecycle/digest.js';
 import { escalateLate } from '../modules/lifecycle/escalation.js';
 import { autoCloseResolved } from '../modules/lifecycle/service.js';
+import { removeAbandonedUploads } from '../modules/photos/service.js';
 import { pruneExpiredRateLimits } from './rate-limit.js';
 
 declare module 'fastify' {
@@ -16,6 +17,8 @@ declare module 'fastify' {
       digests: () => Promise<number>;
       /** Deletes expired rate-limit counters; returns how many. */
       pruneRateLimits: () => Promise<number>;
+      /** Deletes photo uploads nobody attached within PHOTO_PENDING_HOURS; returns how many. */
+      removeAbandonedPhotos: () => Promise<number>;
     };
   }
 }
@@ -29,6 +32,7 @@ const DIGEST_EVERY_MS = 5 * 60_000;
  * (modules/auth/session-service.ts), and only sign-ins add rows.
  */
 const PRUNE_EVERY_MS = 10 * 60_000;
+const ABANDONED_PHOTOS_EVERY_MS = 10 * 60_000;
 
 /** Periodic work every instance runs (safe in parallel: each job claims rows with SKIP LOCKED). */
 export default fp(
@@ -49,7 +53,12 @@ export default fp(
       return escalated;
     };
     const digests = async () => sendNewWorkDigests(app.lifecycle);
-    app.decorate('jobs', { autoClose, pruneRateLimits, escalate, digests });
+    const removeAbandonedPhotos = async () => {
+      const removed = await removeAbandonedUploads(app.db, app.photoStorage, opts.config.photos.pendingMs);
+      if (removed) app.log.info({ count: removed }, 'removed photo uploads nobody attached');
+      return removed;
+    };
+    app.decorate('jobs', { autoClose, pruneRateLimits, escalate, digests, removeAbandonedPhotos });
     if (!opts.enabled) return;
 
     const timers: NodeJS.Timeout[] = [];
@@ -77,11 +86,12 @@ export default fp(
       every(PRUNE_EVERY_MS, 'rate-limit clean-up', pruneRateLimits);
       every(ESCALATE_EVERY_MS, 'escalation', escalate);
       every(DIGEST_EVERY_MS, 'new-work digests', digests);
+      every(ABANDONED_PHOTOS_EVERY_MS, 'abandoned photo clean-up', removeAbandonedPhotos);
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(running);
     });
   },
-  { name: 'jobs', dependencies: ['database', 'lifecycle'] },
+  { name: 'jobs', dependencies: ['database', 'lifecycle', 'photos'] },
 );

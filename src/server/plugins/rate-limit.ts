@@ -83,6 +83,8 @@ declare module 'fastify' {
     rateLimitPolicies: {
       signIn: { max: number; timeWindow: number };
       writes: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string };
+      /** Photo uploads per account per hour: each one costs a re-encode, so they have their own budget. */
+      photos: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string };
     };
   }
 }
@@ -101,14 +103,16 @@ export default fp(
         message: 'Too many requests. Please wait a moment and try again.',
       }),
     });
+    // Signed-in writers are limited per account, so a shared campus IP does not punish everyone.
+    const perAccount = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`);
     app.decorate('rateLimitPolicies', {
       signIn: { max: opts.config.rateLimits.signInPerMinute, timeWindow: 60_000 },
       writes: {
         max: opts.config.rateLimits.writesPerMinute,
         timeWindow: 60_000,
-        // Signed-in writers are limited per account, so a shared campus IP does not punish everyone.
-        keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+        keyGenerator: perAccount,
       },
+      photos: { max: opts.config.rateLimits.photosPerHour, timeWindow: 60 * 60_000, keyGenerator: perAccount },
     });
   },
   { name: 'rate-limit', dependencies: ['database'] },

@@ -23,6 +23,7 @@ import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { createActionLinks } from '../actions/service.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
 import { tellNewWork } from '../lifecycle/notices.js';
+import { attachPhotos } from '../photos/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { resolveRecipients } from '../routing/service.js';
@@ -99,8 +100,15 @@ async function findByIdempotencyKey(db: Db, studentId: string, key: string) {
  * is told is stored is stored, and its mail will go out. A retried submission with the same
  * idempotency key returns the stored complaint instead of filing it twice.
  */
-async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, idempotencyKey: string | undefined): Promise<Filed> {
-  const requestHash = hashRequest(input);
+async function file(
+  ctx: FilingContext,
+  student: UserRow,
+  input: NewComplaint,
+  idempotencyKey: string | undefined,
+  photoIds: readonly string[] = [],
+): Promise<Filed> {
+  // Photos are part of what was asked (a retry must name the same ones); none keeps older hashes valid.
+  const requestHash = hashRequest(photoIds.length ? { ...input, photoIds } : input);
   if (idempotencyKey) {
     const existing = await findByIdempotencyKey(ctx.db, student.id, idempotencyKey);
     if (existing) return checkReplay(existing, requestHash);
@@ -142,6 +150,8 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
         toStatus: 'submitted',
         note: `Sent to ${recipients.to.join(', ')}`,
       });
+      // In this transaction: a photo that cannot be attached refuses the filing, nothing half-stored.
+      await attachPhotos(tx, { photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
       const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: ctx.actionLinkTtlMs });
       const facility = facilityMail(row, { portalUrl: ctx.publicUrl, ...actionLinks });
       const ack = acknowledgementMail(row, { complaintUrl: `${ctx.publicUrl}/my/${row.number}` });
@@ -202,6 +212,7 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
       confidential: category.confidential || sub.confidential,
     },
     idempotencyKey,
+    body.photoIds,
   );
 }
 

@@ -113,6 +113,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         request.body.to,
         request.body.note,
         request.headers['idempotency-key'],
+        request.body.photoIds,
       );
       const [assignee] = row.assigneeId
         ? await app.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.assigneeId))

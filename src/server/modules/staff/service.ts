@@ -11,6 +11,7 @@ import { applyTransition } from '../lifecycle/transition.js';
 import { assignmentMail, replyMail } from '../mail/lifecycle-templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { notify } from '../notifications/service.js';
+import { attachPhotos } from '../photos/service.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from './scope.js';
 
 const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
@@ -38,14 +39,20 @@ export async function transition(
   to: ComplaintStatus,
   note: string,
   idempotencyKey?: string,
+  afterPhotoIds: readonly string[] = [],
 ) {
   refuseNonWorker(actor);
+  if (afterPhotoIds.length && to !== 'resolved') {
+    throw new AppError(422, 'photos_only_when_resolving', '"After" photos can only be added when resolving.', { photoIds: 'only when resolving' });
+  }
   const scope = await loadScope(ctx.db, actor);
   return ctx.transaction(async (tx) => {
     const complaint = await lockInScope(tx, scope, number);
     // A retry of a change that already went through answers with the complaint as it is now.
     if (await alreadyDone(tx, complaint, actor, idempotencyKey)) return complaint;
     const updated = await applyTransition(tx, ctx, complaint, { kind: 'staff', id: actor.id, via: 'console' }, to, note, { idempotencyKey });
+    // The "after" photos go with the resolution or not at all.
+    await attachPhotos(tx, { photoIds: afterPhotoIds, uploaderId: actor.id, complaint, stage: 'after' });
     // Whoever acknowledges an unassigned complaint from the console has taken it.
     if (to === 'acknowledged' && updated.assigneeId === null) return giveTo(tx, updated, actor, actor, 'took it by acknowledging');
     return updated;

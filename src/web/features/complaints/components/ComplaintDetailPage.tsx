@@ -4,6 +4,7 @@ import type { ComplaintDetail } from '../../../../shared/complaints';
 import { ComplaintFacts, DetailRow } from '../../../components/ComplaintFacts';
 import { ComplaintTimeline } from '../../../components/ComplaintTimeline';
 import { NotFoundCard } from '../../../components/NotFoundCard';
+import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
@@ -31,6 +32,8 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
           </ComplaintFacts>
         </dl>
       </div>
+
+      <PhotoGallery number={complaint.number} allowAdd />
 
       <ResolutionForms complaint={complaint} />
 

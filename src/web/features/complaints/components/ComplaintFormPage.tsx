@@ -16,6 +16,7 @@ import { CategoryIcon } from '../../../components/CategoryIcon';
 import { FormProblem } from '../../../components/FormProblem';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
+import { PhotoPicker, type PhotoSelection } from '../../../components/photos/PhotoPicker';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
@@ -129,6 +130,9 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   const draftRestored = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SubmissionProblem | null>(null);
+  const [photos, setPhotos] = useState<PhotoSelection>({ ids: [], busy: false });
+  // A new key empties the picker once the complaint (and its photos) went through.
+  const [photoPickerKey, setPhotoPickerKey] = useState(0);
   const { submitting, begin } = useSignedInSubmission(setProblem);
   const hydrated = useHydrated();
 
@@ -159,6 +163,10 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     event.preventDefault();
     confirmation.clear();
     setProblem(null);
+    if (photos.busy) {
+      setProblem({ kind: 'message', message: 'Wait for the photos to finish uploading, then submit.' });
+      return;
+    }
 
     const started = await begin();
     if (!started) return;
@@ -172,6 +180,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       roomNo: values.roomNo,
       subCategory: values.subCategory,
       complaint: values.complaint,
+      ...(photos.ids.length ? { photoIds: photos.ids } : {}),
     });
     // The server checks the shape first and the catalogue after; here both run at once so every
     // problem shows together, each field with the message the server would give it.
@@ -204,6 +213,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       });
       idempotency.reset();
       setValues(EMPTY_DRAFT);
+      setPhotoPickerKey((key) => key + 1);
       clearDraft(categoryKey);
       confirmation.show(complaint.number, submittedAt, finish);
     } catch (error) {
@@ -332,6 +342,13 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
             />
           )}
         </Field>
+
+        <PhotoPicker
+          key={photoPickerKey}
+          label="Photos (optional)"
+          hint="Up to 4. They are made smaller on your phone first, without the location."
+          onChange={setPhotos}
+        />
 
         <FormProblem
           problem={problem}

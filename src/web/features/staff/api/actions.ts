@@ -76,10 +76,10 @@ export function useReply(number: string) {
 export function useKeyedTransition(number: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { to: ComplaintStatus; note: string; idempotencyKey: string }) =>
+    mutationFn: (body: { to: ComplaintStatus; note: string; photoIds?: string[]; idempotencyKey: string }) =>
       apiFetch(path(number, 'transitions'), {
         method: 'POST',
-        body: { to: body.to, note: body.note },
+        body: { to: body.to, note: body.note, ...(body.photoIds?.length ? { photoIds: body.photoIds } : {}) },
         headers: keyed(body.idempotencyKey),
         schema: staffComplaintSchema,
       }),

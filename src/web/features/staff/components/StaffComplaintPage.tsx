@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
 import { NotFoundCard } from '../../../components/NotFoundCard';
+import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
@@ -81,6 +82,7 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
             still follows what the eye sees. */}
         <div className="lg:order-2 lg:flex lg:flex-col" data-testid="staff-sidebar">
           <ComplaintDetails complaint={complaint} />
+          <PhotoGallery number={complaint.number} />
           <StudentIdentity complaint={complaint} />
           <div className="lg:order-first" data-testid="staff-actions">
             <StatusActions complaint={complaint} onDone={onDone} />

@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { STATUS_LABELS } from '../../../../../shared/constants';
+import { complaintPhotosKey } from '../../../../components/photos/api/get-complaint-photos';
+import { PhotoPicker, type PhotoSelection } from '../../../../components/photos/PhotoPicker';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
@@ -24,6 +27,10 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
   const headingRef = useRef<HTMLHeadingElement>(null);
   const noteId = 'transition-note';
   const needsReason = complaint.allowedTransitions.filter((t) => t.reasonRequired).map((t) => t.label.toLowerCase());
+  const queryClient = useQueryClient();
+  const canResolve = complaint.allowedTransitions.some((t) => t.to === 'resolved');
+  const [afterPhotos, setAfterPhotos] = useState<PhotoSelection>({ ids: [], busy: false });
+  const [pickerKey, setPickerKey] = useState(0);
 
   async function take(to: Detail['allowedTransitions'][number]) {
     if (transition.isPending) return;
@@ -35,10 +42,20 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
       document.getElementById(noteId)?.focus();
       return;
     }
-    const payload = { to: to.to, note: note.trim() };
+    // "After" photos go with resolving, in the same request, so they arrive with it or not at all.
+    const photoIds = to.to === 'resolved' ? afterPhotos.ids : [];
+    if (photoIds.length && afterPhotos.busy) {
+      setFailure('Wait for the photos to finish uploading.');
+      return;
+    }
+    const payload = { to: to.to, note: note.trim(), ...(photoIds.length ? { photoIds } : {}) };
     try {
       await transition.mutateAsync({ ...payload, idempotencyKey: keyFor(payload) });
       clear();
+      if (photoIds.length) {
+        setPickerKey((key) => key + 1);
+        void queryClient.invalidateQueries({ queryKey: complaintPhotosKey(complaint.number) });
+      }
       setDone(`Status changed to ${STATUS_LABELS[to.to]}.`);
       headingRef.current?.focus();
       onDone?.();
@@ -81,6 +98,17 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
               />
             )}
           </Field>
+          {canResolve && (
+            <div className="mt-4">
+              <PhotoPicker
+                key={pickerKey}
+                label="After photos (optional, sent with Resolve)"
+                hint="Show the student the work done. Up to 4."
+                disabled={transition.isPending}
+                onChange={setAfterPhotos}
+              />
+            </div>
+          )}
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {complaint.allowedTransitions.map((t) => (
               <button
