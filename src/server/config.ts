@@ -108,6 +108,12 @@ const envSchema = z
       .transform((v) => v === 'true' || v === '1'),
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    INSIGHTS_DIGEST_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days (0 turns the insights digest off)' })
+      .int('must be a whole number of days (0 turns the insights digest off)')
+      .min(0, 'must be 0 (off) or more days')
+      .max(92, 'must be at most 92 days')
+      .default(7),
   })
   .superRefine((env, ctx) => {
     const externalOidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -175,6 +181,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   rateLimits: { signInPerMinute: number; writesPerMinute: number };
+  /** Days covered by, and between, insights digests; 0 = none are sent. */
+  insightsDigestDays: number;
 }
 
 export class ConfigError extends Error {
@@ -256,5 +264,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     },
+    insightsDigestDays: env.INSIGHTS_DIGEST_DAYS,
   };
 }
