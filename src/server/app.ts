@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes, { config });
   await app.register(auditRoutes);
-  await app.register(insightsRoutes);
+  await app.register(insightsRoutes, { config });
 
   if (devSignIn) {
     await app.register(devIdpPlugin, {

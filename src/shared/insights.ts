@@ -121,6 +121,10 @@ export const insightsPreferencesSchema = z
   .object({ digest: z.boolean({ error: 'Choose whether to get the insights digest' }) })
   .meta({ id: 'InsightsPreferences' });
 
+export const insightsPreferencesResponseSchema = insightsPreferencesSchema
+  .extend({ everyDays: z.number().int().describe('Days between digests for everyone (INSIGHTS_DIGEST_DAYS); 0: none are sent') })
+  .meta({ id: 'InsightsPreferencesResponse' });
+
 /** A duration as the dashboard and the digest both print it: minutes under an hour, hours under two days, else days. */
 export function formatHours(h: number | null): string {
   if (h === null) return '—';

@@ -244,7 +244,7 @@ describe('the insights digest', () => {
     const quiet = await ApiClient.withSession(portal, optedOut);
     const off = await quiet.send('PUT', '/api/insights/preferences', { digest: false });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    expect((await quiet.get('/api/insights/preferences')).body).toEqual({ digest: false });
+    expect((await quiet.get('/api/insights/preferences')).body).toEqual({ digest: false, everyDays: 7 });
 
     const sent = await portal.app.jobs.insightsDigests();
     expect(sent).toBe(2);

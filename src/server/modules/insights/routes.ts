@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
-import { INSIGHTS_TABLES, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';
+import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';
+import type { Config } from '../../config.js';
 import { queueQuerySchema } from '../../../shared/staff.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { AppError, unauthenticated } from '../../lib/errors.js';
@@ -25,7 +26,8 @@ const me = (request: { user: UserRow | null }) => {
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** The dashboard (wardens within their hostels, admins everywhere), its CSV tables, the digest opt-out, and the queue's CSV. */
-export default async function insightsRoutes(app: FastifyInstance) {
+export default async function insightsRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const everyDays = opts.config.insightsDigestDays;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = [app.requireUser, app.requireRole('warden', 'admin')];
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
@@ -109,9 +111,9 @@ export default async function insightsRoutes(app: FastifyInstance) {
     '/api/insights/preferences',
     {
       preHandler: readers,
-      schema: { tags: ['insights'], summary: 'Whether you get the insights digest by mail', response: { 200: insightsPreferencesSchema, ...errors } },
+      schema: { tags: ['insights'], summary: 'Whether you get the insights digest by mail, and how often it goes', response: { 200: insightsPreferencesResponseSchema, ...errors } },
     },
-    async (request) => ({ digest: me(request).insightsDigest }),
+    async (request) => ({ digest: me(request).insightsDigest, everyDays }),
   );
 
   r.put(
@@ -123,7 +125,7 @@ export default async function insightsRoutes(app: FastifyInstance) {
         tags: ['insights'],
         summary: 'Turn the insights digest on or off for yourself',
         body: insightsPreferencesSchema,
-        response: { 200: insightsPreferencesSchema, ...errors, 404: errorBodySchema },
+        response: { 200: insightsPreferencesResponseSchema, ...errors, 404: errorBodySchema },
       },
     },
     async (request) => {
@@ -134,7 +136,7 @@ export default async function insightsRoutes(app: FastifyInstance) {
         .where(eq(users.id, user.id))
         .returning({ digest: users.insightsDigest });
       if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
-      return row;
+      return { ...row, everyDays };
     },
   );
 }
