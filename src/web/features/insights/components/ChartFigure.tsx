@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
 import { buttonSecondary } from '../../../components/ui/styles';
-import { cn } from '../../../lib/cn';
 
 /**
  * A chart with its table view. The table is always in the page, so screen readers read the figures
@@ -23,7 +22,13 @@ export function ChartFigure({ title, chart, table, actions }: { title: string; c
         </div>
       </div>
       {!asTable && <div className="mt-4">{chart}</div>}
-      <div className={cn('mt-4 overflow-x-auto', !asTable && 'sr-only')}>{table}</div>
+      {asTable ? (
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="group" aria-label={`${title}: table`}>
+          {table}
+        </div>
+      ) : (
+        <div className="sr-only">{table}</div>
+      )}
     </section>
   );
 }

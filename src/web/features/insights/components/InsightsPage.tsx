@@ -133,7 +133,7 @@ function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: 
       {figures.openCells.length === 0 ? (
         <p className="mt-3 text-slate-700">Nothing is open.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Open and overdue now: table">
           <table className="min-w-full border-collapse" data-testid="open-table">
             <caption className="sr-only">Open complaints (overdue in brackets) by hostel and category</caption>
             <thead>
@@ -264,7 +264,7 @@ function TimesTable({ figures, label, filters }: { figures: Insights; label: (ke
           Download CSV
         </CsvLink>
       </div>
-      <div className="mt-3 overflow-x-auto">
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Response and resolution: table">
         <table className="min-w-full border-collapse" data-testid="times-table">
           <caption className="sr-only">Times to acknowledge and resolve, share within target, reopen rate and ratings</caption>
           <thead>
