@@ -161,3 +161,16 @@ UPDATE complaints c SET acknowledged_at = first.at
   WHERE first.complaint_id = c.id AND c.acknowledged_at IS NULL;
 --> statement-breakpoint
 SELECT insight_daily_rebuild();
+--> statement-breakpoint
+-- One CSV cell, exactly as csvCell in modules/insights/export.ts writes it (a test compares them):
+-- quoted when it holds a quote, comma or line break; a leading apostrophe on text a spreadsheet would
+-- run as a formula. The queue export has PostgreSQL write most of each line with it.
+CREATE OR REPLACE FUNCTION csv_cell(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN v IS NULL THEN ''
+    WHEN v ~ '^[-=+@\t\r]' AND v ~ '[",\r\n]' THEN '"''' || replace(v, '"', '""') || '"'
+    WHEN v ~ '^[-=+@\t\r]' THEN '''' || v
+    WHEN v ~ '[",\r\n]' THEN '"' || replace(v, '"', '""') || '"'
+    ELSE v
+  END
+$$;

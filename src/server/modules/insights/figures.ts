@@ -229,7 +229,7 @@ export function scopeChoices(scope: Scope, snapshot: CatalogSnapshot) {
   const { catalog } = snapshot;
   const allCategories = [
     ...catalog.categories.map((c) => ({ key: c.key, label: c.cardTitle })),
-    ...catalog.services.map((s) => ({ key: s.key as string, label: s.label })),
+    ...catalog.services.map((s) => ({ key: s.key, label: s.label })),
   ];
   const allHostels = catalog.hostels.map((h) => h.name);
   if (scope.all) return { hostels: allHostels, categories: allCategories };

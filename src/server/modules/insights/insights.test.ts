@@ -6,7 +6,7 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { countedInSql, seedInsights } from '../../../../tests/factories/insights.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { EXPORT_BATCH_ROWS, QUEUE_CSV_HEADER } from './export.js';
+import { CONFIDENTIAL_MESSAGE, EXPORT_BATCH_ROWS, QUEUE_CSV_HEADER, csvCell } from './export.js';
 
 /**
  * Insights on the server: the rollup the triggers keep equals a rebuild from scratch, the figures
@@ -160,7 +160,8 @@ describe('the dashboard figures', () => {
 
   it('a short range counts only what happened in it', async () => {
     const week = await figures(admin, `?from=${daysAgo(6)}&to=${today()}`);
-    const counted = (await countedInSql(db(), 'Block-2', daysAgo(6), today())).filed + (await countedInSql(db(), 'Block-3', daysAgo(6), today())).filed;
+    let counted = 0;
+    for (const hostel of ['Block-2', 'Block-3', 'Girls']) counted += (await countedInSql(db(), hostel, daysAgo(6), today())).filed;
     expect(week.total.filed).toBe(counted);
   });
 
@@ -179,6 +180,34 @@ describe('the dashboard figures', () => {
 });
 
 describe('CSV exports', () => {
+  const tricky = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', '=1+1', '+91 98', '-x', '@SUM(A1)', '\tlead', '=A1,"b"', '', 'ünïcødé'];
+
+  it('quote what needs quoting and defuse what a spreadsheet would run', () => {
+    expect(tricky.map(csvCell)).toEqual([
+      'plain',
+      '"a,b"',
+      '"say ""hi"""',
+      '"two\nlines"',
+      '"cr\rhere"',
+      "'=1+1",
+      "'+91 98",
+      "'-x",
+      "'@SUM(A1)",
+      "'\tlead",
+      '"\'=A1,""b"""',
+      '',
+      'ünïcødé',
+    ]);
+    expect([12, null, undefined].map(csvCell)).toEqual(['12', '', '']);
+  });
+
+  it('PostgreSQL writes a cell exactly as the server does', async () => {
+    for (const value of [...tricky, null]) {
+      const [row] = await db().select({ cell: sql<string>`csv_cell(${value}::text)` }).from(sql`(select 1) as one`);
+      expect(row?.cell, JSON.stringify(value)).toBe(csvCell(value));
+    }
+  });
+
   it("stream the whole queue across keyset batches, with the console's filters", async () => {
     // More than one batch of Block-1 wifi complaints, written in one statement.
     const [someone] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'ins.student@vitbhopal.ac.in'));
@@ -216,6 +245,7 @@ describe('CSV exports', () => {
     const text = (await csvOf(admin, '/api/staff/complaints.csv?hostel=Block-3')).text;
     const ragLine = text.split('\r\n').find((l) => l.startsWith(String(ragging.body.number))) ?? '';
     expect(ragLine).toContain('Confidential student');
+    expect(ragLine).toContain(CONFIDENTIAL_MESSAGE);
     expect(ragLine).not.toMatch(/ins\.student|22BCE10555|Ishaan/);
     const formulaLine = text.split('\r\n').find((l) => l.startsWith(String(formula.body.number))) ?? '';
     expect(formulaLine).toContain('ins.student@vitbhopal.ac.in');

@@ -96,7 +96,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
     async (request, reply) => {
       const user = me(request);
       const scope = await loadScope(app.db, user);
-      const stream = queueCsv(app.db, scope, user, { ...request.query, limit: 100 }, mayRevealIdentity(user));
+      const stream = queueCsv(app.db, scope, user, request.query, mayRevealIdentity(user));
       stream.on('error', (error) => request.log.error({ err: error }, 'queue export failed while streaming'));
       request.log.info({ by: user.id, filters: request.query }, 'queue exported');
       return reply
