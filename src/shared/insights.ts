@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDate } from './text.js';
 
 /**
  * Insights (issue 14): what the dashboard, its CSV tables and the digest mail show. The server
@@ -39,10 +40,8 @@ export function histogramPercentile(counts: readonly number[], p: number): numbe
   return (INSIGHT_DURATION_BOUNDS_MINUTES.at(-1) ?? 0) / 60;
 }
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-23')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Use a real date');
+/** A day between 2000-01-01 and 2999-12-31 (a real calendar date; the shared bounds every date filter uses). */
+const isoDate = boundedDate();
 
 /** The longest range the dashboard reads (days). */
 export const INSIGHTS_MAX_RANGE_DAYS = 3 * 366;
