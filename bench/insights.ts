@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { buildApp } from '../src/server/app.js';
@@ -28,6 +28,9 @@ const EXPORT_TARGET_ROWS_PER_S = 50_000;
 const PLAN_LINES = 14;
 const UPDATES = 300;
 
+/** The machine is shared: its load says how much of the figures is waiting for a CPU. */
+const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} CPUs`;
+
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -47,7 +50,7 @@ export async function insightsBench() {
   try {
     await runMigrations(database);
     const version = (await select<{ v: string }>(database, `select current_setting('server_version') as v`))[0]?.v ?? '?';
-    console.log(`\nPostgreSQL ${version} — ${int(ROWS)} complaints, ${int(STUDENTS)} students`);
+    console.log(`\nPostgreSQL ${version} — ${int(ROWS)} complaints, ${int(STUDENTS)} students; ${load()}`);
     const report = await fill(database, ROWS);
     console.log(`  fill: ${report.steps.map(([n, t]) => `${n} ${secs(t)}`).join(' · ')} · total ${secs(report.total)}`);
     const [rollup] = await select<{ n: number; size: string; days: number }>(
@@ -162,6 +165,8 @@ async function exportFigures(app: Awaited<ReturnType<typeof buildApp>>, database
   sample();
   const timer = setInterval(sample, 250);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const loadBefore = load();
   let firstByte = 0;
   const { rows, bytes } = await new Promise<{ rows: number; bytes: number }>((resolve, reject) => {
     get(`${address}/api/staff/complaints.csv?sort=newest`, { headers: { cookie } }, (response) => {
@@ -178,6 +183,8 @@ async function exportFigures(app: Awaited<ReturnType<typeof buildApp>>, database
     }).on('error', reject);
   });
   const took = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   clearInterval(timer);
   sample();
   const mb = (v: number) => `${(v / 1024 / 1024).toFixed(0)} MB`;
@@ -186,6 +193,7 @@ async function exportFigures(app: Awaited<ReturnType<typeof buildApp>>, database
   console.log(
     `\n  CSV export of the whole queue over HTTP (GET /api/staff/complaints.csv, admin, newest first):\n` +
       `    ${int(rows)} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${secs(took)} = ${int(Math.round(rows / (took / 1000)))} rows/s; first byte after ${ms(firstByte)}\n` +
+      `    Node CPU (server and reading client together) ${secs(cpuMs)} = ${int(Math.round(rows / (cpuMs / 1000)))} rows per CPU-second; ${loadBefore} before, ${load()} after\n` +
       `    RSS (client and server in this process): start ${mb(rss[0] ?? 0)}, peak ${mb(Math.max(...rss))}, end ${mb(rss.at(-1) ?? 0)}; peak per quarter of the run ${trail.join(' → ')}`,
   );
 }

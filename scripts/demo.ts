@@ -201,19 +201,28 @@ async function spreadOverTime(db: Database['db'], random: ReturnType<typeof seed
     const gap = Math.max(1, Math.floor((now - start) / 3_600_000 / Math.max(events.length, 1)));
     let at = start;
     let resolvedAt: number | null = null;
+    let acknowledgedAt: number | null = null;
     for (const event of events) {
       await db.update(complaintEvents).set({ createdAt: new Date(at) }).where(eq(complaintEvents.id, event.id));
       if (event.toStatus === 'resolved') resolvedAt = at;
+      if (acknowledgedAt === null && event.toStatus !== 'submitted') acknowledgedAt = at;
       at = Math.min(now - 60_000, at + random.int(1, gap) * 3_600_000);
     }
     await db
       .update(complaints)
-      .set({ createdAt: new Date(start), updatedAt: new Date(at), ...(resolvedAt ? { resolvedAt: new Date(resolvedAt) } : {}) })
+      .set({
+        createdAt: new Date(start),
+        updatedAt: new Date(at),
+        ...(resolvedAt ? { resolvedAt: new Date(resolvedAt) } : {}),
+        ...(acknowledgedAt ? { acknowledgedAt: new Date(acknowledgedAt) } : {}),
+      })
       .where(eq(complaints.id, row.id));
     await db.update(outbox).set({ createdAt: new Date(start) }).where(eq(outbox.complaintId, row.id));
     await db.update(notifications).set({ createdAt: new Date(at) }).where(eq(notifications.complaintId, row.id));
   }
   await db.update(users).set({ lastSignInAt: new Date(now - 3_600_000) });
+  // The insights rollup counted every event today, as it happened; recount it on the moved history.
+  await db.execute(sql`select insight_daily_rebuild()`);
 }
 
 function printRoles(publicUrl: string) {

@@ -168,9 +168,8 @@ SELECT insight_daily_rebuild();
 CREATE OR REPLACE FUNCTION csv_cell(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN v IS NULL THEN ''
-    WHEN v ~ '^[-=+@\t\r]' AND v ~ '[",\r\n]' THEN '"''' || replace(v, '"', '""') || '"'
-    WHEN v ~ '^[-=+@\t\r]' THEN '''' || v
-    WHEN v ~ '[",\r\n]' THEN '"' || replace(v, '"', '""') || '"'
+    WHEN v ~ '[",\r\n]' THEN '"' || CASE WHEN left(v, 1) IN ('-', '=', '+', '@', E'\t', E'\r') THEN '''' ELSE '' END || replace(v, '"', '""') || '"'
+    WHEN left(v, 1) IN ('-', '=', '+', '@', E'\t') THEN '''' || v
     ELSE v
   END
 $$;

@@ -41,8 +41,8 @@ const csv = (rows: Array<Array<string | number | null | undefined>>) => rows.map
 /** Excel reads a UTF-8 file as UTF-8 only with the byte-order mark. */
 const BOM = '\ufeff';
 
-/** A timestamp as ISO 8601 UTC text with milliseconds, exactly as Date#toISOString writes it. */
-const isoText = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp as `2026-11-23 14:05:09` in UTC (what spreadsheets read as a date and time); '' for none. */
+const utcText = (column: PgColumn) => sql`coalesce(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')`;
 
 /**
  * A file leaves the portal for good, so a confidential complaint's text stays out of it entirely
@@ -85,22 +85,25 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
       db
         .select({
           id: complaints.id,
-          keyTime: isoText(order.timeColumn),
+          keyTime: order.timeColumn,
           head: sql<string>`concat_ws(',', ${sql.join(
             [
+              // Never needs quoting: numbers, category keys, times, labels the server writes.
               complaints.number,
-              isoText(complaints.createdAt),
+              utcText(complaints.createdAt),
               complaints.category,
-              complaints.subCategory,
-              complaints.hostel,
-              sql`${complaints.floor}::text`,
-              complaints.roomNo,
+              // Free text an administrator or a student wrote: through csv_cell.
+              sql`csv_cell(${complaints.subCategory})`,
+              sql`csv_cell(${complaints.hostel})`,
+              complaints.floor,
+              sql`csv_cell(${complaints.roomNo})`,
               statusLabel,
-              sql`case when ${complaints.assigneeId} is null then '' else coalesce(nullif(${assignee.name}, ''), ${assignee.email}, '') end`,
-              isoText(complaints.dueAt),
-              isoText(complaints.resolvedAt),
-              sql`${complaints.rating}::text`,
-            ].map((cell) => sql`csv_cell(${cell})`),
+              sql`csv_cell(case when ${complaints.assigneeId} is null then '' else coalesce(nullif(${assignee.name}, ''), ${assignee.email}, '') end)`,
+              utcText(complaints.dueAt),
+              utcText(complaints.resolvedAt),
+              // concat_ws skips NULLs, which would shift the columns: every cell here is text, never NULL.
+              sql`coalesce(${complaints.rating}::text, '')`,
+            ],
             sql`, `,
           )})`,
           tail: sql<string>`csv_cell(case when ${complaints.confidential} then ${CONFIDENTIAL_MESSAGE} else ${complaints.message} end)`,
@@ -123,11 +126,11 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
     for (;;) {
       const rows = await pending;
       const last = rows[rows.length - 1];
-      const more = rows.length === EXPORT_BATCH_ROWS && last?.keyTime;
+      const more = rows.length === EXPORT_BATCH_ROWS && last !== undefined;
       // The next batch is read while this one goes out: at most two batches are ever in memory.
       // (If the client goes away first, that read's outcome no longer matters: it is marked handled.)
       if (more) {
-        pending = batch({ createdAt: new Date(last.keyTime ?? ''), id: last.id });
+        pending = batch({ createdAt: last.keyTime, id: last.id });
         pending.catch(() => undefined);
       }
       let text = '';
