@@ -52,8 +52,8 @@ export const insightsQuerySchema = z
     to: isoDate.optional().describe('Last day (UTC), inclusive; default today'),
     hostel: z.string().trim().max(80).optional(),
     category: z.string().trim().max(40).optional(),
-  })
-  .meta({ id: 'InsightsQuery' });
+  });
+// No `.meta({ id })` here: a query string given as a shared component is not turned into parameters by the OpenAPI generator.
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 
 const hours = z.number().nullable().describe('Hours; null without data');
