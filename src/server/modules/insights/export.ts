@@ -79,47 +79,47 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
   const condition = queueCondition(scope, user, query, mayRevealIdentity);
   const order = queueOrder(query.sort);
   const batch = (after: KeysetPosition | undefined) =>
-      // PostgreSQL writes the cells that say nothing about the student (csv_cell, migration 0011,
-      // the same rules as csvCell): a row then arrives as a few strings instead of sixteen values
-      // to parse and print again, which is what bounds a million-row export.
-      db
-        .select({
-          id: complaints.id,
-          keyTime: order.timeColumn,
-          head: sql<string>`concat_ws(',', ${sql.join(
-            [
-              // Never needs quoting: numbers, category keys, times, labels the server writes.
-              complaints.number,
-              utcText(complaints.createdAt),
-              complaints.category,
-              // Free text an administrator or a student wrote: through csv_cell.
-              sql`csv_cell(${complaints.subCategory})`,
-              sql`csv_cell(${complaints.hostel})`,
-              complaints.floor,
-              sql`csv_cell(${complaints.roomNo})`,
-              statusLabel,
-              sql`csv_cell(case when ${complaints.assigneeId} is null then '' else coalesce(nullif(${assignee.name}, ''), ${assignee.email}, '') end)`,
-              utcText(complaints.dueAt),
-              utcText(complaints.resolvedAt),
-              // concat_ws skips NULLs, which would shift the columns: every cell here is text, never NULL.
-              sql`coalesce(${complaints.rating}::text, '')`,
-            ],
-            sql`, `,
-          )})`,
-          tail: sql<string>`csv_cell(case when ${complaints.confidential} then ${CONFIDENTIAL_MESSAGE} else ${complaints.message} end)`,
-          confidential: complaints.confidential,
-          studentId: complaints.studentId,
-          fname: complaints.fname,
-          regId: complaints.regId,
-          userEmail: complaints.userEmail,
-        })
-        .from(complaints)
-        .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
-        .where(and(condition, after ? afterCursor(complaints, after, order.direction, order.timeColumn) : undefined))
-        .orderBy(...order.orderBy)
-        .limit(EXPORT_BATCH_ROWS)
-        // Started now (a drizzle query runs when awaited, and again on every await).
-        .execute();
+    // PostgreSQL writes the cells that say nothing about the student (csv_cell, migration 0011,
+    // the same rules as csvCell): a row then arrives as a few strings instead of sixteen values
+    // to parse and print again, which is what bounds a million-row export.
+    db
+      .select({
+        id: complaints.id,
+        keyTime: order.timeColumn,
+        head: sql<string>`concat_ws(',', ${sql.join(
+          [
+            // Never needs quoting: numbers, category keys, times, labels the server writes.
+            complaints.number,
+            utcText(complaints.createdAt),
+            complaints.category,
+            // Free text an administrator or a student wrote: through csv_cell.
+            sql`csv_cell(${complaints.subCategory})`,
+            sql`csv_cell(${complaints.hostel})`,
+            complaints.floor,
+            sql`csv_cell(${complaints.roomNo})`,
+            statusLabel,
+            sql`csv_cell(case when ${complaints.assigneeId} is null then '' else coalesce(nullif(${assignee.name}, ''), ${assignee.email}, '') end)`,
+            utcText(complaints.dueAt),
+            utcText(complaints.resolvedAt),
+            // concat_ws skips NULLs, which would shift the columns: every cell here is text, never NULL.
+            sql`coalesce(${complaints.rating}::text, '')`,
+          ],
+          sql`, `,
+        )})`,
+        tail: sql<string>`csv_cell(case when ${complaints.confidential} then ${CONFIDENTIAL_MESSAGE} else ${complaints.message} end)`,
+        confidential: complaints.confidential,
+        studentId: complaints.studentId,
+        fname: complaints.fname,
+        regId: complaints.regId,
+        userEmail: complaints.userEmail,
+      })
+      .from(complaints)
+      .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
+      .where(and(condition, after ? afterCursor(complaints, after, order.direction, order.timeColumn) : undefined))
+      .orderBy(...order.orderBy)
+      .limit(EXPORT_BATCH_ROWS)
+      // Started now (a drizzle query runs when awaited, and again on every await).
+      .execute();
   async function* lines() {
     yield BOM + csv([QUEUE_CSV_HEADER]);
     let pending = batch(undefined);
