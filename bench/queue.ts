@@ -27,7 +27,7 @@ const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? 200_000);
 const REPS = Number(process.env.BENCH_QUEUE_REPS ?? 50);
 const WARMUP = 3;
 const DEEP_PAGES = 200;
-const STUDENTS = 5000;
+export const STUDENTS = 5000;
 const TARGET_MS = 50;
 /** One query's repetitions stop once they have taken this long altogether. */
 const CASE_BUDGET_MS = 10_000;
@@ -44,12 +44,12 @@ const ESCALATION_TARGET_MS = 100;
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const ms = (v: number) => (v >= 100 ? `${v.toFixed(0)} ms` : `${v.toFixed(v >= 10 ? 1 : 2)} ms`);
-const secs = (v: number) => `${(v / 1000).toFixed(1)} s`;
-const int = (v: number) => v.toLocaleString('en-US');
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const ms = (v: number) => (v >= 100 ? `${v.toFixed(0)} ms` : `${v.toFixed(v >= 10 ? 1 : 2)} ms`);
+export const secs = (v: number) => `${(v / 1000).toFixed(1)} s`;
+export const int = (v: number) => v.toLocaleString('en-US');
 
-interface Result {
+export interface Result {
   name: string;
   rows: number;
   reps: number;
@@ -59,7 +59,7 @@ interface Result {
   note: string;
 }
 
-async function measure(name: string, run: () => Promise<number>, reps = REPS): Promise<Result> {
+export async function measure(name: string, run: () => Promise<number>, reps = REPS): Promise<Result> {
   let rows = 0;
   for (let i = 0; i < WARMUP; i++) rows = await run();
   const times: number[] = [];
@@ -78,7 +78,7 @@ async function measure(name: string, run: () => Promise<number>, reps = REPS): P
   return { name, rows, reps: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? NaN, note };
 }
 
-function printResults(title: string, results: Result[], slowAt: number | null) {
+export function printResults(title: string, results: Result[], slowAt: number | null) {
   const width = Math.max(...results.map((r) => r.name.length));
   console.log(`\n  ${title}`);
   console.log(`    ${'query'.padEnd(width)}  ${'rows'.padStart(4)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'max'.padStart(9)}`);
@@ -120,7 +120,7 @@ async function rawSession(database: Database): Promise<Raw> {
 }
 
 /** Rows of a plain SQL query on either driver (outside the fill's connection). */
-async function select<T>(database: Database, text: string): Promise<T[]> {
+export async function select<T>(database: Database, text: string): Promise<T[]> {
   const raw = await rawSession(database);
   try {
     return await raw.rows<T>(text);
@@ -274,7 +274,7 @@ function complaintsSql(rows: number): string {
   return `
     INSERT INTO complaints (number, kind, category, complaint_head, sub_category, hostel, floor, room_no, message,
       student_id, fname, reg_id, user_email, to_emails, status, assignee_id, confidential, resolved_at, rating, rating_comment,
-      created_at, updated_at, due_at, escalation_level)
+      created_at, updated_at, due_at, escalation_level, acknowledged_at)
     SELECT
       'HC-' || to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY') || '-' || lpad(c.g::text, greatest(6, length(c.g::text)), '0'),
       CASE WHEN c.category = 'room_cleaning' THEN 'cleaning' ELSE 'complaint' END,
@@ -297,7 +297,11 @@ function complaintsSql(rows: number): string {
       c.due_at,
       -- Steady state: the job (every minute) has already escalated what is past its thresholds.
       CASE WHEN c.status NOT IN ('submitted', 'acknowledged', 'in_progress', 'reopened') OR c.due_at >= now() THEN 0
-           WHEN c.due_at + interval '24 hours' <= now() THEN 2 ELSE 1 END
+           WHEN c.due_at + interval '24 hours' <= now() THEN 2 ELSE 1 END,
+      -- The first response (insights): 15 minutes to a day and a half after filing, never after the
+      -- resolution or now. From the suffix's random number, so the rest of the data set is unchanged.
+      CASE WHEN c.status <> 'submitted'
+           THEN least(now(), coalesce(c.resolved_at, now()), c.created_at + (0.25 + c.r_suf * 36) * interval '1 hour') END
     FROM (
       SELECT b.*,
         CASE WHEN b.status IN ('resolved', 'closed') THEN least(now(), b.created_at + (2 + b.r_res * 118) * interval '1 hour') END AS resolved_at,
@@ -349,7 +353,7 @@ interface FillReport {
  * pg_indexes) and the counts trigger disabled during the one INSERT, then the indexes rebuilt,
  * complaint_counts rebuilt like the 0004 backfill, the trigger re-enabled, VACUUM ANALYZE.
  */
-async function fill(database: Database, rows: number): Promise<FillReport> {
+export async function fill(database: Database, rows: number): Promise<FillReport> {
   const raw = await rawSession(database);
   const steps: [string, number][] = [];
   const step = async (name: string, run: () => Promise<unknown>) => {
@@ -384,8 +388,10 @@ async function fill(database: Database, rows: number): Promise<FillReport> {
         ALTER TABLE complaints ENABLE TRIGGER USER;
         SELECT setval('complaint_number_seq', ${rows});`),
     );
+    // The insights rollup, like the counts: one pass over what the disabled triggers did not see.
+    await step('insights rollup', () => raw.exec('SELECT insight_daily_rebuild()'));
     await step('vacuum analyze', async () => {
-      for (const table of ['complaints', 'users', 'complaint_counts', 'staff_scopes']) await raw.exec(`VACUUM ANALYZE ${table}`);
+      for (const table of ['complaints', 'users', 'complaint_counts', 'staff_scopes', 'insight_daily']) await raw.exec(`VACUUM ANALYZE ${table}`);
     });
     const [counted] = await raw.rows<{ n: number }>('SELECT coalesce(sum(count), 0)::int AS n FROM complaint_counts');
     return { steps, total: performance.now() - started, counted: Number(counted?.n ?? 0) };
@@ -415,9 +421,9 @@ const once = (run: () => Promise<void>) => {
 };
 const sleep = (msDelay: number) => new Promise<void>((resolve) => setTimeout(resolve, msDelay).unref());
 
-const baseUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+export const baseUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+export async function openBenchDatabase(kind: 'pglite' | 'postgres', prefix = 'hcp_bench_queue'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'hcp-bench-queue-'));
     const database = await openDatabase({ dataDir: dir }).catch((error: unknown) => {
@@ -436,7 +442,7 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ databas
     };
   }
   const base = new URL(baseUrl() ?? '');
-  const name = `hcp_bench_queue_${process.pid}`;
+  const name = `${prefix}_${process.pid}`;
   const admin = new pg.Client({ connectionString: new URL('/postgres', base).href });
   admin.on('error', () => undefined);
   await admin.connect();

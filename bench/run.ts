@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { serverEntry } from '../tests/support/process.js';
 import { deliveryBench } from './delivery.js';
 import { photosBench } from './photos.js';
+import { insightsBench } from './insights.js';
 import { queueBench } from './queue.js';
 import { startupBench } from './startup.js';
 import { webBench } from './web.js';
@@ -10,7 +11,14 @@ import { webBench } from './web.js';
  * `npm run bench`: prints figures, never passes or fails on a timing. Needs a build (`npm run build`).
  * Run one benchmark with `npm run bench -- startup`.
  */
-const benches: Record<string, () => Promise<void>> = { startup: startupBench, delivery: deliveryBench, web: webBench, queue: queueBench, photos: photosBench };
+const benches: Record<string, () => Promise<void>> = {
+  startup: startupBench,
+  delivery: deliveryBench,
+  web: webBench,
+  queue: queueBench,
+  photos: photosBench,
+  insights: insightsBench,
+};
 
 if (!existsSync(serverEntry)) {
   console.error('No build found: run `npm run build` first.');

@@ -207,10 +207,12 @@ async function spreadOverTime(db: Database['db'], random: ReturnType<typeof seed
     let resolvedAt: number | null = null;
     // The due time runs from the filing or the last reopening: it moves back with that event.
     let clockShift = 0;
+    let acknowledgedAt: number | null = null;
     for (const [index, event] of events.entries()) {
       await db.update(complaintEvents).set({ createdAt: new Date(at) }).where(eq(complaintEvents.id, event.id));
       if (event.toStatus === 'resolved') resolvedAt = at;
       if (index === 0 || event.toStatus === 'reopened') clockShift = at - event.createdAt.getTime();
+      if (acknowledgedAt === null && event.toStatus !== 'submitted') acknowledgedAt = at;
       at = Math.min(now - 60_000, at + random.int(1, gap) * 3_600_000);
     }
     await db
@@ -220,12 +222,15 @@ async function spreadOverTime(db: Database['db'], random: ReturnType<typeof seed
         updatedAt: new Date(at),
         ...(resolvedAt ? { resolvedAt: new Date(resolvedAt) } : {}),
         dueAt: new Date(row.dueAt.getTime() + clockShift),
+        ...(acknowledgedAt ? { acknowledgedAt: new Date(acknowledgedAt) } : {}),
       })
       .where(eq(complaints.id, row.id));
     await db.update(outbox).set({ createdAt: new Date(start) }).where(eq(outbox.complaintId, row.id));
     await db.update(notifications).set({ createdAt: new Date(at) }).where(eq(notifications.complaintId, row.id));
   }
   await db.update(users).set({ lastSignInAt: new Date(now - 3_600_000) });
+  // The insights rollup counted every event today, as it happened; recount it on the moved history.
+  await db.execute(sql`select insight_daily_rebuild()`);
 }
 
 function printRoles(publicUrl: string) {

@@ -15,6 +15,7 @@ import auditRoutes from './modules/audit/routes.js';
 import catalogAdminRoutes from './modules/catalog/admin-routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import complaintRoutes from './modules/complaints/routes.js';
+import insightsRoutes from './modules/insights/routes.js';
 import mailRoutes from './modules/mail/routes.js';
 import metaRoutes from './modules/meta/routes.js';
 import routingRoutes from './modules/routing/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(catalogAdminRoutes, { config });
   await app.register(auditRoutes);
   await app.register(photoRoutes, { config });
+  await app.register(insightsRoutes, { config });
 
   if (devSignIn) {
     await app.register(devIdpPlugin, {

@@ -75,6 +75,19 @@ describe('configuration', () => {
     expect(found.join('\n')).toMatch(/REG_NUMBER_PATTERN must be a valid regular expression/);
   });
 
+  it('sends the insights digest weekly unless told otherwise, and says what a bad value should be', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).insightsDigestDays).toBe(7);
+    expect(loadConfig({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: '0' }).insightsDigestDays).toBe(0);
+    expect(problems({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: 'weekly' })).toEqual([
+      'INSIGHTS_DIGEST_DAYS must be a whole number of days (0 turns the insights digest off)',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: '1.5' })).toEqual([
+      'INSIGHTS_DIGEST_DAYS must be a whole number of days (0 turns the insights digest off)',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: '-1' })).toEqual(['INSIGHTS_DIGEST_DAYS must be 0 (off) or more days']);
+    expect(problems({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: '365' })).toEqual(['INSIGHTS_DIGEST_DAYS must be at most 92 days']);
+  });
+
   it('refuses a registration-number pattern with catastrophic backtracking', () => {
     const found = problems({ DATA_DIR: dataDir(), REG_NUMBER_PATTERN: '^(a+)+$' });
     expect(found).toEqual([expect.stringMatching(/^REG_NUMBER_PATTERN .*too slow/i)]);

@@ -120,6 +120,12 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    INSIGHTS_DIGEST_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days (0 turns the insights digest off)' })
+      .int('must be a whole number of days (0 turns the insights digest off)')
+      .min(0, 'must be 0 (off) or more days')
+      .max(92, 'must be at most 92 days')
+      .default(7),
   })
   .superRefine((env, ctx) => {
     const externalOidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -194,6 +200,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   rateLimits: { signInPerMinute: number; writesPerMinute: number; photosPerHour: number };
+  /** Days covered by, and between, insights digests; 0 = none are sent. */
+  insightsDigestDays: number;
   photos: {
     maxUploadBytes: number;
     /** How long an upload may wait to be attached before the clean-up removes it. */
@@ -308,5 +316,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     },
+    insightsDigestDays: env.INSIGHTS_DIGEST_DAYS,
   };
 }

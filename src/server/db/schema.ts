@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -64,6 +65,9 @@ export const users = pgTable(
     newWorkMail: text('new_work_mail', { enum: NEW_WORK_MAIL }).notNull().default('none'),
     digestHours: integer('digest_hours').notNull().default(24),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /** Wardens and admins get the insights summary (figures, not work) every INSIGHTS_DIGEST_DAYS unless they opt out. */
+    insightsDigest: boolean('insights_digest').notNull().default(true),
+    lastInsightsDigestAt: timestamp('last_insights_digest_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -141,6 +145,8 @@ export const complaints = pgTable(
     /** 0 not escalated, 1 the hostel's wardens were told it is late, 2 the admins were too (ESCALATION_LEVELS). */
     escalationLevel: integer('escalation_level').notNull().default(0),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The team's first response: set by a trigger when the status first leaves 'submitted' (insights' time to acknowledge). */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     /** Full-text search over the message, room and number (the staff queue's search box). */
@@ -177,6 +183,15 @@ export const complaints = pgTable(
     index('complaints_escalation_idx')
       .on(t.dueAt)
       .where(sql`${oneOf(t.status, OPEN_STATUSES)} and ${t.escalationLevel} < 2`),
+    // Insights: overdue by hostel × category straight from this index (index-only), and the rooms
+    // that keep coming back in a recent window.
+    index('complaints_overdue_insights_idx')
+      .on(t.dueAt, t.hostel, t.category)
+      .where(oneOf(t.status, OPEN_STATUSES)),
+    // Confidential complaints stay out: a room that keeps reporting ragging would point at its student.
+    index('complaints_recurring_rooms_idx')
+      .on(t.createdAt, t.hostel, t.roomNo, t.category)
+      .where(sql`not ${t.confidential}`),
     check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('complaints_kind_check', oneOf(t.kind, COMPLAINT_KINDS)),
     check('complaints_status_check', oneOf(t.status, STATUSES)),
@@ -299,6 +314,31 @@ export const complaintCounts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.hostel, t.status] })],
+);
+
+/**
+ * Insights rollup: one row per UTC day × hostel × category, kept by a trigger on complaints in the
+ * same transaction as each change (migration 0011, decision 26). Events count on the day they
+ * happened: filed on the filing day, acknowledged on the first response, and so on. Durations are
+ * histograms over INSIGHT_DURATION_BOUNDS_MINUTES (percentiles cannot be summed, bucket counts can);
+ * ratings are counts of 1…5.
+ */
+export const insightDaily = pgTable(
+  'insight_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hostel: text('hostel').notNull(),
+    category: text('category').notNull(),
+    filed: integer('filed').notNull().default(0),
+    acknowledged: integer('acknowledged').notNull().default(0),
+    resolved: integer('resolved').notNull().default(0),
+    resolvedOnTime: integer('resolved_on_time').notNull().default(0),
+    reopened: integer('reopened').notNull().default(0),
+    ackHist: integer('ack_hist').array().notNull(),
+    resolveHist: integer('resolve_hist').array().notNull(),
+    ratings: integer('ratings').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hostel, t.category] })],
 );
 
 /** Who did what to which record, with before and after; append-only. */

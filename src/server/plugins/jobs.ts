@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { sendInsightsDigests } from '../modules/insights/digest.js';
 import { sendNewWorkDigests } from '../modules/lifecycle/digest.js';
 import { escalateLate } from '../modules/lifecycle/escalation.js';
 import { autoCloseResolved } from '../modules/lifecycle/service.js';
@@ -15,6 +16,8 @@ declare module 'fastify' {
       escalate: () => Promise<Array<{ number: string; level: number }>>;
       /** Mails the digests of new work that are due; returns how many were sent. */
       digests: () => Promise<number>;
+      /** Mails the insights digests (figures for wardens and admins) that are due; returns how many were sent. */
+      insightsDigests: () => Promise<number>;
       /** Deletes expired rate-limit counters; returns how many. */
       pruneRateLimits: () => Promise<number>;
       /** Deletes photo uploads nobody attached within PHOTO_PENDING_HOURS; returns how many. */
@@ -26,6 +29,8 @@ declare module 'fastify' {
 const AUTO_CLOSE_EVERY_MS = 60_000;
 const ESCALATE_EVERY_MS = 60_000;
 const DIGEST_EVERY_MS = 5 * 60_000;
+/** The insights digest is weekly by default: looking every hour is plenty. */
+const INSIGHTS_DIGEST_EVERY_MS = 60 * 60_000;
 /**
  * Rate-limit counters are keyed by address or account and never shrink on their own. Expired
  * sessions need no job: each sign-in deletes those that ended more than a day before
@@ -58,7 +63,12 @@ export default fp(
       if (removed) app.log.info({ count: removed }, 'removed photo uploads nobody attached');
       return removed;
     };
-    app.decorate('jobs', { autoClose, pruneRateLimits, escalate, digests, removeAbandonedPhotos });
+    const insightsDigests = async () => {
+      const sent = await sendInsightsDigests(app.lifecycle, () => app.catalog.get(), opts.config.insightsDigestDays);
+      if (sent) app.log.info({ count: sent }, 'insights digests queued');
+      return sent;
+    };
+    app.decorate('jobs', { autoClose, pruneRateLimits, escalate, digests, insightsDigests, removeAbandonedPhotos });
     if (!opts.enabled) return;
 
     const timers: NodeJS.Timeout[] = [];
@@ -87,11 +97,12 @@ export default fp(
       every(ESCALATE_EVERY_MS, 'escalation', escalate);
       every(DIGEST_EVERY_MS, 'new-work digests', digests);
       every(ABANDONED_PHOTOS_EVERY_MS, 'abandoned photo clean-up', removeAbandonedPhotos);
+      if (opts.config.insightsDigestDays > 0) every(INSIGHTS_DIGEST_EVERY_MS, 'insights digests', insightsDigests);
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(running);
     });
   },
-  { name: 'jobs', dependencies: ['database', 'lifecycle', 'photos'] },
+  { name: 'jobs', dependencies: ['database', 'lifecycle', 'catalog', 'photos'] },
 );

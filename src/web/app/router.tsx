@@ -91,6 +91,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'insights',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/insights/components/InsightsPage')).InsightsPage,
+            }),
+          },
+          {
             path: 'admin/*',
             HydrateFallback: PageLoading,
             lazy: async () => ({

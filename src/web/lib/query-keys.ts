@@ -24,3 +24,7 @@ export const adminCategoriesKey = ['admin', 'categories'] as const;
 export const adminServicesKey = ['admin', 'services'] as const;
 export const adminOutboxKey = ['admin', 'outbox'] as const;
 export const adminAuditKey = ['admin', 'audit'] as const;
+
+/** The insights dashboard (figures per filter) and the reader's digest preference. */
+export const insightsKey = ['insights'] as const;
+export const insightsPreferencesKey = ['insights', 'preferences'] as const;

@@ -41,6 +41,7 @@ const confidentialRow = (): ComplaintRow => ({
   assigneeId: null,
   confidential: true,
   resolvedAt: null,
+  acknowledgedAt: null,
   rating: null,
   ratingComment: null,
   search: null,

@@ -31,50 +31,63 @@ function textMatch(q: string, mayRevealIdentity: boolean): SQL {
   return sql`(${complaints.search} @@ ${words} or ${byStudent})`;
 }
 
+/**
+ * The queue's filters and the user's scope as one condition (no cursor): the console's pages and
+ * the CSV export of a view (modules/insights/export.ts) select exactly the same complaints.
+ */
+export function queueCondition(scope: Scope, user: Pick<UserRow, 'id'>, query: Omit<QueueQuery, 'cursor' | 'limit'>, mayRevealIdentity = false): SQL | undefined {
+  // Due times matter only for open work; the literal list lets PostgreSQL use the partial due index.
+  const onlyOpen = query.sort === 'due' || query.due !== undefined;
+  return and(
+    scopeCondition(scope, complaints),
+    query.status.length ? inArray(complaints.status, query.status) : undefined,
+    query.category ? eq(complaints.category, query.category) : undefined,
+    query.subCategory ? eq(complaints.subCategory, query.subCategory) : undefined,
+    query.hostel ? eq(complaints.hostel, query.hostel) : undefined,
+    query.floor !== undefined ? eq(complaints.floor, query.floor) : undefined,
+    query.olderThanDays !== undefined
+      ? lt(complaints.createdAt, sql`now() - make_interval(days => ${query.olderThanDays})`)
+      : undefined,
+    query.assignee === 'me'
+      ? eq(complaints.assigneeId, user.id)
+      : query.assignee === 'me_or_none'
+        ? or(eq(complaints.assigneeId, user.id), isNull(complaints.assigneeId))
+        : query.assignee === 'none'
+        ? isNull(complaints.assigneeId)
+        : query.assignee
+          ? eq(complaints.assigneeId, query.assignee)
+          : undefined,
+    query.q ? textMatch(query.q, mayRevealIdentity) : undefined,
+    onlyOpen ? openOnly : undefined,
+    query.due === 'overdue' ? sql`${complaints.dueAt} < now()` : undefined,
+    query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < now() + interval '24 hours'` : undefined,
+  );
+}
+
+/** The queue's order for a sort: its time column, direction, and the ORDER BY (time, id). */
+export function queueOrder(sort: QueueQuery['sort']) {
+  const byDue = sort === 'due';
+  const direction: 'asc' | 'desc' = sort === 'newest' ? 'desc' : 'asc';
+  const timeColumn = byDue ? complaints.dueAt : complaints.createdAt;
+  const by = direction === 'desc' ? desc : asc;
+  return { timeColumn, direction, orderBy: [by(timeColumn), by(complaints.id)] };
+}
+
 export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery, mayRevealIdentity = false) {
   const byDue = query.sort === 'due';
-  const newest = query.sort === 'newest';
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  // Due times matter only for open work; the literal list lets PostgreSQL use the partial due index.
-  const onlyOpen = byDue || query.due !== undefined;
+  const order = queueOrder(query.sort);
   const rows = await db
     .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
     .from(complaints)
     .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
     .where(
       and(
-        scopeCondition(scope, complaints),
-        query.status.length ? inArray(complaints.status, query.status) : undefined,
-        query.category ? eq(complaints.category, query.category) : undefined,
-        query.subCategory ? eq(complaints.subCategory, query.subCategory) : undefined,
-        query.hostel ? eq(complaints.hostel, query.hostel) : undefined,
-        query.floor !== undefined ? eq(complaints.floor, query.floor) : undefined,
-        query.olderThanDays !== undefined
-          ? lt(complaints.createdAt, sql`now() - make_interval(days => ${query.olderThanDays})`)
-          : undefined,
-        query.assignee === 'me'
-          ? eq(complaints.assigneeId, user.id)
-          : query.assignee === 'me_or_none'
-            ? or(eq(complaints.assigneeId, user.id), isNull(complaints.assigneeId))
-            : query.assignee === 'none'
-            ? isNull(complaints.assigneeId)
-            : query.assignee
-              ? eq(complaints.assigneeId, query.assignee)
-              : undefined,
-        query.q ? textMatch(query.q, mayRevealIdentity) : undefined,
-        onlyOpen ? openOnly : undefined,
-        query.due === 'overdue' ? sql`${complaints.dueAt} < now()` : undefined,
-        query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < now() + interval '24 hours'` : undefined,
-        after ? afterCursor(complaints, after, newest ? 'desc' : 'asc', byDue ? complaints.dueAt : complaints.createdAt) : undefined,
+        queueCondition(scope, user, query, mayRevealIdentity),
+        after ? afterCursor(complaints, after, order.direction, order.timeColumn) : undefined,
       ),
     )
-    .orderBy(
-      ...(byDue
-        ? [asc(complaints.dueAt), asc(complaints.id)]
-        : newest
-          ? [desc(complaints.createdAt), desc(complaints.id)]
-          : [asc(complaints.createdAt), asc(complaints.id)]),
-    )
+    .orderBy(...order.orderBy)
     .limit(query.limit + 1);
   return pageOf(rows, query.limit, (row) => ({ createdAt: byDue ? row.complaint.dueAt : row.complaint.createdAt, id: row.complaint.id }));
 }
@@ -91,4 +104,4 @@ export async function statusCounts(db: Db, scope: Scope) {
   return { counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
 }
 
-export { complaintColumns };
+export { assignee, complaintColumns };

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { useCatalog } from '../../../lib/catalog';
 import { useBulkAction } from '../api/actions';
 import { useQueue, useStatusCounts } from '../api/queue';
-import { MY_WORK_FILTERS, hasFilters, isMyWork, parseQueueView, viewToParams, type QueueFilters } from '../lib/filters';
+import { MY_WORK_FILTERS, filtersToApiParams, hasFilters, isMyWork, parseQueueView, viewToParams, type QueueFilters } from '../lib/filters';
 import { rememberQueue } from '../lib/queue-session';
 import { useIsDesk } from '../lib/use-desk';
 import { useNow } from './DueBadge';
@@ -237,6 +237,8 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+const QUEUE_LINK = 'inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950';
+
 function Queue({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const catalog = useCatalog();
@@ -250,6 +252,17 @@ function Queue({ user }: { user: User }) {
       <ViewChips filters={filters} onChange={change} />
       <StatusChips filters={filters} onChange={(status) => change({ ...filters, status })} />
       <QueueFilterBar filters={filters} onChange={change} />
+      <div className="mt-2 flex flex-wrap items-center gap-x-5">
+        {/* Every page of this view, streamed by the server; the browser's download shows the progress. */}
+        <a href={`/api/staff/complaints.csv?${filtersToApiParams(filters).toString()}`} download className={QUEUE_LINK}>
+          Download this view as CSV
+        </a>
+        {(user.role === 'warden' || user.role === 'admin') && (
+          <Link to="/insights" className={QUEUE_LINK}>
+            Insights
+          </Link>
+        )}
+      </div>
       <QueueList key={key} filters={filters} user={user} onClear={() => change({ ...MY_WORK_FILTERS })} />
     </>
   );

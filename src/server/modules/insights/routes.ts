@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors.js';
+import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';
+import type { Config } from '../../config.js';
+import { queueQuerySchema } from '../../../shared/staff.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { AppError, unauthenticated } from '../../lib/errors.js';
+import { loadScope, mayRevealIdentity } from '../staff/scope.js';
+import { insightsTableCsv, queueCsv } from './export.js';
+import { insightsFigures, insightsFilter } from './figures.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const csvBody = z.any().describe('text/csv; charset=utf-8, streamed');
+
+/** Exports are cheap per request but a million rows are not: a few a minute per person is plenty. */
+const EXPORTS_PER_MINUTE = 10;
+
+const me = (request: { user: UserRow | null }) => {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+};
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/** The dashboard (wardens within their hostels, admins everywhere), its CSV tables, the digest opt-out, and the queue's CSV. */
+export default async function insightsRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const everyDays = opts.config.insightsDigestDays;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const readers = [app.requireUser, app.requireRole('warden', 'admin')];
+  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const exportLimit = {
+    max: EXPORTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => (request.user ? `export:${request.user.id}` : `export-ip:${request.ip}`),
+  };
+
+  r.get(
+    '/api/insights',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['insights'],
+        summary: 'How the hostels in your scope are doing: open and overdue now, filings per week, times, targets, reopens, ratings, recurring rooms',
+        querystring: insightsQuerySchema,
+        response: { 200: insightsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = me(request);
+      const figures = await insightsFigures(app.db, await loadScope(app.db, user), insightsFilter(request.query), await app.catalog.get());
+      reply.header('cache-control', 'no-store');
+      return figures;
+    },
+  );
+
+  r.get(
+    '/api/insights/export/:table',
+    {
+      preHandler: readers,
+      config: { rateLimit: exportLimit },
+      schema: {
+        tags: ['insights'],
+        summary: 'One of the dashboard tables as CSV, with the same filters',
+        params: z.object({ table: z.enum(INSIGHTS_TABLES, { error: `Choose one of ${INSIGHTS_TABLES.join(', ')}` }) }),
+        querystring: insightsQuerySchema,
+        response: { 200: csvBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = me(request);
+      const filter = insightsFilter(request.query);
+      const figures = await insightsFigures(app.db, await loadScope(app.db, user), filter, await app.catalog.get());
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', attachment(`insights-${request.params.table}-${filter.from}-${filter.to}.csv`))
+        .send(insightsTableCsv(figures, request.params.table));
+    },
+  );
+
+  r.get(
+    '/api/staff/complaints.csv',
+    {
+      preHandler: workers,
+      config: { rateLimit: exportLimit },
+      schema: {
+        tags: ['staff'],
+        summary: 'The whole queue with the given filters as CSV (every page, streamed); confidential students withheld',
+        querystring: queueQuerySchema.omit({ cursor: true, limit: true }),
+        response: { 200: csvBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = me(request);
+      const scope = await loadScope(app.db, user);
+      const stream = queueCsv(app.db, scope, user, request.query, mayRevealIdentity(user));
+      stream.on('error', (error) => request.log.error({ err: error }, 'queue export failed while streaming'));
+      // Which filters, not their values: a search can hold a student's name.
+      request.log.info({ by: user.id, filters: Object.keys(request.query) }, 'queue export started');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', attachment(`complaints-${new Date().toISOString().slice(0, 10)}.csv`))
+        .send(stream);
+    },
+  );
+
+  r.get(
+    '/api/insights/preferences',
+    {
+      preHandler: readers,
+      schema: { tags: ['insights'], summary: 'Whether you get the insights digest by mail, and how often it goes', response: { 200: insightsPreferencesResponseSchema, ...errors } },
+    },
+    async (request) => ({ digest: me(request).insightsDigest, everyDays }),
+  );
+
+  r.put(
+    '/api/insights/preferences',
+    {
+      preHandler: readers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['insights'],
+        summary: 'Turn the insights digest on or off for yourself',
+        body: insightsPreferencesSchema,
+        response: { 200: insightsPreferencesResponseSchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = me(request);
+      const [row] = await app.db
+        .update(users)
+        .set({ insightsDigest: request.body.digest, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning({ digest: users.insightsDigest });
+      if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+      return { ...row, everyDays };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { useDigestPreference } from '../api/get-digest-preference';
+import { useUpdateDigestPreference } from '../api/update-digest-preference';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { card } from '../../../components/ui/styles';
+import { cn } from '../../../lib/cn';
+
+/** The reader's own opt-out of the insights digest, saved as soon as it is changed. */
+export function DigestPreference() {
+  const preference = useDigestPreference();
+  const save = useUpdateDigestPreference();
+  return (
+    <section aria-labelledby="insights-digest" className={cn(card, 'mt-6')}>
+      <h2 id="insights-digest" className="text-lg font-semibold text-slate-900">
+        Insights by mail
+      </h2>
+      {preference.data?.everyDays === 0 ? (
+        <p className="mt-3 text-slate-700">The portal sends no insights digests at the moment.</p>
+      ) : preference.data ? (
+        <label className="mt-3 flex min-h-11 items-center gap-3 text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={save.isPending ? save.variables : preference.data.digest}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate(e.target.checked)}
+          />
+          {`Mail me these figures for my hostels every ${preference.data.everyDays === 7 ? 'week' : preference.data.everyDays === 1 ? 'day' : `${preference.data.everyDays} days`}`}
+        </label>
+      ) : preference.isError ? (
+        <p className="mt-3 text-red-800">Could not read your mail setting.</p>
+      ) : (
+        <LoadingStatus compact />
+      )}
+      <p role="status" className="mt-1 text-sm text-slate-700">
+        {save.isPending ? 'Saving…' : save.isError ? `Not saved: ${save.error.message}` : save.isSuccess ? 'Saved.' : ''}
+      </p>
+    </section>
+  );
+}
