@@ -76,6 +76,8 @@ describe('photos before and after', () => {
     await staff.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
     const staffGallery = staff.page.getByTestId('photo-gallery');
     await staffGallery.getByTestId('photos-before').getByRole('img').waitFor();
+    // Below the actions at a desk, and lazily loaded: the worker scrolls to it.
+    await staffGallery.scrollIntoViewIfNeeded();
     await expect.poll(() => imagesLoaded(staffGallery)).toBe(true);
     await staff.page
       .getByTestId('photo-picker')

@@ -79,15 +79,15 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
         {/* On a phone the facts come before the actions; at a desk the actions head the sidebar,
             in view without scrolling. The facts hold nothing focusable, so the keyboard's order
-            still follows what the eye sees. */}
+            still follows what the eye sees; the photos (links) come after the actions in both. */}
         <div className="lg:order-2 lg:flex lg:flex-col" data-testid="staff-sidebar">
           <ComplaintDetails complaint={complaint} />
-          <PhotoGallery number={complaint.number} />
           <StudentIdentity complaint={complaint} />
           <div className="lg:order-first" data-testid="staff-actions">
             <StatusActions complaint={complaint} onDone={onDone} />
             <Assignment complaint={complaint} user={user} />
           </div>
+          <PhotoGallery number={complaint.number} />
         </div>
         <div className="lg:order-1">
           <StaffTimeline complaint={complaint} />
