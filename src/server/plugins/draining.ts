@@ -18,8 +18,9 @@ declare module 'fastify' {
  * The first step of a graceful stop. Once draining, /readyz answers 503 so the balancer stops
  * sending new requests here, and every response says `Connection: close` so that no keep-alive
  * connection carries another request to an instance about to go (that next request used to get
- * Fastify's bare 503 or a reset). Connections idle at that moment are closed at once. Requests
- * keep being served normally until the server actually closes.
+ * Fastify's bare 503 or a reset). Requests keep being served normally until the server closes.
+ * Idle keep-alive connections are left alone until then (Fastify closes them in close()): cutting
+ * them now would race with a request the balancer is sending on one at that very moment.
  */
 export default fp(
   async function drainingPlugin(app: FastifyInstance) {
@@ -31,8 +32,6 @@ export default fp(
       begin() {
         if (active) return;
         active = true;
-        // Idle keep-alive sockets would otherwise carry the balancer's next request here.
-        app.server.closeIdleConnections();
       },
     });
     app.addHook('onSend', async (request, reply) => {
