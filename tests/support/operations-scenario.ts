@@ -84,7 +84,7 @@ const percentile = (sorted: number[], p: number) =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** HAProxy in front of the instances: round robin, readiness checks every 300 ms. */
+/** HAProxy in front of the instances: round robin, readiness checked every 500 ms, out after 2 failures. */
 function haproxyConfig(lbPort: number, statsPort: number, instances: Instance[]): string {
   return [
     'global',
@@ -92,6 +92,7 @@ function haproxyConfig(lbPort: number, statsPort: number, instances: Instance[])
     'defaults',
     '  mode http',
     '  timeout connect 2s',
+    '  timeout check 2s',
     '  timeout client 30s',
     '  timeout server 30s',
     // Only what is always safe: a connection that could not be made is tried on another server.
@@ -105,7 +106,7 @@ function haproxyConfig(lbPort: number, statsPort: number, instances: Instance[])
     '  balance roundrobin',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
-    '  default-server inter 300ms fall 1 rise 1',
+    '  default-server inter 500ms fall 2 rise 1',
     ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
     'listen stats',
     `  bind 127.0.0.1:${statsPort}`,
@@ -160,8 +161,8 @@ export async function runOperationsScenario(opts: ScenarioOptions): Promise<Scen
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_WRITES_PER_MINUTE: '100000',
       RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-      // Longer than HAProxy needs to see readiness fail (300 ms checks, fall 1).
-      SHUTDOWN_DRAIN_SECONDS: '1',
+      // Longer than HAProxy needs to see readiness fail (two checks 500 ms apart), even on a busy machine.
+      SHUTDOWN_DRAIN_SECONDS: '2',
       SHUTDOWN_GRACE_SECONDS: '10',
       LOG_LEVEL: 'warn',
     };
@@ -234,7 +235,8 @@ export async function runOperationsScenario(opts: ScenarioOptions): Promise<Scen
             numbers.set(key, (JSON.parse(text) as { number: string }).number);
           }
         } catch (error) {
-          outcome = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
+          const cause = (error as { cause?: { code?: string } }).cause?.code;
+          outcome = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : `network${cause ? ` ${cause}` : ''}`;
         }
         if (attempt === 0) mine.latencies.push(performance.now() - started);
         if (outcome === '201' || outcome === '200') return;
@@ -277,7 +279,9 @@ export async function runOperationsScenario(opts: ScenarioOptions): Promise<Scen
     // Straight to one instance, past the balancer (which answers 503 itself once every check fails).
     const one = instances[0] as Instance;
     const asked = students[0] as ApiClient;
-    const submitted = await asked.http.request(`http://127.0.0.1:${one.port}/api/complaints`, {
+    const directUrl = `http://127.0.0.1:${one.port}`;
+    for (const [name, value] of asked.http.cookiesFor(lbUrl)) asked.http.setCookie(directUrl, name, value);
+    const submitted = await asked.http.request(`${directUrl}/api/complaints`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-csrf-token': asked.csrfToken, origin: lbUrl, 'idempotency-key': randomUUID() },
       body: JSON.stringify(aComplaint()),
