@@ -75,6 +75,26 @@ describe('the server process', () => {
     expect(await again.stop('SIGINT')).toBe(0);
   }, 60_000);
 
+  it('starts in production without loading the development provider (no oidc-provider warning)', async () => {
+    const { baseUrl, env } = await instanceEnv(
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://complaints.example.edu',
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'portal-client-id',
+        OIDC_CLIENT_SECRET: 'portal-client-secret',
+        SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123',
+      },
+      seededDataDir(),
+    );
+    const server = startServerProcess(env);
+    await waitHealthy(server, baseUrl);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('Hostel Complaint Portal ready');
+    // oidc-provider prints this when imported on Node 20; production must not import it at all.
+    expect(server.output()).not.toContain('oidc-provider WARNING');
+  });
+
   it('never logs the session cookie, the CSRF token or the authorization code', async () => {
     const { baseUrl, env } = await instanceEnv({ LOG_LEVEL: 'debug' }, seededDataDir());
     const server = startServerProcess(env);
@@ -140,6 +160,8 @@ describe('the server process', () => {
         const one = startServerProcess(a.env);
         const two = startServerProcess(b.env);
         await Promise.all([waitHealthy(one, a.baseUrl), waitHealthy(two, b.baseUrl)]);
+        // Development sign-in keeps its state in each process: the log says it cannot be balanced.
+        expect(one.output()).toContain('development sign-in is on (no OIDC_ISSUER): it works with ONE instance only');
         // Sessions are shared: signed in on one, known on the other.
         const client = new CookieClient();
         await signIn(client, a.baseUrl, { email: 'shared@vitbhopal.ac.in' });

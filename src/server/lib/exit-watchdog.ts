@@ -30,6 +30,9 @@ export interface ExitWatchdog {
 export function armExitWatchdog(ms: number, message: string): ExitWatchdog {
   const worker = new Worker(WATCHDOG_SOURCE, {
     eval: true,
+    // Whatever flags the process was started with (--input-type=module would make this source a
+    // module without `require`), the watchdog runs as the plain script it is.
+    execArgv: [],
     workerData: { ms, message, pid: process.pid },
     // The watchdog needs no heap to speak of.
     resourceLimits: { maxOldGenerationSizeMb: 16 },
