@@ -53,6 +53,7 @@ describe('three instances behind HAProxy', () => {
     expect(figures.mailsExpected).toBe(2 * figures.submissions);
     expect(figures.mailsDelivered).toBe(figures.mailsExpected);
     expect(figures.mailsDuplicated).toBe(0);
+    expect(figures.rollingExitCodes).toEqual([0, 0, 0]);
     expect(figures.finalExitCodes).toEqual([0, 0, 0]);
   }, 180_000);
 });

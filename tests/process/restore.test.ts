@@ -12,11 +12,12 @@ import { ApiClient } from '../support/student.js';
 import { startTestApp } from '../support/test-app.js';
 
 /** What a restore must bring back, row for row: ids are enough to see a lost or a doubled row. */
+/** Rows of a raw query: both drivers answer `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 async function inventory(database: Database) {
   const ids = async (table: string) =>
-    ((await database.db.execute(`select id::text as id from ${table} order by id`)) as unknown as { rows: Array<{ id: string }> }).rows.map(
-      (r) => r.id,
-    );
+    rowsOf<{ id: string }>(await database.db.execute(`select id::text as id from ${table} order by id`)).map((r) => r.id);
   return { complaints: await ids('complaints'), events: await ids('complaint_events'), outbox: await ids('outbox'), audit: await ids('audit_log') };
 }
 
@@ -72,8 +73,8 @@ describe('backups', () => {
     try {
       expect(await inventory(restored)).toEqual(before);
       // The counts the trigger keeps came back as they were, and the portal runs on the copy.
-      const counts = (await restored.db.execute('select coalesce(sum(count), 0)::int as n from complaint_counts')) as unknown as { rows: Array<{ n: number }> };
-      expect(counts.rows[0]?.n).toBe(6);
+      const counts = rowsOf<{ n: number }>(await restored.db.execute('select coalesce(sum(count), 0)::int as n from complaint_counts'));
+      expect(counts[0]?.n).toBe(6);
       await runMigrations(restored);
       await populate(restored);
       expect((await inventory(restored)).complaints).toHaveLength(12);

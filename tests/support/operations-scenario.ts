@@ -56,6 +56,8 @@ export interface ScenarioFigures {
   /** Instance pids before and after the PostgreSQL restart (none may have been restarted). */
   pidsBeforeDatabaseRestart: number[];
   pidsAfterDatabaseRestart: number[];
+  /** Exit codes of each instance's SIGTERM in the rolling restart (0: drained and stopped in time). */
+  rollingExitCodes: Array<number | null>;
   /** Exit codes of the final SIGTERM of each instance. */
   finalExitCodes: Array<number | null>;
 }
@@ -130,7 +132,7 @@ async function haproxyStates(statsPort: number): Promise<Record<string, string>>
 export async function runOperationsScenario(opts: ScenarioOptions): Promise<ScenarioFigures> {
   requireHaproxy();
   const log = opts.log ?? (() => undefined);
-  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const cleanups: Array<() => unknown> = [];
   try {
     const cluster = await PgCluster.create();
     cleanups.push(() => cluster.destroy());
@@ -193,7 +195,7 @@ export async function runOperationsScenario(opts: ScenarioOptions): Promise<Scen
     const allUp = () =>
       opts.poll(
         'HAProxy sees every instance up',
-        () => haproxyStates(statsPort).catch(() => ({}) as Record<string, string>),
+        () => haproxyStates(statsPort).catch((): Record<string, string> => ({})),
         (states) => instances.every((instance) => states[instance.name] === 'UP'),
         20_000,
       );
@@ -255,9 +257,11 @@ export async function runOperationsScenario(opts: ScenarioOptions): Promise<Scen
 
     phase = 'rolling restart';
     log('rolling restart');
+    const rollingExitCodes: Array<number | null> = [];
     for (const instance of instances) {
-      const code = await instance.server.stop('SIGTERM');
-      if (code !== 0) throw new Error(`instance ${instance.name} exited with ${String(code)} on SIGTERM:\n${instance.server.output()}`);
+      rollingExitCodes.push(await instance.server.stop('SIGTERM'));
+      // A stop cut short by the watchdog says so at fatal level; the exit code is what is judged.
+      instance.server.allowErrorLogs(/shutdown took longer than SHUTDOWN_GRACE_SECONDS/);
       await start(instance);
       await allUp();
     }
@@ -361,6 +365,7 @@ export async function runOperationsScenario(opts: ScenarioOptions): Promise<Scen
       pidsBeforeDatabaseRestart,
       pidsAfterDatabaseRestart,
       finalExitCodes,
+      rollingExitCodes,
     };
   } finally {
     for (const cleanup of cleanups.reverse()) {
@@ -387,5 +392,6 @@ export function formatFigures(figures: ScenarioFigures): string {
     `  submissions ${figures.submissions}, complaint numbers ${figures.complaintNumbers}, complaints stored ${figures.complaintsInDatabase}`,
     `  mails expected ${figures.mailsExpected}, delivered ${figures.mailsDelivered}, duplicated ${figures.mailsDuplicated}`,
     `  recovery after PostgreSQL came back: ${figures.databaseRecoveryMs} ms`,
+    `  exit codes: rolling restart ${JSON.stringify(figures.rollingExitCodes)}, final stop ${JSON.stringify(figures.finalExitCodes)}`,
   ].join('\n');
 }
