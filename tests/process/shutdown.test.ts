@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { Agent, get as httpGet } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,3 +52,41 @@ describe('stopping within the grace time', () => {
     socket.destroy();
   });
 });
+
+describe('draining on SIGTERM', () => {
+  it('fails readiness at once, serves what still arrives on a kept connection with Connection: close, then exits 0', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir(), SHUTDOWN_DRAIN_SECONDS: '2' });
+    await waitHealthy(server, baseUrl);
+    // One kept-alive connection, as a balancer holds to each instance.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await get(`${baseUrl}/api/config`, agent);
+      expect(first.status).toBe(200);
+      expect(first.connection).toBe('keep-alive');
+
+      server.child.kill('SIGTERM');
+      await expect.poll(async () => (await get(`${baseUrl}/readyz`)).status).toBe(503);
+      expect((await get(`${baseUrl}/livez`)).status).toBe(200);
+      // A request on the connection kept from before: served, and the connection is not kept.
+      const late = await get(`${baseUrl}/api/config`, agent);
+      expect(late.status).toBe(200);
+      expect(late.connection).toBe('close');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('"msg":"stopped"');
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+function get(url: string, agent?: Agent): Promise<{ status: number; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, agent ? { agent } : { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+    });
+    req.on('error', reject);
+  });
+}

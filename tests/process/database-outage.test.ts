@@ -16,16 +16,40 @@ import { SmtpSink } from '../support/smtp-sink.js';
  */
 let cluster: PgCluster;
 let database: Database;
+const connectionErrors: Error[] = [];
 
 beforeAll(async () => {
   cluster = await PgCluster.create();
-  database = await openDatabase({ databaseUrl: await cluster.createDatabase('hcp_mail_outage'), poolSize: 4, connectTimeoutMs: 1000 });
+  database = await openDatabase({
+    databaseUrl: await cluster.createDatabase('hcp_outage'),
+    poolSize: 4,
+    connectTimeoutMs: 1000,
+    onConnectionError: (error) => connectionErrors.push(error),
+  });
   await runMigrations(database);
 }, 60_000);
 
 afterAll(async () => {
   await database?.close();
   await cluster?.destroy();
+});
+
+describe('the database client across a PostgreSQL restart', () => {
+  it('survives losing a connection checked out for a transaction, and answers again once PostgreSQL is back', async () => {
+    // A client checked out of the pool (as a transaction holds one) had no 'error' listener: losing
+    // its connection was an uncaught exception that ended the process.
+    const pool = database.pool;
+    if (!pool) throw new Error('a PostgreSQL database has a pool');
+    const held = await pool.connect();
+    await held.query('begin');
+    connectionErrors.length = 0;
+    await cluster.stop('fast');
+    await expect.poll(() => connectionErrors.length).toBeGreaterThan(0);
+    held.release(true);
+    await expect(database.ping()).rejects.toThrow();
+    await cluster.start();
+    await expect.poll(() => database.ping().then(() => 'answers', () => 'down')).toBe('answers');
+  }, 60_000);
 });
 
 describe('the mail dispatcher across a database outage', () => {
