@@ -68,33 +68,40 @@ export default fp(
       latency.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     });
 
-    new Gauge({
+    // The outbox figures come from the database, read just before each scrape. While it does not
+    // answer, /metrics still answers (process figures, counters) with hcp_database_up 0 and the
+    // last known outbox figures, rather than failing the whole scrape.
+    const databaseUp = new Gauge({ name: 'hcp_database_up', help: '1 when the database answered at the last scrape, else 0', registers: [register] });
+    const outboxMessages = new Gauge({
       name: 'hcp_outbox_messages',
       help: 'Mails in the outbox not sent (yet), by status: held (no SMTP_URL), queued, failed',
       labelNames: ['status'] as const,
       registers: [register],
-      async collect() {
+    });
+    const oldestQueued = new Gauge({
+      name: 'hcp_outbox_oldest_queued_age_seconds',
+      help: 'Age of the oldest mail still queued for sending (0 when none)',
+      registers: [register],
+    });
+    const readDatabaseFigures = async () => {
+      try {
         const rows = await app.db
           .select({ status: outbox.status, n: count() })
           .from(outbox)
           .where(ne(outbox.status, 'sent'))
           .groupBy(outbox.status);
-        for (const status of UNSENT) this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
-      },
-    });
-    new Gauge({
-      name: 'hcp_outbox_oldest_queued_age_seconds',
-      help: 'Age of the oldest mail still queued for sending (0 when none)',
-      registers: [register],
-      async collect() {
+        for (const status of UNSENT) outboxMessages.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
         const [row] = await app.db
           .select({ oldest: min(outbox.createdAt) })
           .from(outbox)
           .where(sql`${outbox.status} = 'queued'`);
         const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
-        this.set(oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
-      },
-    });
+        oldestQueued.set(oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+        databaseUp.set(1);
+      } catch {
+        databaseUp.set(0);
+      }
+    };
     new Gauge({
       name: 'hcp_db_pool_connections',
       help: 'PostgreSQL pool connections by state (total, idle, waiting requests); absent on embedded PGlite',
@@ -118,6 +125,7 @@ export default fp(
           .header('www-authenticate', 'Bearer')
           .send({ error: { code: 'unauthenticated', message: 'Metrics need the bearer token (METRICS_TOKEN).' } });
       }
+      await readDatabaseFigures();
       reply.header('content-type', register.contentType).header('cache-control', 'no-store');
       return register.metrics();
     });
