@@ -27,6 +27,9 @@ describe('three instances behind HAProxy', () => {
       },
     });
     console.log(formatFigures(figures));
+    // Requests HAProxy ended abnormally (its termination state is not ----), "no server up" (NOSRV) aside.
+    const broken = figures.haproxyLog.split('\n').filter((line) => / - - (?!----)\S{4} /.test(line) && !line.includes('<NOSRV>'));
+    if (broken.length) console.log(`HAProxy logged:\n${broken.slice(0, 40).join('\n')}`);
     const phase = (name: string) => figures.phases.find((p) => p.phase === name);
 
     // Zero failed requests while every instance is restarted in turn.
@@ -49,10 +52,12 @@ describe('three instances behind HAProxy', () => {
     // Every submission stored exactly once, whatever happened to its first attempt.
     expect(figures.complaintNumbers).toBe(figures.submissions);
     expect(figures.complaintsInDatabase).toBe(figures.submissions);
-    // Two mails per complaint, each delivered exactly once.
+    // Two mails per complaint, every one delivered, none twice — except one the killed instance had
+    // handed to SMTP in its last instant and not recorded: that one comes again after its lease, with
+    // the same Message-ID (at-least-once; a process that dies cannot know). Usually 0.
     expect(figures.mailsExpected).toBe(2 * figures.submissions);
     expect(figures.mailsDelivered).toBe(figures.mailsExpected);
-    expect(figures.mailsDuplicated).toBe(0);
+    expect(figures.mailsDuplicated - figures.mailsDuplicatedByKill).toBe(0);
     expect(figures.rollingExitCodes).toEqual([0, 0, 0]);
     expect(figures.finalExitCodes).toEqual([0, 0, 0]);
   }, 180_000);

@@ -56,7 +56,8 @@ describe('the server process', () => {
   it('keeps sessions across a restart, refuses a second process on the same DATA_DIR, and stops cleanly', async () => {
     const { baseUrl, env } = await instanceEnv();
     const first = startServerProcess(env);
-    await waitHealthy(first, baseUrl);
+    // initdb on a machine also running the operations test (three instances and PostgreSQL) can be slow.
+    await waitHealthy(first, baseUrl, 90_000);
     const client = new CookieClient();
     await signIn(client, baseUrl, { email: 'restart@vitbhopal.ac.in', name: 'Re Start 21BCE10004' });
     expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
@@ -73,7 +74,7 @@ describe('the server process', () => {
     await waitHealthy(again, baseUrl);
     expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
     expect(await again.stop('SIGINT')).toBe(0);
-  }, 60_000);
+  }, 150_000);
 
   it('starts in production without loading the development provider (no oidc-provider warning)', async () => {
     const { baseUrl, env } = await instanceEnv(
