@@ -69,5 +69,7 @@ export async function waitHealthy(server: RunningServer, baseUrl: string, timeou
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // Not left running after the test that gave up on it.
+  server.child.kill('SIGKILL');
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }
