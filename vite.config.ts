@@ -26,6 +26,9 @@ export default defineConfig({
       '/api': apiTarget,
       '/dev-idp': apiTarget,
       '/healthz': apiTarget,
+      '/livez': apiTarget,
+      '/readyz': apiTarget,
+      '/metrics': apiTarget,
     },
   },
 });

@@ -3,6 +3,7 @@ import { serverEntry } from '../tests/support/process.js';
 import { deliveryBench } from './delivery.js';
 import { photosBench } from './photos.js';
 import { insightsBench } from './insights.js';
+import { operationsBench } from './operations.js';
 import { queueBench } from './queue.js';
 import { startupBench } from './startup.js';
 import { webBench } from './web.js';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   queue: queueBench,
   photos: photosBench,
   insights: insightsBench,
+  operations: operationsBench,
 };
 
 if (!existsSync(serverEntry)) {

@@ -1,5 +1,5 @@
 // `npm run dev`: the API with tsx watch (restarts on change) and Vite with hot module reload.
-// Open http://localhost:5173; Vite proxies /api, /dev-idp and /healthz to the API server.
+// Open http://localhost:5173; Vite proxies /api, /dev-idp and the probes (/healthz, /livez, /readyz, /metrics) to the API server.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

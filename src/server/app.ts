@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { DEV_IDP_PREFIX, devIdpPlugin } from './dev-idp/plugin.js';
+import { DEV_IDP_PREFIX } from './dev-idp/prefix.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { webBuildDir } from './lib/paths.js';
 import { hmac } from './lib/tokens.js';
@@ -26,11 +26,13 @@ import peopleAdminRoutes from './modules/users/admin-routes.js';
 import catalog from './plugins/catalog.js';
 import csrf from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
+import draining from './plugins/draining.js';
 import errors from './plugins/errors.js';
 import inputText from './plugins/input-text.js';
 import jobs from './plugins/jobs.js';
 import lifecycle from './plugins/lifecycle.js';
 import mailer from './plugins/mailer.js';
+import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import photos from './plugins/photos.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -53,6 +55,15 @@ export interface BuildAppOptions {
 
 export const DEV_IDP_CLIENT_ID = 'hostel-portal-dev';
 
+/**
+ * Fastify trusts nothing for a bare hop count (it cannot check the nearest peer); the portal means
+ * what Express means by it: the nearest `hops` addresses are proxies, the one before them the client.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
@@ -63,13 +74,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Accept an upstream request id (load balancer) when it looks like one; otherwise make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 64 * 1024,
+    // A request reaching a stopping instance on a connection it already had is served (with
+    // Connection: close, see plugins/draining.ts) instead of getting Fastify's bare 503: the
+    // database closes only after the last request has finished.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -91,8 +106,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(errors);
+  await app.register(draining);
   await app.register(inputText);
   await app.register(databasePlugin, { database: opts.database });
+  await app.register(metrics, { config });
   await app.register(catalog, { config });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(securityHeaders, { config });
@@ -121,10 +138,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(insightsRoutes, { config });
 
   if (devSignIn) {
+    // Loaded only when used: oidc-provider warns about Node 20 at import, and production never
+    // needs it.
+    const { devIdpPlugin } = await import('./dev-idp/plugin.js');
     await app.register(devIdpPlugin, {
       issuer: `${config.publicUrl}${DEV_IDP_PREFIX}`,
       cookieSecret: hmac(config.sessionSecret, 'dev-idp-cookies'),
-      trustProxy: config.trustProxy,
+      // Koa only knows all or nothing; the portal's own checks use Fastify's finer setting.
+      trustProxy: config.trustProxy !== false && config.trustProxy !== 0,
       clients: [
         {
           client_id: DEV_IDP_CLIENT_ID,

@@ -132,4 +132,36 @@ describe('configuration', () => {
       'OIDC_CLIENT_SECRET is required when any OIDC_* setting is given',
     ]);
   });
+
+  it('takes TRUST_PROXY as true, false, a hop count or a list of proxy addresses and ranges', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.5, 10.1.0.0/16,fd00::/8, loopback')).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', 'balancer.example.edu', '10.0.0.1/8/1']) {
+      expect(problems({ DATA_DIR: dataDir(), TRUST_PROXY: bad })[0]).toMatch(
+        /^TRUST_PROXY must be true, false, a number of proxy hops \(1-20\) or a comma list of proxy addresses or CIDR ranges .*not understood: /,
+      );
+    }
+  });
+
+  it('bounds the whole stop by SHUTDOWN_GRACE_SECONDS, the drain included', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '20', SHUTDOWN_DRAIN_SECONDS: '5' });
+    expect(config.shutdownGraceMs).toBe(20_000);
+    expect(config.shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ shutdownGraceMs: 10_000, shutdownDrainMs: 0 });
+    expect(problems({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: '10' })).toEqual([
+      'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_GRACE_SECONDS (10), which bounds the whole stop',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: 'soon' })[0]).toMatch(/^SHUTDOWN_GRACE_SECONDS /);
+  });
+
+  it('turns /metrics on only with a METRICS_TOKEN long enough to be a secret', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a-scrape-token-of-some-length' }).metricsToken).toBe('a-scrape-token-of-some-length');
+    expect(problems({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN must be at least 16 characters']);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isRegExpSource } from '../shared/catalog.js';
@@ -22,6 +23,53 @@ const commaList = z
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** proxy-addr's names for address ranges, accepted by Fastify's trustProxy list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `true` (trust every X-Forwarded-For hop: only when nothing but the proxy can reach the
+ * portal), `false`, a number of proxy hops in front of the portal, or a comma list of the proxies'
+ * addresses or CIDR ranges. The last two keep a client from choosing its own address by sending the
+ * header itself, which would let it dodge the rate limits.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 20) return hops;
+  }
+  const entries = v
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `must be true, false, a number of proxy hops (1-20) or a comma list of proxy addresses or CIDR ranges ` +
+        `(e.g. 10.0.0.5,10.1.0.0/16); not understood: ${bad.length ? bad.join(', ') : '(empty)'}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/** What Fastify's `trustProxy` option takes: all, none, a hop count or a list of addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -102,10 +150,10 @@ const envSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false').transform(parseTrustProxy)),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(10),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(60),
@@ -128,6 +176,13 @@ const envSchema = z
       .default(7),
   })
   .superRefine((env, ctx) => {
+    if (env.SHUTDOWN_DRAIN_SECONDS >= env.SHUTDOWN_GRACE_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_DRAIN_SECONDS'],
+        message: `must be shorter than SHUTDOWN_GRACE_SECONDS (${env.SHUTDOWN_GRACE_SECONDS}), which bounds the whole stop`,
+      });
+    }
     const externalOidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (externalOidc.some(Boolean) && !externalOidc.every(Boolean)) {
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
@@ -198,7 +253,13 @@ export interface Config {
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** How long a stop may take in all (drain, requests in flight, closing); then the process is killed. */
+  shutdownGraceMs: number;
+  /** How long readiness fails, with connections still served, before the server stops accepting. */
+  shutdownDrainMs: number;
+  /** Bearer token for GET /metrics; undefined → no /metrics at all. */
+  metricsToken: string | undefined;
   rateLimits: { signInPerMinute: number; writesPerMinute: number; photosPerHour: number };
   /** Days covered by, and between, insights digests; 0 = none are sent. */
   insightsDigestDays: number;
@@ -295,6 +356,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    metricsToken: env.METRICS_TOKEN,
     rateLimits: {
       signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,

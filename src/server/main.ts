@@ -3,9 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirLockedError } from './db/lock-file.js';
 import { runMigrations } from './db/migrate.js';
-
-/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+import { armExitWatchdog } from './lib/exit-watchdog.js';
 
 function fail(message: string): never {
   // The logger may not exist yet (bad configuration), so this goes straight to stderr.
@@ -23,9 +21,17 @@ async function main() {
     throw error;
   }
 
+  // Dropped PostgreSQL connections are reported here once the logger exists (see db/client.ts).
+  let onConnectionError = (error: Error) => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  };
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: (error) => onConnectionError(error),
+    });
     await runMigrations(database);
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
@@ -34,21 +40,37 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  onConnectionError = (error) => {
+    app.log.warn({ reason: error.message }, 'database connection lost; the next query connects again');
+  };
+
   let shuttingDown = false;
+  /**
+   * A stop in steps, bounded by SHUTDOWN_GRACE_SECONDS in all: readiness fails and connections stop
+   * being kept at once; after SHUTDOWN_DRAIN_SECONDS (time for the balancer to notice) the server
+   * stops accepting and lets requests in flight finish; then the dispatcher, the jobs and the
+   * database close. A watchdog thread kills the process if that takes longer, even if the main
+   * thread is stuck.
+   */
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
+    const watchdog = armExitWatchdog(
+      config.shutdownGraceMs,
+      `shutdown took longer than SHUTDOWN_GRACE_SECONDS (${config.shutdownGraceMs / 1000} s); killing the process`,
+    );
+    app.draining.begin();
+    app.log.info(
+      { signal, drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs },
+      'shutting down: readiness fails now, then no new connections, then finishing requests in flight',
+    );
     try {
-      // close() stops accepting, waits for in-flight requests, then runs onClose hooks.
+      if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      // close() stops accepting, waits for in-flight requests, then runs onClose hooks (mail, jobs).
       await app.close();
       await database.close();
       app.log.info('stopped');
+      await watchdog.disarm();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
@@ -63,6 +85,14 @@ async function main() {
   } catch (error) {
     await database.close();
     fail(`The portal cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  if (!config.oidc && database.kind === 'postgres') {
+    // PostgreSQL is how the portal is scaled out; the development provider cannot be (its sign-in
+    // state and signing key live in this process), so say so before anyone puts two behind a balancer.
+    app.log.warn(
+      'development sign-in is on (no OIDC_ISSUER): it works with ONE instance only. Behind a load balancer, ' +
+        'sign-ins fail whenever the callback reaches another instance; configure OIDC_* before running more than one',
+    );
   }
   const signIn = config.oidc ? `OpenID Connect provider ${config.oidc.issuer}` : `development sign-in at ${config.publicUrl}/dev-idp`;
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -56,7 +56,8 @@ describe('the server process', () => {
   it('keeps sessions across a restart, refuses a second process on the same DATA_DIR, and stops cleanly', async () => {
     const { baseUrl, env } = await instanceEnv();
     const first = startServerProcess(env);
-    await waitHealthy(first, baseUrl);
+    // initdb on a machine also running the operations test (three instances and PostgreSQL) can be slow.
+    await waitHealthy(first, baseUrl, 90_000);
     const client = new CookieClient();
     await signIn(client, baseUrl, { email: 'restart@vitbhopal.ac.in', name: 'Re Start 21BCE10004' });
     expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
@@ -73,7 +74,27 @@ describe('the server process', () => {
     await waitHealthy(again, baseUrl);
     expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
     expect(await again.stop('SIGINT')).toBe(0);
-  }, 60_000);
+  }, 150_000);
+
+  it('starts in production without loading the development provider (no oidc-provider warning)', async () => {
+    const { baseUrl, env } = await instanceEnv(
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://complaints.example.edu',
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'portal-client-id',
+        OIDC_CLIENT_SECRET: 'portal-client-secret',
+        SESSION_SECRET: 'a-production-session-secret-of-enough-length-0123',
+      },
+      seededDataDir(),
+    );
+    const server = startServerProcess(env);
+    await waitHealthy(server, baseUrl);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('Hostel Complaint Portal ready');
+    // oidc-provider prints this when imported on Node 20; production must not import it at all.
+    expect(server.output()).not.toContain('oidc-provider WARNING');
+  });
 
   it('never logs the session cookie, the CSRF token or the authorization code', async () => {
     const { baseUrl, env } = await instanceEnv({ LOG_LEVEL: 'debug' }, seededDataDir());
@@ -140,6 +161,8 @@ describe('the server process', () => {
         const one = startServerProcess(a.env);
         const two = startServerProcess(b.env);
         await Promise.all([waitHealthy(one, a.baseUrl), waitHealthy(two, b.baseUrl)]);
+        // Development sign-in keeps its state in each process: the log says it cannot be balanced.
+        expect(one.output()).toContain('development sign-in is on (no OIDC_ISSUER): it works with ONE instance only');
         // Sessions are shared: signed in on one, known on the other.
         const client = new CookieClient();
         await signIn(client, a.baseUrl, { email: 'shared@vitbhopal.ac.in' });

@@ -76,7 +76,11 @@ export async function waitHealthy(server: RunningServer, baseUrl: string, timeou
       if (server.output().includes(READY_LINE)) done();
     };
     const exited = () => done(new Error(`server exited early:\n${server.output()}`));
-    const timer = setTimeout(() => done(new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running after the test that gave up on it.
+      server.child.kill('SIGKILL');
+      done(new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`));
+    }, timeoutMs);
     for (const stream of streams) stream.on('data', check);
     server.child.on('exit', exited);
     if (server.child.exitCode !== null) exited();

@@ -19,6 +19,11 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   /** When set, every message is refused with this SMTP code (e.g. 451 try later, 550 never). */
   rejectWith: number | undefined;
+  /**
+   * When set, runs after a message has arrived and before the sink answers 250 (the sender keeps
+   * waiting for it): the moment to break something between "SMTP accepted" and "sender recorded it".
+   */
+  beforeAccept: ((mail: ReceivedMail) => Promise<void>) | undefined;
   private server: SMTPServer | undefined;
   private waiters: Array<() => void> = [];
 
@@ -63,15 +68,17 @@ export class SmtpSink {
                 messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim(),
               } as ParsedMail);
           parsing
-            .then((parsed) => {
+            .then(async (parsed) => {
               const from = session.envelope.mailFrom;
-              this.received.push({
+              const mail: ReceivedMail = {
                 envelopeFrom: from ? from.address : '',
                 envelopeTo: session.envelope.rcptTo.map((r) => r.address),
                 raw,
                 parsed,
                 receivedAt,
-              });
+              };
+              await this.beforeAccept?.(mail);
+              this.received.push(mail);
               for (const wake of this.waiters.splice(0)) wake();
               callback();
             })
@@ -83,6 +90,9 @@ export class SmtpSink {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+    // A sender that goes away mid-conversation (a stopped or killed instance) resets its connection;
+    // that is the sender's business, not a reason for the sink to crash the test process.
+    server.on('error', () => undefined);
     this.server = server;
   }
 

@@ -31,13 +31,33 @@ export interface OpenDatabaseOptions {
   /** An already open PGlite (tests open one from a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  /** How long a query waits for a PostgreSQL connection before failing (default 5 s). */
+  connectTimeoutMs?: number;
+  /** Told about each dropped PostgreSQL connection (a restart, a network cut); for logging. */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // While the server is unreachable a request waits this long for a connection and then gets
+      // a 503, rather than hanging until the balancer gives up.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    });
+    // A pg client whose connection drops emits 'error'; with no listener Node turns that into an
+    // uncaught exception and the process dies (a database restart killed every instance). The pool
+    // listens on idle clients only, so every client gets its own listener the moment it connects,
+    // including those checked out for a transaction. The failed query rejects on its own; the pool
+    // drops the broken client and the next query connects again.
+    const onClientError = (error: Error) => {
+      options.onConnectionError?.(error);
+    };
+    pool.on('connect', (client) => {
+      client.on('error', onClientError);
+    });
+    pool.on('error', onClientError);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       kind: 'postgres',

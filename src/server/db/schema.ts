@@ -279,6 +279,8 @@ export const outbox = pgTable(
     uniqueIndex('outbox_message_id_key').on(t.messageId),
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('outbox_complaint_idx').on(t.complaintId),
+    // /metrics counts what is not sent yet and finds the oldest of it without reading every sent row.
+    index('outbox_unsent_idx').on(t.status, t.createdAt).where(sql`${t.status} <> 'sent'`),
     check('outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
   ],
 );

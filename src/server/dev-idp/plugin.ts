@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Provider, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import { loginPageCss, renderLoginPage } from './page.js';
+import { DEV_IDP_PREFIX } from './prefix.js';
 
 /**
  * A real OpenID Connect provider (oidc-provider) for development and tests, mounted under /dev-idp.
@@ -10,7 +11,7 @@ import { loginPageCss, renderLoginPage } from './page.js';
  * issues Google-like claims (email, email_verified, name and, when given, hd).
  */
 
-export const DEV_IDP_PREFIX = '/dev-idp';
+export { DEV_IDP_PREFIX };
 
 export interface DevIdpOptions {
   /** Full issuer URL, ending in /dev-idp. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
 
 function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
@@ -48,6 +49,15 @@ export default fp(
         const code = (error.code && FASTIFY_CODES[error.code]) || 'bad_request';
         const message = code === 'invalid_body' ? 'The request body is not valid JSON.' : error.message;
         return reply.status(status).send(body(code, message));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not a bug of ours and it passes by itself: tell the client when to come back. Logged as a
+        // warning, once per request, without the query (it may hold what a person typed).
+        request.log.warn({ reason: unavailableReason(error) }, 'database unavailable; answered 503');
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(body('database_unavailable', 'The portal cannot reach its database right now. Please try again in a few seconds.'));
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(body('internal_error', 'Something went wrong on our side. Please try again.'));

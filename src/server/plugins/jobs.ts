@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { sendInsightsDigests } from '../modules/insights/digest.js';
+import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
 import { sendNewWorkDigests } from '../modules/lifecycle/digest.js';
 import { escalateLate } from '../modules/lifecycle/escalation.js';
 import { autoCloseResolved } from '../modules/lifecycle/service.js';
@@ -79,7 +80,11 @@ export default fp(
       const tick = () => {
         if (current) return;
         const run = job()
-          .catch((error: unknown) => app.log.error({ err: error }, `${name} failed; retrying later`))
+          .catch((error: unknown) => {
+            // The database being away (a restart) is not a fault of the job: a warning, and the next run.
+            if (isDatabaseUnavailable(error)) app.log.warn({ reason: unavailableReason(error) }, `${name}: database unavailable; retrying later`);
+            else app.log.error({ err: error }, `${name} failed; retrying later`);
+          })
           .finally(() => {
             current = undefined;
             running.delete(run);

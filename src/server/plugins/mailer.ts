@@ -27,6 +27,8 @@ export default fp(
       retryBaseMs: config.mail.retryBaseMs,
       retryHorizonMs: config.mail.retryHorizonMs,
       leaseMs: config.mail.leaseMs,
+      onSent: () => app.metrics.mailSent.inc(),
+      onFailed: (kind) => app.metrics.mailFailed.inc({ kind }),
     });
     app.decorate('mailer', dispatcher);
     app.addHook('onReady', async () => {
@@ -36,5 +38,5 @@ export default fp(
       await dispatcher.stop();
     });
   },
-  { name: 'mailer', dependencies: ['database'] },
+  { name: 'mailer', dependencies: ['database', 'metrics'] },
 );

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { outbox, type OutboxRow } from '../../db/schema.js';
+import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
 import { classifyFailure, retryDelayMs } from './retry-policy.js';
 
 /** smtp://user:pass@host:587 or smtps://…:465, as pooled nodemailer options with sane timeouts. */
@@ -35,7 +36,18 @@ export interface DispatcherOptions {
   /** How long a claimed row stays ours; a crashed dispatcher's rows are retried after it. */
   leaseMs?: number;
   batchSize?: number;
+  /** Counters for /metrics: a mail accepted by SMTP, an attempt that failed. */
+  onSent?: () => void;
+  onFailed?: (kind: 'transient' | 'permanent') => void;
 }
+
+/** First wait before recording an accepted mail again; doubles up to RECORD_RETRY_MAX_MS. */
+const RECORD_RETRY_FIRST_MS = 100;
+const RECORD_RETRY_MAX_MS = 2000;
+/** Stop retrying this long before the lease ends; what is left is recorded at the next pass. */
+const LEASE_MARGIN_MS = 500;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Delivers the outbox. Every app instance runs one; rows are claimed with FOR UPDATE SKIP LOCKED
@@ -50,6 +62,13 @@ export class MailDispatcher {
   private stopped = true;
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  /**
+   * Mails the SMTP server accepted whose 'sent' could not be recorded yet (the database went away
+   * between the 250 and the update), by outbox id, with the server's answer. Such a row is never
+   * sent again by this process: it is only recorded. Only a process that dies loses this memory,
+   * and then the lease lets another instance send the mail again (same Message-ID).
+   */
+  private readonly acceptedNotRecorded = new Map<string, string>();
 
   constructor(private readonly opts: DispatcherOptions) {
     this.leaseMs = opts.leaseMs ?? 60_000;
@@ -107,14 +126,22 @@ export class MailDispatcher {
   /** Sends claimed batches until nothing is due. */
   private async drain(): Promise<void> {
     try {
+      await this.recordPending();
       for (;;) {
         if (this.stopped) return;
+        const claimedAt = Date.now();
         const batch = await this.claim();
         if (batch.length === 0) return;
-        await Promise.all(batch.map((row) => this.deliver(row)));
+        const leaseEnds = claimedAt + this.leaseMs - LEASE_MARGIN_MS;
+        await Promise.all(batch.map((row) => this.deliver(row, leaseEnds)));
       }
     } catch (error) {
-      this.opts.log.error({ err: error }, 'mail: dispatcher pass failed; retrying at the next poll');
+      if (isDatabaseUnavailable(error)) {
+        // Expected while PostgreSQL restarts; the next poll tries again.
+        this.opts.log.warn({ reason: unavailableReason(error) }, 'mail: database unavailable; retrying at the next poll');
+      } else {
+        this.opts.log.error({ err: error }, 'mail: dispatcher pass failed; retrying at the next poll');
+      }
     }
   }
 
@@ -135,7 +162,13 @@ export class MailDispatcher {
     return this.opts.db.query.outbox.findMany({ where: (o, { inArray }) => inArray(o.id, ids) });
   }
 
-  private async deliver(row: OutboxRow): Promise<void> {
+  private async deliver(row: OutboxRow, leaseEnds: number): Promise<void> {
+    if (this.acceptedNotRecorded.has(row.id)) {
+      // Claimed again after our own lease ran out: it went out already, only the record is missing.
+      await this.recordSent(row.id, leaseEnds);
+      return;
+    }
+    let response: string;
     try {
       const info = await this.transport.sendMail({
         from: this.opts.from,
@@ -149,39 +182,84 @@ export class MailDispatcher {
         // Only the addresses above: nothing in the content can add a recipient.
         envelope: { from: this.envelopeFrom(), to: [...row.toEmails, ...row.ccEmails] },
       });
-      await this.opts.db
-        .update(outbox)
-        .set({
-          status: 'sent',
-          sentAt: sql`now()`,
-          smtpResponse: String(info.response ?? '').slice(0, 500),
-          lastError: null,
-          lockedUntil: null,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'queued')));
-      this.opts.log.info({ outboxId: row.id, purpose: row.purpose, attempts: row.attempts }, 'mail: sent');
+      response = String(info.response ?? '').slice(0, 500);
     } catch (error) {
-      const kind = classifyFailure(error);
-      const age = Date.now() - row.createdAt.getTime();
-      const giveUp = kind === 'permanent' || age >= this.opts.retryHorizonMs;
-      const message = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
-      const delay = retryDelayMs(row.attempts, this.opts.retryBaseMs);
-      await this.opts.db
-        .update(outbox)
-        .set({
-          status: giveUp ? 'failed' : 'queued',
-          lastError: message,
-          nextAttemptAt: giveUp ? row.nextAttemptAt : sql`now() + ${`${delay} milliseconds`}::interval`,
-          lockedUntil: null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(outbox.id, row.id));
-      this.opts.log.warn(
-        { outboxId: row.id, attempts: row.attempts, kind, giveUp, retryInMs: giveUp ? undefined : delay, error: message },
-        giveUp ? 'mail: giving up' : 'mail: send failed, will retry',
-      );
+      await this.recordFailure(row, error);
+      return;
     }
+    // Accepted: from here on this mail is only ever recorded, never sent again by this process,
+    // however long the database takes to come back.
+    this.acceptedNotRecorded.set(row.id, response);
+    this.opts.onSent?.();
+    this.opts.log.info({ outboxId: row.id, purpose: row.purpose, attempts: row.attempts }, 'mail: sent');
+    await this.recordSent(row.id, leaseEnds);
+  }
+
+  /**
+   * Records an accepted mail as sent, retrying with backoff while the database does not answer,
+   * until shortly before the lease ends (after that another instance could claim the row; the next
+   * pass records it first thing). A failure here is never a reason to send again.
+   */
+  private async recordSent(id: string, leaseEnds: number): Promise<void> {
+    const response = this.acceptedNotRecorded.get(id) ?? '';
+    for (let wait = RECORD_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)) {
+      try {
+        await this.opts.db
+          .update(outbox)
+          .set({
+            status: 'sent',
+            sentAt: sql`now()`,
+            smtpResponse: response,
+            lastError: null,
+            lockedUntil: null,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(outbox.id, id), eq(outbox.status, 'queued')));
+        this.acceptedNotRecorded.delete(id);
+        return;
+      } catch (error) {
+        const last = this.stopped || Date.now() + wait >= leaseEnds;
+        this.opts.log.warn(
+          { outboxId: id, reason: unavailableReason(error), retryInMs: last ? undefined : wait },
+          last
+            ? 'mail: sent but not recorded yet; recording it at the next pass'
+            : 'mail: sent but not recorded yet; retrying the record',
+        );
+        if (last) return;
+        await pause(wait);
+      }
+    }
+  }
+
+  /** Records what is still unrecorded from earlier passes, before claiming anything new. */
+  private async recordPending(): Promise<void> {
+    for (const id of [...this.acceptedNotRecorded.keys()]) {
+      await this.recordSent(id, Date.now() + this.leaseMs - LEASE_MARGIN_MS);
+    }
+  }
+
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const kind = classifyFailure(error);
+    this.opts.onFailed?.(kind);
+    const age = Date.now() - row.createdAt.getTime();
+    const giveUp = kind === 'permanent' || age >= this.opts.retryHorizonMs;
+    const message = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+    const delay = retryDelayMs(row.attempts, this.opts.retryBaseMs);
+    this.opts.log.warn(
+      { outboxId: row.id, attempts: row.attempts, kind, giveUp, retryInMs: giveUp ? undefined : delay, error: message },
+      giveUp ? 'mail: giving up' : 'mail: send failed, will retry',
+    );
+    // If this update fails too, the row stays claimed until its lease ends and is tried again then.
+    await this.opts.db
+      .update(outbox)
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        lastError: message,
+        nextAttemptAt: giveUp ? row.nextAttemptAt : sql`now() + ${`${delay} milliseconds`}::interval`,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(outbox.id, row.id));
   }
 
   private envelopeFrom(): string {

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_unsent_idx" ON "outbox" USING btree ("status","created_at") WHERE "outbox"."status" <> 'sent';
