@@ -87,6 +87,26 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
     MAIL_RETRY_HORIZON_MINUTES: z.coerce.number().int().min(1).default(48 * 60),
+    // Replies by mail: the address replies go to (a `+token` is added per complaint and recipient),
+    // and how mail reaches the portal (its own SMTP listener, or a mailbox polled over IMAP).
+    INBOUND_REPLY_ADDRESS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9._-]{1,40}@([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a plain address such as reply@portal.example (no + in it)')
+        .optional(),
+    ),
+    INBOUND_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    INBOUND_TRUSTED_AUTHSERV_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be the host name your mail server writes in Authentication-Results, e.g. mx.portal.example')
+        .optional(),
+    ),
     ACTION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     AUTO_CLOSE_DAYS: z.coerce.number().min(0.0001).max(365).default(7),
     ABOUT_CREDITS: z.preprocess(
@@ -117,6 +137,16 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any OIDC_* setting is given' });
         }
       }
+    }
+    if (env.INBOUND_REPLY_ADDRESS && env.INBOUND_SMTP_PORT === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INBOUND_SMTP_PORT'],
+        message: 'is required with INBOUND_REPLY_ADDRESS: without a listener, replies sent to that address would be lost',
+      });
+    }
+    if (env.INBOUND_SMTP_PORT !== undefined && !env.INBOUND_REPLY_ADDRESS) {
+      ctx.addIssue({ code: 'custom', path: ['INBOUND_REPLY_ADDRESS'], message: 'is required with INBOUND_SMTP_PORT: it is the address replies are sent to' });
     }
     if (env.NODE_ENV === 'production') {
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
@@ -170,6 +200,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mail: { pollIntervalMs: number; retryBaseMs: number; retryHorizonMs: number; leaseMs: number };
+  /** Replies by mail; undefined → mail keeps a plain Reply-To and nothing listens. */
+  inbound: { replyAddress: string; smtpPort: number; smtpHost: string; trustedAuthservId: string | undefined } | undefined;
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
@@ -248,6 +280,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryHorizonMs: env.MAIL_RETRY_HORIZON_MINUTES * 60_000,
       leaseMs: env.MAIL_LEASE_SECONDS * 1000,
     },
+    inbound:
+      env.INBOUND_REPLY_ADDRESS && env.INBOUND_SMTP_PORT !== undefined
+        ? {
+            replyAddress: env.INBOUND_REPLY_ADDRESS,
+            smtpPort: env.INBOUND_SMTP_PORT,
+            smtpHost: env.INBOUND_SMTP_HOST,
+            trustedAuthservId: env.INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase(),
+          }
+        : undefined,
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
     logLevel: env.LOG_LEVEL,
