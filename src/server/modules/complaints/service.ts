@@ -21,7 +21,7 @@ import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, typ
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { createActionLinks } from '../actions/service.js';
-import { mailOptions, type LifecycleContext } from '../lifecycle/context.js';
+import { mailOptions, staffUrl, type LifecycleContext } from '../lifecycle/context.js';
 import { tellNewWork } from '../lifecycle/notices.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
@@ -143,7 +143,7 @@ async function file(ctx: FilingContext, student: UserRow, input: NewComplaint, i
         note: `Sent to ${recipients.to.join(', ')}`,
       });
       const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: ctx.actionLinkTtlMs });
-      const facility = facilityMail(row, { portalUrl: ctx.publicUrl, ...actionLinks });
+      const facility = facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks });
       const ack = acknowledgementMail(row, { complaintUrl: `${ctx.publicUrl}/my/${row.number}` });
       await enqueueMail(
         tx,

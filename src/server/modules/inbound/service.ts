@@ -65,9 +65,7 @@ export async function receiveMail(deps: InboundDeps, raw: Buffer, envelope: Inbo
   const headers = headerLines(parsed.headerLines);
   const senders = parsed.from?.value ?? [];
   const sender = senders.length === 1 ? (senders[0]?.address ?? '').trim().toLowerCase() : '';
-  let complaint: ComplaintRow | undefined;
-
-  const drop = async (reason: DropReason): Promise<InboundResult> => {
+  const drop = async (reason: DropReason, complaint?: ComplaintRow): Promise<InboundResult> => {
     // Recorded once per Message-ID; a second copy of a dropped mail changes nothing.
     await ctx.db.insert(inboundMail).values({ messageId, complaintId: complaint?.id ?? null, outcome: 'dropped', reason }).onConflictDoNothing();
     log.warn({ reason, complaint: complaint?.number }, 'inbound mail dropped');
@@ -87,15 +85,14 @@ export async function receiveMail(deps: InboundDeps, raw: Buffer, envelope: Inbo
   if (!sender) return drop('no_sender');
   if (deps.trustedAuthservId && !senderAuthenticated(headers, deps.trustedAuthservId, sender)) return drop('unauthenticated');
 
-  complaint = (await ctx.db.select().from(complaints).where(eq(complaints.number, token.number)).limit(1))[0];
-  if (!complaint) return drop('unknown_token');
+  const [found] = await ctx.db.select().from(complaints).where(eq(complaints.number, token.number)).limit(1);
+  if (!found) return drop('unknown_token');
   // A token made for someone else, or no token of ours at all: the same answer, so nothing can be probed.
-  if (!tokenMatches(addressing, token, complaint.id, sender)) return drop('token_mismatch');
+  if (!tokenMatches(addressing, token, found.id, sender)) return drop('token_mismatch', found);
 
   const text = stripReply(parsed.text ?? '');
-  if (!text) return drop('empty');
+  if (!text) return drop('empty', found);
 
-  const found = complaint;
   const result = await ctx.transaction(async (tx): Promise<InboundResult> => {
     const [claimed] = await tx
       .insert(inboundMail)
