@@ -12,14 +12,21 @@ import { formatDateTime } from '../../../lib/format';
  * the button, where a phone's screen may not be).
  */
 export function FiledScreen({ complaint, onAnother }: { complaint: Pick<Complaint, 'number' | 'dueAt'>; onAnother: () => void }) {
+  const screen = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.scrollIntoView({ block: 'start' });
-    heading.current?.focus();
+    // The whole screen in view (not just its heading), and keyboard and screen-reader focus on it.
+    screen.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
   }, [complaint.number]);
 
   return (
-    <section aria-labelledby="filed-heading" className={cn(card, 'mt-6 border-green-300 bg-green-50 text-center')} data-testid="filed-screen">
+    <section
+      ref={screen}
+      aria-labelledby="filed-heading"
+      className={cn(card, 'mt-6 scroll-mt-4 border-green-300 bg-green-50 text-center')}
+      data-testid="filed-screen"
+    >
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mx-auto size-12 text-green-700">
         <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16m3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 0 1 1.4 1.4" />
       </svg>
