@@ -84,6 +84,27 @@ describe('configuration', () => {
     expect(config.universityEnv).toEqual({ allowedDomains: ['vitbhopal.ac.in', 'example.edu'] });
   });
 
+  it('takes replies by mail only with both a reply address and a listener, each checked', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).inbound).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), INBOUND_REPLY_ADDRESS: 'Reply@Portal.Example', INBOUND_SMTP_PORT: '2525' }).inbound).toEqual({
+      replyAddress: 'reply@portal.example',
+      smtpPort: 2525,
+      smtpHost: '127.0.0.1',
+      trustedAuthservId: undefined,
+    });
+    expect(problems({ DATA_DIR: dataDir(), INBOUND_REPLY_ADDRESS: 'reply@portal.example' })).toEqual([
+      'INBOUND_SMTP_PORT is required with INBOUND_REPLY_ADDRESS: without a listener, replies sent to that address would be lost',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), INBOUND_SMTP_PORT: '2525' })).toEqual([
+      'INBOUND_REPLY_ADDRESS is required with INBOUND_SMTP_PORT: it is the address replies are sent to',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), INBOUND_REPLY_ADDRESS: 'reply+x@portal.example', INBOUND_SMTP_PORT: '70000', INBOUND_TRUSTED_AUTHSERV_ID: 'mx portal' })).toEqual([
+      'INBOUND_REPLY_ADDRESS must be a plain address such as reply@portal.example (no + in it)',
+      expect.stringMatching(/^INBOUND_SMTP_PORT /),
+      'INBOUND_TRUSTED_AUTHSERV_ID must be the host name your mail server writes in Authentication-Results, e.g. mx.portal.example',
+    ]);
+  });
+
   it('wants all three OIDC settings or none', () => {
     expect(problems({ OIDC_ISSUER: 'https://accounts.google.com', DATA_DIR: dataDir() })).toEqual([
       'OIDC_CLIENT_ID is required when any OIDC_* setting is given',
