@@ -100,6 +100,14 @@ const envSchema = z
     ),
     INBOUND_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    INBOUND_IMAP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^imaps?:\/\/[^/@\s]+@[^/\s]+(\/[^\s]*)?$/, 'must be imap://user:password@host:143/INBOX or imaps://user:password@host:993/INBOX')
+        .optional(),
+    ),
+    INBOUND_IMAP_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     INBOUND_TRUSTED_AUTHSERV_ID: z.preprocess(
       emptyToUndefined,
       z
@@ -138,15 +146,17 @@ const envSchema = z
         }
       }
     }
-    if (env.INBOUND_REPLY_ADDRESS && env.INBOUND_SMTP_PORT === undefined) {
+    if (env.INBOUND_REPLY_ADDRESS && env.INBOUND_SMTP_PORT === undefined && !env.INBOUND_IMAP_URL) {
       ctx.addIssue({
         code: 'custom',
         path: ['INBOUND_SMTP_PORT'],
-        message: 'is required with INBOUND_REPLY_ADDRESS: without a listener, replies sent to that address would be lost',
+        message: 'or INBOUND_IMAP_URL is required with INBOUND_REPLY_ADDRESS: without one, replies sent to that address would be lost',
       });
     }
-    if (env.INBOUND_SMTP_PORT !== undefined && !env.INBOUND_REPLY_ADDRESS) {
-      ctx.addIssue({ code: 'custom', path: ['INBOUND_REPLY_ADDRESS'], message: 'is required with INBOUND_SMTP_PORT: it is the address replies are sent to' });
+    for (const key of ['INBOUND_SMTP_PORT', 'INBOUND_IMAP_URL'] as const) {
+      if (env[key] !== undefined && !env.INBOUND_REPLY_ADDRESS) {
+        ctx.addIssue({ code: 'custom', path: ['INBOUND_REPLY_ADDRESS'], message: `is required with ${key}: it is the address replies are sent to` });
+      }
     }
     if (env.NODE_ENV === 'production') {
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
@@ -201,7 +211,16 @@ export interface Config {
   mailFrom: string;
   mail: { pollIntervalMs: number; retryBaseMs: number; retryHorizonMs: number; leaseMs: number };
   /** Replies by mail; undefined → mail keeps a plain Reply-To and nothing listens. */
-  inbound: { replyAddress: string; smtpPort: number; smtpHost: string; trustedAuthservId: string | undefined } | undefined;
+  inbound:
+    | {
+        replyAddress: string;
+        /** The portal's own SMTP listener, when INBOUND_SMTP_PORT is set. */
+        smtp: { port: number; host: string } | undefined;
+        /** A mailbox polled over IMAP, when INBOUND_IMAP_URL is set (the URL holds a password: never log it). */
+        imap: { url: string; pollMs: number } | undefined;
+        trustedAuthservId: string | undefined;
+      }
+    | undefined;
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
@@ -281,11 +300,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseMs: env.MAIL_LEASE_SECONDS * 1000,
     },
     inbound:
-      env.INBOUND_REPLY_ADDRESS && env.INBOUND_SMTP_PORT !== undefined
+      env.INBOUND_REPLY_ADDRESS && (env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_IMAP_URL)
         ? {
             replyAddress: env.INBOUND_REPLY_ADDRESS,
-            smtpPort: env.INBOUND_SMTP_PORT,
-            smtpHost: env.INBOUND_SMTP_HOST,
+            smtp: env.INBOUND_SMTP_PORT === undefined ? undefined : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST },
+            imap: env.INBOUND_IMAP_URL ? { url: env.INBOUND_IMAP_URL, pollMs: Math.round(env.INBOUND_IMAP_POLL_SECONDS * 1000) } : undefined,
             trustedAuthservId: env.INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase(),
           }
         : undefined,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SMTPServer } from 'smtp-server';
 import type { Config } from '../config.js';
-import { receiveMail, type InboundDeps } from '../modules/inbound/service.js';
+import { inboundDeps, receiveMail } from '../modules/inbound/service.js';
 import { isPortalAddress } from '../modules/mail/reply-address.js';
 
 /** Larger mail is refused at the SMTP level: a reply is words, and attachments are not taken by mail. */
@@ -21,16 +21,10 @@ export default fp(
   async function inboundSmtpPlugin(app: FastifyInstance, opts: { config: Config }) {
     const inbound = opts.config.inbound;
     const addressing = app.lifecycle.replyAddressing;
-    if (!inbound || !addressing) return;
+    if (!inbound?.smtp || !addressing) return;
+    const listen = inbound.smtp;
     const log = app.log.child({ component: 'inbound-mail' });
-    const fromAddress = /<([^>]+)>/.exec(opts.config.mailFrom)?.[1] ?? opts.config.mailFrom;
-    const deps: InboundDeps = {
-      ctx: app.lifecycle,
-      addressing,
-      trustedAuthservId: inbound.trustedAuthservId,
-      ownAddresses: [fromAddress.trim().toLowerCase()],
-      log,
-    };
+    const deps = inboundDeps(app, opts.config, addressing, log);
     const server = new SMTPServer({
       name: new URL(opts.config.publicUrl).hostname,
       authOptional: true,
@@ -70,12 +64,12 @@ export default fp(
     app.addHook('onReady', async () => {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(inbound.smtpPort, inbound.smtpHost, () => {
+        server.listen(listen.port, listen.host, () => {
           server.off('error', reject);
           resolve();
         });
       });
-      log.info({ port: inbound.smtpPort, host: inbound.smtpHost }, 'inbound SMTP listener ready');
+      log.info({ port: listen.port, host: listen.host }, 'inbound SMTP listener ready');
     });
     app.addHook('onClose', async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

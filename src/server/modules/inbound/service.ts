@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { isFinishedStatus } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
 import { complaints, inboundMail, users, type ComplaintRow } from '../../db/schema.js';
@@ -35,8 +35,31 @@ export interface InboundDeps {
 export interface InboundEnvelope {
   /** MAIL FROM ('' for a bounce); undefined when not known (a mailbox read over IMAP). */
   from: string | undefined;
-  /** RCPT TO, or the recipient headers of a mailbox copy. */
-  to: string[];
+  /** RCPT TO; undefined for a mailbox copy, whose recipient headers are read instead. */
+  to: string[] | undefined;
+}
+
+/** What the inbound service needs from the app: built once per receiver (listener, poller). */
+export function inboundDeps(
+  app: { lifecycle: LifecycleContext; log: FastifyBaseLogger },
+  config: { mailFrom: string; inbound?: { trustedAuthservId: string | undefined } | undefined },
+  addressing: ReplyAddressing,
+  log: FastifyBaseLogger,
+): InboundDeps {
+  const fromAddress = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  return { ctx: app.lifecycle, addressing, trustedAuthservId: config.inbound?.trustedAuthservId, ownAddresses: [fromAddress.trim().toLowerCase()], log };
+}
+
+/** Where a mailbox copy was addressed: the delivery headers first, then To and Cc. */
+function recipientsFromHeaders(parsed: ParsedMail): string[] {
+  const delivered = ['delivered-to', 'x-original-to'].flatMap((name) => {
+    const value = parsed.headers.get(name);
+    return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+  });
+  const listed = [parsed.to, parsed.cc]
+    .flatMap((field) => (field ? (Array.isArray(field) ? field : [field]) : []))
+    .flatMap((group) => group.value.map((a) => a.address ?? ''));
+  return [...delivered, ...listed].map((a) => a.trim()).filter(Boolean);
 }
 
 export type InboundResult = { outcome: 'posted'; number: string } | { outcome: 'dropped'; reason: DropReason; number?: string };
@@ -73,7 +96,7 @@ export async function receiveMail(deps: InboundDeps, raw: Buffer, envelope: Inbo
   };
 
   let token: ReplyToken | undefined;
-  for (const address of envelope.to) {
+  for (const address of envelope.to ?? recipientsFromHeaders(parsed)) {
     token = readReplyAddress(addressing, address);
     if (token) break;
   }
