@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { serverEntry } from '../tests/support/process.js';
 import { deliveryBench } from './delivery.js';
+import { inboundBench } from './inbound.js';
 import { queueBench } from './queue.js';
 import { startupBench } from './startup.js';
 import { webBench } from './web.js';
@@ -9,7 +10,7 @@ import { webBench } from './web.js';
  * `npm run bench`: prints figures, never passes or fails on a timing. Needs a build (`npm run build`).
  * Run one benchmark with `npm run bench -- startup`.
  */
-const benches: Record<string, () => Promise<void>> = { startup: startupBench, delivery: deliveryBench, web: webBench, queue: queueBench };
+const benches: Record<string, () => Promise<void>> = { startup: startupBench, delivery: deliveryBench, web: webBench, queue: queueBench, inbound: inboundBench };
 
 if (!existsSync(serverEntry)) {
   console.error('No build found: run `npm run build` first.');
