@@ -107,6 +107,14 @@ describe('outgoing mail carries a personal reply address and one thread', () => 
     expect(facility.parsed.text).toContain('Reply to this e-mail to answer the student');
     expect(facility.parsed.replyTo?.text).not.toContain(STUDENT);
   });
+
+  it('does not invite a reply to a finished complaint', async () => {
+    const number = await fileAndAssign();
+    expect((await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'rejected', note: 'Duplicate of another complaint' })).status).toBe(200);
+    const rejected = await mailTo(STUDENT, `${number} is now Rejected`);
+    expect(rejected.parsed.replyTo).toBeUndefined();
+    expect(rejected.parsed.text).not.toContain('replying to this e-mail');
+  });
 });
 
 describe('answers by mail land in the thread', () => {

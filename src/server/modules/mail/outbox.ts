@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxStatus } from '../../../shared/constants.js';
+import { isFinishedStatus, type OutboxStatus } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { outbox, type ComplaintRow } from '../../db/schema.js';
 import { guardMail, isStudentOnly } from '../confidentiality/guard.js';
@@ -27,8 +27,8 @@ export interface MailOptions {
 
 /**
  * Mail about a complaint that a recipient may answer by replying: the answer is added to the
- * complaint's thread. Escalations, digests and mail about finished complaints are not answered
- * into the thread (a warden's "why is this late?" is not a message for the student).
+ * complaint's thread. Escalations, digests and mail about finished complaints (see personalise) are
+ * not answered into the thread (a warden's "why is this late?" is not a message for the student).
  */
 const CONVERSATION_PURPOSES = new Set(['facility', 'acknowledgement', 'status', 'reply', 'student_reply', 'reopened', 'assignment', 'new_work']);
 
@@ -56,7 +56,8 @@ function withFooter<M extends RenderedMail>(mail: M, footer: string): M {
 function personalise(mail: OutgoingMail, addressing: ReplyAddressing | undefined): OutgoingMail[] {
   const complaint = mail.complaint;
   if (!complaint) return [mail];
-  if (!addressing || !CONVERSATION_PURPOSES.has(mail.purpose)) return [guardMail(complaint, mail)];
+  // A finished complaint takes no more replies: its mail does not invite one.
+  if (!addressing || !CONVERSATION_PURPOSES.has(mail.purpose) || isFinishedStatus(complaint.status)) return [guardMail(complaint, mail)];
   return [...mail.to, ...(mail.cc ?? [])].map((recipient) => {
     const single = guardMail(complaint, { ...mail, to: [recipient], cc: [] });
     const toStudent = isStudentOnly(complaint, [recipient]);
