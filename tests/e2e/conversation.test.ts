@@ -167,6 +167,7 @@ describe('student-side polish', () => {
     await page.goto(`${suite.portal.baseUrl}/my/${open}`);
     await page.getByRole('button', { name: 'Withdraw complaint' }).click();
     await page.getByRole('button', { name: 'Yes, withdraw it' }).click();
+    await page.getByTestId('withdraw-outcome').getByText('You withdrew this complaint. The hostel team has been told.').waitFor();
     const current = page.getByTestId('status-stepper').locator('li[aria-current="step"]');
     await current.filter({ hasText: 'Withdrawn' }).waitFor();
     await page.getByText('This complaint is withdrawn: it takes no more replies.').waitFor();
