@@ -156,6 +156,18 @@ describe('answers by mail land in the thread', () => {
     expect(toStudent.parsed.text).toContain('I will come at 5 pm.');
   });
 
+  it('reads an answer written in HTML only, without the quoted part', async () => {
+    const number = await fileAndAssign();
+    const assigned = await mailTo(STAFF, `Assigned to you: Wifi Complaint — ${number}`);
+    await client().sendMail({
+      from: STAFF,
+      to: replyToOf(assigned),
+      subject: 'Re: assigned',
+      html: '<div>New access point <b>installed</b>.<br>Please check tonight.</div><blockquote>Assigned to you: Wifi Complaint</blockquote>',
+    });
+    await expect.poll(async () => (await repliesIn(number)).map((e) => e.note)).toEqual(['New access point installed.\nPlease check tonight.']);
+  });
+
   it("posts the facility mailbox's answer as the team's, under its address", async () => {
     const filed = await student.post('/api/complaints', aComplaint());
     const number = String(filed.body.number);
