@@ -4,6 +4,7 @@ import { deliveryBench } from './delivery.js';
 import { photosBench } from './photos.js';
 import { insightsBench } from './insights.js';
 import { operationsBench } from './operations.js';
+import { inboundBench } from './inbound.js';
 import { queueBench } from './queue.js';
 import { startupBench } from './startup.js';
 import { webBench } from './web.js';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   photos: photosBench,
   insights: insightsBench,
   operations: operationsBench,
+  inbound: inboundBench,
 };
 
 if (!existsSync(serverEntry)) {

@@ -159,10 +159,12 @@ async function main() {
     await move('acknowledged');
     if (outcome === 'acknowledged') continue;
     if (random.next() < 0.5) {
-      await worker.call('POST', `/api/staff/complaints/${number}/replies`, {
-        text: random.pick(['We will visit your room today between 3 and 5 pm.', 'Could you tell us whether it happens all day or only in the evening?', 'A spare part has been ordered.']),
-        internal: false,
-      });
+      const text = random.pick(['We will visit your room today between 3 and 5 pm.', 'Could you tell us whether it happens all day or only in the evening?', 'A spare part has been ordered.']);
+      await worker.call('POST', `/api/staff/complaints/${number}/replies`, { text, internal: false });
+      // A question gets its answer in the same thread (no random draw: the demo stays the same otherwise).
+      if (text.startsWith('Could you tell us')) {
+        await student.api.call('POST', `/api/complaints/${number}/replies`, { text: 'Mostly in the evening, after 8 pm.' });
+      }
     }
     if (random.next() < 0.3) {
       await worker.call('POST', `/api/staff/complaints/${number}/replies`, { text: 'Vendor informed; check stock in the store room.', internal: true });

@@ -28,6 +28,8 @@ import csrf from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import draining from './plugins/draining.js';
 import errors from './plugins/errors.js';
+import inboundImap from './plugins/inbound-imap.js';
+import inboundSmtp from './plugins/inbound-smtp.js';
 import inputText from './plugins/input-text.js';
 import jobs from './plugins/jobs.js';
 import lifecycle from './plugins/lifecycle.js';
@@ -121,6 +123,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(lifecycle, { config });
   await app.register(photos, { config });
   await app.register(jobs, { config, enabled: opts.runJobs ?? true });
+  await app.register(inboundSmtp, { config });
+  await app.register(inboundImap, { config, enabled: opts.runJobs ?? true });
 
   await app.register(metaRoutes, { config, devSignIn });
   await app.register(authRoutes, { config, oidcClient });

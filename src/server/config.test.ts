@@ -126,6 +126,39 @@ describe('configuration', () => {
     expect(config.universityEnv).toEqual({ allowedDomains: ['vitbhopal.ac.in', 'example.edu'] });
   });
 
+  it('takes replies by mail only with both a reply address and a listener, each checked', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).inbound).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), INBOUND_REPLY_ADDRESS: 'Reply@Portal.Example', INBOUND_SMTP_PORT: '2525' }).inbound).toEqual({
+      replyAddress: 'reply@portal.example',
+      smtp: { port: 2525, host: '127.0.0.1' },
+      imap: undefined,
+      trustedAuthservId: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), INBOUND_REPLY_ADDRESS: 'reply@portal.example', INBOUND_IMAP_URL: 'imaps://portal:pw@imap.example:993/INBOX' }).inbound,
+    ).toMatchObject({ smtp: undefined, imap: { url: 'imaps://portal:pw@imap.example:993/INBOX', pollMs: 30_000 } });
+    expect(problems({ DATA_DIR: dataDir(), INBOUND_REPLY_ADDRESS: 'reply@portal.example' })).toEqual([
+      'INBOUND_SMTP_PORT or INBOUND_IMAP_URL is required with INBOUND_REPLY_ADDRESS: without one, replies sent to that address would be lost',
+    ]);
+    expect(problems({ DATA_DIR: dataDir(), INBOUND_SMTP_PORT: '2525' })).toEqual([
+      'INBOUND_REPLY_ADDRESS is required with INBOUND_SMTP_PORT: it is the address replies are sent to',
+    ]);
+    expect(
+      problems({
+        DATA_DIR: dataDir(),
+        INBOUND_REPLY_ADDRESS: 'reply+x@portal.example',
+        INBOUND_SMTP_PORT: '70000',
+        INBOUND_IMAP_URL: 'http://mail.example',
+        INBOUND_TRUSTED_AUTHSERV_ID: 'mx portal',
+      }),
+    ).toEqual([
+      'INBOUND_REPLY_ADDRESS must be a plain address such as reply@portal.example (no + in it)',
+      expect.stringMatching(/^INBOUND_SMTP_PORT /),
+      'INBOUND_IMAP_URL must be imap://user:password@host:143/INBOX or imaps://user:password@host:993/INBOX',
+      'INBOUND_TRUSTED_AUTHSERV_ID must be the host name your mail server writes in Authentication-Results, e.g. mx.portal.example',
+    ]);
+  });
+
   it('wants all three OIDC settings or none', () => {
     expect(problems({ OIDC_ISSUER: 'https://accounts.google.com', DATA_DIR: dataDir() })).toEqual([
       'OIDC_CLIENT_ID is required when any OIDC_* setting is given',

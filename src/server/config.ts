@@ -135,6 +135,34 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
     MAIL_RETRY_HORIZON_MINUTES: z.coerce.number().int().min(1).default(48 * 60),
+    // Replies by mail: the address replies go to (a `+token` is added per complaint and recipient),
+    // and how mail reaches the portal (its own SMTP listener, or a mailbox polled over IMAP).
+    INBOUND_REPLY_ADDRESS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9._-]{1,40}@([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a plain address such as reply@portal.example (no + in it)')
+        .optional(),
+    ),
+    INBOUND_SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    INBOUND_IMAP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^imaps?:\/\/[^/@\s]+@[^/\s]+(\/[^\s]*)?$/, 'must be imap://user:password@host:143/INBOX or imaps://user:password@host:993/INBOX')
+        .optional(),
+    ),
+    INBOUND_IMAP_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+    INBOUND_TRUSTED_AUTHSERV_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be the host name your mail server writes in Authentication-Results, e.g. mx.portal.example')
+        .optional(),
+    ),
     ACTION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     AUTO_CLOSE_DAYS: z.coerce.number().min(0.0001).max(365).default(7),
     ABOUT_CREDITS: z.preprocess(
@@ -198,6 +226,18 @@ const envSchema = z
     if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when any other S3_* setting is given' });
     }
+    if (env.INBOUND_REPLY_ADDRESS && env.INBOUND_SMTP_PORT === undefined && !env.INBOUND_IMAP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INBOUND_SMTP_PORT'],
+        message: 'or INBOUND_IMAP_URL is required with INBOUND_REPLY_ADDRESS: without one, replies sent to that address would be lost',
+      });
+    }
+    for (const key of ['INBOUND_SMTP_PORT', 'INBOUND_IMAP_URL'] as const) {
+      if (env[key] !== undefined && !env.INBOUND_REPLY_ADDRESS) {
+        ctx.addIssue({ code: 'custom', path: ['INBOUND_REPLY_ADDRESS'], message: `is required with ${key}: it is the address replies are sent to` });
+      }
+    }
     if (env.NODE_ENV === 'production') {
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
@@ -250,6 +290,17 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mail: { pollIntervalMs: number; retryBaseMs: number; retryHorizonMs: number; leaseMs: number };
+  /** Replies by mail; undefined → mail keeps a plain Reply-To and nothing listens. */
+  inbound:
+    | {
+        replyAddress: string;
+        /** The portal's own SMTP listener, when INBOUND_SMTP_PORT is set. */
+        smtp: { port: number; host: string } | undefined;
+        /** A mailbox polled over IMAP, when INBOUND_IMAP_URL is set (the URL holds a password: never log it). */
+        imap: { url: string; pollMs: number } | undefined;
+        trustedAuthservId: string | undefined;
+      }
+    | undefined;
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
@@ -352,6 +403,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryHorizonMs: env.MAIL_RETRY_HORIZON_MINUTES * 60_000,
       leaseMs: env.MAIL_LEASE_SECONDS * 1000,
     },
+    inbound:
+      env.INBOUND_REPLY_ADDRESS && (env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_IMAP_URL)
+        ? {
+            replyAddress: env.INBOUND_REPLY_ADDRESS,
+            smtp: env.INBOUND_SMTP_PORT === undefined ? undefined : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST },
+            imap: env.INBOUND_IMAP_URL ? { url: env.INBOUND_IMAP_URL, pollMs: Math.round(env.INBOUND_IMAP_POLL_SECONDS * 1000) } : undefined,
+            trustedAuthservId: env.INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase(),
+          }
+        : undefined,
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
     logLevel: env.LOG_LEVEL,

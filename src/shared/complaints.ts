@@ -75,10 +75,14 @@ export const timelineEntrySchema = z
     status: z.enum(STATUSES),
     fromStatus: z.enum(STATUSES).nullable(),
     note: z.string(),
-    /** A status change, or a public reply from the staff. */
+    /** A status change, or a public reply (the student's or the team's). */
     /** The student's timeline holds only what was said to them: no internal notes or assignments. */
     kind: z.enum(EVENT_KINDS).extract(['status', 'reply']),
     by: z.string(),
+    /** Written by the complaint's student (a reply of theirs, a reopening, a withdrawal). */
+    fromStudent: z.boolean(),
+    /** Written by answering a mail from the portal rather than in the portal. */
+    byMail: z.boolean(),
   })
   .meta({ id: 'TimelineEntry' });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
@@ -109,7 +113,12 @@ export const complaintSchema = z
 export type Complaint = z.infer<typeof complaintSchema>;
 
 export const complaintDetailSchema = complaintSchema
-  .extend({ timeline: z.array(timelineEntrySchema) })
+  .extend({
+    timeline: z.array(timelineEntrySchema),
+    /** The student's own rating and comment, given when confirming it was fixed. */
+    rating: z.number().int().nullable(),
+    ratingComment: z.string().nullable(),
+  })
   .meta({ id: 'ComplaintDetail' });
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;
 
@@ -120,5 +129,17 @@ export const complaintListSchema = z
   })
   .meta({ id: 'ComplaintList' });
 export type ComplaintList = z.infer<typeof complaintListSchema>;
+
+/** What a student writes into the conversation of their complaint. */
+export const studentReplyBodySchema = z
+  .object({
+    text: z
+      .string({ error: 'Write your reply' })
+      .trim()
+      .min(1, 'Write your reply')
+      .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
+  })
+  .meta({ id: 'StudentReply' });
+export type StudentReplyBody = z.infer<typeof studentReplyBodySchema>;
 
 export const complaintNumberPattern = /^HC-\d{4}-\d{6,}$/;

@@ -22,7 +22,8 @@ export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 // (src/server/db/schema.ts), the zod schemas, the server and the web app all take it from here.
 // Adding a value is this file plus the migration `npm run db:generate` writes.
 
-export const STATUSES = ['submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened'] as const;
+/** `withdrawn`: the student took it back before anyone acknowledged it. */
+export const STATUSES = ['submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened', 'withdrawn'] as const;
 export type ComplaintStatus = (typeof STATUSES)[number];
 
 /** Waiting for the hostel team: not yet resolved, rejected or closed. A resolved complaint is not open. */
@@ -31,7 +32,7 @@ export type OpenStatus = (typeof OPEN_STATUSES)[number];
 export const isOpenStatus = (status: ComplaintStatus): status is OpenStatus => (OPEN_STATUSES as readonly ComplaintStatus[]).includes(status);
 
 /** Over for good. A resolved complaint is neither open nor finished: it waits for the student to confirm or reopen it. */
-export const FINISHED_STATUSES = ['closed', 'rejected'] as const satisfies readonly ComplaintStatus[];
+export const FINISHED_STATUSES = ['closed', 'rejected', 'withdrawn'] as const satisfies readonly ComplaintStatus[];
 export const isFinishedStatus = (status: ComplaintStatus): boolean => (FINISHED_STATUSES as readonly ComplaintStatus[]).includes(status);
 
 export const ROLES = ['student', 'staff', 'warden', 'admin'] as const;
@@ -46,9 +47,17 @@ export const isWorkerRole = (role: Role): role is WorkerRole => (WORKER_ROLES as
 export const COMPLAINT_KINDS = ['complaint', 'cleaning', 'laundry'] as const;
 export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
 
-/** What a timeline entry records. */
+/** What a timeline entry records. A reply is the student's or the team's: its author says which. */
 export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Where a timeline entry was written: in the portal, or by answering a mail from it. */
+export const EVENT_CHANNELS = ['portal', 'mail'] as const;
+export type EventChannel = (typeof EVENT_CHANNELS)[number];
+
+/** What became of a mail that arrived at the portal's reply address. */
+export const INBOUND_OUTCOMES = ['posted', 'dropped'] as const;
+export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
 
 export const OUTBOX_STATUSES = ['held', 'queued', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -81,6 +90,7 @@ export const STATUS_LABELS: Record<ComplaintStatus, string> = {
   closed: 'Closed',
   rejected: 'Rejected',
   reopened: 'Reopened',
+  withdrawn: 'Withdrawn',
 };
 
 /** Everything the audit log records, with the words the console shows for it. */
@@ -109,6 +119,7 @@ export const AUDIT_ACTION_LABELS = {
   'complaint.status': 'Complaint status changed',
   'complaint.assign': 'Complaint assigned',
   'complaint.reply': 'Reply to the student',
+  'complaint.student_reply': 'Reply from the student',
   'complaint.note': 'Internal note',
   'complaint.reveal_identity': 'Confidential identity revealed',
   'complaint.escalate': 'Late complaint escalated',

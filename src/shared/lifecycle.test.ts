@@ -8,7 +8,16 @@ describe('complaint lifecycle', () => {
     expect(allowedTransitions('resolved', 'student').map((t) => t.to)).toEqual(['closed', 'reopened']);
     expect(allowedTransitions('resolved', 'staff')).toEqual([]);
     expect(allowedTransitions('closed', 'staff')).toEqual([]);
-    expect(allowedTransitions('submitted', 'student')).toEqual([]);
+    expect(allowedTransitions('submitted', 'student').map((t) => t.to)).toEqual(['withdrawn']);
+  });
+
+  it('lets the student withdraw only what nobody has acknowledged', () => {
+    expect(checkTransition('submitted', 'withdrawn', 'student', '').ok).toBe(true);
+    for (const from of ['acknowledged', 'in_progress', 'reopened', 'resolved', 'closed', 'rejected'] as const) {
+      expect(checkTransition(from, 'withdrawn', 'student', '')).toEqual({ ok: false, reason: 'not_allowed' });
+    }
+    expect(checkTransition('submitted', 'withdrawn', 'staff', '')).toEqual({ ok: false, reason: 'not_allowed' });
+    expect(allowedTransitions('withdrawn', 'staff')).toEqual([]);
   });
 
   it('requires a reason to reject or reopen', () => {

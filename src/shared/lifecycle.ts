@@ -7,6 +7,7 @@ import { OPEN_STATUSES, type ComplaintStatus } from './constants.js';
  *   submitted → acknowledged → in_progress → resolved → closed
  *        └───────────┴──────────────┴→ rejected        ↑    │
  *                                       reopened ←────────┘ (student, with a reason)
+ *   submitted → withdrawn (student, while nobody has acknowledged it)
  */
 
 export type TransitionActor = 'student' | 'staff' | 'system';
@@ -29,6 +30,8 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: OPEN_STATUSES, to: 'rejected', by: ['staff'], reasonRequired: true, label: 'Reject' },
   { from: ['resolved'], to: 'closed', by: ['student', 'system'], reasonRequired: false, label: 'Confirm it is fixed' },
   { from: ['resolved'], to: 'reopened', by: ['student'], reasonRequired: true, label: 'Reopen' },
+  // Only while nobody has acknowledged it: once the team took it on, the student talks to them instead.
+  { from: ['submitted'], to: 'withdrawn', by: ['student'], reasonRequired: false, label: 'Withdraw' },
 ];
 
 export function findTransition(from: ComplaintStatus, to: ComplaintStatus): Transition | undefined {

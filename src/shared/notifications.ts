@@ -17,5 +17,9 @@ export const notificationListSchema = z
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const markReadSchema = z
-  .union([z.object({ ids: z.array(z.uuid()).min(1).max(200) }), z.object({ all: z.literal(true) })])
+  .union([
+    z.object({ ids: z.array(z.uuid()).min(1).max(200) }),
+    z.object({ all: z.literal(true) }),
+    z.object({ complaintNumber: z.string().min(1).max(40).describe('Every notification about this complaint (it was just viewed)') }),
+  ])
   .meta({ id: 'MarkNotificationsRead' });

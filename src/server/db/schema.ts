@@ -18,7 +18,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   COMPLAINT_KINDS,
+  EVENT_CHANNELS,
   EVENT_KINDS,
+  INBOUND_OUTCOMES,
   LINK_ACTIONS,
   NEW_WORK_MAIL,
   OPEN_STATUSES,
@@ -207,6 +209,8 @@ export const complaintEvents = pgTable(
       .notNull()
       .references(() => complaints.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id),
+    /** A reply by mail from a facility address that has no account (the routed team mailbox): who wrote it. */
+    actorAddress: text('actor_address'),
     fromStatus: text('from_status', { enum: STATUSES }),
     toStatus: text('to_status', { enum: STATUSES }).notNull(),
     kind: text('kind', { enum: EVENT_KINDS }).notNull().default('status'),
@@ -215,12 +219,38 @@ export const complaintEvents = pgTable(
     note: text('note').notNull().default(''),
     /** The Idempotency-Key of the staff request that wrote it: a retried reply or status change is not written twice. */
     idempotencyKey: text('idempotency_key'),
+    /** Written in the portal, or by answering a mail from it (the reply address). */
+    channel: text('channel', { enum: EVENT_CHANNELS }).notNull().default('portal'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt),
     uniqueIndex('complaint_events_actor_idempotency_key').on(t.actorId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('complaint_events_kind_check', oneOf(t.kind, EVENT_KINDS)),
+    check('complaint_events_channel_check', oneOf(t.channel, EVENT_CHANNELS)),
+  ],
+);
+
+/**
+ * Every mail that reached the portal's reply address, once per Message-ID: what became of it
+ * (posted to a thread, or dropped and why). The unique Message-ID is what makes a message that
+ * arrives twice (a retrying relay, an IMAP poll after a crash) post once.
+ */
+export const inboundMail = pgTable(
+  'inbound_mail',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: text('message_id').notNull(),
+    complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: INBOUND_OUTCOMES }).notNull(),
+    /** Why it was dropped (unknown_token, sender_mismatch, auto_reply, loop …); '' when posted. */
+    reason: text('reason').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inbound_mail_message_id_key').on(t.messageId),
+    index('inbound_mail_received_idx').on(t.receivedAt),
+    check('inbound_mail_outcome_check', oneOf(t.outcome, INBOUND_OUTCOMES)),
   ],
 );
 
@@ -264,6 +294,8 @@ export const outbox = pgTable(
     htmlBody: text('html_body').notNull(),
     /** Stable per row: a resend after a crash carries the same Message-ID. */
     messageId: text('message_id').notNull(),
+    /** The complaint's thread id, sent as In-Reply-To and References so mail clients keep one conversation. */
+    threadRef: text('thread_ref'),
     /** held (no SMTP configured) | queued | sent | failed */
     status: text('status', { enum: OUTBOX_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -491,6 +523,7 @@ export type UniversityRow = typeof university.$inferSelect;
 export type HostelRow = typeof hostels.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
+export type InboundMailRow = typeof inboundMail.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Photos (issue 13, decision 23): uploaded first, attached to a complaint in the transaction that

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { hmac } from '../lib/tokens.js';
 import { createLifecycleContext, type LifecycleContext } from '../modules/lifecycle/context.js';
 
 declare module 'fastify' {
@@ -19,6 +20,9 @@ export default fp(
         db: app.db,
         publicUrl: opts.config.publicUrl,
         smtpConfigured: Boolean(opts.config.smtpUrl),
+        replyAddressing: opts.config.inbound
+          ? { address: opts.config.inbound.replyAddress, secret: hmac(opts.config.sessionSecret, 'reply-addresses') }
+          : undefined,
         afterCommit: () => app.mailer?.notify(),
       }),
     );

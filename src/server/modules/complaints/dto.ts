@@ -33,5 +33,7 @@ export function toTimelineEntry(event: ComplaintEventRow, studentId: string): Ti
     note: event.note,
     kind: event.kind === 'reply' ? 'reply' : 'status',
     by: event.actorId === studentId ? 'You' : 'Hostel staff',
+    fromStudent: event.actorId === studentId,
+    byMail: event.channel === 'mail',
   };
 }

@@ -5,6 +5,7 @@ import {
   complaintDetailSchema,
   complaintListSchema,
   complaintSchema,
+  studentReplyBodySchema,
   createCleaningRequestSchema,
   createComplaintSchema,
   createLaundryRequestSchema,
@@ -12,7 +13,7 @@ import {
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
-import { confirmResolution, reopen } from '../lifecycle/service.js';
+import { confirmResolution, reopen, studentReply, withdraw } from '../lifecycle/service.js';
 import { toComplaintDto, toTimelineEntry } from './dto.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint, listStudentComplaints } from './service.js';
@@ -148,7 +149,12 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       if (!user) throw new Error('unreachable');
       const { complaint, events } = await getStudentComplaint(app.db, user.id, request.params.number);
       reply.header('cache-control', 'no-store');
-      return { ...toComplaintDto(complaint), timeline: events.map((event) => toTimelineEntry(event, complaint.studentId)) };
+      return {
+        ...toComplaintDto(complaint),
+        timeline: events.map((event) => toTimelineEntry(event, complaint.studentId)),
+        rating: complaint.rating,
+        ratingComment: complaint.ratingComment,
+      };
     },
   );
 
@@ -190,6 +196,48 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       if (!user) throw new Error('unreachable');
       const row = await reopen(app.lifecycle, user, request.params.number, request.body.reason);
       return toComplaintDto(row);
+    },
+  );
+
+  r.post(
+    '/api/complaints/:number/replies',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Add to the conversation of one of your complaints (the team hears of it by bell and mail)',
+        params: z.object({ number: z.string().max(40) }),
+        headers: idempotencyHeaders,
+        body: studentReplyBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      await studentReply(app.lifecycle, user, request.params.number, request.body.text, request.headers['idempotency-key']);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/complaints/:number/withdraw',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Withdraw one of your complaints while nobody has acknowledged it (409 once someone has)',
+        params: z.object({ number: z.string().max(40) }),
+        headers: idempotencyHeaders,
+        response: { 200: complaintSchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new Error('unreachable');
+      return toComplaintDto(await withdraw(app.lifecycle, user, request.params.number, request.headers['idempotency-key']));
     },
   );
 }

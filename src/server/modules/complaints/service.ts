@@ -21,7 +21,7 @@ import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, typ
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { createActionLinks } from '../actions/service.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
+import { mailOptions, staffUrl, type LifecycleContext } from '../lifecycle/context.js';
 import { tellNewWork } from '../lifecycle/notices.js';
 import { attachPhotos } from '../photos/service.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -153,17 +153,18 @@ async function file(
       // In this transaction: a photo that cannot be attached refuses the filing, nothing half-stored.
       await attachPhotos(tx, { photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
       const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: ctx.actionLinkTtlMs });
-      const facility = facilityMail(row, { portalUrl: ctx.publicUrl, ...actionLinks });
+      const facility = facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks });
       const ack = acknowledgementMail(row, { complaintUrl: `${ctx.publicUrl}/my/${row.number}` });
       await enqueueMail(
         tx,
         [
-          // Reply-To lets the team answer the student directly; the outbox's confidentiality
-          // guard removes it (and any identifying word) when the complaint is confidential.
+          // Without reply addresses, Reply-To lets the team answer the student directly; with them,
+          // the outbox gives each recipient a portal reply address instead. The confidentiality
+          // guard removes the student's address (and any identifying word) when it is confidential.
           { ...facility, purpose: 'facility', complaint: row, to: recipients.to, cc: recipients.cc, replyTo: student.email },
           { ...ack, purpose: 'acknowledgement', complaint: row, to: [student.email] },
         ],
-        { smtpConfigured: ctx.smtpConfigured, messageDomain: new URL(ctx.publicUrl).hostname },
+        mailOptions(ctx),
       );
       await tellNewWork(tx, ctx, row);
       return row;

@@ -59,10 +59,12 @@ const confidentialRow = (): ComplaintRow => ({
  * a new mail can never skip this check.
  */
 const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> = {
-  facilityMail: (c) => filingTemplates.facilityMail(c, { portalUrl: 'https://portal.example', acknowledge: 'https://portal.example/act/a', resolve: 'https://portal.example/act/r' }),
+  facilityMail: (c) => filingTemplates.facilityMail(c, { complaintUrl: 'https://portal.example/staff/complaints/HC-2026-000001', acknowledge: 'https://portal.example/act/a', resolve: 'https://portal.example/act/r' }),
   acknowledgementMail: (c) => filingTemplates.acknowledgementMail(c, { complaintUrl: 'https://portal.example/my/x' }),
   statusChangeMail: (c) => lifecycleTemplates.statusChangeMail(c, 'resolved', REASON, 'https://portal.example/my/x'),
   replyMail: (c) => lifecycleTemplates.replyMail(c, REASON, 'https://portal.example/my/x'),
+  studentReplyMail: (c) => lifecycleTemplates.studentReplyMail(c, REASON, 'https://portal.example/staff/x'),
+  withdrawnMail: (c) => lifecycleTemplates.withdrawnMail(c, 'https://portal.example/staff/x'),
   assignmentMail: (c) => lifecycleTemplates.assignmentMail(c, 'https://portal.example/staff/x'),
   reopenedMail: (c) => lifecycleTemplates.reopenedMail(c, REASON, 'https://portal.example/staff/x'),
   confirmedMail: (c) => lifecycleTemplates.confirmedMail(c, 4, REASON, 'https://portal.example/staff/x'),

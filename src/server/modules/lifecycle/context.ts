@@ -1,4 +1,6 @@
 import type { Db, Tx } from '../../db/client.js';
+import type { MailOptions } from '../mail/outbox.js';
+import type { ReplyAddressing } from '../mail/reply-address.js';
 
 /**
  * What every change to a complaint needs: the database, where links in mail point, whether mail is
@@ -9,6 +11,8 @@ export interface LifecycleContext {
   db: Db;
   publicUrl: string;
   smtpConfigured: boolean;
+  /** Set when the portal receives replies by mail: conversation mail carries personal reply addresses. */
+  replyAddressing?: ReplyAddressing | undefined;
   /**
    * Runs `work` in one transaction. When it commits, the instance's mail dispatcher is told that
    * new mail may be waiting (the one place that signals it); when it throws, nothing was written.
@@ -20,14 +24,16 @@ export function createLifecycleContext(opts: {
   db: Db;
   publicUrl: string;
   smtpConfigured: boolean;
+  replyAddressing?: ReplyAddressing | undefined;
   /** Called after every committed lifecycle transaction. */
   afterCommit: () => void;
 }): LifecycleContext {
-  const { db, publicUrl, smtpConfigured, afterCommit } = opts;
+  const { db, publicUrl, smtpConfigured, replyAddressing, afterCommit } = opts;
   return {
     db,
     publicUrl,
     smtpConfigured,
+    replyAddressing,
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       const result = await db.transaction(work);
       afterCommit();
@@ -36,9 +42,10 @@ export function createLifecycleContext(opts: {
   };
 }
 
-export const mailOptions = (ctx: Pick<LifecycleContext, 'publicUrl' | 'smtpConfigured'>) => ({
+export const mailOptions = (ctx: Pick<LifecycleContext, 'publicUrl' | 'smtpConfigured' | 'replyAddressing'>): MailOptions => ({
   smtpConfigured: ctx.smtpConfigured,
   messageDomain: new URL(ctx.publicUrl).hostname,
+  replyAddressing: ctx.replyAddressing,
 });
 export const studentUrl = (ctx: Pick<LifecycleContext, 'publicUrl'>, number: string) => `${ctx.publicUrl}/my/${number}`;
 export const staffUrl = (ctx: Pick<LifecycleContext, 'publicUrl'>, number: string) => `${ctx.publicUrl}/staff/complaints/${number}`;

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from './context.js';
+import { alreadyWritten, recordReply } from './replies.js';
 import { applyTransition } from './transition.js';
 
 const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
@@ -77,5 +78,44 @@ export async function reopen(ctx: LifecycleContext, student: UserRow, number: st
   return ctx.transaction(async (tx) => {
     const complaint = await lockOwnComplaint(tx, student, number);
     return applyTransition(tx, ctx, complaint, { kind: 'student', id: student.id }, 'reopened', reason);
+  });
+}
+
+/**
+ * The student adds to the conversation (a question answered, something forgotten when filing). A
+ * retry with the same Idempotency-Key is written once; a finished complaint takes no more replies.
+ */
+export async function studentReply(
+  ctx: LifecycleContext,
+  student: UserRow,
+  number: string,
+  text: string,
+  idempotencyKey?: string,
+): Promise<ComplaintRow> {
+  return ctx.transaction(async (tx) => {
+    const complaint = await lockOwnComplaint(tx, student, number);
+    if (await alreadyWritten(tx, complaint, student.id, idempotencyKey)) return complaint;
+    return recordReply(tx, ctx, complaint, { kind: 'student', id: student.id }, text, { idempotencyKey });
+  });
+}
+
+/**
+ * The student takes back a complaint nobody has acknowledged yet; the team is told. Once someone
+ * has acknowledged it (or it moved on further), the answer is a 409 that says so.
+ */
+export async function withdraw(ctx: LifecycleContext, student: UserRow, number: string, idempotencyKey?: string): Promise<ComplaintRow> {
+  return ctx.transaction(async (tx) => {
+    const complaint = await lockOwnComplaint(tx, student, number);
+    if (complaint.status === 'withdrawn' && (await alreadyWritten(tx, complaint, student.id, idempotencyKey))) return complaint;
+    if (!checkTransition(complaint.status, 'withdrawn', 'student', '').ok) {
+      throw new AppError(
+        409,
+        'cannot_withdraw',
+        complaint.status === 'withdrawn'
+          ? `${complaint.number} is already withdrawn.`
+          : `${complaint.number} can no longer be withdrawn: the hostel team has already taken it up. Reply in the conversation instead.`,
+      );
+    }
+    return applyTransition(tx, ctx, complaint, { kind: 'student', id: student.id }, 'withdrawn', '', { idempotencyKey });
   });
 }

@@ -5,7 +5,7 @@ import { categories, complaintEvents, complaints, services, type ComplaintRow } 
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { confirmedMail, reopenedMail, statusChangeMail } from '../mail/lifecycle-templates.js';
+import { confirmedMail, reopenedMail, statusChangeMail, withdrawnMail } from '../mail/lifecycle-templates.js';
 import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import { tellStudent, tellTeam, type Notice } from './notices.js';
 
@@ -35,6 +35,10 @@ const targetHoursOf = sql`coalesce(
 /** The timeline note and what the student or team is told, for each kind of actor. */
 function describeChange(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to: ComplaintStatus, note: string, extras: TransitionExtras) {
   if (actor.kind === 'student') {
+    if (to === 'withdrawn') {
+      const notice: Notice = { purpose: 'withdrawn', mail: withdrawnMail(c, staffUrl(ctx, c.number)), bell: `${c.number} was withdrawn by the student` };
+      return { eventNote: note, audience: 'team' as const, notice };
+    }
     if (to === 'reopened') {
       const notice: Notice = { purpose: 'reopened', mail: reopenedMail(c, note, staffUrl(ctx, c.number)), bell: `${c.number} was reopened: ${note}` };
       return { eventNote: note, audience: 'team' as const, notice };

@@ -179,6 +179,11 @@ export class MailDispatcher {
         text: row.textBody,
         html: row.htmlBody,
         messageId: row.messageId,
+        // One conversation per complaint in the reader's mail client.
+        ...(row.threadRef ? { inReplyTo: row.threadRef, references: [row.threadRef] } : {}),
+        // Every mail the portal sends is automatic: well-behaved auto-responders stay silent (RFC 3834),
+        // and the portal drops any answer that still comes back marked automatic.
+        headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
         // Only the addresses above: nothing in the content can add a recipient.
         envelope: { from: this.envelopeFrom(), to: [...row.toEmails, ...row.ccEmails] },
       });

@@ -37,6 +37,24 @@ export function replyMail(complaint: ComplaintRow, reply: string, url: string): 
   );
 }
 
+/** To the people working a complaint when the student adds to the conversation. */
+export function studentReplyMail(complaint: ComplaintRow, reply: string, url: string): RenderedMail {
+  return simpleMail(
+    `Student replied: ${complaint.complaintHead} — ${complaint.number}`,
+    [`The student wrote about ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}):`, reply],
+    { url, text: 'Answer in the staff console' },
+  );
+}
+
+/** To the people working a complaint when the student withdraws it before anyone acknowledged it. */
+export function withdrawnMail(complaint: ComplaintRow, url: string): RenderedMail {
+  return simpleMail(
+    `Withdrawn: ${complaint.complaintHead} — ${complaint.number}`,
+    [`The student withdrew ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}). Nothing more needs to be done.`],
+    { url, text: 'Open it in the staff console' },
+  );
+}
+
 /** To a staff member given a complaint. */
 export function assignmentMail(complaint: ComplaintRow, url: string): RenderedMail {
   return simpleMail(

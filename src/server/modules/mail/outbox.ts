@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxStatus } from '../../../shared/constants.js';
+import { isFinishedStatus, type OutboxStatus } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { outbox, type ComplaintRow } from '../../db/schema.js';
-import { guardMail } from '../confidentiality/guard.js';
+import { guardMail, isStudentOnly } from '../confidentiality/guard.js';
+import { escapeHtml } from './html.js';
+import { replyAddressFor, threadRefFor, type ReplyAddressing } from './reply-address.js';
 import type { RenderedMail } from './templates.js';
 
 type Queryable = Pick<Db, 'insert'>;
@@ -16,20 +18,66 @@ export interface OutgoingMail extends RenderedMail {
   replyTo?: string;
 }
 
+export interface MailOptions {
+  smtpConfigured: boolean;
+  messageDomain: string;
+  /** Set when the portal receives replies (INBOUND_REPLY_ADDRESS): conversation mail carries a personal reply address. */
+  replyAddressing?: ReplyAddressing | undefined;
+}
+
+/**
+ * Mail about a complaint that a recipient may answer by replying: the answer is added to the
+ * complaint's thread. Escalations, digests and mail about finished complaints (see personalise) are
+ * not answered into the thread (a warden's "why is this late?" is not a message for the student).
+ */
+const CONVERSATION_PURPOSES = new Set(['facility', 'acknowledgement', 'status', 'reply', 'student_reply', 'reopened', 'assignment', 'new_work']);
+
+/** The line that tells the reader what replying does, in plain words. */
+function replyFooter(mail: OutgoingMail & { complaint: ComplaintRow }, toStudent: boolean): string {
+  const number = mail.complaint.number;
+  return toStudent
+    ? `You can answer by replying to this e-mail: your answer is added to ${number} on the portal.`
+    : `Reply to this e-mail to answer the student: your answer is added to ${number} on the portal, where the student reads it (your e-mail address is not shown to them).`;
+}
+
+function withFooter<M extends RenderedMail>(mail: M, footer: string): M {
+  const html = mail.html.includes('</body>')
+    ? mail.html.replace('</body>', `<p style="color:#334155">${escapeHtml(footer)}</p></body>`)
+    : `${mail.html}<p>${escapeHtml(footer)}</p>`;
+  return { ...mail, text: `${mail.text.trimEnd()}\n\n${footer}\n`, html };
+}
+
+/**
+ * With reply addresses, a conversation mail goes to each recipient on its own, with a Reply-To made
+ * for that recipient alone (the address that answers is then checked against the token). The guard
+ * runs on each copy, so a confidential complaint's mail to the team still names nobody; the portal's
+ * reply address is set after it and never carries the student's address.
+ */
+function personalise(mail: OutgoingMail, addressing: ReplyAddressing | undefined): OutgoingMail[] {
+  const complaint = mail.complaint;
+  if (!complaint) return [mail];
+  // A finished complaint takes no more replies: its mail does not invite one.
+  if (!addressing || !CONVERSATION_PURPOSES.has(mail.purpose) || isFinishedStatus(complaint.status)) return [guardMail(complaint, mail)];
+  return [...mail.to, ...(mail.cc ?? [])].map((recipient) => {
+    const single = guardMail(complaint, { ...mail, to: [recipient], cc: [] });
+    const toStudent = isStudentOnly(complaint, [recipient]);
+    return {
+      ...withFooter(single, replyFooter({ ...single, complaint }, toStudent)),
+      replyTo: replyAddressFor(addressing, complaint, recipient),
+    };
+  });
+}
+
 /**
  * Adds mail to the outbox. Call it with the transaction that makes the change the mail is about:
  * both commit or neither does. Without SMTP the row is 'held' (kept for admins to read) and is
  * queued as soon as the portal starts with SMTP_URL. Every mail about a complaint passes the
- * confidentiality guard here, so no caller can forget it.
+ * confidentiality guard here, so no caller can forget it, and carries the complaint's thread id so
+ * mail clients show one conversation.
  */
-export async function enqueueMail(
-  db: Queryable,
-  mails: OutgoingMail[],
-  opts: { smtpConfigured: boolean; messageDomain: string },
-): Promise<string[]> {
+export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: MailOptions): Promise<string[]> {
   const status: OutboxStatus = opts.smtpConfigured ? 'queued' : 'held';
-  const rows = mails.map((given) => {
-    const mail = given.complaint ? guardMail(given.complaint, given) : given;
+  const rows = mails.flatMap((given) => personalise(given, opts.replyAddressing)).map((mail) => {
     const id = randomUUID();
     return {
       id,
@@ -42,6 +90,7 @@ export async function enqueueMail(
       textBody: mail.text,
       htmlBody: mail.html,
       messageId: `<${id}@${opts.messageDomain}>`,
+      threadRef: mail.complaint ? threadRefFor(mail.complaint.id, opts.messageDomain) : null,
       status,
     };
   });

@@ -12,23 +12,23 @@ interface Field {
   value: string;
 }
 
-/** The original app's payload fields, in its order, with readable labels. */
 /** What the facility mail may say about who filed: nothing at all for a confidential complaint. */
 const CONFIDENTIAL = 'Confidential student';
 
+/** The original app's payload fields, in its order, with plain labels (no internal field names). */
 function complaintFields(complaint: ComplaintRow): Field[] {
   const hidden = complaint.confidential;
   return [
     { label: 'Complaint number', value: complaint.number },
-    { label: 'Complaint head (complaintHead)', value: complaint.complaintHead },
+    { label: 'Type', value: complaint.complaintHead },
     { label: 'Category', value: complaint.subCategory || '—' },
-    { label: 'Student (fname)', value: hidden ? CONFIDENTIAL : complaint.fname || '—' },
-    { label: 'Registration id (id)', value: hidden ? CONFIDENTIAL : complaint.regId || '—' },
-    { label: 'Student e-mail (userEmail)', value: hidden ? CONFIDENTIAL : complaint.userEmail },
-    { label: 'Sent to (toEmail)', value: complaint.toEmails.join(', ') },
+    { label: 'Student', value: hidden ? CONFIDENTIAL : complaint.fname || '—' },
+    { label: 'Registration number', value: hidden ? CONFIDENTIAL : complaint.regId || '—' },
+    { label: 'Student e-mail', value: hidden ? CONFIDENTIAL : complaint.userEmail },
+    { label: 'Sent to', value: complaint.toEmails.join(', ') },
     { label: 'Hostel', value: complaint.hostel },
     { label: 'Floor', value: String(complaint.floor) },
-    { label: 'Room number (roomNo)', value: complaint.roomNo },
+    { label: 'Room', value: complaint.roomNo },
     { label: 'Complaint', value: complaint.message },
     { label: 'Filed at', value: complaint.createdAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' },
   ];
@@ -59,13 +59,13 @@ function htmlPage(title: string, body: string): string {
 /** The mail to the facility team: subject 'Wifi Complaint — HC-2026-000123', every field in a table. */
 export function facilityMail(
   complaint: ComplaintRow,
-  links: { portalUrl: string; acknowledge?: string; resolve?: string },
+  links: { complaintUrl: string; acknowledge?: string; resolve?: string },
 ): RenderedMail {
   const subject = oneLine(`${complaint.complaintHead} — ${complaint.number}`);
   const fields = complaintFields(complaint);
   const intro = complaint.confidential
     ? 'A confidential complaint was filed on the Hostel Complaint Portal. The student is known only to the anti-ragging duty; answer through the portal.'
-    : `A ${complaint.kind === 'cleaning' ? 'room-cleaning request' : 'complaint'} was filed on the Hostel Complaint Portal. Reply to this e-mail to answer the student directly.`;
+    : `A ${complaint.kind === 'cleaning' ? 'room-cleaning request' : 'complaint'} was filed on the Hostel Complaint Portal. Answer the student in the portal, so the whole conversation stays with the complaint.`;
   const actions = [
     ...(links.acknowledge ? [{ label: 'Acknowledge', url: links.acknowledge }] : []),
     ...(links.resolve ? [{ label: 'Resolved', url: links.resolve }] : []),
@@ -76,10 +76,10 @@ export function facilityMail(
   const actionHtml = actions
     .map((a) => `<a href="${escapeHtml(a.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:8px 14px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(a.label)}</a>`)
     .join('');
-  const text = `${intro}\n\n${textTable(fields)}${actionText}\n\nPortal: ${links.portalUrl}\n`;
+  const text = `${intro}\n\n${textTable(fields)}${actionText}\n\nAnswer in the portal: ${links.complaintUrl}\n`;
   const html = htmlPage(
     subject,
-    `<p>${escapeHtml(intro)}</p>${htmlTable(fields)}${actionHtml ? `<p>${actionHtml}</p>` : ''}<p><a href="${escapeHtml(links.portalUrl)}">Open the portal</a></p>`,
+    `<p>${escapeHtml(intro)}</p>${htmlTable(fields)}${actionHtml ? `<p>${actionHtml}</p>` : ''}<p><a href="${escapeHtml(links.complaintUrl)}">Answer in the portal</a></p>`,
   );
   return { subject, text, html };
 }

@@ -37,7 +37,8 @@ export default async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await markRead(app.db, request.user?.id ?? '', 'all' in request.body ? 'all' : request.body.ids);
+      const body = request.body;
+      await markRead(app.db, request.user?.id ?? '', 'all' in body ? 'all' : 'ids' in body ? body.ids : { complaintNumber: body.complaintNumber });
       return reply.status(204).send(null);
     },
   );

@@ -51,11 +51,16 @@ export async function listNotifications(db: Db, userId: string, opts: { cursor?:
   };
 }
 
-export async function markRead(db: Db, userId: string, ids: string[] | 'all'): Promise<void> {
+/** Marks the user's own notifications read: some, all, or all about one complaint (which they just viewed). */
+export async function markRead(db: Db, userId: string, which: string[] | 'all' | { complaintNumber: string }): Promise<void> {
+  const only =
+    which === 'all'
+      ? undefined
+      : Array.isArray(which)
+        ? inArray(notifications.id, which)
+        : inArray(notifications.complaintId, db.select({ id: complaints.id }).from(complaints).where(eq(complaints.number, which.complaintNumber)));
   await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(
-      and(eq(notifications.userId, userId), isNull(notifications.readAt), ids === 'all' ? undefined : inArray(notifications.id, ids)),
-    );
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), only));
 }

@@ -39,7 +39,7 @@ export function toStaffDetail(input: {
       note: withholdIdentity(complaint, event.note),
       kind: event.kind,
       internal: !event.public,
-      by: staffVisibleAuthor(complaint, event.actorId, actorName || actorEmail || 'Portal'),
+      by: staffVisibleAuthor(complaint, event.actorId, actorName || actorEmail || event.actorAddress || 'Portal'),
     })),
     allowedTransitions: input.transitions.map((t) => ({ to: t.to, label: t.label, reasonRequired: t.reasonRequired })),
     canRevealIdentity: input.canRevealIdentity,

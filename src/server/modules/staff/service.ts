@@ -5,10 +5,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { complaintEvents, complaints, staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from '../lifecycle/context.js';
-import { tellStudent } from '../lifecycle/notices.js';
+import { mailOptions, staffUrl, type LifecycleContext } from '../lifecycle/context.js';
 import { applyTransition } from '../lifecycle/transition.js';
-import { assignmentMail, replyMail } from '../mail/lifecycle-templates.js';
+import { assignmentMail } from '../mail/lifecycle-templates.js';
+import { alreadyWritten, recordReply } from '../lifecycle/replies.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { notify } from '../notifications/service.js';
 import { attachPhotos } from '../photos/service.js';
@@ -59,22 +59,9 @@ export async function transition(
   });
 }
 
-/**
- * Whether this person's request with this Idempotency-Key already wrote to this complaint. The
- * complaint row is locked first, so a retry racing the original waits for it and then sees it.
- */
-async function alreadyDone(tx: Tx, complaint: ComplaintRow, actor: UserRow, idempotencyKey: string | undefined): Promise<boolean> {
-  if (!idempotencyKey) return false;
-  const [seen] = await tx
-    .select({ complaintId: complaintEvents.complaintId })
-    .from(complaintEvents)
-    .where(and(eq(complaintEvents.actorId, actor.id), eq(complaintEvents.idempotencyKey, idempotencyKey)))
-    .limit(1);
-  if (seen && seen.complaintId !== complaint.id) {
-    throw new AppError(422, 'idempotency_key_reused', 'This request key was already used for another complaint. Reload the page and try again.');
-  }
-  return Boolean(seen);
-}
+/** Whether this person's request with this Idempotency-Key already wrote to this complaint (see alreadyWritten). */
+const alreadyDone = (tx: Tx, complaint: ComplaintRow, actor: UserRow, idempotencyKey: string | undefined) =>
+  alreadyWritten(tx, complaint, actor.id, idempotencyKey);
 
 /** Makes `assignee` (or nobody) responsible, with its timeline event and audit row. */
 async function giveTo(tx: Tx, complaint: ComplaintRow, actor: UserRow, assignee: UserRow | undefined, how = ''): Promise<ComplaintRow> {
@@ -123,33 +110,7 @@ export async function addReply(
     const complaint = await lockInScope(tx, scope, number);
     // A retried reply (its answer was lost, not the reply) is written once.
     if (await alreadyDone(tx, complaint, actor, idempotencyKey)) return complaint;
-    await tx.insert(complaintEvents).values({
-      idempotencyKey: idempotencyKey ?? null,
-      complaintId: complaint.id,
-      actorId: actor.id,
-      fromStatus: complaint.status,
-      toStatus: complaint.status,
-      kind: internal ? 'note' : 'reply',
-      public: !internal,
-      note: text,
-    });
-    const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
-    // The words are in the timeline; the audit row records that something was said, and how long.
-    await audit(tx, {
-      actorId: actor.id,
-      action: internal ? 'complaint.note' : 'complaint.reply',
-      targetType: 'complaint',
-      targetId: number,
-      details: { length: text.length },
-    });
-    if (!internal) {
-      await tellStudent(tx, ctx, updated, {
-        purpose: 'reply',
-        mail: replyMail(updated, text, studentUrl(ctx, number)),
-        bell: `The hostel team replied about ${number}`,
-      });
-    }
-    return updated;
+    return recordReply(tx, ctx, complaint, { kind: 'staff', id: actor.id }, text, { internal, idempotencyKey });
   });
 }
 

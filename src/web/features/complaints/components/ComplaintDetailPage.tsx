@@ -1,8 +1,8 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { STATUS_LABELS, isOpenStatus } from '../../../../shared/constants';
+import { isOpenStatus } from '../../../../shared/constants';
 import type { ComplaintDetail } from '../../../../shared/complaints';
 import { ComplaintFacts, DetailRow } from '../../../components/ComplaintFacts';
-import { ComplaintTimeline } from '../../../components/ComplaintTimeline';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { SignedInGate } from '../../../components/SignedInGate';
@@ -14,11 +14,28 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useComplaint } from '../api/get-complaint';
-import { ResolutionForms } from './ResolutionForms';
+import { useMarkComplaintSeen } from '../api/mark-complaint-seen';
+import { ComplaintThread } from './ComplaintThread';
+import { RatingSummary, ResolutionForms } from './ResolutionForms';
+import { StatusStepper } from './StatusStepper';
+import { WithdrawPanel } from './WithdrawPanel';
 
+/**
+ * The student's complaint, top to bottom: where it stands, its facts, what they can do now
+ * (withdraw, confirm or reopen, the rating they gave), and the conversation. Photos, when they
+ * come, sit between the facts and the conversation.
+ */
 function Details({ complaint }: { complaint: ComplaintDetail }) {
+  const seen = useMarkComplaintSeen();
+  const { mutate: markSeen } = seen;
+  // Opening a complaint is reading what the bell said about it.
+  useEffect(() => {
+    markSeen(complaint.number);
+  }, [markSeen, complaint.number, complaint.updatedAt]);
+
   return (
     <>
+      <StatusStepper status={complaint.status} />
       <div className={cn(card, 'mt-6')}>
         <dl data-testid="complaint-details">
           <ComplaintFacts complaint={complaint}>
@@ -33,22 +50,13 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
         </dl>
       </div>
 
+      <WithdrawPanel complaint={complaint} />
       <PhotoGallery number={complaint.number} allowAdd />
 
       <ResolutionForms complaint={complaint} />
+      <RatingSummary complaint={complaint} />
 
-      <ComplaintTimeline
-        data-testid="timeline"
-        items={complaint.timeline.map((entry, index) => ({
-          key: `${entry.at}-${index}`,
-          kind: entry.kind,
-          tone: entry.kind === 'reply' ? 'reply' : 'plain',
-          title: entry.kind === 'reply' ? 'Reply from the hostel team' : STATUS_LABELS[entry.status],
-          at: entry.at,
-          by: entry.by,
-          note: entry.note,
-        }))}
-      />
+      <ComplaintThread complaint={complaint} />
     </>
   );
 }

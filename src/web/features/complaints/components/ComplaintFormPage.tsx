@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
+import type { Complaint } from '../../../../shared/complaints';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
 import { FormProblem } from '../../../components/FormProblem';
@@ -35,6 +36,7 @@ import { useHydrated } from '../../../lib/hydration';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
+import { FiledScreen } from './FiledScreen';
 
 /*
  * A path segment that names no category gets the app's own 404 page. It lives in src/web/components
@@ -125,6 +127,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   const create = useCreateComplaint();
   const idempotency = useIdempotencyKey();
   const confirmation = useTimedConfirmation<string>();
+  const [filed, setFiled] = useState<Pick<Complaint, 'number' | 'dueAt'> | null>(null);
   // The page is prerendered (no sessionStorage there), so a kept draft is restored after mount.
   const [values, setValues] = useState<ComplaintDraft>(EMPTY_DRAFT);
   const draftRestored = useRef(false);
@@ -162,6 +165,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     confirmation.clear();
+    setFiled(null);
     setProblem(null);
     if (photos.busy) {
       setProblem({ kind: 'message', message: 'Wait for the photos to finish uploading, then submit.' });
@@ -215,7 +219,10 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       setValues(EMPTY_DRAFT);
       setPhotoPickerKey((key) => key + 1);
       clearDraft(categoryKey);
-      confirmation.show(complaint.number, submittedAt, finish);
+      confirmation.show(complaint.number, submittedAt, () => {
+        finish();
+        setFiled({ number: complaint.number, dueAt: complaint.dueAt });
+      });
     } catch (error) {
       finish();
       if (error instanceof ApiError && error.status === 401) {
@@ -259,6 +266,16 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       <p className="mt-3 text-slate-700">
         {category.description ? `${category.description} ` : ''}All fields are required.
       </p>
+
+      {filed && (
+        <FiledScreen
+          complaint={filed}
+          onAnother={() => {
+            setFiled(null);
+            document.getElementById(fieldId('hostel'))?.focus();
+          }}
+        />
+      )}
 
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
         <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
@@ -328,6 +345,20 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
             </select>
           )}
         </Field>
+
+        {(category.confidential || category.subCategories.some((sub) => sub.confidential && sub.name === values.subCategory)) && (
+          <div role="note" aria-labelledby="who-sees-heading" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-slate-900" data-testid="who-sees">
+            <p id="who-sees-heading" className="font-semibold">
+              Who can see this report
+            </p>
+            <p className="mt-1">
+              The hostel staff who act on it see the hostel, floor, room and what you write, but not your name, registration
+              number or e-mail. Only the anti-ragging duty and the portal&apos;s administrators can see who filed it, and
+              every time they look it is recorded. Replies keep it that way: staff answer through the portal, never to
+              your own address.
+            </p>
+          </div>
+        )}
 
         <Field id={fieldId('complaint')} label="Message" error={errors.complaint}>
           {(control) => (

@@ -172,6 +172,28 @@ function ReopenForm({ number, onDone }: { number: string; onDone: (message: stri
   );
 }
 
+/** What the student said when confirming the fix: their stars and comment, kept on the page afterwards. */
+export function RatingSummary({ complaint }: { complaint: ComplaintDetail }) {
+  if (complaint.rating === null && !complaint.ratingComment) return null;
+  return (
+    <section aria-labelledby="rating-heading" className={cn(card, 'mt-6')} data-testid="your-rating">
+      <h2 id="rating-heading" className="text-base font-semibold text-slate-900">
+        Your rating
+      </h2>
+      {complaint.rating !== null && (
+        <p className="mt-2 flex items-center gap-2">
+          <span aria-hidden="true" className="text-2xl tracking-wider text-amber-600">
+            {'★'.repeat(complaint.rating)}
+            <span className="text-slate-300">{'★'.repeat(5 - complaint.rating)}</span>
+          </span>
+          <span className="text-slate-900">{complaint.rating} of 5</span>
+        </p>
+      )}
+      {complaint.ratingComment && <p className="mt-2 whitespace-pre-line text-slate-900">{complaint.ratingComment}</p>}
+    </section>
+  );
+}
+
 /**
  * A resolved complaint asks the student: is it fixed (confirm and rate), or not (reopen with a
  * reason)? The live region stays after the answer so the outcome is announced.

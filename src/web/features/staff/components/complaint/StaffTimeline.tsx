@@ -4,7 +4,8 @@ import { Badge } from '../../../../components/ui/Badge';
 import type { Detail, TimelineEntry } from './types';
 
 function entryTitle(entry: TimelineEntry): string {
-  if (entry.kind === 'reply') return 'Reply to the student';
+  const how = entry.byMail ? ' (by e-mail)' : '';
+  if (entry.kind === 'reply') return entry.fromStudent ? `Reply from the student${how}` : `Reply to the student${how}`;
   if (entry.kind === 'note') return 'Internal note — the student never sees this';
   if (entry.kind === 'assignment') return 'Assignment';
   if (entry.fromStatus && entry.fromStatus !== entry.status) {
@@ -13,7 +14,7 @@ function entryTitle(entry: TimelineEntry): string {
   return STATUS_LABELS[entry.status];
 }
 
-/** Every change, reply and internal note, oldest first; internal notes stand out. */
+/** The one conversation with the student (their replies and the team's), changes and internal notes, oldest first; notes stand out. */
 export function StaffTimeline({ complaint }: { complaint: Detail }) {
   return (
     <ComplaintTimeline
@@ -21,7 +22,7 @@ export function StaffTimeline({ complaint }: { complaint: Detail }) {
       items={complaint.timeline.map((entry, index) => ({
         key: `${entry.at}-${index}`,
         kind: entry.kind,
-        tone: entry.kind === 'note' ? 'note' : 'plain',
+        tone: entry.kind === 'note' ? 'note' : entry.kind === 'reply' ? 'reply' : 'plain',
         title:
           entry.kind === 'note' ? (
             <>

@@ -1,0 +1,116 @@
+import { and, eq } from 'drizzle-orm';
+import { isFinishedStatus, type EventChannel } from '../../../shared/constants.js';
+import type { Tx } from '../../db/client.js';
+import { complaintEvents, complaints, type ComplaintRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { audit } from '../audit/service.js';
+import { replyMail, studentReplyMail } from '../mail/lifecycle-templates.js';
+import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
+import { tellStudent, tellTeam } from './notices.js';
+
+/**
+ * Who said something in a complaint's thread: its student, a worker with an account, or a routed
+ * facility mailbox that answered a mail (it has an address, not an account).
+ */
+export type ReplyAuthor =
+  | { kind: 'student'; id: string }
+  | { kind: 'staff'; id: string }
+  | { kind: 'team'; address: string };
+
+export interface ReplyOptions {
+  /** An internal note: staff only, never shown to the student, so neither mail nor bell. */
+  internal?: boolean;
+  /** Where it was written: the portal or a mail answered to the reply address. */
+  channel?: EventChannel;
+  /** The request's Idempotency-Key, kept on the event so a retry is recognised. */
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Whether this person's request with this Idempotency-Key already wrote to this complaint. The
+ * caller locked the complaint row first, so a retry racing the original waits for it and then sees it.
+ */
+export async function alreadyWritten(tx: Tx, complaint: ComplaintRow, actorId: string, idempotencyKey: string | undefined): Promise<boolean> {
+  if (!idempotencyKey) return false;
+  const [seen] = await tx
+    .select({ complaintId: complaintEvents.complaintId })
+    .from(complaintEvents)
+    .where(and(eq(complaintEvents.actorId, actorId), eq(complaintEvents.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  if (seen && seen.complaintId !== complaint.id) {
+    throw new AppError(422, 'idempotency_key_reused', 'This request key was already used for another complaint. Reload the page and try again.');
+  }
+  return Boolean(seen);
+}
+
+/** A finished complaint (closed, rejected, withdrawn) takes no more replies from the student: a new problem is a new complaint. */
+export function refuseIfFinished(complaint: ComplaintRow): void {
+  if (isFinishedStatus(complaint.status)) {
+    throw new AppError(409, 'complaint_finished', `${complaint.number} is ${complaint.status}: it takes no more replies. File a new complaint if something is still wrong.`);
+  }
+}
+
+/**
+ * The one way words are added to a complaint's thread, in the caller's transaction with the
+ * complaint row locked: the timeline event, the complaint's updated time, the audit row, and (for
+ * anything public) the mail and bell to the other side. A student's reply goes to the assignee,
+ * or to the routed address and the workers in scope; the team's reply goes to the student. Both
+ * pass the confidentiality guard in the outbox and the notifier.
+ */
+export async function recordReply(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  author: ReplyAuthor,
+  text: string,
+  opts: ReplyOptions = {},
+): Promise<ComplaintRow> {
+  const internal = author.kind === 'staff' && opts.internal === true;
+  // The team may still say something after the end (a late explanation); the student and answers by
+  // mail may not: they would reopen a conversation nobody is watching.
+  if (author.kind === 'student' || opts.channel === 'mail') refuseIfFinished(complaint);
+  const actorId = author.kind === 'team' ? null : author.id;
+  await tx.insert(complaintEvents).values({
+    complaintId: complaint.id,
+    actorId,
+    actorAddress: author.kind === 'team' ? author.address : null,
+    fromStatus: complaint.status,
+    toStatus: complaint.status,
+    kind: internal ? 'note' : 'reply',
+    public: !internal,
+    note: text,
+    channel: opts.channel ?? 'portal',
+    idempotencyKey: opts.idempotencyKey ?? null,
+  });
+  const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
+  // The words are in the timeline; the audit row records that something was said, how long, and how.
+  await audit(tx, {
+    actorId,
+    action: author.kind === 'student' ? 'complaint.student_reply' : internal ? 'complaint.note' : 'complaint.reply',
+    targetType: 'complaint',
+    targetId: complaint.number,
+    details: { length: text.length, channel: opts.channel ?? 'portal', ...(author.kind === 'team' ? { by: 'facility mailbox' } : {}) },
+  });
+  if (internal) return updated;
+  if (author.kind === 'student') {
+    await tellTeam(
+      tx,
+      ctx,
+      updated,
+      {
+        purpose: 'student_reply',
+        mail: studentReplyMail(updated, text, staffUrl(ctx, complaint.number)),
+        bell: `The student replied about ${complaint.number}: ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`,
+        replyTo: updated.userEmail,
+      },
+      null,
+    );
+  } else {
+    await tellStudent(tx, ctx, updated, {
+      purpose: 'reply',
+      mail: replyMail(updated, text, studentUrl(ctx, complaint.number)),
+      bell: `The hostel team replied about ${complaint.number}`,
+    });
+  }
+  return updated;
+}

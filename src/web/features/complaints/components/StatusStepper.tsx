@@ -1,0 +1,70 @@
+import { STATUS_LABELS, type ComplaintStatus } from '../../../../shared/constants';
+import { cn } from '../../../lib/cn';
+
+interface Step {
+  label: string;
+  state: 'done' | 'current' | 'todo' | 'ended';
+}
+
+const PATH: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progress', 'resolved', 'closed'];
+
+/**
+ * The steps of a complaint for its student: the usual path, with where it stands now. A reopened
+ * complaint stands at "Reopened" again; a rejected or withdrawn one ends after "Submitted".
+ */
+export function stepsFor(status: ComplaintStatus): Step[] {
+  if (status === 'rejected' || status === 'withdrawn') {
+    return [
+      { label: STATUS_LABELS.submitted, state: 'done' },
+      { label: STATUS_LABELS[status], state: 'ended' },
+    ];
+  }
+  const path = status === 'reopened' ? (['submitted', 'reopened', 'in_progress', 'resolved', 'closed'] as const) : PATH;
+  const at = path.indexOf(status);
+  return path.map((step, index) => ({
+    label: STATUS_LABELS[step],
+    // The last step reached is done, not in progress: a closed complaint is finished.
+    state: index < at || (index === at && status === 'closed') ? 'done' : index === at ? 'current' : 'todo',
+  }));
+}
+
+const dot: Record<Step['state'], string> = {
+  done: 'border-brand-700 bg-brand-700 text-white',
+  current: 'border-brand-700 bg-white text-brand-800 ring-3 ring-brand-200',
+  todo: 'border-slate-300 bg-white text-slate-500',
+  ended: 'border-slate-600 bg-slate-600 text-white',
+};
+const spoken: Record<Step['state'], string> = { done: 'done', current: 'now', todo: 'still to come', ended: 'ended here' };
+
+/** "Submitted → Acknowledged → …" at the top of the student's complaint, the current step marked. */
+export function StatusStepper({ status }: { status: ComplaintStatus }) {
+  const steps = stepsFor(status);
+  return (
+    <nav aria-label="Progress" className="mt-4">
+      <ol className="flex items-start" data-testid="status-stepper">
+        {steps.map((step, index) => (
+          <li
+            key={step.label}
+            aria-current={step.state === 'current' || step.state === 'ended' ? 'step' : undefined}
+            data-state={step.state}
+            className="relative flex min-w-0 flex-1 flex-col items-center text-center"
+          >
+            {index > 0 && (
+              <span
+                aria-hidden="true"
+                className={cn('absolute top-3.5 right-1/2 h-0.5 w-full', step.state === 'todo' ? 'bg-slate-300' : 'bg-brand-700')}
+              />
+            )}
+            <span aria-hidden="true" className={cn('relative z-10 flex size-7 items-center justify-center rounded-full border-2 text-xs font-bold', dot[step.state])}>
+              {step.state === 'done' ? '✓' : index + 1}
+            </span>
+            <span className={cn('mt-1 text-xs leading-tight sm:text-sm', step.state === 'todo' ? 'text-slate-600' : 'font-semibold text-slate-900')}>
+              {step.label}
+              <span className="sr-only"> ({spoken[step.state]})</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

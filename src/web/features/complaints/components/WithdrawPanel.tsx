@@ -1,0 +1,83 @@
+import { useRef, useState } from 'react';
+import type { ComplaintDetail } from '../../../../shared/complaints';
+import { Alert } from '../../../components/ui/Alert';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useIdempotencyKey } from '../../../lib/submission';
+import { useWithdrawComplaint } from '../api/withdraw-complaint';
+
+/**
+ * While nobody has acknowledged a complaint, its student may take it back: one button, then a
+ * confirmation beside it. The server has the last word (a 409 says someone took it up meanwhile).
+ */
+export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
+  const withdraw = useWithdrawComplaint(complaint.number);
+  const idempotency = useIdempotencyKey();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  // The live region stays in place once the panel is gone, so the outcome is announced.
+  const outcome = <StatusMessage message={done} tone="panel" className="mt-6" data-testid="withdraw-outcome" />;
+  if (complaint.status !== 'submitted') return outcome;
+
+  async function confirm() {
+    setFailure(null);
+    try {
+      await withdraw.mutateAsync(idempotency.keyFor({ withdraw: complaint.number }));
+      setDone('You withdrew this complaint. The hostel team has been told.');
+    } catch (caught) {
+      setAsking(false);
+      setFailure(errorMessage(caught));
+    }
+  }
+
+  return (
+    <>
+      {outcome}
+      <section aria-labelledby="withdraw-heading" className={cn(card, 'mt-6')} data-testid="withdraw">
+        <h2 id="withdraw-heading" className="text-base font-semibold text-slate-900">
+          Changed your mind?
+        </h2>
+        <p className="mt-1 text-slate-700">Nobody has picked this up yet, so you can still withdraw it.</p>
+        {asking ? (
+          <div className="mt-3 flex flex-wrap gap-3" role="group" aria-label="Confirm withdrawing">
+            <button
+              ref={confirmButton}
+              type="button"
+              className={buttonPrimary}
+              disabled={withdraw.isPending}
+              aria-busy={withdraw.isPending}
+              onClick={() => void confirm()}
+            >
+              {withdraw.isPending ? 'Withdrawing…' : 'Yes, withdraw it'}
+            </button>
+            <button type="button" className={buttonSecondary} onClick={() => setAsking(false)}>
+              Keep it
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className={cn(buttonSecondary, 'mt-3')}
+            onClick={() => {
+              setAsking(true);
+              // The confirmation replaces the button: keyboard focus follows it.
+              requestAnimationFrame(() => confirmButton.current?.focus());
+            }}
+          >
+            Withdraw complaint
+          </button>
+        )}
+        {failure && (
+          <Alert className="mt-3">
+            <p>{failure}</p>
+          </Alert>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,222 @@
+import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect } from 'vitest';
+import { complaints, inboundMail, outbox } from '../../src/server/db/schema.js';
+import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
+import { browserSuite } from '../support/e2e.js';
+import { freePort } from '../support/net.js';
+import type { ApiClient } from '../support/student.js';
+import { aComplaint } from '../factories/complaints.js';
+
+/**
+ * The conversation of issue 13 as people have it: a student and a staff member talk in the
+ * complaint's thread (the student on a phone), a reply sent by mail to the portal's listener shows
+ * up once, a forged one and an auto-reply never do, and the student-side polish around it
+ * (withdrawing, the stepper, the success screen, the ragging statement, the rating, the bell).
+ */
+
+const ADMIN = { email: 'talk.admin@vitbhopal.ac.in', name: 'Talk Admin' };
+const STUDENT = { email: 'ishaan.verma@vitbhopal.ac.in', name: 'ISHAAN VERMA 21BCE10321' };
+const STAFF = { email: 'wifi.desk@vitbhopal.ac.in', name: 'Wifi Desk' };
+const QUESTION = 'Is it both 2.4 and 5 GHz?';
+const ANSWER = 'Both bands, every evening after 9 pm.';
+
+// The listener's port is chosen before the portal starts (this hook runs before the suite's own).
+const env: Record<string, string> = {
+  ADMIN_EMAILS: ADMIN.email,
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+  INBOUND_REPLY_ADDRESS: 'reply@portal.test',
+};
+beforeAll(async () => {
+  env.INBOUND_SMTP_PORT = String(await freePort());
+});
+const suite = browserSuite(env);
+const { it } = suite;
+
+let admin: ApiClient;
+
+beforeAll(async () => {
+  admin = await suite.api(ADMIN);
+  const added = await admin.send('POST', '/api/admin/users', { ...STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
+  expect(added.status).toBe(201);
+});
+
+async function fileWifi(text = 'The wifi drops every evening.'): Promise<string> {
+  const student = await suite.api(STUDENT);
+  const filed = await student.post('/api/complaints', aComplaint({ complaint: text }));
+  expect(filed.status).toBe(201);
+  return String(filed.body.number);
+}
+
+async function checkPage(page: Page, what: string) {
+  expect({ what, violations: await seriousAxeViolations(page) }).toEqual({ what, violations: [] });
+  expect({ what, scroll: await hasHorizontalScroll(page) }).toEqual({ what, scroll: false });
+}
+
+const db = () => suite.portal.database.db;
+
+/** The reply address the portal gave the student in its mail about `number` (the acknowledgement). */
+async function studentReplyAddress(number: string): Promise<string> {
+  const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+  const [ack] = await db()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.complaintId, row?.id ?? ''), eq(outbox.purpose, 'acknowledgement')));
+  expect(ack?.replyTo).toMatch(/^reply\+hc-.*@portal\.test$/);
+  return ack?.replyTo ?? '';
+}
+
+describe('one thread per complaint', () => {
+  it('a student on a phone and a staff member at a desk converse in the thread', async ({ browse }) => {
+    const number = await fileWifi();
+    const staff = await browse.as(STAFF, DESKTOP);
+    await staff.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
+    await staff.page.getByLabel('Reply to the student').fill(QUESTION);
+    await staff.page.getByRole('button', { name: 'Send reply' }).click();
+    await staff.page.getByTestId('reply-result').getByText('Reply sent to the student.').waitFor();
+
+    const { page } = await browse.as(STUDENT);
+    await page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    const thread = page.getByTestId('timeline');
+    await thread.locator('li[data-kind="reply"]').filter({ hasText: QUESTION }).waitFor();
+    // The stepper says where it stands: filed, nobody has acknowledged it yet.
+    const current = page.getByTestId('status-stepper').locator('li[aria-current="step"]');
+    expect(await current.textContent()).toContain('Submitted');
+    await checkPage(page, '/my/:number with the thread');
+
+    await page.getByLabel('Your reply').fill(ANSWER);
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByTestId('student-reply-result').getByText('Reply sent. The hostel team has been told.').waitFor();
+    const mine = thread.locator('li[data-kind="reply"]').filter({ hasText: ANSWER });
+    await mine.waitFor();
+    expect(await mine.textContent()).toContain('Your reply');
+    expect(await page.getByLabel('Your reply').inputValue()).toBe('');
+
+    // The staff member sees the answer in the same thread, under their question, and hears of it by the bell.
+    await staff.page.reload();
+    const answer = staff.page.getByTestId('staff-timeline').locator('li[data-kind="reply"]').filter({ hasText: ANSWER });
+    await answer.waitFor();
+    expect(await answer.textContent()).toContain('Reply from the student');
+    await staff.page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).waitFor();
+  });
+
+  it("opening the complaint reads the bell's notifications about it", async ({ browse }) => {
+    const number = await fileWifi('The LAN port is dead.');
+    const staffApi = await suite.api(STAFF);
+    expect((await staffApi.send('POST', `/api/staff/complaints/${number}/replies`, { text: 'Which room exactly?', internal: false })).status).toBe(204);
+    const student = await suite.api(STUDENT);
+    const unreadAbout = async () =>
+      ((await student.get('/api/notifications?limit=100')).body.items as Array<{ complaintNumber: string; read: boolean }>).filter(
+        (n) => n.complaintNumber === number && !n.read,
+      ).length;
+    expect(await unreadAbout()).toBeGreaterThan(0);
+    const { page } = await browse.as(STUDENT);
+    await page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    await page.getByTestId('timeline').locator('li[data-kind="reply"]').waitFor();
+    await expect.poll(unreadAbout).toBe(0);
+  });
+});
+
+describe('replies by mail', () => {
+  it('a reply sent to the listener shows once; a forged token and an auto-reply never do', async ({ browse }) => {
+    const number = await fileWifi('No signal in room 312.');
+    const address = await studentReplyAddress(number);
+    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.INBOUND_SMTP_PORT), secure: false, ignoreTLS: true });
+    const real = {
+      from: `Ishaan Verma <${STUDENT.email}>`,
+      to: address,
+      subject: `Re: We received your complaint — ${number}`,
+      messageId: `<real-${number}@mail.vitbhopal.ac.in>`,
+      text: `Still no signal today.\n\nOn Mon, Hostel Complaint Portal wrote:\n> your complaint ${number} is registered\n`,
+    };
+    const forged = { ...real, to: address.replace(/\.[0-9a-f]+@/, '.0123456789abcdef01234567@'), messageId: `<forged-${number}@x>`, text: 'Forged words.' };
+    const auto = { ...real, subject: 'Out of office', messageId: `<ooo-${number}@x>`, text: 'I am away until Monday.', headers: { 'Auto-Submitted': 'auto-replied' } };
+    for (const mail of [real, real, forged, auto]) await smtp.sendMail(mail);
+    smtp.close();
+    // All four were taken and decided on before anyone looks.
+    for (const id of [real.messageId, forged.messageId, auto.messageId]) {
+      await expect.poll(async () => (await db().select().from(inboundMail).where(eq(inboundMail.messageId, id))).length).toBe(1);
+    }
+
+    const { page } = await browse.as(STUDENT);
+    await page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    const replies = page.getByTestId('timeline').locator('li[data-kind="reply"]');
+    await replies.first().waitFor();
+    expect(await replies.count()).toBe(1);
+    expect(await replies.first().textContent()).toContain('Still no signal today.');
+    expect(await replies.first().textContent()).toContain('Your reply (by e-mail)');
+    expect(await replies.first().textContent()).not.toContain('is registered');
+    expect(await page.getByText('Forged words.').count()).toBe(0);
+    expect(await page.getByText('I am away until Monday.').count()).toBe(0);
+
+    const staff = await browse.as(STAFF, DESKTOP);
+    await staff.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
+    await staff.page.getByTestId('staff-timeline').getByText('Reply from the student (by e-mail)').waitFor();
+  });
+});
+
+describe('student-side polish', () => {
+  it('withdraws a complaint nobody has acknowledged, and offers nothing of the kind once someone has', async ({ browse }) => {
+    const open = await fileWifi('Withdraw me.');
+    const taken = await fileWifi('Keep me.');
+    const staffApi = await suite.api(STAFF);
+    expect((await staffApi.send('POST', `/api/staff/complaints/${taken}/transitions`, { to: 'acknowledged', note: '' })).status).toBe(200);
+
+    const { page } = await browse.as(STUDENT);
+    await page.goto(`${suite.portal.baseUrl}/my/${open}`);
+    await page.getByRole('button', { name: 'Withdraw complaint' }).click();
+    await page.getByRole('button', { name: 'Yes, withdraw it' }).click();
+    await page.getByTestId('withdraw-outcome').getByText('You withdrew this complaint. The hostel team has been told.').waitFor();
+    const current = page.getByTestId('status-stepper').locator('li[aria-current="step"]');
+    await current.filter({ hasText: 'Withdrawn' }).waitFor();
+    await page.getByText('This complaint is withdrawn: it takes no more replies.').waitFor();
+    expect(await page.getByLabel('Your reply').count()).toBe(0);
+    await checkPage(page, '/my/:number (withdrawn)');
+
+    await page.goto(`${suite.portal.baseUrl}/my/${taken}`);
+    await page.getByTestId('status-stepper').locator('li[aria-current="step"]').filter({ hasText: 'Acknowledged' }).waitFor();
+    await page.getByLabel('Your reply').waitFor();
+    expect(await page.getByRole('button', { name: 'Withdraw complaint' }).count()).toBe(0);
+  });
+
+  it('after filing on a phone, a success screen with the number, the expected time and Track it', async ({ browse }) => {
+    const { page } = await browse.as(STUDENT);
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
+    await page.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
+    await page.getByLabel('Hostel').selectOption('Block-2');
+    await page.getByLabel('Floor', { exact: true }).fill('3');
+    await page.getByLabel('Room number', { exact: true }).fill('312');
+    await page.getByLabel('Category').selectOption('Slow');
+    await page.getByLabel('Message').fill('Slow in the evenings.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const screen = page.getByTestId('filed-screen');
+    await screen.waitFor();
+    const text = (await screen.textContent()) ?? '';
+    const number = /HC-\d{4}-\d{6,}/.exec(text)?.[0];
+    expect(number).toBeDefined();
+    expect(text).toContain('Expected by');
+    // The screen is the first thing in view, and focus is on its heading.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('filed-heading');
+    const box = await screen.boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect(box?.y ?? 1e9).toBeLessThan(740);
+    await checkPage(page, 'the success screen');
+    await screen.getByRole('link', { name: 'Track it' }).click();
+    await page.getByRole('heading', { name: `Complaint ${number ?? ''}`, level: 1 }).waitFor();
+    await page.getByTestId('status-stepper').waitFor();
+  });
+
+  it('the Ragging form says plainly who can see the report', async ({ browse }) => {
+    const { page } = await browse.as(STUDENT);
+    await page.goto(`${suite.portal.baseUrl}/complaints/otherComplaint`);
+    await page.getByRole('heading', { name: 'Other complaint', level: 1 }).waitFor();
+    expect(await page.getByTestId('who-sees').count()).toBe(0);
+    await page.getByLabel('Category').selectOption('Ragging');
+    const note = page.getByTestId('who-sees');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('Only the anti-ragging duty and the portal');
+    expect(await note.textContent()).toContain('not your name, registration number or e-mail');
+    await checkPage(page, 'the Ragging form');
+  });
+});
