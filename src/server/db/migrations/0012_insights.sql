@@ -56,10 +56,11 @@ CREATE OR REPLACE FUNCTION insight_bump(p_day date, p_hostel text, p_category te
     ratings = CASE WHEN p_ratings IS NULL THEN t.ratings ELSE insight_array_add(t.ratings, EXCLUDED.ratings) END
 $$;
 --> statement-breakpoint
--- The team's first response: the moment the status first leaves 'submitted'.
+-- The team's first response: the moment the status first leaves 'submitted' by the team's hand
+-- (a student withdrawing it is no response).
 CREATE OR REPLACE FUNCTION complaints_set_acknowledged_at() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.acknowledged_at IS NULL AND OLD.status = 'submitted' AND NEW.status <> 'submitted' THEN
+  IF NEW.acknowledged_at IS NULL AND OLD.status = 'submitted' AND NEW.status NOT IN ('submitted', 'withdrawn') THEN
     NEW.acknowledged_at := now();
   END IF;
   RETURN NEW;
@@ -157,7 +158,7 @@ $$;
 --> statement-breakpoint
 UPDATE complaints c SET acknowledged_at = first.at
   FROM (SELECT complaint_id, min(created_at) AS at FROM complaint_events
-        WHERE kind = 'status' AND from_status = 'submitted' AND to_status <> 'submitted' GROUP BY complaint_id) first
+        WHERE kind = 'status' AND from_status = 'submitted' AND to_status NOT IN ('submitted', 'withdrawn') GROUP BY complaint_id) first
   WHERE first.complaint_id = c.id AND c.acknowledged_at IS NULL;
 --> statement-breakpoint
 SELECT insight_daily_rebuild();

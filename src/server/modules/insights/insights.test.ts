@@ -113,6 +113,19 @@ describe('the rollup', () => {
     await db().delete(insightDaily);
     await db().insert(insightDaily).values(kept);
   });
+
+  it("does not count a student's withdrawal as the team's acknowledgement", async () => {
+    const filed = await student.post('/api/complaints', aComplaint({ category: 'mess', subCategory: 'Food', hostel: 'Girls', roomNo: '306', floor: 3 }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    const number = String(filed.body.number);
+    const before = await db().select().from(insightDaily).where(sql`day = ${today()} AND hostel = 'Girls' AND category = 'mess'`);
+    const withdrawn = await student.send('POST', `/api/complaints/${number}/withdraw`, {});
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    expect([row?.status, row?.acknowledgedAt]).toEqual(['withdrawn', null]);
+    const after = await db().select().from(insightDaily).where(sql`day = ${today()} AND hostel = 'Girls' AND category = 'mess'`);
+    expect(after.map((r) => [r.filed, r.acknowledged])).toEqual(before.map((r) => [r.filed, r.acknowledged]));
+  });
 });
 
 describe('the dashboard figures', () => {
