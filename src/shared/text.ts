@@ -14,6 +14,9 @@ export const TEXT_RULE_MESSAGE = 'contains a character that cannot be stored (NU
 
 export const isStorableText = (value: string): boolean => !FORBIDDEN.test(value);
 
+/** Text that did not come through a form (a parsed mail) with what cannot be stored taken out. */
+export const storableText = (value: string): string => value.replace(new RegExp(FORBIDDEN.source, 'g'), '');
+
 /** A string schema with the text rule; chain trim/min/max as usual. */
 export const text = () => z.string().refine(isStorableText, TEXT_RULE_MESSAGE);
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -30,6 +31,11 @@ beforeAll(async () => {
       setup: (app) => {
         app.get('/api/test/boom', async () => {
           throw new Error('the database fell over');
+        });
+        // A query PostgreSQL refuses, carrying a person's words and address as its values.
+        app.get('/api/test/bad-insert', async () => {
+          await app.db.execute(sql`select ${`Room 214: ${EMAIL}`}::text, ${'not a number'}::int`);
+          return {};
         });
       },
     },
@@ -119,6 +125,17 @@ describe('request logs', () => {
     expect(text).not.toContain('secret');
     expect(text).not.toMatch(EMAILS);
     expect(loggedUrls()).toEqual(['/api/test/boom?q=[redacted]&to=[redacted]']);
+  });
+
+  it('write a failed query without the values it carried', async () => {
+    lines.length = 0;
+    portal.allowErrorLogs(/"msg":"unhandled error"/);
+    expect((await fetch(`${portal.baseUrl}/api/test/bad-insert`)).status).toBe(500);
+    const error = entries().find((e) => e.msg === 'unhandled error');
+    expect(JSON.stringify(error)).toContain('invalid input syntax for type integer');
+    const text = logText();
+    expect(text).not.toMatch(EMAILS);
+    expect(text).not.toContain('Room 214');
   });
 });
 

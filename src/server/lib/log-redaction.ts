@@ -1,4 +1,5 @@
 import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 
 const REDACTED = '[redacted]';
 
@@ -73,6 +74,23 @@ export const redactPaths = [
   'headers.authorization',
 ];
 
+/** The values a failed query carried: drizzle repeats them on a `params:` line of its message. */
+const PARAMS_LINE = /\nparams: [^\n]*/g;
+/** Properties of database errors that hold the values of a row (a reply's text, an address). */
+const VALUE_PROPERTIES = ['params', 'query', 'parameters', 'detail'];
+
+/**
+ * Errors as pino writes them, without the values a database error carries: a failed insert of a
+ * reply would otherwise log the reply and the student's address. The SQL text itself stays in the
+ * message (it holds placeholders, not values).
+ */
+export function serializeError(error: Error): { [key: string]: unknown; type: string; message: string; stack: string } {
+  const { type, message, stack, ...rest } = stdSerializers.err(error) as { [key: string]: unknown; type: string; message: string; stack: string };
+  for (const key of VALUE_PROPERTIES) delete rest[key];
+  const redact = (text: string) => (typeof text === 'string' ? text.replace(PARAMS_LINE, '\nparams: [redacted]') : text);
+  return { ...rest, type, message: redact(message), stack: redact(stack) };
+}
+
 /**
  * The portal's logger options (buildApp's default): JSON at the configured level, requests through
  * `serializeRequest`, credentials in headers censored. Tests pass a `stream` to read what is logged.
@@ -84,7 +102,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: { paths: redactPaths, censor: '[redacted]' },
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: serializeError },
     ...(stream ? { stream } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { receiveMail, type InboundDeps } from './service.js';
 
 /** imap://user:password@host:143/INBOX (STARTTLS when offered) or imaps://…:993/INBOX, as imapflow options. */
@@ -85,7 +86,15 @@ export class ImapPoller {
         }
         for (const message of unseen) {
           if (this.stopped) break;
-          await receiveMail(this.deps, message.source, { from: undefined, to: undefined });
+          try {
+            await receiveMail(this.deps, message.source, { from: undefined, to: undefined });
+          } catch (error) {
+            // The database away: stop here, and the next pass takes this mail again. Anything else
+            // would fail the same way at every pass and hold back every mail after it, so this one
+            // is logged and set aside (marked seen, left in the mailbox for a person to read).
+            if (isDatabaseUnavailable(error)) throw error;
+            this.log.error({ err: error, uid: message.uid }, 'inbound mail could not be taken; marked seen and left in the mailbox');
+          }
           await client.messageFlagsAdd(String(message.uid), ['\\Seen'], { uid: true });
           taken += 1;
         }

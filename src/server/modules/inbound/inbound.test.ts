@@ -156,6 +156,25 @@ describe('answers by mail land in the thread', () => {
     expect(toStudent.parsed.text).toContain('I will come at 5 pm.');
   });
 
+  it('posts an answer whose text or Message-ID holds a NUL character, without it, instead of failing it again and again', async () => {
+    const number = await fileAndAssign();
+    const assigned = await mailTo(STAFF, `Assigned to you: Wifi Complaint — ${number}`);
+    const raw = [
+      `From: ${STAFF}`,
+      `To: ${replyToOf(assigned)}`,
+      'Subject: Re: assigned',
+      `Message-ID: <nul-\u0000-${number}@mail.vitbhopal.ac.in>`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Router=00 restarted.',
+      '',
+    ].join('\r\n');
+    await client().sendMail({ envelope: { from: STAFF, to: [replyToOf(assigned)] }, raw });
+    await expect.poll(async () => (await repliesIn(number)).map((e) => e.note)).toEqual(['Router restarted.']);
+  });
+
   it('reads an answer written in HTML only, without the quoted part', async () => {
     const number = await fileAndAssign();
     const assigned = await mailTo(STAFF, `Assigned to you: Wifi Complaint — ${number}`);

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { isFinishedStatus } from '../../../shared/constants.js';
+import { isStorableText, storableText } from '../../../shared/text.js';
 import type { Tx } from '../../db/client.js';
 import { complaints, inboundMail, users, type ComplaintRow } from '../../db/schema.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
@@ -69,7 +70,7 @@ const MESSAGE_ID_MAX = 300;
 function messageIdOf(given: string | undefined, raw: Buffer): string {
   const id = given?.trim();
   // Without a usable Message-ID, the content itself identifies the mail (a resend is byte for byte the same).
-  return id && id.length <= MESSAGE_ID_MAX ? id : `<sha256-${createHash('sha256').update(raw).digest('hex')}@inbound>`;
+  return id && id.length <= MESSAGE_ID_MAX && isStorableText(id) ? id : `<sha256-${createHash('sha256').update(raw).digest('hex')}@inbound>`;
 }
 
 /** Who may speak in this complaint's thread as `sender`: its student, a worker in scope, or a facility address it was sent to. */
@@ -113,7 +114,8 @@ export async function receiveMail(deps: InboundDeps, raw: Buffer, envelope: Inbo
   // A token made for someone else, or no token of ours at all: the same answer, so nothing can be probed.
   if (!tokenMatches(addressing, token, found.id, sender)) return drop('token_mismatch', found);
 
-  const text = stripReply(parsed.text ?? '');
+  // A mail is not a form: a stray NUL in it is taken out rather than failing the mail at every retry.
+  const text = stripReply(storableText(parsed.text ?? ''));
   if (!text) return drop('empty', found);
 
   const result = await ctx.transaction(async (tx): Promise<InboundResult> => {
