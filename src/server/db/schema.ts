@@ -352,7 +352,7 @@ export const complaintCounts = pgTable(
 
 /**
  * Insights rollup: one row per UTC day × hostel × category, kept by a trigger on complaints in the
- * same transaction as each change (migration 0011, decision 26). Events count on the day they
+ * same transaction as each change (migration 0012, decision 26). Events count on the day they
  * happened: filed on the filing day, acknowledged on the first response, and so on. Durations are
  * histograms over INSIGHT_DURATION_BOUNDS_MINUTES (percentiles cannot be summed, bucket counts can);
  * ratings are counts of 1…5.

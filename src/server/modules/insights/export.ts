@@ -79,7 +79,7 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
   const condition = queueCondition(scope, user, query, mayRevealIdentity);
   const order = queueOrder(query.sort);
   const batch = (after: KeysetPosition | undefined) =>
-    // PostgreSQL writes the cells that say nothing about the student (csv_cell, migration 0011,
+    // PostgreSQL writes the cells that say nothing about the student (csv_cell, migration 0012,
     // the same rules as csvCell): a row then arrives as a few strings instead of sixteen values
     // to parse and print again, which is what bounds a million-row export.
     db

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { complaints, users } from '../../db/schema.js';
+import { OPEN_STATUSES } from '../../../shared/constants.js';
+import { complaints, oneOf, users } from '../../db/schema.js';
 import { newWorkDigestMail } from '../mail/lifecycle-templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { loadScope, scopeCondition } from '../staff/scope.js';
@@ -36,7 +37,7 @@ export async function sendNewWorkDigests(ctx: LifecycleContext, batch = 50): Pro
       const items = await tx
         .select()
         .from(complaints)
-        .where(and(scopeCondition(scope, complaints), gt(complaints.createdAt, since)))
+        .where(and(scopeCondition(scope, complaints), gt(complaints.createdAt, since), oneOf(complaints.status, OPEN_STATUSES)))
         .orderBy(asc(complaints.createdAt))
         .limit(DIGEST_MAX_ITEMS);
       if (items.length) {

@@ -193,11 +193,15 @@ describe('new work finds its people', () => {
   it('sends a digest every few hours to those who asked for one, once per period', async () => {
     expect((await wifi.send('PUT', '/api/staff/preferences', { newWorkMail: 'digest', digestHours: 4 })).status).toBe(200);
     const number = await file({ complaint: 'For the digest' });
+    // One the student withdrew before the digest went: no work for anyone, so not in it.
+    const gone = await file({ complaint: 'Filed by mistake' });
+    expect((await student.send('POST', `/api/complaints/${gone}/withdraw`, {})).status).toBe(200);
     expect(await portal.app.jobs.digests()).toBeGreaterThanOrEqual(1);
     const digests = await db().select().from(outbox).where(eq(outbox.purpose, 'digest'));
     const mine = digests.filter((m) => m.toEmails.includes('sla.wifi@vitbhopal.ac.in'));
     expect(mine).toHaveLength(1);
     expect(mine[0]?.textBody).toContain(number);
+    expect(mine[0]?.textBody).not.toContain(gone);
     expect(await portal.app.jobs.digests()).toBe(0);
   });
 

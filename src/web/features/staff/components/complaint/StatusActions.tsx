@@ -44,7 +44,8 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
     }
     // "After" photos go with resolving, in the same request, so they arrive with it or not at all.
     const photoIds = to.to === 'resolved' ? afterPhotos.ids : [];
-    if (photoIds.length && afterPhotos.busy) {
+    // Still uploading: its id is not known yet, so resolving now would leave it behind.
+    if (to.to === 'resolved' && afterPhotos.busy) {
       setFailure('Wait for the photos to finish uploading.');
       return;
     }
