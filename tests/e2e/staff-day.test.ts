@@ -267,9 +267,13 @@ describe("the staff's day", () => {
     await wardenBells.first().waitFor();
     expect(await wardenBells.count()).toBe(1);
     expect(await wardenBells.getAttribute('href')).toBe(`/staff/complaints/${number}`);
+    const unread = async () => Number((await warden.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? -1);
+    const before = await unread();
     await wardenBells.click();
     await warden.page.getByRole('heading', { name: `Complaint ${number}`, level: 1 }).waitFor();
     await warden.page.getByTestId('staff-timeline').locator('li[data-kind="escalation"]').first().waitFor();
+    // Opening the complaint reads its bells: this one, and the new work it was.
+    await expect.poll(unread).toBe(before - 2);
 
     // An hour past due: now the admins, once; the warden is not told again.
     await setLate(90);

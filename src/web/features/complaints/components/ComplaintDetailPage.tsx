@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useComplaint } from '../api/get-complaint';
-import { useMarkComplaintSeen } from '../api/mark-complaint-seen';
+import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
 import { ComplaintThread } from './ComplaintThread';
 import { RatingSummary, ResolutionForms } from './ResolutionForms';
 import { StatusStepper } from './StatusStepper';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
 import { NotFoundCard } from '../../../components/NotFoundCard';
@@ -9,6 +9,7 @@ import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { buttonPrimary } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
 import { useStaffComplaint } from '../api/detail';
 import { nextNumber, recalledQueue } from '../lib/queue-session';
 import { Assignment } from './complaint/Assignment';
@@ -48,6 +49,12 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
   const detail = useStaffComplaint(number);
   const [acted, setActed] = useState(false);
   const onDone = () => setActed(true);
+  const { mutate: markSeen } = useMarkComplaintSeen();
+  const shown = detail.data ? `${detail.data.number} ${detail.data.updatedAt}` : null;
+  // Opening a complaint is reading what the bell said about it (a student's answer, its lateness).
+  useEffect(() => {
+    if (shown) markSeen(number);
+  }, [markSeen, number, shown]);
 
   if (detail.isPending) return <LoadingStatus label="Loading the complaint…" />;
   // A failed refresh (after an action, on a flaky connection) keeps the page and what is typed in it.

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { notificationsKey } from '../../../lib/query-keys';
+import { apiFetch } from './api-client';
+import { notificationsKey } from './query-keys';
 
-/** POST /api/notifications/read for one complaint: the student has seen it, so its bell notifications are read. */
+/** POST /api/notifications/read for one complaint: whoever opened it has seen it, so their bell notifications about it are read. */
 export function markComplaintSeen(complaintNumber: string): Promise<void> {
   return apiFetch('/api/notifications/read', { method: 'POST', body: { complaintNumber } });
 }
