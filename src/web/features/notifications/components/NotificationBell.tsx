@@ -51,7 +51,11 @@ export default function NotificationBell() {
         aria-label={`Notifications, ${unread} unread`}
         aria-expanded={open}
         aria-controls={open ? PANEL_ID : undefined}
-        onClick={() => setOpenAt(open ? null : location.key)}
+        onClick={() => {
+          // Opening the panel shows what is new now, not what the last minute's poll saw.
+          if (!open) void list.refetch();
+          setOpenAt(open ? null : location.key);
+        }}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
           <path d="M10 2a5 5 0 0 0-5 5v2.6l-1.7 3A1 1 0 0 0 4.2 14h11.6a1 1 0 0 0 .9-1.4L15 9.6V7a5 5 0 0 0-5-5m-2 13a2 2 0 1 0 4 0z" />
