@@ -17,19 +17,29 @@ function clearBrowserStorage(): void {
   }
 }
 
-/** Signs out on the server, forgets everything cached in the browser and returns to '/'. */
+/**
+ * Signs out on the server, forgets everything cached in the browser and returns to '/'. Before the
+ * session ends, requests in flight are dropped and the page already counts as signed out, so no
+ * query (the bell's, say) reaches the server after its session is gone and comes back 401.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return useMutation({
     mutationFn: logout,
+    onMutate: async () => {
+      await queryClient.cancelQueries();
+      // Known answer from now on: nobody is signed in (queries that need a session stop asking).
+      queryClient.setQueryData(meQueryOptions.queryKey, null);
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
     onSuccess: async () => {
       setCsrfToken(null);
       clearBrowserStorage();
       await queryClient.cancelQueries();
       queryClient.clear();
-      // Known answer: nobody is signed in any more (avoids a flash while /api/me is asked again).
+      // Still nobody (avoids a flash while /api/me is asked again).
       queryClient.setQueryData(meQueryOptions.queryKey, null);
       await navigate('/', { replace: true });
     },
