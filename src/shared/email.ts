@@ -26,3 +26,8 @@ export function parseEmailAddress(value: unknown): EmailAddress | undefined {
   if (labels.length < 2 || !labels.every((label) => DOMAIN_LABEL.test(label))) return undefined;
   return { address, local, domain };
 }
+
+/** The bare address of a mailbox as configured (`Name <a@b>` or `a@b`): what SMTP's envelope carries. */
+export function mailboxAddress(mailbox: string): string {
+  return (/<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox).trim();
+}

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { isFinishedStatus } from '../../../shared/constants.js';
 import { isStorableText, storableText } from '../../../shared/text.js';
+import { mailboxAddress } from '../../../shared/email.js';
 import type { Tx } from '../../db/client.js';
 import { complaints, inboundMail, users, type ComplaintRow } from '../../db/schema.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
@@ -47,7 +48,7 @@ export function inboundDeps(
   addressing: ReplyAddressing,
   log: FastifyBaseLogger,
 ): InboundDeps {
-  const fromAddress = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  const fromAddress = mailboxAddress(config.mailFrom);
   return { ctx: app.lifecycle, addressing, trustedAuthservId: config.inbound?.trustedAuthservId, ownAddresses: [fromAddress.trim().toLowerCase()], log };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { outbox, type OutboxRow } from '../../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
 import { classifyFailure, retryDelayMs } from './retry-policy.js';
+import { mailboxAddress } from '../../../shared/email.js';
 
 /** smtp://user:pass@host:587 or smtps://…:465, as pooled nodemailer options with sane timeouts. */
 export function smtpTransportOptions(smtpUrl: string) {
@@ -185,7 +186,7 @@ export class MailDispatcher {
         // and the portal drops any answer that still comes back marked automatic.
         headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
         // Only the addresses above: nothing in the content can add a recipient.
-        envelope: { from: this.envelopeFrom(), to: [...row.toEmails, ...row.ccEmails] },
+        envelope: { from: mailboxAddress(this.opts.from), to: [...row.toEmails, ...row.ccEmails] },
       });
       response = String(info.response ?? '').slice(0, 500);
     } catch (error) {
@@ -267,8 +268,4 @@ export class MailDispatcher {
       .where(eq(outbox.id, row.id));
   }
 
-  private envelopeFrom(): string {
-    const match = /<([^>]+)>/.exec(this.opts.from);
-    return (match?.[1] ?? this.opts.from).trim();
-  }
 }

@@ -49,7 +49,7 @@ export async function transition(
   return ctx.transaction(async (tx) => {
     const complaint = await lockInScope(tx, scope, number);
     // A retry of a change that already went through answers with the complaint as it is now.
-    if (await alreadyDone(tx, complaint, actor, idempotencyKey)) return complaint;
+    if (await alreadyWritten(tx, complaint, actor.id, idempotencyKey)) return complaint;
     const updated = await applyTransition(tx, ctx, complaint, { kind: 'staff', id: actor.id, via: 'console' }, to, note, { idempotencyKey });
     // The "after" photos go with the resolution or not at all.
     await attachPhotos(tx, { photoIds: afterPhotoIds, uploaderId: actor.id, complaint, stage: 'after' });
@@ -58,10 +58,6 @@ export async function transition(
     return updated;
   });
 }
-
-/** Whether this person's request with this Idempotency-Key already wrote to this complaint (see alreadyWritten). */
-const alreadyDone = (tx: Tx, complaint: ComplaintRow, actor: UserRow, idempotencyKey: string | undefined) =>
-  alreadyWritten(tx, complaint, actor.id, idempotencyKey);
 
 /** Makes `assignee` (or nobody) responsible, with its timeline event and audit row. */
 async function giveTo(tx: Tx, complaint: ComplaintRow, actor: UserRow, assignee: UserRow | undefined, how = ''): Promise<ComplaintRow> {
@@ -109,7 +105,7 @@ export async function addReply(
   return ctx.transaction(async (tx) => {
     const complaint = await lockInScope(tx, scope, number);
     // A retried reply (its answer was lost, not the reply) is written once.
-    if (await alreadyDone(tx, complaint, actor, idempotencyKey)) return complaint;
+    if (await alreadyWritten(tx, complaint, actor.id, idempotencyKey)) return complaint;
     return recordReply(tx, ctx, complaint, { kind: 'staff', id: actor.id }, text, { internal, idempotencyKey });
   });
 }
