@@ -9,6 +9,8 @@ export interface ReceivedMail {
   parsed: ParsedMail;
   /** performance.now() when the message was accepted. */
   receivedAt: number;
+  /** The sender's port: which connection (and so which sending process) it came over. */
+  remotePort: number;
 }
 
 /**
@@ -76,6 +78,7 @@ export class SmtpSink {
                 raw,
                 parsed,
                 receivedAt,
+                remotePort: session.remotePort,
               };
               await this.beforeAccept?.(mail);
               this.received.push(mail);
