@@ -1,7 +1,13 @@
+import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium: its headless shell when installed (package chromium-headless-shell, the same
+ * engine without the browser's UI layers: a third less CPU over the browser suite), else the browser.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with nothing that phones home (the machine has no network). */
 export function launchBrowser(): Promise<Browser> {
@@ -44,6 +50,16 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; c
 
 /** Serious and critical accessibility violations on the current page (axe-core). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A colour caught half-way through a transition (a button fading to its hover colour) is not what
+  // anyone reads: measure the page once its finite animations have run.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
