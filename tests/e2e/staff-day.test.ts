@@ -126,6 +126,28 @@ describe("the staff's day", () => {
     // The queue starts in view; the filter choices wait behind their button.
     const first = await page.getByTestId('queue-row').first().boundingBox();
     expect(first && first.y + first.height).toBeLessThan(DESKTOP.viewport.height);
+    // Every column in view without scrolling the table, and no word split across lines (a name or a
+    // heading broken letter by letter when the page's break-anywhere rule reached the table).
+    const table = page.getByRole('table', { name: 'Complaints in your queue' });
+    const fits = await table.evaluate((element) => (element.parentElement?.scrollWidth ?? 0) <= (element.parentElement?.clientWidth ?? 0));
+    expect(fits).toBe(true);
+    const splitWords = await table.evaluate((element) =>
+      [...element.querySelectorAll('th, td')].filter((cell) => {
+        // A word on more than one line: its text's line boxes have more than one top.
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) return true;
+          }
+        }
+        return false;
+      }).length,
+    );
+    expect(splitWords).toBe(0);
     const showFilters = page.getByRole('button', { name: /^Show filters/ });
     expect(await page.getByLabel('Assigned to').isVisible()).toBe(false);
     await showFilters.click();

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { pageContainer } from '../components/ui/styles';
+import { pageContainer, widePageContainer } from '../components/ui/styles';
 import { useCatalog } from '../lib/catalog';
 import { AccountNavItem } from '../features/auth/components/AccountNavItem';
 import { SignInErrorAlert } from '../features/auth/components/SignInErrorAlert';
@@ -78,8 +78,12 @@ function Footer() {
 }
 
 /** The frame around every page: skip link, header with navigation, main content, footer. */
+/** Pages that lay out a table across a desk: they get the header's width instead of the reading width. */
+const WIDE_PAGES = new Set(['/staff']);
+
 export function RootLayout() {
   useFocusMainOnNavigation();
+  const wide = WIDE_PAGES.has(useLocation().pathname);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -105,7 +109,7 @@ export function RootLayout() {
         </div>
       </header>
 
-      <main id="main" tabIndex={-1} className={`${pageContainer} flex-1 py-8 sm:py-12`}>
+      <main id="main" tabIndex={-1} className={`${wide ? widePageContainer : pageContainer} flex-1 py-8 sm:py-12`}>
         <SignInErrorAlert />
         <Outlet />
       </main>

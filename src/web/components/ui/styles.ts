@@ -11,6 +11,9 @@ export const textLink = 'font-medium text-brand-700 underline underline-offset-2
 
 export const pageContainer = 'mx-auto w-full max-w-5xl px-4 sm:px-6';
 
+/** The header's width, for pages whose content is a wide table (the staff queue at a desk). */
+export const widePageContainer = 'mx-auto w-full max-w-7xl px-4 sm:px-6';
+
 /** Inputs, selects and textareas: full width, 44px tall, a red border when aria-invalid. */
 export const fieldControl =
   'block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 ' +

@@ -124,7 +124,9 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch }: 
   const td = 'px-2 py-2 align-top';
   return (
     <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full border-collapse text-sm" aria-label="Complaints in your queue">
+      {/* The page breaks long words anywhere (no sideways scrolling on phones); in a table that lets
+          columns shrink to a letter wide, so here words stay whole and columns are as wide as their words. */}
+      <table className="w-full border-collapse text-sm wrap-break-word" aria-label="Complaints in your queue">
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={cn(th, 'w-10')}>
