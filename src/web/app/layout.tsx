@@ -77,10 +77,10 @@ function Footer() {
   );
 }
 
-/** The frame around every page: skip link, header with navigation, main content, footer. */
 /** Pages that lay out a table across a desk: they get the header's width instead of the reading width. */
 const WIDE_PAGES = new Set(['/staff']);
 
+/** The frame around every page: skip link, header with navigation, main content, footer. */
 export function RootLayout() {
   useFocusMainOnNavigation();
   const wide = WIDE_PAGES.has(useLocation().pathname);
