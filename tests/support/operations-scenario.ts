@@ -52,7 +52,7 @@ export interface ScenarioFigures {
   mailsExpected: number;
   mailsDelivered: number;
   mailsDuplicated: number;
-  /** Of those, mails first sent before the kill -9 and again after it (the killed sender's, resent after its lease). */
+  /** Of those, mails whose first copy came over a connection of the instance killed with -9, resent after its lease. */
   mailsDuplicatedByKill: number;
   /** Connections to the SMTP sink the killed instance held when it died. */
   killedSmtpConnections: number;
@@ -312,7 +312,9 @@ export async function runOperationsScenario(opts: ScenarioOptions): Promise<Scen
     const killedAt = performance.now();
     // Frozen first, so the connections it holds to the sink can be listed before it dies: a mail it
     // was handing over may be read by the sink (in this process) only after the kill.
-    const victimPid = victim.server.child.pid ?? 0;
+    const victimPid = victim.server.child.pid;
+    // (Never process.kill(0): that would stop this process's whole group.)
+    if (victimPid === undefined) throw new Error('the instance to kill has no process id');
     process.kill(victimPid, 'SIGSTOP');
     const victimSmtpPorts = tcpPortsOfProcess(victimPid, sink.port);
     victim.server.child.kill('SIGKILL');
