@@ -483,7 +483,8 @@ describe('an administrator sets up another university from the browser', () => {
     }
     await addCategory('chess', 'Chess', 'chess@example.edu');
     const chess = (await api.get('/api/admin/categories')).body.items as Array<Record<string, unknown> & { key: string }>;
-    const { key: _key, ...update } = chess.find((c) => c.key === 'chess') ?? { key: '' };
+    const update = chess.find((c) => c.key === 'chess');
+    if (!update) throw new Error('the category chess was not added');
     const changed = await api.send('PUT', '/api/admin/categories/chess', {
       cardTitle: update.cardTitle,
       complaintHead: update.complaintHead,
