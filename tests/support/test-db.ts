@@ -12,7 +12,8 @@ export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' 
  * The template's bytes as a Blob for PGlite's `loadDataDir`, which asks it for an ArrayBuffer for every
  * database. Node's own Blob rebuilds that from its stored chunks each time (0.3–0.8 CPU-s for the 42 MB
  * template on a busy two-core machine, a third of opening the database); this one hands PGlite a copy of
- * bytes it already holds (a copy: PGlite owns what it is given).
+ * bytes it already holds (a copy: PGlite owns what it is given). PGlite reads it only through
+ * `arrayBuffer()`; Blob's other readers would see it empty.
  */
 class TemplateBlob extends Blob {
   readonly #data: Uint8Array;
