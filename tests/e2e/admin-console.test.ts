@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, onTestFinished } from 'vitest';
 import { DESKTOP, PHONE, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
@@ -38,15 +37,9 @@ async function checkPage(page: Page, what: string) {
   expect({ what, scroll: await hasHorizontalScroll(page) }).toEqual({ what, scroll: false });
 }
 
-/**
- * The mail page frames the message's HTML in a sandbox without scripts, where axe cannot run (it
- * would wait for the frame until it gives up): the page is checked without that frame.
- */
+/** The mail page, less the frame holding the message's HTML (sandboxed without scripts: axe cannot run there). */
 async function checkMailPage(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).exclude('[data-testid="mail-html"]').analyze();
-  const violations = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const violations = await seriousAxeViolations(page, { exclude: ['[data-testid="mail-html"]'] });
   expect({ what, violations }).toEqual({ what, violations: [] });
   expect({ what, scroll: await hasHorizontalScroll(page) }).toEqual({ what, scroll: false });
 }
