@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, openPage, signInThroughDevProvider } from '../support/browser.js';
 import { freePort } from '../support/net.js';
 import { repoRoot } from '../support/paths.js';
-import { startServerProcess, waitHealthy, type RunningServer } from '../support/process.js';
+import { seededDataDir, startServerProcess, waitHealthy, type RunningServer } from '../support/process.js';
 
 /**
  * The first hour of an operator, through the built server as `npm start` runs it and Chromium as a
@@ -28,8 +28,9 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function newDataDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hcp-first-hour-'));
+/** An empty DATA_DIR, as on a fresh clone; or `seeded`, holding the created and migrated database (no initdb). */
+function newDataDir({ seeded = false } = {}) {
+  const dir = seeded ? seededDataDir('hcp-first-hour-') : mkdtempSync(path.join(tmpdir(), 'hcp-first-hour-'));
   dataDirs.push(dir);
   return dir;
 }
@@ -55,7 +56,8 @@ async function signInFromHome(baseUrl: string, who: { email: string; name: strin
 
 describe('the first hour', () => {
   it('someone who signed in as a student, then put their address in ADMIN_EMAILS and restarted, reaches /admin', async () => {
-    const dataDir = newDataDir();
+    // What matters is the restart with ADMIN_EMAILS; the very first start is the process tests'.
+    const dataDir = newDataDir({ seeded: true });
     const operator = { email: 'late.operator@vitbhopal.ac.in', name: 'Late Operator 21BCE10099' };
     const first = await start(dataDir);
     const asStudent = await signInFromHome(first.baseUrl, operator);

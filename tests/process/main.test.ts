@@ -1,30 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CookieClient, reachCallback, signIn } from '../support/http-client.js';
 import { freePort } from '../support/net.js';
-import { startServerProcess, waitHealthy } from '../support/process.js';
-import { pgliteTemplateFile } from '../support/paths.js';
+import { seededDataDir, startServerProcess, waitHealthy } from '../support/process.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { ApiClient } from '../support/student.js';
 import { aComplaint } from '../factories/complaints.js';
 
 const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'hcp-proc-'));
-
-/**
- * A DATA_DIR whose embedded database is already created and migrated (the global setup's template),
- * for tests about something other than the first start: the process skips initdb, the costliest
- * part of a cold start. The first start on an empty DATA_DIR is the restart test's.
- */
-function seededDataDir(): string {
-  const dir = newDataDir();
-  mkdirSync(path.join(dir, 'pglite'));
-  execFileSync('tar', ['-xf', pgliteTemplateFile, '-C', path.join(dir, 'pglite')]);
-  return dir;
-}
 
 async function instanceEnv(extra: Record<string, string> = {}, dataDir = newDataDir()) {
   const port = await freePort();

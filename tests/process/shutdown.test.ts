@@ -1,21 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { Agent, get as httpGet } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../support/net.js';
-import { pgliteTemplateFile, repoRoot } from '../support/paths.js';
-import { startServerProcess, waitHealthy } from '../support/process.js';
-
-function seededDataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hcp-stop-'));
-  mkdirSync(path.join(dir, 'pglite'));
-  execFileSync('tar', ['-xf', pgliteTemplateFile, '-C', path.join(dir, 'pglite')]);
-  return dir;
-}
+import { repoRoot } from '../support/paths.js';
+import { seededDataDir, startServerProcess, waitHealthy } from '../support/process.js';
 
 describe('stopping within the grace time', () => {
   it('kills the process even while its main thread is stuck in Atomics.wait', async () => {
@@ -37,7 +26,7 @@ describe('stopping within the grace time', () => {
   it('ends a stop that a request in flight would hold forever, after SHUTDOWN_GRACE_SECONDS', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir(), SHUTDOWN_GRACE_SECONDS: '1' });
+    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir('hcp-stop-'), SHUTDOWN_GRACE_SECONDS: '1' });
     server.allowErrorLogs(/shutdown took longer than SHUTDOWN_GRACE_SECONDS/);
     await waitHealthy(server, baseUrl);
     // A request whose body never finishes arriving: close() waits for it.
@@ -57,7 +46,7 @@ describe('draining on SIGTERM', () => {
   it('fails readiness at once, serves what still arrives on a kept connection with Connection: close, then exits 0', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir(), SHUTDOWN_DRAIN_SECONDS: '2' });
+    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir('hcp-stop-'), SHUTDOWN_DRAIN_SECONDS: '2' });
     await waitHealthy(server, baseUrl);
     // One kept-alive connection, as a balancer holds to each instance.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,9 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ErrorLogWatch } from './error-logs.js';
-import { repoRoot } from './paths.js';
+import { pgliteTemplateFile, repoRoot } from './paths.js';
 
 export const serverEntry = `${repoRoot}/dist/server/main.js`;
+
+/**
+ * A new DATA_DIR whose embedded database is already created and migrated (the global setup's
+ * template), for a process whose test is about something other than the very first start: it skips
+ * initdb, the costliest part of a cold start. The first start on an empty DATA_DIR is tested in
+ * tests/process/main.test.ts.
+ */
+export function seededDataDir(prefix = 'hcp-proc-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  mkdirSync(path.join(dir, 'pglite'));
+  execFileSync('tar', ['-xf', pgliteTemplateFile, '-C', path.join(dir, 'pglite')]);
+  return dir;
+}
 
 export interface RunningServer {
   child: ChildProcess;

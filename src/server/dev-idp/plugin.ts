@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Provider, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import { loginPageCss, renderLoginPage } from './page.js';
@@ -29,17 +29,29 @@ interface AccountClaims {
   hd?: string;
 }
 
+/**
+ * The provider's RS256 signing key (Google signs with RS256), made once per process: a 2048-bit RSA
+ * key costs a fifth of a second of CPU, which every app built in the process (each test file builds
+ * its own) would pay again. Like the accounts, it never outlives the process.
+ */
+let signingKey: (JsonWebKey & { kid: string; use: string; alg: string }) | undefined;
+function devSigningKey() {
+  if (!signingKey) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'dev-idp', use: 'sig', alg: 'RS256' };
+  }
+  return signingKey;
+}
+
 const subjectFor = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24);
 
 export async function devIdpPlugin(app: FastifyInstance, opts: DevIdpOptions) {
   // Claims typed at the sign-in page, by subject. Memory is fine: this provider is never scaled out.
   const accounts = new Map<string, AccountClaims>();
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'dev-idp', use: 'sig', alg: 'RS256' };
 
   const provider = new Provider(opts.issuer, {
     clients: opts.clients,
-    jwks: { keys: [signingKey] },
+    jwks: { keys: [devSigningKey()] },
     cookies: { keys: [opts.cookieSecret] },
     claims: { openid: ['sub'], email: ['email', 'email_verified', 'hd'], profile: ['name'] },
     // Like Google: the ID token itself carries the scope's claims.
