@@ -44,6 +44,23 @@ async function start(dataDir: string, extra: Record<string, string> = {}) {
   return { server, baseUrl };
 }
 
+/** The demo's filling step, as `npm run demo` runs it; fails with what it printed if it fails or hangs. */
+function runDemo(env: Record<string, string>): Promise<string> {
+  const limitMs = 150_000;
+  return new Promise((resolve, reject) => {
+    let out = '';
+    // Killed if it has not finished in time, so a hang fails here with the demo's output instead of
+    // as the test's bare time-out.
+    const demo = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: limitMs, killSignal: 'SIGKILL' });
+    demo.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    demo.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    demo.on('exit', (code, signal) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`the demo ${signal === 'SIGKILL' ? `had not finished after ${limitMs / 1000} s` : `exited with ${code ?? signal}`}; it printed:\n${out}`));
+    });
+  });
+}
+
 /** Signs in from the home page and returns the path the portal landed on. */
 async function signInFromHome(baseUrl: string, who: { email: string; name: string }) {
   const context = await browser.newContext(DESKTOP);
@@ -79,13 +96,7 @@ describe('the first hour', () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const env = { PATH: process.env.PATH ?? '', PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DEMO_COMPLAINTS: '40', LOG_LEVEL: 'warn' };
-    const printed = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const demo = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      demo.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      demo.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      demo.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`demo exited with ${code}:\n${out}`))));
-    });
+    const printed = await runDemo(env);
     expect(printed).toContain('Demo ready: 40 complaints');
 
     // The table the operator reads: role, e-mail, display name.
