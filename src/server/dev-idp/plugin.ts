@@ -32,7 +32,7 @@ interface AccountClaims {
 /**
  * The provider's RS256 signing key (Google signs with RS256), made once per process: a 2048-bit RSA
  * key costs a fifth of a second of CPU, which every app built in the process (each test file builds
- * its own) would pay again. Like the accounts, it never outlives the process.
+ * its own) would pay again. It lives as long as the process: a restart makes a new one, as before.
  */
 let signingKey: (JsonWebKey & { kid: string; use: string; alg: string }) | undefined;
 function devSigningKey() {
