@@ -41,7 +41,7 @@ async function main() {
   }
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedCacheMb: config.embeddedDbCacheMb });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(`${error.message}\nStop the running portal first (npm run demo fills the database, then starts it).`);
     throw error;

@@ -75,6 +75,14 @@ describe('configuration', () => {
     expect(found.join('\n')).toMatch(/REG_NUMBER_PATTERN must be a valid regular expression/);
   });
 
+  it("sizes the embedded database's cache from EMBEDDED_DB_CACHE_MB, 32 MB unless set, and says what a bad value should be", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).embeddedDbCacheMb).toBe(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), EMBEDDED_DB_CACHE_MB: '128' }).embeddedDbCacheMb).toBe(128);
+    expect(problems({ DATA_DIR: dataDir(), EMBEDDED_DB_CACHE_MB: '4' })).toEqual(['EMBEDDED_DB_CACHE_MB must be at least 8']);
+    expect(problems({ DATA_DIR: dataDir(), EMBEDDED_DB_CACHE_MB: '2048' })).toEqual(['EMBEDDED_DB_CACHE_MB must be at most 1024']);
+    expect(problems({ DATA_DIR: dataDir(), EMBEDDED_DB_CACHE_MB: '12.5' })).toEqual(['EMBEDDED_DB_CACHE_MB must be a whole number of megabytes']);
+  });
+
   it('sends the insights digest weekly unless told otherwise, and says what a bad value should be', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).insightsDigestDays).toBe(7);
     expect(loadConfig({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: '0' }).insightsDigestDays).toBe(0);

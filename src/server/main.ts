@@ -30,6 +30,7 @@ async function main() {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      embeddedCacheMb: config.embeddedDbCacheMb,
       onConnectionError: (error) => onConnectionError(error),
     });
     await runMigrations(database);

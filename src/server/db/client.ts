@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import path from 'node:path';
+import { EMBEDDED_DB_CACHE_MB_DEFAULT } from '../config.js';
 import { acquireDataDirLock } from './lock-file.js';
 import * as schema from './schema.js';
 
@@ -28,6 +29,8 @@ export interface Database {
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir?: string;
+  /** With `dataDir`: PostgreSQL's shared buffers in MB (default EMBEDDED_DB_CACHE_MB_DEFAULT). */
+  embeddedCacheMb?: number;
   /** An already open PGlite (tests open one from a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
@@ -78,7 +81,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
     release = acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+      const cacheMb = options.embeddedCacheMb ?? EMBEDDED_DB_CACHE_MB_DEFAULT;
+      client = await PGlite.create(path.join(options.dataDir, 'pglite'), { postgresqlconf: [`shared_buffers=${cacheMb}MB`] });
     } catch (error) {
       release();
       throw error;

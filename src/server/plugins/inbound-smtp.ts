@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SMTPServer } from 'smtp-server';
 import type { Config } from '../config.js';
 import { inboundDeps, receiveMail } from '../modules/inbound/service.js';
 import { isPortalAddress } from '../modules/mail/reply-address.js';
@@ -25,6 +24,8 @@ export default fp(
     const listen = inbound.smtp;
     const log = app.log.child({ component: 'inbound-mail' });
     const deps = inboundDeps(app, opts.config, addressing, log);
+    // Loaded only when the listener is on (most installations read replies by IMAP or not at all).
+    const { SMTPServer } = await import('smtp-server');
     const server = new SMTPServer({
       name: new URL(opts.config.publicUrl).hostname,
       authOptional: true,

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ImapFlow } from 'imapflow';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { receiveMail, type InboundDeps } from './service.js';
 
@@ -72,6 +71,8 @@ export class ImapPoller {
   /** One pass over the mailbox; returns how many messages it took. */
   async pass(): Promise<number> {
     const { connection, mailbox } = imapOptions(this.imapUrl);
+    // imapflow loads with the first poll: only installations that read replies by IMAP need it.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow(connection);
     // A dropped connection is reported by the pass that used it; without a listener Node would throw it.
     client.on('error', (error: Error) => this.log.warn({ err: error }, 'inbound IMAP connection error'));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { isFinishedStatus } from '../../../shared/constants.js';
 import { isStorableText, storableText } from '../../../shared/text.js';
 import { mailboxAddress } from '../../../shared/email.js';
@@ -85,6 +85,8 @@ async function authorFor(tx: Tx, complaint: ComplaintRow, sender: string): Promi
 
 export async function receiveMail(deps: InboundDeps, raw: Buffer, envelope: InboundEnvelope): Promise<InboundResult> {
   const { ctx, addressing, log } = deps;
+  // mailparser (with its charset tables) loads with the first reply, not with every server start.
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
   const messageId = messageIdOf(parsed.messageId, raw);
   const headers = headerLines(parsed.headerLines);

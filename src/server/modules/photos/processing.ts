@@ -1,15 +1,23 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import { PHOTO_MAX_EDGE, PHOTO_THUMB_EDGE, PHOTO_TYPE_MESSAGE, PHOTO_UPLOAD_TYPES } from '../../../shared/photos.js';
 import { AppError } from '../../lib/errors.js';
 
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+
 /**
- * Memory first: one libvips thread per image and no operation cache, so a burst of 12 MP uploads
- * costs a few decoded frames rather than a cache that grows with every photo (bench/photos.ts
- * measures the peak). Throughput comes from running a couple of images side by side instead.
+ * sharp (libvips) and file-type load with the first photo, not with the server: together they are
+ * a third of a second of every start, for a feature many days never use.
  */
-sharp.concurrency(1);
-sharp.cache(false);
+function loadSharp(): Promise<typeof Sharp> {
+  return (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // Memory first: one libvips thread per image and no operation cache, so a burst of 12 MP uploads
+    // costs a few decoded frames rather than a cache that grows with every photo (bench/photos.ts
+    // measures the peak). Throughput comes from running a couple of images side by side instead.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 /** Larger than any phone camera (a 200 MP sensor is 200e6): a decompression bomb stops here. */
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -42,6 +50,7 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /** The real type from the first bytes; a name or a declared Content-Type proves nothing. */
 export async function sniffPhotoType(bytes: Buffer): Promise<string> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(PHOTO_UPLOAD_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError(415, 'unsupported_photo_type', PHOTO_TYPE_MESSAGE);
@@ -59,6 +68,7 @@ const unreadable = () => new AppError(422, 'photo_unreadable', 'This photo could
  */
 export async function reencodePhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   await sniffPhotoType(bytes);
+  const sharp = await loadSharp();
   return inSlot(async () => {
     let meta: Metadata;
     try {

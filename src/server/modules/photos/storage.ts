@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PhotoStorageKind, PhotoVariant } from '../../../shared/constants.js';
 import type { S3Settings } from '../../config.js';
@@ -50,8 +50,13 @@ export function databaseStorage(): PhotoStorage {
 
 const objectKey = (photoId: string, variant: PhotoVariant) => `photos/${photoId}/${variant}.webp`;
 
-export function s3Storage(settings: S3Settings): PhotoStorage {
-  const client = new S3Client({
+/**
+ * The S3 client, loaded on first use: the SDK is the largest thing the server could import (a third
+ * of a second of start-up), and an installation that keeps photos in its database never needs it.
+ */
+async function s3Client(settings: S3Settings) {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client: S3Client = new sdk.S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
@@ -61,40 +66,57 @@ export function s3Storage(settings: S3Settings): PhotoStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const put = (photoId: string, variant: PhotoVariant, body: Buffer) =>
-    client.send(
-      new PutObjectCommand({
+  return { sdk, client };
+}
+
+export function s3Storage(settings: S3Settings): PhotoStorage {
+  let loaded: ReturnType<typeof s3Client> | undefined;
+  let closed = false;
+  const s3 = () => (loaded ??= s3Client(settings));
+  const put = async (photoId: string, variant: PhotoVariant, body: Buffer) => {
+    const { sdk, client } = await s3();
+    return client.send(
+      new sdk.PutObjectCommand({
         Bucket: settings.bucket,
         Key: objectKey(photoId, variant),
         Body: body,
         ContentType: 'image/webp',
       }),
     );
+  };
   return {
     kind: 's3',
     async put(_tx, photoId, bytes) {
       await Promise.all([put(photoId, 'full', bytes.full), put(photoId, 'thumb', bytes.thumb)]);
     },
     async get(_db, photoId, variant) {
+      const { sdk, client } = await s3();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(photoId, variant) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(photoId, variant) }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
+        if (error instanceof sdk.NoSuchKey) return null;
         throw error;
       }
     },
     async remove(_db, photoIds) {
       if (!photoIds.length) return;
+      const { sdk, client } = await s3();
       await client.send(
-        new DeleteObjectsCommand({
+        new sdk.DeleteObjectsCommand({
           Bucket: settings.bucket,
           Delete: { Objects: photoIds.flatMap((id) => [{ Key: objectKey(id, 'full') }, { Key: objectKey(id, 'thumb') }]), Quiet: true },
         }),
       );
     },
     close() {
-      client.destroy();
+      if (closed) return;
+      closed = true;
+      // A client never used was never made; one being made is closed once it exists.
+      void loaded?.then(
+        ({ client }) => client.destroy(),
+        () => undefined,
+      );
     },
   };
 }
