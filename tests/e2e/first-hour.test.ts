@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, signInThroughDevProvider } from '../support/browser.js';
+import { DESKTOP, openPage, sharedBrowser, signInThroughDevProvider } from '../support/browser.js';
 import { freePort } from '../support/net.js';
 import { repoRoot } from '../support/paths.js';
 import { seededDataDir, startServerProcess, waitHealthy, type RunningServer } from '../support/process.js';
@@ -18,12 +18,14 @@ import { seededDataDir, startServerProcess, waitHealthy, type RunningServer } fr
 let browser: Browser;
 const dataDirs: string[] = [];
 const servers: RunningServer[] = [];
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  // The browser is the worker's (sharedBrowser): what this file opened in it is closed here, even after a failure.
+  await Promise.all(contexts.map((context) => context.close()));
   await Promise.all(servers.map((s) => s.stop()));
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -64,6 +66,7 @@ function runDemo(env: Record<string, string>): Promise<string> {
 /** Signs in from the home page and returns the path the portal landed on. */
 async function signInFromHome(baseUrl: string, who: { email: string; name: string }) {
   const context = await browser.newContext(DESKTOP);
+  contexts.push(context);
   const { page, consoleErrors } = await openPage(context);
   await page.goto(`${baseUrl}/`);
   await signInThroughDevProvider(page, who);
@@ -92,7 +95,9 @@ describe('the first hour', () => {
   }, 120_000);
 
   it('the demo prints who to sign in as, and each role lands where it works, with data there', async () => {
-    const dataDir = newDataDir();
+    // On a created and migrated database: the demo's part is the filling (an empty DATA_DIR's first
+    // start, which `npm run demo` also begins with, is the process tests').
+    const dataDir = newDataDir({ seeded: true });
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const env = { PATH: process.env.PATH ?? '', PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DEMO_COMPLAINTS: '40', LOG_LEVEL: 'warn' };

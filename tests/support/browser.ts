@@ -28,6 +28,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker, launched by the first browser file it runs and used by the next
+ * ones (a worker runs its files one after another, sharing loaded modules: isolate is off). A launch
+ * costs about a CPU-second; what a test sees stays its own, since each test opens new contexts and
+ * closes them. Playwright kills the browser when the worker exits; one that died is launched again.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  const browser = await shared;
+  if (browser.isConnected()) return browser;
+  shared = undefined;
+  return sharedBrowser();
+}
+
 export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PHONE, launchBrowser, openPage, type DESKTOP } from './browser.js';
+import { PHONE, openPage, sharedBrowser, type DESKTOP } from './browser.js';
 import type { SignInAs } from './http-client.js';
 import { createDirectSession } from './sessions.js';
 import { ApiClient } from './student.js';
@@ -43,7 +43,7 @@ function watchRequests(page: Page, problems: string[]) {
 }
 
 /**
- * One portal (its own database) and one Chromium for the browser tests of a file, and the `browse`
+ * One portal (its own database) for the browser tests of a file, the worker's Chromium, and the `browse`
  * fixture each test opens its browser contexts with. Each test starts from nothing in the browser:
  * no cookies, no storage, signed in directly rather than through the provider's page. When the test
  * ends, every page it opened must have logged no console error, thrown nothing, lost no request and
@@ -53,12 +53,12 @@ export function browserSuite(env: Record<string, string>) {
   const state: { portal?: TestApp; browser?: Browser } = {};
 
   beforeAll(async () => {
-    const [portal, browser] = await Promise.all([startTestApp(env), launchBrowser()]);
+    const [portal, browser] = await Promise.all([startTestApp(env), sharedBrowser()]);
     state.portal = portal;
     state.browser = browser;
   });
   afterAll(async () => {
-    await state.browser?.close();
+    // The browser is the worker's (sharedBrowser); this file's contexts were closed by its tests.
     await state.portal?.close();
   });
 
