@@ -1,4 +1,4 @@
-import { OPEN_STATUSES, type ComplaintStatus } from './constants.js';
+import { OPEN_STATUSES, isFinishedStatus, type ComplaintStatus } from './constants.js';
 
 /**
  * The one state machine of a complaint. The server decides every transition with it; the web app
@@ -57,4 +57,25 @@ export function checkTransition(
   if (!transition || !transition.by.includes(actor)) return { ok: false, reason: 'not_allowed' };
   if (transition.reasonRequired && note.trim() === '') return { ok: false, reason: 'reason_required' };
   return { ok: true, transition };
+}
+
+/**
+ * What the complaint's own student may do at each status, beside the transitions above: add words
+ * and photos while the complaint is not finished (a resolved complaint still takes both: the
+ * student may be telling the team it is not fixed), withdraw, confirm or reopen when the table
+ * allows it. The server refuses with this and the student's pages offer with it, so the two never
+ * disagree.
+ */
+export type StudentAction = 'reply' | 'add_photos' | 'withdraw' | 'confirm' | 'reopen';
+
+const STUDENT_TRANSITION_OF: Record<Extract<StudentAction, 'withdraw' | 'confirm' | 'reopen'>, ComplaintStatus> = {
+  withdraw: 'withdrawn',
+  confirm: 'closed',
+  reopen: 'reopened',
+};
+
+export function studentMay(status: ComplaintStatus, action: StudentAction): boolean {
+  if (action === 'reply' || action === 'add_photos') return !isFinishedStatus(status);
+  const transition = findTransition(status, STUDENT_TRANSITION_OF[action]);
+  return Boolean(transition?.by.includes('student'));
 }
