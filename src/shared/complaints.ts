@@ -130,6 +130,23 @@ export const complaintListSchema = z
   .meta({ id: 'ComplaintList' });
 export type ComplaintList = z.infer<typeof complaintListSchema>;
 
+/**
+ * Which of the student's own complaints a list holds: `unfinished` — open or resolved, still waiting
+ * for the team or for the student's answer; `finished` — closed, rejected or withdrawn. Absent: all.
+ */
+export const MY_COMPLAINTS_STATES = ['unfinished', 'finished'] as const;
+export type MyComplaintsState = (typeof MY_COMPLAINTS_STATES)[number];
+
+export const myComplaintsQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  state: z
+    .enum(MY_COMPLAINTS_STATES, { error: 'Choose unfinished or finished' })
+    .optional()
+    .describe('unfinished: open or resolved (waiting for the team or for you); finished: closed, rejected or withdrawn'),
+});
+export type MyComplaintsQuery = z.infer<typeof myComplaintsQuerySchema>;
+
 /** What a student writes into the conversation of their complaint. */
 export const studentReplyBodySchema = z
   .object({

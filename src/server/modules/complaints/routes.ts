@@ -5,6 +5,7 @@ import {
   complaintDetailSchema,
   complaintListSchema,
   complaintSchema,
+  myComplaintsQuerySchema,
   studentReplyBodySchema,
   createCleaningRequestSchema,
   createComplaintSchema,
@@ -16,7 +17,8 @@ import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
 import { confirmResolution, reopen, studentReply, withdraw } from '../lifecycle/service.js';
 import { toComplaintDto, toTimelineEntry } from './dto.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
-import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint, listStudentComplaints } from './service.js';
+import { listStudentComplaints } from './queries.js';
+import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint } from './service.js';
 
 
 const filedResponses = {
@@ -116,11 +118,8 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       preHandler: app.requireUser,
       schema: {
         tags: ['complaints'],
-        summary: "The signed-in student's complaints and requests, newest first",
-        querystring: z.object({
-          cursor: z.string().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
-        }),
+        summary: "The signed-in student's complaints and requests, newest first; `state` keeps the unfinished or the finished ones",
+        querystring: myComplaintsQuerySchema,
         response: { 200: complaintListSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },

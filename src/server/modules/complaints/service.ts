@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   LAUNDRY_HEAD,
   ROOM_CLEANING_HEAD,
@@ -19,7 +19,6 @@ import type { ComplaintKind } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { createActionLinks } from '../actions/service.js';
 import { mailOptions, staffUrl, type LifecycleContext } from '../lifecycle/context.js';
 import { tellNewWork } from '../lifecycle/notices.js';
@@ -264,17 +263,6 @@ export function fileLaundryRequest(ctx: FilingContext, student: UserRow, body: C
     },
     idempotencyKey,
   );
-}
-
-export async function listStudentComplaints(db: Db, studentId: string, opts: { cursor?: string; limit: number }) {
-  const after = opts.cursor ? decodeCursor(opts.cursor) : undefined;
-  const rows = await db
-    .select()
-    .from(complaints)
-    .where(and(eq(complaints.studentId, studentId), after ? afterCursor(complaints, after) : undefined))
-    .orderBy(desc(complaints.createdAt), desc(complaints.id))
-    .limit(opts.limit + 1);
-  return pageOf(rows, opts.limit, (row) => row);
 }
 
 /** A student's own complaint with its timeline; another student's is "not found", never "forbidden". */
