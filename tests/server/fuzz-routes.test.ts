@@ -149,6 +149,8 @@ afterAll(async () => {
 
 /** Sign-out would end the admin's session half-way; it is fuzzed as the stranger only. */
 const ENDS_SESSION = (op: Operation) => op.path === '/api/auth/logout';
+/** A photo upload's body is the image itself: JSON is refused by its type (415) before anything reads it. */
+const TAKES_BYTES = (op: Operation) => op.method === 'POST' && op.path === '/api/photos';
 
 describe('every route of the OpenAPI document', () => {
   it('finds a sizeable API to fuzz', () => {
@@ -193,4 +195,39 @@ describe('every route of the OpenAPI document', () => {
     expect(failures).toEqual([]);
     expect(tally.requests).toBeGreaterThan(1000);
   }, 240_000);
+
+  it('answers deeply nested bodies with 400 on every route that takes one', async () => {
+    // Written as text: building these as values and stringifying them would overflow the test's own stack.
+    const nested = fc.oneof(
+      fc.integer({ min: 33, max: 20_000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
+      fc.integer({ min: 33, max: 8_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+      fc.integer({ min: 33, max: 5_000 }).map((depth) => `${'[{"x":'.repeat(depth)}0${'}]'.repeat(depth)}`),
+    );
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.hasBody && !ENDS_SESSION(o) && !TAKES_BYTES(o))) {
+      await fc.assert(
+        fc.asyncProperty(nested, fc.constantFrom(admin, student), async (raw, caller) => {
+          const path = op.pathParams.reduce((p, name) => p.replace(`{${name}}`, 'x'), op.path);
+          const response = await caller.http.request(`${portal.baseUrl}${path}`, {
+            method: op.method,
+            headers: {
+              'content-type': 'application/json',
+              'x-csrf-token': caller.csrfToken,
+              origin: portal.baseUrl,
+              'idempotency-key': `fuzz-deep-${tally.requests}`,
+            },
+            body: raw,
+          });
+          const answer = (await response.json()) as { error?: { code?: string } };
+          tally.requests += 1;
+          tally.status.set(response.status, (tally.status.get(response.status) ?? 0) + 1);
+          const ok = response.status === 400 && answer.error?.code === 'body_too_deep';
+          if (!ok) failures.push(`${op.method} ${path} nested ${raw.length} chars → ${response.status} ${JSON.stringify(answer).slice(0, 200)}`);
+          return ok;
+        }),
+        { numRuns: 3, endOnFailure: true },
+      ).catch(() => undefined);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
