@@ -28,6 +28,31 @@ describe('deriveNames', () => {
     });
   });
 
+  it.each([
+    ['Dr. Kavita Joshi', 'Kavita'],
+    ['Dr Kavita Joshi', 'Kavita'],
+    ['DR. KAVITA JOSHI', 'Kavita'],
+    ['Prof. Dr. Anil Kumar', 'Anil'],
+    ['Mr. Rohan Das', 'Rohan'],
+    ['Mrs Sunita Rao', 'Sunita'],
+    ['Ms. Anjali Sen', 'Anjali'],
+    ['Miss Pooja Verma', 'Pooja'],
+    ['Shri Ramesh Yadav', 'Ramesh'],
+    ['Smt. Lakshmi Pillai', 'Lakshmi'],
+    ['Kumari Neha Singh', 'Neha'],
+    ['Sri Venkat Rao', 'Venkat'],
+    ['Er. Arjun Mehta', 'Arjun'],
+    ['Dr.Kavita Joshi', 'Kavita'],
+  ])('skips the honorific of "%s" for the first name', (displayName, fname) => {
+    expect(deriveNames(displayName, pattern)).toMatchObject({ name: displayName, fname });
+  });
+
+  it('keeps a name whose only word is an honorific, and a name that merely starts like one', () => {
+    expect(deriveNames('Dr.', pattern).fname).toBe('Dr.');
+    expect(deriveNames('Drishti Kapoor 21BCE10009', pattern)).toEqual({ name: 'Drishti Kapoor', fname: 'Drishti', regId: '21BCE10009' });
+    expect(deriveNames('Ersa Khan', pattern).fname).toBe('Ersa');
+  });
+
   it('handles an empty display name', () => {
     expect(deriveNames('', pattern)).toEqual({ name: '', fname: '', regId: '' });
   });

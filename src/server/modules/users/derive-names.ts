@@ -27,7 +27,30 @@ export function deriveNames(displayName: string, regNumberPattern: RegExp): Deri
     words.pop();
   }
   const name = words.join(' ');
-  const first = words[0] ?? '';
-  const fname = first ? first.charAt(0).toUpperCase() + first.slice(1).toLowerCase() : '';
-  return { name, fname, regId };
+  return { name, fname: firstName(words), regId };
+}
+
+/**
+ * Titles that come before a name, in English and Indian use, compared without their dot. The chip
+ * in the header says "Kavita", not "Dr.", for "Dr. Kavita Joshi".
+ */
+const HONORIFICS = new Set([
+  'dr', 'prof', 'mr', 'mrs', 'ms', 'miss', 'mx', 'sir', 'shri', 'shree', 'sri', 'smt', 'shrimati', 'kumari', 'kum', 'km', 'er', 'adv',
+]);
+/** A title glued to the name by its dot ("Dr.Kavita"). */
+const GLUED_HONORIFIC = /^([\p{L}]+)\.(?=\p{L})/u;
+
+const isHonorific = (word: string) => HONORIFICS.has(word.replace(/\.$/, '').toLowerCase());
+
+/**
+ * The first word of a name that is not a title, with only its first letter capital; a name made
+ * of titles alone keeps its first word rather than becoming empty.
+ */
+export function firstName(words: readonly string[]): string {
+  const unglued = words.flatMap((word) => {
+    const glued = GLUED_HONORIFIC.exec(word);
+    return glued?.[1] && isHonorific(glued[1]) ? [`${glued[1]}.`, word.slice(glued[0].length)] : [word];
+  });
+  const first = unglued.find((word) => !isHonorific(word)) ?? unglued[0] ?? '';
+  return first ? first.charAt(0).toUpperCase() + first.slice(1).toLowerCase() : '';
 }
