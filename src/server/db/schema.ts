@@ -43,6 +43,13 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * Who a user is, as words: every part of the name, the registration number, the address and its
+ * local part's pieces. The staff queue's search matches students by it (an expression index, so
+ * no column every select of a user would carry).
+ */
+export const userSearchVector = sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(reg_id, '') || ' ' || coalesce(email, '') || ' ' || replace(split_part(coalesce(email, ''), '@', 1), '.', ' '))`;
+
 export const users = pgTable(
   'users',
   {
@@ -74,6 +81,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // The staff queue's search finds complaints by their student's whole name (queries.ts matches this expression).
+    index('users_search_idx').using('gin', userSearchVector),
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_new_work_mail_check', oneOf(t.newWorkMail, NEW_WORK_MAIL)),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
@@ -573,3 +582,19 @@ export const photoBlobs = pgTable(
 );
 
 export type PhotoRow = typeof photos.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled jobs (plugins/jobs.ts): each job's last and next run, shared by every instance, so a
+// restart neither forgets a run that fell due while it was down nor repeats one another instance did.
+
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  /** When the job may run next; an instance claims a run by moving this forward while it is due. */
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  /** The last run's error message; null when it succeeded. */
+  lastError: text('last_error'),
+});
+
+export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;

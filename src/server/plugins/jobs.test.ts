@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../tests/support/test-db.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { rateLimits } from '../db/schema.js';
+import { outbox, rateLimits, scheduledJobs, users } from '../db/schema.js';
 
 let portal: TestApp;
 beforeAll(async () => {
@@ -41,5 +42,52 @@ describe('the rate-limit clean-up job', () => {
     await fetch(`${portal.baseUrl}/api/auth/login`, { redirect: 'manual' });
     const rows = await db.select().from(rateLimits);
     expect(rows.filter((r) => r.key.includes('/api/auth/login')).map((r) => r.hits)).toEqual([1]);
+  });
+});
+
+describe('the schedule kept in the database', () => {
+  it('runs a job that is due once, though two instances look at the same moment', async () => {
+    const database = await openTestDatabase();
+    const first = await startTestApp({}, { database });
+    const second = await startTestApp({}, { database });
+    try {
+      // Every job falls due, as if both instances had been away; both look for due work at once.
+      await database.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` });
+      const [ranByFirst, ranBySecond] = await Promise.all([first.app.jobs.runDue(), second.app.jobs.runDue()]);
+      const ran = [...ranByFirst, ...ranBySecond].sort();
+      expect(ran).toEqual([...new Set(ran)]);
+      expect(ran).toEqual(Object.keys(first.app.jobs.schedule).sort());
+      // Nothing is due any more: looking again runs nothing anywhere.
+      expect([...(await first.app.jobs.runDue()), ...(await second.app.jobs.runDue())]).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.close();
+    }
+  });
+
+  it('runs a job whose next run passed while the portal was down as soon as it starts again', async () => {
+    const database = await openTestDatabase();
+    try {
+      const before = await startTestApp({}, { database });
+      await before.close();
+      // Down for a while: the hourly insights digest fell due meanwhile, and an admin waits for one.
+      await database.db
+        .insert(scheduledJobs)
+        .values({ name: 'insights digests', nextRunAt: sql`now() - interval '1 minute'` })
+        .onConflictDoUpdate({ target: scheduledJobs.name, set: { nextRunAt: sql`now() - interval '1 minute'` } });
+      await database.db.insert(users).values({ email: 'restart-admin@vitbhopal.ac.in', name: 'Restart Admin', role: 'admin' });
+      const insightsMail = () =>
+        database.db.select({ to: outbox.toEmails }).from(outbox).where(eq(outbox.purpose, 'insights_digest'));
+
+      const after = await startTestApp({}, { database });
+      try {
+        await expect.poll(insightsMail, { timeout: 15_000 }).toEqual([{ to: ['restart-admin@vitbhopal.ac.in'] }]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
