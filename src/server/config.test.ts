@@ -96,6 +96,12 @@ describe('configuration', () => {
     expect(problems({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: '365' })).toEqual(['INSIGHTS_DIGEST_DAYS must be at most 92 days']);
   });
 
+  it("keeps the university's clock in TIME_ZONE, Asia/Kolkata unless set, and refuses a zone Intl does not know", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).timeZone).toBe('Asia/Kolkata');
+    expect(loadConfig({ DATA_DIR: dataDir(), TIME_ZONE: 'Africa/Nairobi' }).timeZone).toBe('Africa/Nairobi');
+    expect(problems({ DATA_DIR: dataDir(), TIME_ZONE: 'Mars/Olympus' })).toEqual(['TIME_ZONE must be an IANA time zone such as Asia/Kolkata']);
+  });
+
   it('refuses a registration-number pattern with catastrophic backtracking', () => {
     const found = problems({ DATA_DIR: dataDir(), REG_NUMBER_PATTERN: '^(a+)+$' });
     expect(found).toEqual([expect.stringMatching(/^REG_NUMBER_PATTERN .*too slow/i)]);

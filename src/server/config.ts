@@ -79,6 +79,15 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
 /** What Fastify's `trustProxy` option takes: all, none, a hop count or a list of addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 const envSchema = z
@@ -199,6 +208,12 @@ const envSchema = z
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    // The university's clock, for times the server writes in words ("after 14:32"). Not TZ: that
+    // would change the whole process's local time.
+    TIME_ZONE: z.preprocess(
+      emptyToUndefined,
+      z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+    ),
     PHOTO_MAX_MB: z.coerce.number().min(0.1, 'must be at least 0.1').max(50, 'must be at most 50').default(10),
     PHOTO_PENDING_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
     S3_BUCKET: optionalString,
@@ -328,6 +343,8 @@ export interface Config {
   /** Bearer token for GET /metrics; undefined → no /metrics at all. */
   metricsToken: string | undefined;
   rateLimits: { signInPerMinute: number; writesPerMinute: number; photosPerHour: number };
+  /** The university's IANA time zone (TIME_ZONE), for times of day in messages. */
+  timeZone: string;
   /** Days covered by, and between, insights digests; 0 = none are sent. */
   insightsDigestDays: number;
   photos: {
@@ -441,6 +458,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
       photosPerHour: env.RATE_LIMIT_PHOTOS_PER_HOUR,
     },
+    timeZone: env.TIME_ZONE,
     photos: {
       maxUploadBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024),
       pendingMs: env.PHOTO_PENDING_HOURS * 60 * 60_000,

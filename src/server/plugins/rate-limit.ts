@@ -5,6 +5,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
+import { AppError } from '../lib/errors.js';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -77,42 +78,100 @@ export async function pruneExpiredRateLimits(db: Db, batchSize = PRUNE_BATCH_SIZ
   }
 }
 
+/** Waits shorter than this are said in seconds ("in 20 seconds"), longer ones as a time of day. */
+export const SHORT_WAIT_SECONDS = 120;
+
+/** What each limit covers, in the words its refusal uses. */
+export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports';
+
+const LIMITED: Record<LimitKind, { what: string; then: string }> = {
+  signIn: { what: 'Too many sign-in attempts from your network.', then: 'You can try signing in again' },
+  links: { what: 'Too many links from mail opened from your network.', then: 'You can open links again' },
+  writes: { what: 'You have made many changes in a short time.', then: 'You can make more changes' },
+  photos: { what: 'You have uploaded as many photos as the portal takes in an hour.', then: 'You can add more photos' },
+  exports: { what: 'You have exported many files in a short time.', then: 'You can export again' },
+};
+
+/**
+ * The refusal of a limit: what was limited and when it lifts. `waitSeconds` is exactly the
+ * Retry-After the response carries; a long wait is said as the minute it has certainly passed, on
+ * the university's clock.
+ */
+export function limitMessage(kind: LimitKind, waitSeconds: number, now: number, timeZone: string): string {
+  const { what, then } = LIMITED[kind];
+  if (waitSeconds < SHORT_WAIT_SECONDS) {
+    return `${what} ${then} in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`;
+  }
+  const lifts = new Date(Math.ceil((now + waitSeconds * 1000) / 60_000) * 60_000);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(lifts);
+  return `${what} ${then} after ${time}.`;
+}
+
+type RefusalBuilder = (request: FastifyRequest, context: { ttl: number }) => AppError;
+
+interface LimitPolicy {
+  max: number;
+  timeWindow: number;
+  keyGenerator?: (request: FastifyRequest) => string;
+  errorResponseBuilder: RefusalBuilder;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Route `config.rateLimit` values for the two kinds of traffic worth limiting. */
+    /** Route `config.rateLimit` values for the kinds of traffic worth limiting. */
     rateLimitPolicies: {
-      signIn: { max: number; timeWindow: number };
-      writes: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string };
+      signIn: LimitPolicy;
+      /** One-click links from mail (`/act/:token`): per address, with sign-in's budget. */
+      links: LimitPolicy;
+      writes: LimitPolicy & { keyGenerator: (request: FastifyRequest) => string };
       /** Photo uploads per account per hour: each one costs a re-encode, so they have their own budget. */
-      photos: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string };
+      photos: LimitPolicy & { keyGenerator: (request: FastifyRequest) => string };
+      /** The refusal for a limit a module declares itself (`errorResponseBuilder` of its rateLimit). */
+      refusal: (kind: LimitKind) => RefusalBuilder;
     };
   }
 }
 
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance, opts: { config: Config }) {
+    const { timeZone } = opts.config;
+    // Retry-After is @fastify/rate-limit's ceil(ttl / 1000); the message uses the same number.
+    const refusal =
+      (kind: LimitKind): RefusalBuilder =>
+      (_request, context) =>
+        new AppError(429, 'rate_limited', limitMessage(kind, Math.ceil(context.ttl / 1000), Date.now(), timeZone));
     await app.register(rateLimit, {
       global: false,
       store: postgresStore(app.db),
       // A database hiccup must not lock everyone out; the route itself will report the failure.
       skipOnError: true,
       keyGenerator: (request) => request.ip,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        code: 'rate_limited',
-        message: 'Too many requests. Please wait a moment and try again.',
-      }),
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          429,
+          'rate_limited',
+          `Too many requests. You can try again in ${Math.ceil(context.ttl / 1000)} second${Math.ceil(context.ttl / 1000) === 1 ? '' : 's'}.`,
+        ),
     });
     // Signed-in writers are limited per account, so a shared campus IP does not punish everyone.
     const perAccount = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`);
+    const signIn = { max: opts.config.rateLimits.signInPerMinute, timeWindow: 60_000 };
     app.decorate('rateLimitPolicies', {
-      signIn: { max: opts.config.rateLimits.signInPerMinute, timeWindow: 60_000 },
+      signIn: { ...signIn, errorResponseBuilder: refusal('signIn') },
+      links: { ...signIn, errorResponseBuilder: refusal('links') },
       writes: {
         max: opts.config.rateLimits.writesPerMinute,
         timeWindow: 60_000,
         keyGenerator: perAccount,
+        errorResponseBuilder: refusal('writes'),
       },
-      photos: { max: opts.config.rateLimits.photosPerHour, timeWindow: 60 * 60_000, keyGenerator: perAccount },
+      photos: {
+        max: opts.config.rateLimits.photosPerHour,
+        timeWindow: 60 * 60_000,
+        keyGenerator: perAccount,
+        errorResponseBuilder: refusal('photos'),
+      },
+      refusal,
     });
   },
   { name: 'rate-limit', dependencies: ['database'] },

@@ -44,7 +44,7 @@ export default async function actionRoutes(app: FastifyInstance, opts: { config:
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(actionPageCss),
   );
 
-  r.get('/act/:token', { schema: { hide: true, params }, config: { rateLimit: app.rateLimitPolicies.signIn } }, async (request, reply) => {
+  r.get('/act/:token', { schema: { hide: true, params }, config: { rateLimit: app.rateLimitPolicies.links } }, async (request, reply) => {
     reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     const state = await inspectLink(app.db, request.params.token);
     if (!state.ok && state.reason === 'not_allowed') return reply.status(409).send(nothingToDo(state.action, state.complaint));
@@ -60,7 +60,7 @@ export default async function actionRoutes(app: FastifyInstance, opts: { config:
     });
   });
 
-  r.post('/act/:token', { schema: { hide: true, params }, config: { rateLimit: app.rateLimitPolicies.signIn } }, async (request, reply) => {
+  r.post('/act/:token', { schema: { hide: true, params }, config: { rateLimit: app.rateLimitPolicies.links } }, async (request, reply) => {
     reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     const origin = request.headers.origin;
     if (origin && origin !== opts.config.publicOrigin) {

@@ -35,6 +35,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
     max: EXPORTS_PER_MINUTE,
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => (request.user ? `export:${request.user.id}` : `export-ip:${request.ip}`),
+    errorResponseBuilder: app.rateLimitPolicies.refusal('exports'),
   };
 
   r.get(
