@@ -78,6 +78,15 @@ async function fileAndAssign(over: Record<string, unknown> = {}) {
   return number;
 }
 
+/** The portal's answers to mail it did not add to the complaint's thread. */
+async function refusalsAbout(number: string) {
+  const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+  return db()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.complaintId, row?.id ?? ''), eq(outbox.purpose, 'reply_refused')));
+}
+
 async function repliesIn(number: string) {
   const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
   return db()
@@ -207,7 +216,6 @@ describe('answers by mail land in the thread', () => {
       { reason: 'token_mismatch', mail: { from: 'someone.else@vitbhopal.ac.in', to: address, subject: 'Re', text: 'wrong sender', messageId: `<wrong-${number}@x>` } },
       { reason: 'auto_reply', mail: { from: STUDENT, to: address, subject: 'Out of office', text: 'I am away', messageId: `<ooo-${number}@x>`, headers: { 'Auto-Submitted': 'auto-replied' } } },
       { reason: 'bulk', mail: { from: STUDENT, to: address, subject: 'News', text: 'bulk', messageId: `<bulk-${number}@x>`, headers: { Precedence: 'bulk' } } },
-      { reason: 'empty', mail: { from: STUDENT, to: address, subject: 'Re', text: '> only the quote', messageId: `<empty-${number}@x>` } },
     ];
     for (const { mail } of sends) await client().sendMail(mail);
     for (const { reason, mail } of sends) {
@@ -217,6 +225,37 @@ describe('answers by mail land in the thread', () => {
     // Nobody was told anything either.
     const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
     expect(await db().select().from(outbox).where(and(eq(outbox.complaintId, row?.id ?? ''), eq(outbox.purpose, 'student_reply')))).toEqual([]);
+    expect(await refusalsAbout(number)).toEqual([]);
+  });
+
+  it('posts an answer written below the quote (bottom-posted) to the thread', async () => {
+    const number = await fileAndAssign();
+    expect((await staff.send('POST', `/api/staff/complaints/${number}/replies`, { text: 'Is it both 2.4 and 5 GHz?', internal: false })).status).toBe(204);
+    const question = await mailTo(STUDENT, `Reply about ${number}`);
+    const quoted = (question.parsed.text ?? '').trimEnd().split('\n').map((line) => `> ${line}`.trimEnd());
+    await client().sendMail({
+      from: `Kabir Rao <${STUDENT}>`,
+      to: replyToOf(question),
+      subject: `Re: ${question.parsed.subject ?? ''}`,
+      messageId: `<bottom-${number}@mail.vitbhopal.ac.in>`,
+      // Gmail folds a long quote header over two lines.
+      text: [
+        'On Mon, 23 Nov 2026 at 10:00, Hostel Complaint Portal <',
+        'no-reply@vitbhopal.ac.in> wrote:',
+        '',
+        ...quoted,
+        '',
+        'Both bands, since Monday.',
+        'The 5 GHz one drops every few minutes.',
+        '',
+        '-- ',
+        'Kabir Rao',
+        '',
+      ].join('\r\n'),
+    });
+    await expect.poll(async () => (await db().select().from(inboundMail).where(eq(inboundMail.messageId, `<bottom-${number}@mail.vitbhopal.ac.in>`)))[0]?.outcome).toBe('posted');
+    expect((await repliesIn(number)).map((e) => e.note)).toEqual(['Is it both 2.4 and 5 GHz?', 'Both bands, since Monday.\nThe 5 GHz one drops every few minutes.']);
+    expect(await refusalsAbout(number)).toEqual([]);
   });
 
   it('refuses recipients that are not the reply address at the SMTP level', async () => {
@@ -234,5 +273,93 @@ describe('answers by mail land in the thread', () => {
     expect(told.raw).not.toContain('Kabir');
     expect(told.parsed.text).toContain('It was [withheld] [withheld], [withheld], who saw it.');
     expect(replyToOf(told)).toMatch(/^reply\+hc-.*@portal\.test$/);
+  });
+});
+
+describe('a genuine sender whose mail is not added is told why, once', () => {
+  /** Waits until the mail with this Message-ID was handled, and returns why it was dropped. */
+  const reasonFor = async (messageId: string) => {
+    await expect.poll(async () => (await db().select().from(inboundMail).where(eq(inboundMail.messageId, messageId)))[0]?.outcome).toBe('dropped');
+    const [row] = await db().select().from(inboundMail).where(eq(inboundMail.messageId, messageId));
+    return row?.reason;
+  };
+
+  it('answers mail about a closed complaint once, with a link to it and to a new complaint, marked auto-replied', async () => {
+    const number = await fileAndAssign();
+    const ack = await mailTo(STUDENT, `We received your complaint — ${number}`);
+    expect((await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved' })).status).toBe(200);
+    expect((await student.send('POST', `/api/complaints/${number}/confirm`, { rating: 5 })).status).toBe(200);
+    const late = { from: `Kabir Rao <${STUDENT}>`, to: replyToOf(ack), subject: 'Re: it is back', text: 'The wifi is down again.', messageId: `<late-${number}@x>` };
+    await client().sendMail(late);
+    expect(await reasonFor(late.messageId)).toBe('finished');
+    expect(await repliesIn(number)).toEqual([]);
+
+    const answer = await mailTo(STUDENT, `Your mail about ${number} was not added`);
+    expect(answer.parsed.headers.get('auto-submitted')).toBe('auto-replied');
+    // Nobody answers it into a thread: it carries no reply address.
+    expect(answer.parsed.replyTo).toBeUndefined();
+    expect(answer.parsed.text).toContain(`${number} is closed, so your mail was not added. File a new complaint: ${portal.baseUrl}/complaints`);
+    expect(answer.parsed.text).toContain(`${portal.baseUrl}/my/${number}`);
+    expect(answer.parsed.html).toContain(`href="${portal.baseUrl}/my/${number}"`);
+
+    // The same mail again (a relay retrying), and another one within the hour: no second answer.
+    await client().sendMail(late);
+    const again = { ...late, text: 'Hello? It is still down.', messageId: `<late-again-${number}@x>` };
+    await client().sendMail(again);
+    expect(await reasonFor(again.messageId)).toBe('finished');
+    expect((await db().select().from(inboundMail).where(eq(inboundMail.messageId, late.messageId))).length).toBe(1);
+    expect((await refusalsAbout(number)).map((r) => r.toEmails)).toEqual([[STUDENT]]);
+  });
+
+  it('answers a mail with no new text once, linking the complaint', async () => {
+    const number = await fileAndAssign();
+    const ack = await mailTo(STUDENT, `We received your complaint — ${number}`);
+    const quoteOnly = {
+      from: STUDENT,
+      to: replyToOf(ack),
+      subject: 'Re',
+      text: 'On Mon, 23 Nov 2026 at 10:00, Hostel Complaint Portal <no-reply@vitbhopal.ac.in> wrote:\n> We received your complaint\n\nSent from my iPhone\n',
+      messageId: `<quote-only-${number}@x>`,
+    };
+    await client().sendMail(quoteOnly);
+    expect(await reasonFor(quoteOnly.messageId)).toBe('empty');
+    const answer = await mailTo(STUDENT, `Your mail about ${number} was not added`);
+    expect(answer.parsed.text).toContain('We could not find any new text in your mail');
+    expect(answer.parsed.text).toContain(`${portal.baseUrl}/my/${number}`);
+    expect(answer.parsed.headers.get('auto-submitted')).toBe('auto-replied');
+    await client().sendMail(quoteOnly);
+    await client().sendMail({ ...quoteOnly, messageId: `<quote-only-2-${number}@x>` });
+    expect(await reasonFor(`<quote-only-2-${number}@x>`)).toBe('empty');
+    expect((await refusalsAbout(number)).length).toBe(1);
+  });
+
+  it("answers the team in the staff console's words when they write to a finished complaint", async () => {
+    const number = await fileAndAssign();
+    const assigned = await mailTo(STAFF, `Assigned to you: Wifi Complaint — ${number}`);
+    expect((await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'rejected', note: 'Duplicate of another complaint' })).status).toBe(200);
+    await client().sendMail({ from: STAFF, to: replyToOf(assigned), subject: 'Re', text: 'Done anyway.', messageId: `<staff-late-${number}@x>` });
+    expect(await reasonFor(`<staff-late-${number}@x>`)).toBe('finished');
+    const answer = await mailTo(STAFF, `Your mail about ${number} was not added`);
+    expect(answer.parsed.text).toContain(`${number} is rejected, so your mail was not added.`);
+    expect(answer.parsed.text).toContain(`${portal.baseUrl}/staff/complaints/${number}`);
+    expect(answer.parsed.text).not.toContain('File a new complaint');
+  });
+
+  it('tells forgers, auto-replies, bulk and looping mail nothing, even about a finished complaint', async () => {
+    const number = await fileAndAssign();
+    const ack = await mailTo(STUDENT, `We received your complaint — ${number}`);
+    expect((await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'rejected', note: 'Duplicate of another complaint' })).status).toBe(200);
+    const address = replyToOf(ack);
+    const forged = address.replace(/\.[0-9a-f]{24}@/, `.${'0'.repeat(24)}@`);
+    const sends = [
+      { reason: 'token_mismatch', mail: { from: STUDENT, to: forged, subject: 'Re', text: 'forged token', messageId: `<f-forged-${number}@x>` } },
+      { reason: 'token_mismatch', mail: { from: 'someone.else@vitbhopal.ac.in', to: address, subject: 'Re', text: 'wrong sender', messageId: `<f-wrong-${number}@x>` } },
+      { reason: 'auto_reply', mail: { from: STUDENT, to: address, subject: 'Out of office', text: 'I am away', messageId: `<f-ooo-${number}@x>`, headers: { 'Auto-Submitted': 'auto-replied' } } },
+      { reason: 'bulk', mail: { from: STUDENT, to: address, subject: 'News', text: 'bulk', messageId: `<f-bulk-${number}@x>`, headers: { Precedence: 'bulk' } } },
+      { reason: 'loop', mail: { from: STUDENT, to: address, subject: 'Re', text: 'loop', messageId: `<f-loop-${number}@x>`, headers: { 'X-Loop': 'portal' } } },
+    ];
+    for (const { mail } of sends) await client().sendMail(mail);
+    for (const { reason, mail } of sends) expect(await reasonFor(mail.messageId)).toBe(reason);
+    expect(await refusalsAbout(number)).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ParsedMail } from 'mailparser';
-import { isFinishedStatus } from '../../../shared/constants.js';
+import { studentMay } from '../../../shared/lifecycle.js';
 import { isStorableText, storableText } from '../../../shared/text.js';
 import { mailboxAddress } from '../../../shared/email.js';
 import type { Tx } from '../../db/client.js';
 import { complaints, inboundMail, users, type ComplaintRow } from '../../db/schema.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
+import { tellSenderNotAdded } from '../lifecycle/refusal-notice.js';
 import { recordReply, type ReplyAuthor } from '../lifecycle/replies.js';
 import { isPortalAddress, readReplyAddress, tokenMatches, type ReplyAddressing, type ReplyToken } from '../mail/reply-address.js';
 import { inScope, isWorker, loadScope } from '../staff/scope.js';
@@ -20,8 +21,11 @@ import { stripReply } from './strip.js';
  * The checks, in order: the recipient is one of our reply addresses; the mail is a person's (not an
  * auto-reply, bulk, a bounce or our own mail coming back); the trusted upstream server
  * authenticated the sender, when one is configured; the token was made for this complaint and this
- * sender; the sender may still speak in this thread; there are words left once quotes and
- * signatures are stripped. A Message-ID is taken once: the same mail twice posts once.
+ * sender; the sender may still speak in this thread; the complaint is not finished; there are
+ * words left once quotes and signatures are stripped. A Message-ID is taken once: the same mail
+ * twice posts once. A sender who passed every check up to the last two is told by mail why nothing
+ * was added (once per Message-ID, at most once an hour per complaint); everyone else hears nothing,
+ * so a forger learns nothing and no auto-responder is answered.
  */
 
 export interface InboundDeps {
@@ -64,7 +68,10 @@ function recipientsFromHeaders(parsed: ParsedMail): string[] {
   return [...delivered, ...listed].map((a) => a.trim()).filter(Boolean);
 }
 
-export type InboundResult = { outcome: 'posted'; number: string } | { outcome: 'dropped'; reason: DropReason; number?: string };
+export type InboundResult =
+  | { outcome: 'posted'; number: string }
+  /** `senderTold`: an answer saying why went into the outbox. */
+  | { outcome: 'dropped'; reason: DropReason; number?: string; senderTold?: boolean };
 
 const MESSAGE_ID_MAX = 300;
 
@@ -119,7 +126,6 @@ export async function receiveMail(deps: InboundDeps, raw: Buffer, envelope: Inbo
 
   // A mail is not a form: a stray NUL in it is taken out rather than failing the mail at every retry.
   const text = stripReply(storableText(parsed.text ?? ''));
-  if (!text) return drop('empty', found);
 
   const result = await ctx.transaction(async (tx): Promise<InboundResult> => {
     const [claimed] = await tx
@@ -130,15 +136,22 @@ export async function receiveMail(deps: InboundDeps, raw: Buffer, envelope: Inbo
     if (!claimed) return { outcome: 'dropped', reason: 'duplicate', number: found.number };
     const [locked] = await tx.select().from(complaints).where(eq(complaints.id, found.id)).for('update').limit(1);
     const author = locked ? await authorFor(tx, locked, sender) : undefined;
-    const refusal: DropReason | undefined = !locked || !author ? 'not_allowed' : isFinishedStatus(locked.status) ? 'finished' : undefined;
-    if (refusal || !locked || !author) {
-      await tx.update(inboundMail).set({ outcome: 'dropped', reason: refusal ?? 'not_allowed' }).where(eq(inboundMail.id, claimed.id));
-      return { outcome: 'dropped', reason: refusal ?? 'not_allowed', number: found.number };
+    if (!locked || !author) {
+      await tx.update(inboundMail).set({ outcome: 'dropped', reason: 'not_allowed' }).where(eq(inboundMail.id, claimed.id));
+      return { outcome: 'dropped', reason: 'not_allowed', number: found.number };
+    }
+    // "Finished" first: telling someone to resend with new text would be no use on a closed complaint.
+    const refusal = !studentMay(locked.status, 'reply') ? 'finished' : !text ? 'empty' : undefined;
+    if (refusal) {
+      await tx.update(inboundMail).set({ outcome: 'dropped', reason: refusal }).where(eq(inboundMail.id, claimed.id));
+      // The sender is who the token was made for and may speak here: they hear why, instead of silence.
+      const senderTold = await tellSenderNotAdded(tx, ctx, locked, { address: sender, author }, refusal);
+      return { outcome: 'dropped', reason: refusal, number: found.number, senderTold };
     }
     await recordReply(tx, ctx, locked, author, text, { channel: 'mail' });
     return { outcome: 'posted', number: found.number };
   });
   if (result.outcome === 'posted') log.info({ complaint: result.number }, 'inbound mail posted to the thread');
-  else log.warn({ reason: result.reason, complaint: result.number }, 'inbound mail dropped');
+  else log.warn({ reason: result.reason, complaint: result.number, senderTold: result.senderTold ?? false }, 'inbound mail dropped');
   return result;
 }

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { outbox, type OutboxRow } from '../../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
+import { autoSubmittedFor } from './refusal-templates.js';
 import { classifyFailure, retryDelayMs } from './retry-policy.js';
 import { mailboxAddress } from '../../../shared/email.js';
 
@@ -184,7 +185,7 @@ export class MailDispatcher {
         ...(row.threadRef ? { inReplyTo: row.threadRef, references: [row.threadRef] } : {}),
         // Every mail the portal sends is automatic: well-behaved auto-responders stay silent (RFC 3834),
         // and the portal drops any answer that still comes back marked automatic.
-        headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+        headers: { 'Auto-Submitted': autoSubmittedFor(row.purpose), 'X-Auto-Response-Suppress': 'All' },
         // Only the addresses above: nothing in the content can add a recipient.
         envelope: { from: mailboxAddress(this.opts.from), to: [...row.toEmails, ...row.ccEmails] },
       });
