@@ -258,6 +258,29 @@ describe('answers by mail land in the thread', () => {
     expect(await refusalsAbout(number)).toEqual([]);
   });
 
+  it('posts an answer written below the whole assignment mail quoted Outlook-style, without "> "', async () => {
+    const number = await fileAndAssign();
+    const assigned = await mailTo(STAFF, `Assigned to you: Wifi Complaint — ${number}`);
+    await client().sendMail({
+      from: STAFF,
+      to: replyToOf(assigned),
+      subject: `RE: ${assigned.parsed.subject ?? ''}`,
+      messageId: `<outlook-bottom-${number}@mail.vitbhopal.ac.in>`,
+      text: [
+        '________________________________',
+        'From: Hostel Complaint Portal <no-reply@vitbhopal.ac.in>',
+        'Sent: Monday, November 23, 2026 10:00 AM',
+        `To: ${STAFF}`,
+        `Subject: ${assigned.parsed.subject ?? ''}`,
+        '',
+        (assigned.parsed.text ?? '').trimEnd(),
+        '',
+        'The router was unplugged; it works again.',
+      ].join('\r\n'),
+    });
+    await expect.poll(async () => (await repliesIn(number)).map((e) => e.note)).toEqual(['The router was unplugged; it works again.']);
+  });
+
   it('refuses recipients that are not the reply address at the SMTP level', async () => {
     await expect(client().sendMail({ from: STUDENT, to: 'someone@elsewhere.example', subject: 'relay?', text: 'no' })).rejects.toThrow(/550/);
   });

@@ -109,6 +109,25 @@ describe('Outlook', () => {
   it('only the quote: nothing is left', () => {
     expect(stripReply(crlf(['', ...header, '', 'HC-2026-000123 is assigned to you.']))).toBe('');
   });
+
+  it("bottom-posted under the portal's own mail quoted without \"> \": keeps what follows its last sentence", () => {
+    const body = crlf([
+      ...header,
+      '',
+      'HC-2026-000123 is assigned to you.',
+      '',
+      'Reply to this e-mail to answer the student: your answer is added to HC-2026-000123 on the portal, where the',
+      'student reads it (your e-mail address is not shown to them).',
+      '',
+      'Checked the router: it was unplugged. Works now.',
+      '',
+      'Regards,',
+      'Wifi team',
+    ]);
+    expect(stripReply(body)).toBe('Checked the router: it was unplugged. Works now.\n\nRegards,\nWifi team');
+    const toStudent = crlf([...header, '', 'the hostel team replied', 'You can answer by replying to this e-mail: your answer is added to HC-2026-000123 on the portal.', 'Still down.']);
+    expect(stripReply(toStudent)).toBe('Still down.');
+  });
 });
 
 describe('Apple Mail and phones', () => {

@@ -10,7 +10,8 @@ import { MESSAGE_MAX_LENGTH } from '../../../shared/catalog.js';
  *
  * A quote is only cut to the end when nothing marks where it stops: Outlook-style clients put the
  * original under their header block without "> ", so what follows that block is history, unless
- * the lines under it are "> " quoted, in which case only the block itself goes.
+ * the lines under it are "> " quoted (only the block itself goes) or the original is the portal's
+ * own mail, whose last sentence marks its end (what follows it was typed below the quote).
  * Written here rather than taken from a library: the well-known parsers need Node 22.
  */
 
@@ -89,6 +90,23 @@ function historyHeaderEnd(lines: readonly string[], i: number): number | undefin
   return headerBlockEnd(lines, i, UNSEPARATED_FIELDS_MIN);
 }
 
+/**
+ * The last sentence of every portal mail one can answer (mail/outbox.ts adds it): "… your answer is
+ * added to HC-2026-000123 on the portal." for the student, "… on the portal, where the student reads it
+ * (your e-mail address is not shown to them)." for the team. A client may have wrapped it over lines.
+ */
+const PORTAL_MAIL_END = /your answer is added to [a-z]{1,5}-\d{4}-\d{1,10} on the portal(\.|, where the student reads it \(your e-mail address is not shown to them\)\.)\s*$/iu;
+const PORTAL_MAIL_END_LINES = 4;
+
+/** The index after the line that ends a portal mail quoted without "> " from `from` on, or undefined when none does. */
+function endOfPortalMail(lines: readonly string[], from: number): number | undefined {
+  for (let k = from; k < lines.length; k += 1) {
+    const window = lines.slice(Math.max(from, k - PORTAL_MAIL_END_LINES + 1), k + 1).join(' ').replace(/\s+/g, ' ');
+    if (PORTAL_MAIL_END.test(window)) return k + 1;
+  }
+  return undefined;
+}
+
 /** Whether something at `k` starts quoted history: a "> " line, a quote header, a separator or header block. */
 function quoteStartsAt(lines: readonly string[], k: number): boolean {
   return isQuoted(lines[k] ?? '') || attributionAt(lines, k) > 0 || historyHeaderEnd(lines, k) !== undefined;
@@ -113,12 +131,17 @@ function classify(lines: readonly string[]): Kind[] {
     if (isQuoted(line) || header || history !== undefined) {
       // A quote ends a signature: what follows the quote may be new text again.
       inSignature = false;
+      let end = history ?? i + Math.max(header, 1);
       if (history !== undefined && !quoteOrEndFrom(lines, history)) {
-        // The original follows unmarked: everything from here on is history.
-        while (kinds.length < lines.length) kinds.push('dropped');
-        break;
+        // The original follows unmarked. When it is the portal's own mail, its last sentence says where
+        // it ends and what follows was typed below it; otherwise everything from here on is history.
+        const ours = endOfPortalMail(lines, history);
+        if (ours === undefined) {
+          while (kinds.length < lines.length) kinds.push('dropped');
+          break;
+        }
+        end = ours;
       }
-      const end = history ?? i + Math.max(header, 1);
       for (; i < end; i += 1) kinds.push('dropped');
       continue;
     }
