@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
 import type { Role } from '../../shared/auth.js';
-import { forbidden, unauthenticated } from '../lib/errors.js';
+import { forbidden } from '../lib/errors.js';
+import { requireUser } from '../lib/require-user.js';
 import { isApiRoute } from '../lib/routes.js';
 import { findActiveSession } from '../modules/auth/session-service.js';
 
@@ -13,7 +14,7 @@ declare module 'fastify' {
     session: SessionRow | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 'Please Sign In first' unless a user is signed in. */
+    /** preHandler: 401 'Please Sign In first' unless a user is signed in (handlers then take it with lib/require-user.ts). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler (after requireUser): 403 unless the user has one of the roles. */
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -51,12 +52,11 @@ export default fp(
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!request.user) throw unauthenticated();
+      requireUser(request);
     });
 
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-      if (!request.user) throw unauthenticated();
-      if (!roles.includes(request.user.role)) throw forbidden();
+      if (!roles.includes(requireUser(request).role)) throw forbidden();
     });
 
     app.addHook('onRequest', async (request, reply) => {

@@ -27,6 +27,7 @@ import {
   type RoutingRuleRow,
   type ServiceRow,
 } from '../../db/schema.js';
+import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { bumpCatalogVersion, readUniversity, savedSettings, toCategoryInfo } from './store.js';
@@ -153,6 +154,8 @@ export async function createHostel(db: Db, actorId: string, input: HostelCreate)
 
 export async function updateHostel(db: Db, actorId: string, id: string, input: HostelUpdate): Promise<HostelAdmin> {
   const row = await db.transaction(async (tx) => {
+    // Before anything is read: another retirement waits, then counts what this one left in use.
+    if (input.retired) await lockCount(tx, 'hostelsInUse');
     const [before] = await tx.select().from(hostels).where(eq(hostels.id, id)).for('update');
     if (!before) throw new AppError(404, 'not_found', 'No such hostel.');
     if (input.retired && before.retiredAt === null) {
@@ -281,6 +284,8 @@ type ParsedCategoryUpdate = z.output<typeof categoryUpdateSchema>;
 
 export async function updateCategory(db: Db, actorId: string, key: string, input: ParsedCategoryUpdate): Promise<CategoryAdmin> {
   const row = await db.transaction(async (tx) => {
+    // Before anything is read: another retirement waits, then counts what this one left in use.
+    if (input.retired) await lockCount(tx, 'categoriesInUse');
     const [before] = await tx.select().from(categories).where(eq(categories.key, key)).for('update');
     if (!before) throw new AppError(404, 'not_found', 'No such category.');
     await checkCardTitle(tx, input.cardTitle, key);
