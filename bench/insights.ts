@@ -11,7 +11,7 @@ import * as schema from '../src/server/db/schema.js';
 import { createSession } from '../src/server/modules/auth/session-service.js';
 import type { CatalogSnapshot } from '../src/server/modules/catalog/store.js';
 import { insightsFigures, openCells, recurringRooms, timesTable, weeklyFiled, type InsightsFilter } from '../src/server/modules/insights/figures.js';
-import type { Scope } from '../src/server/modules/staff/scope.js';
+import type { Scope } from '../src/server/modules/access/scope.js';
 import { baseUrl, fill, int, measure, ms, openBenchDatabase, printResults, secs, select, STUDENTS, type Result } from './queue.js';
 
 /**

@@ -12,7 +12,7 @@ import * as schema from '../src/server/db/schema.js';
 import { createSession } from '../src/server/modules/auth/session-service.js';
 import { lateComplaints } from '../src/server/modules/lifecycle/escalation.js';
 import { listQueue, statusCounts } from '../src/server/modules/staff/queries.js';
-import type { Scope } from '../src/server/modules/staff/scope.js';
+import type { Scope } from '../src/server/modules/access/scope.js';
 import { queueQuerySchema } from '../src/shared/staff.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   LAUNDRY_HEAD,
   ROOM_CLEANING_HEAD,
@@ -15,17 +15,11 @@ import {
   type ServiceInfo,
 } from '../../../shared/catalog.js';
 import type { CreateCleaningRequest, CreateComplaint, CreateLaundryRequest } from '../../../shared/complaints.js';
-import type { ComplaintKind } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
-import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintEvents, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { createActionLinks } from '../actions/service.js';
-import { mailOptions, staffUrl, type LifecycleContext } from '../lifecycle/context.js';
-import { tellNewWork } from '../lifecycle/notices.js';
-import { attachPhotos } from '../photos/service.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { acknowledgementMail, facilityMail } from '../mail/templates.js';
-import { resolveRecipients } from '../routing/service.js';
+import type { LifecycleContext } from '../lifecycle/context.js';
+import { recordFiling, type NewComplaint } from '../lifecycle/filing.js';
 
 export interface FilingContext extends LifecycleContext {
   /** How long the one-click links in the facility mail work. */
@@ -38,22 +32,6 @@ export interface Filed {
   complaint: ComplaintRow;
   /** True when this was a retry of a submission already stored. */
   replayed: boolean;
-}
-
-interface NewComplaint {
-  kind: ComplaintKind;
-  category: string;
-  complaintHead: string;
-  subCategory: string;
-  hostel: string;
-  floor: number;
-  roomNo: string;
-  message: string;
-  routingKey: string;
-  /** Hours the team has to resolve it: its due time is filing + this. */
-  targetHours: number;
-  /** Shown only to the anti-ragging duty and admins (Others → Ragging, or as an admin set it). */
-  confidential: boolean;
 }
 
 /** Refuses what the catalogue does not allow, with the same messages the form shows. */
@@ -94,10 +72,10 @@ async function findByIdempotencyKey(db: Db, studentId: string, key: string) {
 }
 
 /**
- * Files a complaint or request: the complaint, its first timeline entry and its mail (to the
- * facility team, and the student's acknowledgement) commit in one transaction, so what the student
- * is told is stored is stored, and its mail will go out. A retried submission with the same
- * idempotency key returns the stored complaint instead of filing it twice.
+ * Files a complaint or request through the lifecycle (lifecycle/filing.ts writes the complaint, its
+ * first timeline entry, its photos, its mail and its bells in one transaction, so what the student
+ * is told is stored is stored). A retried submission with the same idempotency key returns the
+ * stored complaint instead of filing it twice.
  */
 async function file(
   ctx: FilingContext,
@@ -113,61 +91,7 @@ async function file(
     if (existing) return checkReplay(existing, requestHash);
   }
   try {
-    const complaint = await ctx.transaction(async (tx) => {
-      const recipients = await resolveRecipients(tx, input.routingKey, input.hostel);
-      // The number is made inside the insert: one round trip fewer on the busiest path.
-      const number = sql<string>`'HC-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`;
-      const [row] = await tx
-        .insert(complaints)
-        .values({
-          number,
-          kind: input.kind,
-          category: input.category,
-          complaintHead: input.complaintHead,
-          subCategory: input.subCategory,
-          hostel: input.hostel,
-          floor: input.floor,
-          roomNo: input.roomNo,
-          message: input.message,
-          studentId: student.id,
-          fname: student.fname,
-          regId: student.regId,
-          userEmail: student.email,
-          toEmails: recipients.to,
-          ccEmails: recipients.cc,
-          confidential: input.confidential,
-          dueAt: sql`now() + make_interval(hours => ${input.targetHours})`,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash,
-        })
-        .returning();
-      if (!row) throw new Error('complaint insert returned nothing');
-      await tx.insert(complaintEvents).values({
-        complaintId: row.id,
-        actorId: student.id,
-        fromStatus: null,
-        toStatus: 'submitted',
-        note: `Sent to ${recipients.to.join(', ')}`,
-      });
-      // In this transaction: a photo that cannot be attached refuses the filing, nothing half-stored.
-      await attachPhotos(tx, { photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
-      const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: ctx.actionLinkTtlMs });
-      const facility = facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks });
-      const ack = acknowledgementMail(row, { complaintUrl: `${ctx.publicUrl}/my/${row.number}` });
-      await enqueueMail(
-        tx,
-        [
-          // Without reply addresses, Reply-To lets the team answer the student directly; with them,
-          // the outbox gives each recipient a portal reply address instead. The confidentiality
-          // guard removes the student's address (and any identifying word) when it is confidential.
-          { ...facility, purpose: 'facility', complaint: row, to: recipients.to, cc: recipients.cc, replyTo: student.email },
-          { ...ack, purpose: 'acknowledgement', complaint: row, to: [student.email] },
-        ],
-        mailOptions(ctx),
-      );
-      await tellNewWork(tx, ctx, row);
-      return row;
-    });
+    const complaint = await recordFiling(ctx, student, input, { actionLinkTtlMs: ctx.actionLinkTtlMs, idempotencyKey, requestHash, photoIds });
     return { complaint, replayed: false };
   } catch (error) {
     // Two copies of one submission raced: the other one won, answer with it.

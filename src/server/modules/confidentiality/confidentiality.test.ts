@@ -64,6 +64,7 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   statusChangeMail: (c) => lifecycleTemplates.statusChangeMail(c, 'resolved', REASON, 'https://portal.example/my/x'),
   replyMail: (c) => lifecycleTemplates.replyMail(c, REASON, 'https://portal.example/my/x'),
   studentReplyMail: (c) => lifecycleTemplates.studentReplyMail(c, REASON, 'https://portal.example/staff/x'),
+  studentPhotosMail: (c) => lifecycleTemplates.studentPhotosMail(c, 2, 'https://portal.example/staff/x'),
   withdrawnMail: (c) => lifecycleTemplates.withdrawnMail(c, 'https://portal.example/staff/x'),
   assignmentMail: (c) => lifecycleTemplates.assignmentMail(c, 'https://portal.example/staff/x'),
   reopenedMail: (c) => lifecycleTemplates.reopenedMail(c, REASON, 'https://portal.example/staff/x'),

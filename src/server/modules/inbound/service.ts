@@ -11,7 +11,7 @@ import type { LifecycleContext } from '../lifecycle/context.js';
 import { tellSenderNotAdded } from '../lifecycle/refusal-notice.js';
 import { recordReply, type ReplyAuthor } from '../lifecycle/replies.js';
 import { isPortalAddress, readReplyAddress, tokenMatches, type ReplyAddressing, type ReplyToken } from '../mail/reply-address.js';
-import { inScope, isWorker, loadScope } from '../staff/scope.js';
+import { inScope, isWorker, loadScope } from '../access/scope.js';
 import { headerLines, screenAutomatic, senderAuthenticated, type DropReason } from './screen.js';
 import { stripReply } from './strip.js';
 

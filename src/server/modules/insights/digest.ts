@@ -2,11 +2,11 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatHours, formatRating, formatShare, type Insights } from '../../../shared/insights.js';
 import { users } from '../../db/schema.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
-import { mailOptions, type LifecycleContext } from '../lifecycle/context.js';
+import type { LifecycleContext } from '../lifecycle/context.js';
+import { tellByMail } from '../lifecycle/notices.js';
 import { escapeHtml, oneLine } from '../mail/html.js';
-import { enqueueMail } from '../mail/outbox.js';
 import type { RenderedMail } from '../mail/templates.js';
-import { loadScope } from '../staff/scope.js';
+import { loadScope } from '../access/scope.js';
 import { insightsFigures } from './figures.js';
 
 /**
@@ -52,7 +52,7 @@ export async function sendInsightsDigests(
         const figures = await insightsFigures(tx, scope, { from, to }, snapshot);
         const url = `${ctx.publicUrl}/insights?from=${from}&to=${to}`;
         const mail = insightsDigestMail(figures, scope.all ? 'all hostels' : figures.hostels.join(', ') || 'your scope', url);
-        await enqueueMail(tx, [{ ...mail, purpose: 'insights_digest', to: [person.email] }], mailOptions(ctx));
+        await tellByMail(tx, ctx, person.email, { ...mail, purpose: 'insights_digest' });
         sent += 1;
       }
       await tx.update(users).set({ lastInsightsDigestAt: now }).where(eq(users.id, person.id));

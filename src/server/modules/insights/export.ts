@@ -9,7 +9,7 @@ import { complaints, type UserRow } from '../../db/schema.js';
 import { afterCursor, type KeysetPosition } from '../../lib/keyset.js';
 import { staffVisibleStudent } from '../confidentiality/guard.js';
 import { assignee, queueCondition, queueOrder } from '../staff/queries.js';
-import type { Scope } from '../staff/scope.js';
+import type { Scope } from '../access/scope.js';
 
 /**
  * CSV exports (issue 14). Rows are read in keyset batches and turned into text one batch at a

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { complaintCounts, complaints, insightDaily, oneOf } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
-import { scopeCondition, type Scope } from '../staff/scope.js';
+import { scopeCondition, type Scope } from '../access/scope.js';
 
 /**
  * The dashboard's figures (issue 14), read from the trigger-kept rollup `insight_daily` and the

@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { queueQuerySchema } from '../../../shared/staff.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { AppError, unauthenticated } from '../../lib/errors.js';
-import { loadScope, mayRevealIdentity } from '../staff/scope.js';
+import { loadScope, mayRevealIdentity } from '../access/scope.js';
 import { insightsTableCsv, queueCsv } from './export.js';
 import { insightsFigures, insightsFilter } from './figures.js';
 

@@ -179,6 +179,42 @@ describe('withdrawing', () => {
   });
 });
 
+describe("refusing a student's action", () => {
+  it('answers each action the status does not allow with a 409 in one style: the complaint, its status, what to do', async () => {
+    const submitted = await file();
+    const confirmEarly = await student.send('POST', `/api/complaints/${submitted}/confirm`, {});
+    expect([confirmEarly.status, confirmEarly.body.error?.code, confirmEarly.body.error?.message]).toEqual([
+      409,
+      'cannot_confirm',
+      `${submitted} is submitted: only a resolved complaint can be confirmed.`,
+    ]);
+    const reopenEarly = await student.send('POST', `/api/complaints/${submitted}/reopen`, { reason: 'Still broken' });
+    expect([reopenEarly.status, reopenEarly.body.error?.code, reopenEarly.body.error?.message]).toEqual([
+      409,
+      'cannot_reopen',
+      `${submitted} is submitted: only a resolved complaint can be reopened.`,
+    ]);
+
+    const closed = await file();
+    for (const to of ['acknowledged', 'resolved']) {
+      expect((await staff.send('POST', `/api/staff/complaints/${closed}/transitions`, { to, note: '' })).status).toBe(200);
+    }
+    expect((await student.send('POST', `/api/complaints/${closed}/confirm`, {})).status).toBe(200);
+    const answers = {
+      reply: await reply(student, closed, 'One more thing'),
+      withdraw: await student.send('POST', `/api/complaints/${closed}/withdraw`),
+      reopen: await student.send('POST', `/api/complaints/${closed}/reopen`, { reason: 'Broken again' }),
+      confirm: await student.send('POST', `/api/complaints/${closed}/confirm`, {}),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([action, a]) => [action, [a.status, a.body.error?.code, a.body.error?.message]]))).toEqual({
+      reply: [409, 'complaint_finished', `${closed} is closed: it takes no more replies. File a new complaint if something is still wrong.`],
+      withdraw: [409, 'cannot_withdraw', `${closed} is closed: it can no longer be withdrawn.`],
+      reopen: [409, 'cannot_reopen', `${closed} is closed: only a resolved complaint can be reopened. File a new complaint if something is still wrong.`],
+      confirm: [409, 'cannot_confirm', `${closed} is closed: only a resolved complaint can be confirmed.`],
+    });
+  });
+});
+
 describe('viewing a complaint clears its bell', () => {
   it("marks read the student's notifications about that complaint only", async () => {
     const first = await file();

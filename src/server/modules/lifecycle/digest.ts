@@ -2,9 +2,9 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import { complaints, oneOf, users } from '../../db/schema.js';
 import { newWorkDigestMail } from '../mail/lifecycle-templates.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { loadScope, scopeCondition } from '../staff/scope.js';
-import { mailOptions, type LifecycleContext } from './context.js';
+import { loadScope, scopeCondition } from '../access/scope.js';
+import type { LifecycleContext } from './context.js';
+import { tellByMail } from './notices.js';
 
 /** At most this many complaints are listed in one digest; the console has the rest. */
 const DIGEST_MAX_ITEMS = 50;
@@ -42,7 +42,7 @@ export async function sendNewWorkDigests(ctx: LifecycleContext, batch = 50): Pro
         .limit(DIGEST_MAX_ITEMS);
       if (items.length) {
         const mail = newWorkDigestMail(items, person.digestHours, `${ctx.publicUrl}/staff`);
-        await enqueueMail(tx, [{ ...mail, purpose: 'digest', to: [person.email] }], mailOptions(ctx));
+        await tellByMail(tx, ctx, person.email, { ...mail, purpose: 'digest' });
         sent += 1;
       }
       await tx.update(users).set({ lastDigestAt: new Date() }).where(eq(users.id, person.id));

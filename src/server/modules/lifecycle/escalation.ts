@@ -1,32 +1,16 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { categories, complaintEvents, complaints, oneOf, staffScopes, users, type ComplaintRow } from '../../db/schema.js';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { categories, complaintEvents, complaints, oneOf, users } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { ESCALATION_LEVELS, OPEN_STATUSES } from '../../../shared/constants.js';
+import { coveringWorkers } from '../access/scope.js';
 import { audit } from '../audit/service.js';
 import { escalationMail } from '../mail/lifecycle-templates.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { notify } from '../notifications/service.js';
-import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
+import { staffUrl, type LifecycleContext } from './context.js';
+import { tellPeople } from './notices.js';
 
 /** Service requests (room cleaning, laundry) have no category row: these thresholds apply to them. */
 const DEFAULT_WARDENS_AFTER_HOURS = 0;
 const DEFAULT_ADMINS_AFTER_HOURS = 24;
-
-/** The wardens whose scope covers the complaint's hostel (and category). */
-async function wardensOf(tx: Tx, complaint: ComplaintRow) {
-  return tx
-    .selectDistinct({ id: users.id, email: users.email })
-    .from(staffScopes)
-    .innerJoin(users, eq(users.id, staffScopes.userId))
-    .where(
-      and(
-        eq(users.role, 'warden'),
-        isNull(users.disabledAt),
-        or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, complaint.hostel)),
-        or(eq(staffScopes.category, ''), eq(staffScopes.category, complaint.category)),
-      ),
-    );
-}
 
 const admins = (tx: Tx) =>
   tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
@@ -70,7 +54,8 @@ export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<
     const done: Array<{ number: string; level: number }> = [];
     for (const { complaint } of late) {
       let level: number = complaint.escalationLevel + 1;
-      let people = level === ESCALATION_LEVELS.wardens ? await wardensOf(tx, complaint) : await admins(tx);
+      // The hostel's wardens are the wardens whose scope covers the complaint.
+      let people = level === ESCALATION_LEVELS.wardens ? await coveringWorkers(tx, complaint, { roles: ['warden'] }) : await admins(tx);
       // A hostel without a warden goes straight to the admins: someone must hear of it.
       if (people.length === 0 && level === ESCALATION_LEVELS.wardens) {
         level = ESCALATION_LEVELS.admins;
@@ -99,14 +84,11 @@ export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<
         targetId: complaint.number,
         details: { level, to: audience, people: people.length, dueAt: complaint.dueAt.toISOString() },
       });
-      if (people.length) {
-        await enqueueMail(
-          tx,
-          [{ ...escalationMail(row, audience, staffUrl(ctx, complaint.number)), purpose: 'escalation', complaint: row, to: people.map((p) => p.email) }],
-          mailOptions(ctx),
-        );
-        for (const person of people) await notify(tx, person.id, row, `${complaint.number} is late: ${complaint.complaintHead} in ${complaint.hostel}`);
-      }
+      await tellPeople(tx, ctx, row, people, {
+        purpose: 'escalation',
+        mail: escalationMail(row, audience, staffUrl(ctx, complaint.number)),
+        bell: `${complaint.number} is late: ${complaint.complaintHead} in ${complaint.hostel}`,
+      });
       done.push({ number: complaint.number, level });
     }
     return done;

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { staffScopes, users, type ComplaintRow } from '../../db/schema.js';
+import { users, type ComplaintRow } from '../../db/schema.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { coveringWorkers } from '../access/scope.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { RenderedMail } from '../mail/templates.js';
 import { notify } from '../notifications/service.js';
@@ -9,8 +10,19 @@ import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 
 /**
  * Who hears about a change to a complaint, and how: a mail and a bell notification, written in the
- * caller's transaction. Both pass the confidentiality guard on their way (the outbox and the
- * notifier apply it), so nothing here decides what may be said about the student.
+ * caller's transaction. This file and the jobs beside it (escalation, digests) are the only code
+ * that queues mail or rings a bell; tests/checks/lifecycle-boundary.test.ts keeps it so. Both pass
+ * the confidentiality guard on their way (the outbox and the notifier apply it), so nothing here
+ * decides what may be said about the student.
+ *
+ * The audiences, one rule each:
+ * - the student, when the team or the portal acted (tellStudent);
+ * - the team, when the student acted — a reply, photos, a withdrawal, a confirmation, a reopening:
+ *   the assignee when there is one, otherwise the routed facility address by mail and every worker
+ *   whose scope covers the complaint by bell (tellTeam);
+ * - every worker whose scope covers a new complaint (tellNewWork);
+ * - a worker given a complaint by someone else (tellAssignee);
+ * - people told by the jobs: escalations and digests (tellPeople, tellByMail).
  */
 
 export interface Notice {
@@ -27,32 +39,14 @@ export async function tellStudent(tx: Tx, ctx: LifecycleContext, complaint: Comp
   await notify(tx, complaint.studentId, complaint, notice.bell);
 }
 
-/** Workers whose scope covers the complaint (not admins, who see everything and would hear about everything). */
-async function workersInScope(tx: Tx, complaint: ComplaintRow, except: string | null) {
-  return tx
-    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
-    .from(staffScopes)
-    .innerJoin(users, eq(users.id, staffScopes.userId))
-    .where(
-      and(
-        inArray(users.role, ['staff', 'warden']),
-        isNull(users.disabledAt),
-        or(eq(staffScopes.category, ''), eq(staffScopes.category, complaint.category)),
-        or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, complaint.hostel)),
-        except ? ne(users.id, except) : undefined,
-      ),
-    )
-    .limit(50);
-}
-
 /**
  * A new complaint in someone's scope: every worker whose scope covers it hears by bell; those who
  * asked for a mail about each one get it (a digest job serves those who asked for a digest).
  */
 export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow): Promise<void> {
-  const workers = await workersInScope(tx, complaint, null);
+  const workers = await coveringWorkers(tx, complaint);
   const bell = `New: ${complaint.complaintHead}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel} — ${complaint.number}`;
-  for (const worker of workers) await notify(tx, worker.id, complaint, bell);
+  await notify(tx, workers.map((w) => w.id), complaint, bell);
   const wantEach = workers.filter((w) => w.newWorkMail === 'each').map((w) => w.email);
   if (wantEach.length) {
     await enqueueMail(
@@ -64,10 +58,10 @@ export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: Comp
 }
 
 /**
- * Tells the people working the complaint: its assignee when it has one, otherwise the facility
- * address it was routed to (mail) and the workers whose scope covers it (bell). `actorId` is not
- * told about what they did themselves. The student's address may be offered as Reply-To; the
- * outbox removes it for a confidential complaint.
+ * Tells the people working the complaint of something the student did: its assignee when it has
+ * one, otherwise the facility address it was routed to (mail) and the workers whose scope covers it
+ * (bell). `actorId` is not told about what they did themselves. The student's address may be
+ * offered as Reply-To; the outbox removes it for a confidential complaint.
  */
 export async function tellTeam(
   tx: Tx,
@@ -88,6 +82,41 @@ export async function tellTeam(
     [{ ...notice.mail, purpose: notice.purpose, complaint, to, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) }],
     mailOptions(ctx),
   );
-  const listeners = assignee ? (assignee.id === actorId ? [] : [assignee.id]) : (await workersInScope(tx, complaint, actorId)).map((w) => w.id);
-  for (const userId of listeners) await notify(tx, userId, complaint, notice.bell);
+  const listeners = assignee ? (assignee.id === actorId ? [] : [assignee.id]) : (await coveringWorkers(tx, complaint, { except: actorId })).map((w) => w.id);
+  await notify(tx, listeners, complaint, notice.bell);
+}
+
+/** Tells a worker they were given a complaint; nobody is told of what they did themselves. */
+export async function tellAssignee(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  assignee: { id: string; email: string },
+  actorId: string,
+  notice: Notice,
+): Promise<void> {
+  if (assignee.id === actorId) return;
+  await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to: [assignee.email] }], mailOptions(ctx));
+  await notify(tx, assignee.id, complaint, notice.bell);
+}
+
+/** Tells named people of a complaint (an escalation): one mail to all of them, a bell for each. */
+export async function tellPeople(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  people: ReadonlyArray<{ id: string; email: string }>,
+  notice: Notice,
+): Promise<void> {
+  if (!people.length) return;
+  await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to: people.map((p) => p.email) }], mailOptions(ctx));
+  await notify(tx, people.map((p) => p.id), complaint, notice.bell);
+}
+
+/**
+ * A mail about no one complaint (a digest of new work, the insights figures) to one person, in the
+ * caller's transaction. It names no student, so the guard has nothing to remove.
+ */
+export async function tellByMail(tx: Tx, ctx: LifecycleContext, to: string, mail: RenderedMail & { purpose: string }): Promise<void> {
+  await enqueueMail(tx, [{ ...mail, to: [to] }], mailOptions(ctx));
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isFinishedStatus, type EventChannel } from '../../../shared/constants.js';
+import type { EventChannel } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
 import { complaintEvents, complaints, type ComplaintRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,6 +7,7 @@ import { audit } from '../audit/service.js';
 import { replyMail, studentReplyMail } from '../mail/lifecycle-templates.js';
 import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import { tellStudent, tellTeam } from './notices.js';
+import { refuseUnlessStudentMay } from './student-actions.js';
 
 /**
  * Who said something in a complaint's thread: its student, a worker with an account, or a routed
@@ -43,13 +44,6 @@ export async function alreadyWritten(tx: Tx, complaint: ComplaintRow, actorId: s
   return Boolean(seen);
 }
 
-/** A finished complaint (closed, rejected, withdrawn) takes no more replies from the student: a new problem is a new complaint. */
-export function refuseIfFinished(complaint: ComplaintRow): void {
-  if (isFinishedStatus(complaint.status)) {
-    throw new AppError(409, 'complaint_finished', `${complaint.number} is ${complaint.status}: it takes no more replies. File a new complaint if something is still wrong.`);
-  }
-}
-
 /**
  * The one way words are added to a complaint's thread, in the caller's transaction with the
  * complaint row locked: the timeline event, the complaint's updated time, the audit row, and (for
@@ -66,9 +60,10 @@ export async function recordReply(
   opts: ReplyOptions = {},
 ): Promise<ComplaintRow> {
   const internal = author.kind === 'staff' && opts.internal === true;
-  // The team may still say something after the end (a late explanation); the student and answers by
-  // mail may not: they would reopen a conversation nobody is watching.
-  if (author.kind === 'student' || opts.channel === 'mail') refuseIfFinished(complaint);
+  // The team may still say something after the end from the console (a late explanation); the
+  // student may not (studentMay), and an answer by mail, from either side, is held to the student's
+  // rule: it would reopen a conversation nobody is watching.
+  if (author.kind === 'student' || opts.channel === 'mail') refuseUnlessStudentMay(complaint, 'reply');
   const actorId = author.kind === 'team' ? null : author.id;
   await tx.insert(complaintEvents).values({
     complaintId: complaint.id,

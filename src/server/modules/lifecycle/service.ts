@@ -6,6 +6,7 @@ import { complaints, type ComplaintRow, type UserRow } from '../../db/schema.js'
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from './context.js';
 import { alreadyWritten, recordReply } from './replies.js';
+import { refuseUnlessStudentMay } from './student-actions.js';
 import { applyTransition } from './transition.js';
 
 const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
@@ -67,6 +68,7 @@ export async function confirmResolution(
 ): Promise<ComplaintRow> {
   return ctx.transaction(async (tx) => {
     const complaint = await lockOwnComplaint(tx, student, number);
+    refuseUnlessStudentMay(complaint, 'confirm');
     return applyTransition(tx, ctx, complaint, { kind: 'student', id: student.id }, 'closed', rating.comment ?? '', {
       rating: rating.rating,
     });
@@ -77,13 +79,15 @@ export async function confirmResolution(
 export async function reopen(ctx: LifecycleContext, student: UserRow, number: string, reason: string): Promise<ComplaintRow> {
   return ctx.transaction(async (tx) => {
     const complaint = await lockOwnComplaint(tx, student, number);
+    refuseUnlessStudentMay(complaint, 'reopen');
     return applyTransition(tx, ctx, complaint, { kind: 'student', id: student.id }, 'reopened', reason);
   });
 }
 
 /**
  * The student adds to the conversation (a question answered, something forgotten when filing). A
- * retry with the same Idempotency-Key is written once; a finished complaint takes no more replies.
+ * retry with the same Idempotency-Key is written once; a finished complaint takes no more replies
+ * (recordReply asks `studentMay`).
  */
 export async function studentReply(
   ctx: LifecycleContext,
@@ -107,15 +111,7 @@ export async function withdraw(ctx: LifecycleContext, student: UserRow, number: 
   return ctx.transaction(async (tx) => {
     const complaint = await lockOwnComplaint(tx, student, number);
     if (complaint.status === 'withdrawn' && (await alreadyWritten(tx, complaint, student.id, idempotencyKey))) return complaint;
-    if (!checkTransition(complaint.status, 'withdrawn', 'student', '').ok) {
-      throw new AppError(
-        409,
-        'cannot_withdraw',
-        complaint.status === 'withdrawn'
-          ? `${complaint.number} is already withdrawn.`
-          : `${complaint.number} can no longer be withdrawn: the hostel team has already taken it up. Reply in the conversation instead.`,
-      );
-    }
+    refuseUnlessStudentMay(complaint, 'withdraw');
     return applyTransition(tx, ctx, complaint, { kind: 'student', id: student.id }, 'withdrawn', '', { idempotencyKey });
   });
 }

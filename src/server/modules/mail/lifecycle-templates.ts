@@ -46,6 +46,16 @@ export function studentReplyMail(complaint: ComplaintRow, reply: string, url: st
   );
 }
 
+/** To the people working a complaint when the student adds photos to it after filing. */
+export function studentPhotosMail(complaint: ComplaintRow, added: number, url: string): RenderedMail {
+  const what = added === 1 ? 'a photo' : `${added} photos`;
+  return simpleMail(
+    `Student added ${what}: ${complaint.complaintHead} — ${complaint.number}`,
+    [`The student added ${what} to ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}).`],
+    { url, text: 'See them in the staff console' },
+  );
+}
+
 /** To the people working a complaint when the student withdraws it before anyone acknowledged it. */
 export function withdrawnMail(complaint: ComplaintRow, url: string): RenderedMail {
   return simpleMail(

@@ -7,15 +7,21 @@ import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 type Queryable = Pick<Db, 'insert'>;
 
 /**
- * Adds a bell notification; call it with the transaction that makes the change it is about. The
- * text passes the confidentiality guard: only the student reads their own identity.
+ * Adds a bell notification for each of `userIds`, in one statement however many there are; call it
+ * with the transaction that makes the change it is about. Only modules/lifecycle calls it (a check
+ * in tests/checks keeps it so). Each text passes the confidentiality guard for its reader: only the
+ * student reads their own identity.
  */
-export async function notify(db: Queryable, userId: string, complaint: ComplaintRow | null, text: string): Promise<void> {
-  await db.insert(notifications).values({
-    userId,
-    complaintId: complaint?.id ?? null,
-    text: complaint ? guardNotification(complaint, userId, text) : text,
-  });
+export async function notify(db: Queryable, userIds: string | readonly string[], complaint: ComplaintRow | null, text: string): Promise<void> {
+  const readers = typeof userIds === 'string' ? [userIds] : userIds;
+  if (!readers.length) return;
+  await db.insert(notifications).values(
+    readers.map((userId) => ({
+      userId,
+      complaintId: complaint?.id ?? null,
+      text: complaint ? guardNotification(complaint, userId, text) : text,
+    })),
+  );
 }
 
 export async function listNotifications(db: Db, userId: string, opts: { cursor?: string | undefined; limit: number }) {

@@ -226,20 +226,34 @@ describe('photos kept in the database', () => {
     expect(((await student.get(`/api/complaints/${number}/photos`)).body as unknown as ListBody).items).toHaveLength(12);
   });
 
-  it('lets only the student add photos later, and only while the complaint is open', async () => {
-    const filed = await people.owner.post('/api/complaints', aComplaint({ category: 'water', subCategory: 'Shower' }));
-    const number = String(filed.body.number);
+  it('lets only the student add photos later, and only while the complaint is not finished', async () => {
+    const fileOne = async () => String((await people.owner.post('/api/complaints', aComplaint({ category: 'water', subCategory: 'Shower' }))).body.number);
+    const addTo = async (number: string) => people.owner.send('POST', `/api/complaints/${number}/photos`, { photoIds: [(await uploaded(people.owner)).id] });
+    const number = await fileOne();
     const theirs = await uploaded(people.otherStudent);
     expect((await people.otherStudent.send('POST', `/api/complaints/${number}/photos`, { photoIds: [theirs.id] })).status).toBe(404);
 
-    const later = await uploaded(people.owner);
-    expect((await people.owner.send('POST', `/api/complaints/${number}/photos`, { photoIds: [later.id] })).status).toBe(200);
+    expect((await addTo(number)).status).toBe(200);
 
-    expect((await people.plumber.post(`/api/staff/complaints/${number}/transitions`, { to: 'rejected', note: 'Not a water problem' })).status).toBe(200);
-    const tooLate = await uploaded(people.owner);
-    const refused = await people.owner.send('POST', `/api/complaints/${number}/photos`, { photoIds: [tooLate.id] });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error?.message).toBe('This complaint is no longer open, so photos cannot be added to it.');
+    // Resolved is not finished: the student may be showing the team it is not fixed (as a reply may).
+    expect((await people.plumber.post(`/api/staff/complaints/${number}/transitions`, { to: 'resolved', note: 'Fixed' })).status).toBe(200);
+    expect(((await people.owner.get(`/api/complaints/${number}/photos`)).body as unknown as ListBody).canAdd).toBe(true);
+    const onResolved = await addTo(number);
+    expect(onResolved.status, JSON.stringify(onResolved.body)).toBe(200);
+
+    // Closed, rejected and withdrawn are finished: one answer, naming the complaint and its status.
+    expect((await people.owner.post(`/api/complaints/${number}/confirm`, {})).status).toBe(200);
+    const rejected = await fileOne();
+    expect((await people.plumber.post(`/api/staff/complaints/${rejected}/transitions`, { to: 'rejected', note: 'Not a water problem' })).status).toBe(200);
+    const withdrawn = await fileOne();
+    expect((await people.owner.send('POST', `/api/complaints/${withdrawn}/withdraw`)).status).toBe(200);
+    for (const [finished, label] of [[number, 'closed'], [rejected, 'rejected'], [withdrawn, 'withdrawn']] as const) {
+      const refused = await addTo(finished);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error?.code).toBe('complaint_finished');
+      expect(refused.body.error?.message).toBe(`${finished} is ${label}: it takes no more photos. File a new complaint if something is still wrong.`);
+      expect(((await people.owner.get(`/api/complaints/${finished}/photos`)).body as unknown as ListBody).canAdd).toBe(false);
+    }
   });
 
   it('staff add "after" photos when resolving, and the student sees them', async () => {

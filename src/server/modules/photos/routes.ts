@@ -6,7 +6,8 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { PHOTO_TYPE_MESSAGE, attachPhotosBodySchema, photoListSchema, photoSchema } from '../../../shared/photos.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import { addStudentPhotos, listComplaintPhotos, readPhoto, storeUpload, toPhotoDto } from './service.js';
+import { addStudentPhotos } from '../lifecycle/photos.js';
+import { listComplaintPhotos, readPhoto, storeUpload, toPhotoDto } from './service.js';
 
 const UPLOAD_TYPE = /^(image\/[\w.+-]+|application\/octet-stream)$/;
 

@@ -1,12 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { isOpenStatus, type PhotoStage, type PhotoVariant } from '../../../shared/constants.js';
-import { PHOTOS_PER_COMPLAINT, PHOTOS_PENDING_PER_USER, type Photo, type PhotoList } from '../../../shared/photos.js';
-import type { Db, Tx } from '../../db/client.js';
-import { complaints, photos, type ComplaintRow, type PhotoRow, type UserRow } from '../../db/schema.js';
+import type { PhotoVariant } from '../../../shared/constants.js';
+import { studentMay } from '../../../shared/lifecycle.js';
+import { PHOTOS_PENDING_PER_USER, type Photo, type PhotoList } from '../../../shared/photos.js';
+import type { Db } from '../../db/client.js';
+import { complaints, photos, type PhotoRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { notify } from '../notifications/service.js';
 import { photoAudience } from './access.js';
 import { STORED_TYPE, reencodePhoto } from './processing.js';
 import type { PhotoStorage } from './storage.js';
@@ -80,75 +78,6 @@ export async function storeUpload(db: Db, storage: PhotoStorage, user: UserRow, 
   return stored;
 }
 
-/**
- * Attaches `photoIds` (pending uploads of `uploaderId`) to a complaint, inside the transaction that
- * files, resolves or adds to it: if any photo is missing, someone else's, already attached or not
- * fully stored, or the complaint would hold too many, the whole change is refused and rolled back,
- * so a complaint that was confirmed has every photo it was sent with.
- */
-export async function attachPhotos(
-  tx: Tx,
-  opts: { photoIds: readonly string[] | undefined; uploaderId: string; complaint: Pick<ComplaintRow, 'id' | 'number'>; stage: PhotoStage },
-): Promise<number> {
-  const ids = [...new Set(opts.photoIds ?? [])];
-  if (!ids.length) return 0;
-  const attached = await tx
-    .update(photos)
-    .set({ complaintId: opts.complaint.id, stage: opts.stage, attachedAt: new Date() })
-    .where(
-      and(
-        inArray(photos.id, ids),
-        eq(photos.uploaderId, opts.uploaderId),
-        isNull(photos.complaintId),
-        sql`${photos.storedAt} is not null`,
-      ),
-    )
-    .returning({ id: photos.id });
-  if (attached.length !== ids.length) {
-    throw new AppError(
-      422,
-      'photo_unavailable',
-      'A photo could not be attached: it has expired or was already sent. Remove it and add it again.',
-      { photoIds: 'upload the photo again' },
-    );
-  }
-  const [total] = await tx.select({ n: count() }).from(photos).where(eq(photos.complaintId, opts.complaint.id));
-  if ((total?.n ?? 0) > PHOTOS_PER_COMPLAINT) {
-    throw new AppError(422, 'too_many_photos', `A complaint can have at most ${PHOTOS_PER_COMPLAINT} photos.`, {
-      photoIds: `at most ${PHOTOS_PER_COMPLAINT} photos in all`,
-    });
-  }
-  await audit(tx, {
-    actorId: opts.uploaderId,
-    action: 'complaint.photos',
-    targetType: 'complaint',
-    targetId: opts.complaint.number,
-    details: { stage: opts.stage, photos: ids },
-  });
-  return ids.length;
-}
-
-/** The student adds photos to their own open complaint; whoever works it hears of it on the bell. */
-export async function addStudentPhotos(ctx: LifecycleContext, student: UserRow, number: string, photoIds: string[]): Promise<void> {
-  await ctx.transaction(async (tx) => {
-    const [complaint] = await tx
-      .select()
-      .from(complaints)
-      .where(and(eq(complaints.number, number), eq(complaints.studentId, student.id)))
-      .for('update')
-      .limit(1);
-    if (!complaint) throw complaintNotFound();
-    if (!isOpenStatus(complaint.status)) {
-      throw new AppError(409, 'complaint_finished', 'This complaint is no longer open, so photos cannot be added to it.');
-    }
-    const added = await attachPhotos(tx, { photoIds, uploaderId: student.id, complaint, stage: 'before' });
-    await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id));
-    if (complaint.assigneeId) {
-      await notify(tx, complaint.assigneeId, complaint, `${complaint.number}: the student added ${added === 1 ? 'a photo' : `${added} photos`}`);
-    }
-  });
-}
-
 /** The photos of a complaint as this user may see them; a complaint they may not see is not found. */
 export async function listComplaintPhotos(db: Db, user: UserRow, number: string): Promise<PhotoList> {
   const [complaint] = await db.select().from(complaints).where(eq(complaints.number, number)).limit(1);
@@ -160,7 +89,7 @@ export async function listComplaintPhotos(db: Db, user: UserRow, number: string)
     .from(photos)
     .where(eq(photos.complaintId, complaint.id))
     .orderBy(asc(photos.createdAt), asc(photos.id));
-  const canAdd = complaint.studentId === user.id && isOpenStatus(complaint.status);
+  const canAdd = complaint.studentId === user.id && studentMay(complaint.status, 'add_photos');
   if (audience === 'withheld') return { items: [], withheld: rows.length, canAdd };
   return { items: rows.map((row) => toPhotoDto(row, complaint.studentId)), withheld: 0, canAdd };
 }

@@ -5,7 +5,7 @@ import type { QueueQuery } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
 import { complaintCounts, complaints, oneOf, users, type UserRow } from '../../db/schema.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { scopeCondition, type Scope } from './scope.js';
+import { scopeCondition, type Scope } from '../access/scope.js';
 
 const assignee = alias(users, 'assignee');
 

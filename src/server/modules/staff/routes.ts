@@ -23,7 +23,7 @@ import { audit } from '../audit/service.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { toStaffDetail, toStaffDto } from './dto.js';
 import { listQueue, statusCounts } from './queries.js';
-import { loadScope, mayRevealIdentity } from './scope.js';
+import { loadScope, mayRevealIdentity } from '../access/scope.js';
 import { addReply, assign, bulkAcknowledge, listColleagues, staffDetail, transition } from './service.js';
 
 const numberParams = z.object({ number: z.string().max(40) });

@@ -4,15 +4,12 @@ import { allowedTransitions } from '../../../shared/lifecycle.js';
 import type { Db, Tx } from '../../db/client.js';
 import { complaintEvents, complaints, staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
-import { mailOptions, staffUrl, type LifecycleContext } from '../lifecycle/context.js';
+import { assignComplaint } from '../lifecycle/assignment.js';
+import type { LifecycleContext } from '../lifecycle/context.js';
+import { attachPhotos } from '../lifecycle/photos.js';
 import { applyTransition } from '../lifecycle/transition.js';
-import { assignmentMail } from '../mail/lifecycle-templates.js';
 import { alreadyWritten, recordReply } from '../lifecycle/replies.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { notify } from '../notifications/service.js';
-import { attachPhotos } from '../photos/service.js';
-import { inScope, isWorker, loadScope, scopeCondition, type Scope } from './scope.js';
+import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
 
 const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
 const refuseNonWorker = (actor: UserRow) => {
@@ -54,37 +51,9 @@ export async function transition(
     // The "after" photos go with the resolution or not at all.
     await attachPhotos(tx, { photoIds: afterPhotoIds, uploaderId: actor.id, complaint, stage: 'after' });
     // Whoever acknowledges an unassigned complaint from the console has taken it.
-    if (to === 'acknowledged' && updated.assigneeId === null) return giveTo(tx, updated, actor, actor, 'took it by acknowledging');
+    if (to === 'acknowledged' && updated.assigneeId === null) return assignComplaint(tx, ctx, updated, actor, actor, 'took it by acknowledging');
     return updated;
   });
-}
-
-/** Makes `assignee` (or nobody) responsible, with its timeline event and audit row. */
-async function giveTo(tx: Tx, complaint: ComplaintRow, actor: UserRow, assignee: UserRow | undefined, how = ''): Promise<ComplaintRow> {
-  const [row] = await tx
-    .update(complaints)
-    .set({ assigneeId: assignee?.id ?? null, updatedAt: new Date() })
-    .where(eq(complaints.id, complaint.id))
-    .returning();
-  if (!row) throw notFound();
-  const who = assignee ? assignee.name || assignee.email : '';
-  await tx.insert(complaintEvents).values({
-    complaintId: complaint.id,
-    actorId: actor.id,
-    fromStatus: complaint.status,
-    toStatus: complaint.status,
-    kind: 'assignment',
-    public: false,
-    note: assignee ? `Assigned to ${who}${how ? ` (${how})` : ''}` : 'Unassigned',
-  });
-  await audit(tx, {
-    actorId: actor.id,
-    action: 'complaint.assign',
-    targetType: 'complaint',
-    targetId: complaint.number,
-    details: { from: complaint.assigneeId, to: assignee?.id ?? null },
-  });
-  return row;
 }
 
 /**
@@ -136,13 +105,7 @@ export async function assign(ctx: LifecycleContext, actor: UserRow, numbers: str
         updated.push(complaint);
         continue;
       }
-      const row = await giveTo(tx, complaint, actor, assignee);
-      if (assignee && assignee.id !== actor.id) {
-        const mail = assignmentMail(row, staffUrl(ctx, number));
-        await enqueueMail(tx, [{ ...mail, purpose: 'assignment', complaint: row, to: [assignee.email] }], mailOptions(ctx));
-        await notify(tx, assignee.id, row, `${number} was assigned to you`);
-      }
-      updated.push(row);
+      updated.push(await assignComplaint(tx, ctx, complaint, actor, assignee));
     }
     return updated;
   });

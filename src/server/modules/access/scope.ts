@@ -1,8 +1,15 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isWorkerRole } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
-import { staffScopes, type UserRow } from '../../db/schema.js';
+import { staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
+
+/*
+ * Who may work what: a worker's scope (category × hostel pairs, '' meaning all), read in both
+ * directions — which complaints a person covers (the queue, the digest, photo access) and who
+ * covers a complaint (the people told of it). A neutral module: staff, lifecycle, photos, insights
+ * and inbound all read it, and it imports none of them.
+ */
 
 export interface ScopeEntry {
   /** '' = every category */
@@ -46,6 +53,32 @@ export function inScope(scope: Scope, complaint: { category: string; hostel: str
   return scope.entries.some(
     (e) => (!e.category || e.category === complaint.category) && (!e.hostel || e.hostel === complaint.hostel),
   );
+}
+
+/**
+ * Everyone (staff and wardens, not disabled) whose scope covers the complaint — all of them, in a
+ * stable order: the one answer to "who works this complaint", for new work, the team's bells and
+ * escalations alike. Admins are not listed: they see everything and would hear about everything.
+ */
+export async function coveringWorkers(
+  db: Pick<Db, 'selectDistinct'>,
+  complaint: Pick<ComplaintRow, 'category' | 'hostel'>,
+  opts: { roles?: ReadonlyArray<'staff' | 'warden'>; except?: string | null } = {},
+): Promise<Array<Pick<UserRow, 'id' | 'email' | 'newWorkMail'>>> {
+  return db
+    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
+    .from(staffScopes)
+    .innerJoin(users, eq(users.id, staffScopes.userId))
+    .where(
+      and(
+        inArray(users.role, [...(opts.roles ?? ['staff', 'warden'])]),
+        isNull(users.disabledAt),
+        or(eq(staffScopes.category, ''), eq(staffScopes.category, complaint.category)),
+        or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, complaint.hostel)),
+        opts.except ? ne(users.id, opts.except) : undefined,
+      ),
+    )
+    .orderBy(asc(users.id));
 }
 
 /**

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type { ComplaintKind } from '../../../shared/constants.js';
+import type { UserRow } from '../../db/schema.js';
+import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow } from '../../db/schema.js';
+import { createActionLinks } from '../actions/service.js';
+import { acknowledgementMail, facilityMail } from '../mail/templates.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { resolveRecipients } from '../routing/service.js';
+import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
+import { tellNewWork } from './notices.js';
+import { attachPhotos } from './photos.js';
+
+/** A complaint or request as the catalogue made it from the student's form: what is stored. */
+export interface NewComplaint {
+  kind: ComplaintKind;
+  category: string;
+  complaintHead: string;
+  subCategory: string;
+  hostel: string;
+  floor: number;
+  roomNo: string;
+  message: string;
+  routingKey: string;
+  /** Hours the team has to resolve it: its due time is filing + this. */
+  targetHours: number;
+  /** Shown only to the anti-ragging duty and admins (Others → Ragging, or as an admin set it). */
+  confidential: boolean;
+}
+
+export interface FilingOptions {
+  /** How long the one-click links in the facility mail work. */
+  actionLinkTtlMs: number;
+  idempotencyKey: string | undefined;
+  /** The hash of what was asked, kept so a retry with the same key can be checked against it. */
+  requestHash: string;
+  /** The student's pending uploads that go with it. */
+  photoIds: readonly string[];
+}
+
+/**
+ * Files a complaint: in one transaction the complaint row, its first timeline entry, its photos,
+ * the facility mail with its one-click links, the student's acknowledgement and the bells (and
+ * mails) of every worker whose scope covers it. What the student is told is stored is stored, and
+ * its mail will go out; a photo that cannot be attached refuses the whole filing.
+ */
+export async function recordFiling(ctx: LifecycleContext, student: UserRow, input: NewComplaint, opts: FilingOptions): Promise<ComplaintRow> {
+  return ctx.transaction(async (tx) => {
+    const recipients = await resolveRecipients(tx, input.routingKey, input.hostel);
+    // The number is made inside the insert: one round trip fewer on the busiest path.
+    const number = sql<string>`'HC-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`;
+    const [row] = await tx
+      .insert(complaints)
+      .values({
+        number,
+        kind: input.kind,
+        category: input.category,
+        complaintHead: input.complaintHead,
+        subCategory: input.subCategory,
+        hostel: input.hostel,
+        floor: input.floor,
+        roomNo: input.roomNo,
+        message: input.message,
+        studentId: student.id,
+        fname: student.fname,
+        regId: student.regId,
+        userEmail: student.email,
+        toEmails: recipients.to,
+        ccEmails: recipients.cc,
+        confidential: input.confidential,
+        dueAt: sql`now() + make_interval(hours => ${input.targetHours})`,
+        idempotencyKey: opts.idempotencyKey ?? null,
+        requestHash: opts.requestHash,
+      })
+      .returning();
+    if (!row) throw new Error('complaint insert returned nothing');
+    await tx.insert(complaintEvents).values({
+      complaintId: row.id,
+      actorId: student.id,
+      fromStatus: null,
+      toStatus: 'submitted',
+      note: `Sent to ${recipients.to.join(', ')}`,
+    });
+    await attachPhotos(tx, { photoIds: opts.photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
+    const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: opts.actionLinkTtlMs });
+    const facility = facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks });
+    const ack = acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) });
+    await enqueueMail(
+      tx,
+      [
+        // Without reply addresses, Reply-To lets the team answer the student directly; with them,
+        // the outbox gives each recipient a portal reply address instead. The confidentiality
+        // guard removes the student's address (and any identifying word) when it is confidential.
+        { ...facility, purpose: 'facility', complaint: row, to: recipients.to, cc: recipients.cc, replyTo: student.email },
+        { ...ack, purpose: 'acknowledgement', complaint: row, to: [student.email] },
+      ],
+      mailOptions(ctx),
+    );
+    await tellNewWork(tx, ctx, row);
+    return row;
+  });
+}
