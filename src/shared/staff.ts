@@ -100,6 +100,27 @@ export const bulkBodySchema = z
 export const identitySchema = z
   .object({ fname: z.string(), id: z.string(), userEmail: z.string(), name: z.string() })
   .meta({ id: 'StudentIdentity' });
+export type RevealedIdentity = z.infer<typeof identitySchema>;
+
+export const REVEAL_REASON_MIN_LENGTH = 5;
+export const REVEAL_REASON_MAX_LENGTH = 500;
+const REVEAL_REASON_MISSING = 'Give the reason you need to see who filed this';
+
+/** Why someone asks to see who filed a confidential complaint; kept in the audit log with the reveal. */
+export const revealBodySchema = z
+  .object(
+    {
+      reason: z
+        .string({ error: REVEAL_REASON_MISSING })
+        .trim()
+        .min(1, REVEAL_REASON_MISSING)
+        .min(REVEAL_REASON_MIN_LENGTH, `Give a reason of at least ${REVEAL_REASON_MIN_LENGTH} characters`)
+        .max(REVEAL_REASON_MAX_LENGTH, `Keep the reason under ${REVEAL_REASON_MAX_LENGTH} characters`),
+    },
+    { error: REVEAL_REASON_MISSING },
+  )
+  .meta({ id: 'RevealIdentity' });
+export type RevealBody = z.infer<typeof revealBodySchema>;
 
 export const confirmBodySchema = z
   .object({

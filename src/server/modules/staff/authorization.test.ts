@@ -88,6 +88,7 @@ const cases: Array<{ name: string; method: string; path: () => string; body?: un
     name: 'reveal a (not confidential) identity',
     method: 'POST',
     path: () => `/api/staff/complaints/${number}/reveal`,
+    body: { reason: 'Checking who filed it' },
     expect: { anonymous: 401, owner: 403, otherStudent: 403, staffInScope: 403, staffOutOfScope: 403, warden: 403, admin: 200 },
   },
   {

@@ -9,6 +9,7 @@ import {
   queueQuerySchema,
   queueResponseSchema,
   replyBodySchema,
+  revealBodySchema,
   staffComplaintDetailSchema,
   staffComplaintSchema,
   staffPreferencesSchema,
@@ -19,7 +20,7 @@ import {
 import { users, type UserRow } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
+import { revealIdentity } from '../confidentiality/reveal.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { toStaffDetail, toStaffDto } from './dto.js';
 import { listQueue, statusCounts } from './queries.js';
@@ -194,8 +195,9 @@ export default async function staffRoutes(app: FastifyInstance) {
       config: { rateLimit: app.rateLimitPolicies.writes },
       schema: {
         tags: ['staff'],
-        summary: 'Show the student behind a confidential complaint (anti-ragging duty and admins only; recorded)',
+        summary: 'Show the student behind a confidential complaint, giving a reason (anti-ragging duty and admins only; recorded with the reason)',
         params: numberParams,
+        body: revealBodySchema,
         response: { 200: identitySchema, ...errors },
       },
     },
@@ -204,17 +206,9 @@ export default async function staffRoutes(app: FastifyInstance) {
       if (!mayRevealIdentity(user)) {
         throw new AppError(403, 'forbidden', 'Only the anti-ragging duty and administrators may see who filed this.');
       }
-      const { complaint } = await staffDetail(app.db, user, request.params.number);
-      await audit(app.db, {
-        actorId: user.id,
-        action: 'complaint.reveal_identity',
-        targetType: 'complaint',
-        targetId: complaint.number,
-        details: { confidential: complaint.confidential },
-      });
-      request.log.info({ complaint: complaint.number, by: user.id }, 'identity revealed');
-      const [student] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, complaint.studentId));
-      return { fname: complaint.fname, id: complaint.regId, userEmail: complaint.userEmail, name: student?.name ?? complaint.fname };
+      const identity = await revealIdentity(app.db, user, request.params.number, request.body.reason);
+      request.log.info({ complaint: request.params.number, by: user.id }, 'identity revealed');
+      return identity;
     },
   );
 

@@ -259,7 +259,7 @@ describe('confidential complaints', () => {
     const detail = await warden.get(`/api/staff/complaints/${raggingNumber}`);
     expect(JSON.stringify(detail.body)).not.toContain('meera.iyer');
     expect(JSON.stringify(detail.body)).not.toContain('22MIM10045');
-    expect((await warden.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`)).status).toBe(403);
+    expect((await warden.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`, { reason: 'Checking who filed it' })).status).toBe(403);
 
     const [row] = await portal.database.db.select().from(complaints).where(eq(complaints.number, raggingNumber));
     const [facility] = await portal.database.db
@@ -286,16 +286,16 @@ describe('confidential complaints', () => {
       expect(detail.body.canRevealIdentity, who).toBe(may);
     }
     // What the flag says is what the reveal does.
-    expect((await othersDesk.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`)).status).toBe(403);
+    expect((await othersDesk.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`, { reason: 'Checking who filed it' })).status).toBe(403);
   });
 
   it('are revealed to the anti-ragging duty on request, and every reveal is recorded', async () => {
     const before = await portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'complaint.reveal_identity'));
-    const revealed = await duty.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`);
+    const revealed = await duty.send('POST', `/api/staff/complaints/${raggingNumber}/reveal`, { reason: 'Checking who filed it' });
     expect(revealed.status).toBe(200);
     expect(revealed.body).toMatchObject({ userEmail: 'meera.iyer@vitbhopal.ac.in', id: '22MIM10045' });
     const after = await portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'complaint.reveal_identity'));
     expect(after.length).toBe(before.length + 1);
-    expect(after.at(-1)).toMatchObject({ targetId: raggingNumber });
+    expect(after.at(-1)).toMatchObject({ targetId: raggingNumber, details: { reason: 'Checking who filed it' } });
   });
 });

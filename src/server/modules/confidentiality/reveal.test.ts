@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema.js';
+import { aComplaint } from '../../../../tests/factories/complaints.js';
+import { ApiClient } from '../../../../tests/support/student.js';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+
+const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
+const DUTY = { email: 'anti.ragging@vitbhopal.ac.in', name: 'Duty Officer' };
+const WARDEN = { email: 'block2.warden@vitbhopal.ac.in', name: 'Anita Rao' };
+const STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' };
+
+let portal: TestApp;
+let duty: ApiClient;
+let warden: ApiClient;
+let number: string;
+
+const reveals = () =>
+  portal.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'complaint.reveal_identity'), eq(auditLog.targetId, number)));
+
+beforeAll(async () => {
+  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: ADMIN.email });
+  const admin = await ApiClient.withSession(portal, ADMIN);
+  for (const person of [
+    { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] },
+    { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+  ]) {
+    expect((await admin.send('POST', '/api/admin/users', person)).status).toBe(201);
+  }
+  duty = await ApiClient.withSession(portal, DUTY);
+  warden = await ApiClient.withSession(portal, WARDEN);
+  const student = await ApiClient.withSession(portal, STUDENT);
+  const filed = await student.post('/api/complaints', aComplaint({ category: 'other', subCategory: 'Ragging', hostel: 'Block-2', complaint: 'Seniors in room 210' }));
+  number = String(filed.body.number);
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe('revealing who filed a confidential complaint', () => {
+  it('asks for a reason: without one nothing is revealed and nothing recorded', async () => {
+    for (const body of [undefined, {}, { reason: '   ' }, { reason: 'why' }]) {
+      const answer = await duty.send('POST', `/api/staff/complaints/${number}/reveal`, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      // The field says what is missing, in words a person can act on.
+      expect(Object.values(answer.body.error?.fields ?? {}).join(' '), JSON.stringify(body)).toMatch(/^Give (the|a) reason/);
+      expect(JSON.stringify(answer.body)).not.toContain('meera.iyer');
+    }
+    const tooLong = await duty.send('POST', `/api/staff/complaints/${number}/reveal`, { reason: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error?.fields).toHaveProperty('reason');
+    expect(await reveals()).toEqual([]);
+  });
+
+  it('refuses someone without the duty even with a reason, and records nothing', async () => {
+    const answer = await warden.send('POST', `/api/staff/complaints/${number}/reveal`, { reason: 'I am curious who it is' });
+    expect(answer.status).toBe(403);
+    expect(JSON.stringify(answer.body)).not.toContain('meera.iyer');
+    expect(await reveals()).toEqual([]);
+  });
+
+  it('reveals to the duty with a reason, and the audit entry keeps the reason and who asked', async () => {
+    const reason = '  The committee meets the student tomorrow about room 210.  ';
+    const answer = await duty.send('POST', `/api/staff/complaints/${number}/reveal`, { reason });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ fname: 'Meera', id: '22MIM10045', userEmail: STUDENT.email, name: 'Meera Iyer' });
+    const rows = await reveals();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.details).toMatchObject({ confidential: true, reason: reason.trim() });
+    const [officer] = await portal.database.db.select({ id: users.id }).from(users).where(eq(users.email, DUTY.email));
+    expect(rows[0]?.actorId).toBe(officer?.id);
+  });
+
+  it('answers a complaint outside the scope as not found, recording nothing', async () => {
+    const before = (await reveals()).length;
+    const answer = await duty.send('POST', '/api/staff/complaints/HC-2026-999999/reveal', { reason: 'Looking for a complaint' });
+    expect(answer.status).toBe(404);
+    expect((await reveals()).length).toBe(before);
+  });
+});

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import type { RevealedIdentity } from '../../../shared/staff.js';
+import type { Db } from '../../db/client.js';
+import { complaints, users, type UserRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { loadScope, scopeCondition } from '../access/scope.js';
+import { audit } from '../audit/service.js';
+
+/**
+ * Shows who filed a complaint to someone the route has already let reveal (mayRevealIdentity),
+ * within their scope, and records it with the reason they gave. The identity is read and the
+ * audit entry written in one transaction: no reveal goes unrecorded, and a failed record reveals
+ * nothing.
+ */
+export function revealIdentity(db: Db, actor: Pick<UserRow, 'id' | 'role'>, number: string, reason: string): Promise<RevealedIdentity> {
+  return db.transaction(async (tx) => {
+    const scope = await loadScope(tx, actor);
+    const [found] = await tx
+      .select({
+        number: complaints.number,
+        confidential: complaints.confidential,
+        fname: complaints.fname,
+        regId: complaints.regId,
+        userEmail: complaints.userEmail,
+        studentName: users.name,
+      })
+      .from(complaints)
+      .leftJoin(users, eq(users.id, complaints.studentId))
+      .where(and(eq(complaints.number, number), scopeCondition(scope, complaints)))
+      .limit(1);
+    if (!found) throw new AppError(404, 'not_found', 'Complaint not found.');
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'complaint.reveal_identity',
+      targetType: 'complaint',
+      targetId: found.number,
+      details: { confidential: found.confidential, reason },
+    });
+    return { fname: found.fname, id: found.regId, userEmail: found.userEmail, name: found.studentName ?? found.fname };
+  });
+}
