@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect } from 'vitest';
-import { complaints, outbox } from '../../src/server/db/schema.js';
+import { auditLog, complaints, outbox } from '../../src/server/db/schema.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import type { ApiClient } from '../support/student.js';
@@ -100,11 +100,11 @@ describe('the staff console, from filing to closing', () => {
     await checkPage(page, '/staff');
 
     // Filters live in the address bar.
-    await page.getByLabel('Search the messages, rooms and numbers').fill('third floor');
+    await page.getByLabel('Search messages, rooms, numbers and students').fill('third floor');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/[?&]q=third\+floor/);
     await row.waitFor();
-    await page.getByLabel('Search the messages, rooms and numbers').fill('elevator');
+    await page.getByLabel('Search messages, rooms, numbers and students').fill('elevator');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId('queue-empty').waitFor();
     await page.getByTestId('queue-empty').getByRole('button', { name: 'Clear filters' }).click();
@@ -263,6 +263,50 @@ describe('the staff console, from filing to closing', () => {
     expect(await page.getByText('Every reveal is recorded').count()).toBe(0);
     expect(await page.getByTestId('revealed-identity').count()).toBe(0);
     await checkPage(page, '/staff/complaints/:number (confidential)');
+  });
+
+  it('the anti-ragging duty reveals the student after giving a reason and confirming on the page', async ({ browse }) => {
+    // A title before the name: the header chip still says the first name.
+    const DUTY = { email: 'kavita.joshi@vitbhopal.ac.in', name: 'Dr. Kavita Joshi' };
+    const added = await admin.send('POST', '/api/admin/users', { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] });
+    expect(added.status).toBe(201);
+    const filed = await (await suite.api(STUDENT)).post(
+      '/api/complaints',
+      aComplaint({ category: 'other', hostel: 'Block-3', floor: 1, roomNo: '110', subCategory: 'Ragging', complaint: RAGGING_TEXT }),
+    );
+    expect(filed.status).toBe(201);
+    const number = String(filed.body.number);
+    const REASON = 'The committee meets the student tomorrow.';
+
+    const { page } = await browse.as(DUTY);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
+    await page.getByRole('link', { name: 'Kavita', exact: true }).waitFor();
+    await page.getByTestId('student-identity').waitFor();
+    const reveals = () => suite.portal.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'complaint.reveal_identity'), eq(auditLog.targetId, number)));
+
+    // One tap only asks: nothing is revealed or recorded yet.
+    await page.getByRole('button', { name: 'Reveal identity' }).click();
+    const ask = page.getByRole('form', { name: 'Reveal who filed this' });
+    await ask.getByLabel('Why do you need to see who filed this?').waitFor();
+    expect(await page.getByTestId('revealed-identity').count()).toBe(0);
+    await ask.getByRole('button', { name: 'Reveal the student' }).click();
+    await ask.getByText('Give the reason you need to see who filed this').waitFor();
+    expect(await reveals()).toEqual([]);
+    await checkPage(page, '/staff/complaints/:number (reveal reason)');
+
+    await ask.getByLabel('Why do you need to see who filed this?').fill(REASON);
+    await ask.getByRole('button', { name: 'Reveal the student' }).click();
+    const revealed = page.getByTestId('revealed-identity');
+    await revealed.waitFor();
+    const text = (await revealed.textContent()) ?? '';
+    for (const part of [STUDENT.email, '21BCE10001']) expect(text).toContain(part);
+    expect(dialogs).toEqual([]);
+    await expect.poll(async () => (await reveals()).map((row) => row.details)).toEqual([{ confidential: true, reason: REASON }]);
   });
 
   it('an administrator adds staff and gives the anti-ragging duty on /admin/people', async ({ browse }) => {

@@ -1,7 +1,9 @@
+import { inArray } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { complaints } from '../../src/server/db/schema.js';
 import { aCleaningRequest, aComplaint } from '../factories/complaints.js';
 
 const AARAV = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };
@@ -358,6 +360,52 @@ describe('a student files complaints and cleaning requests', () => {
     expect(await timeline.getByRole('listitem').first().textContent()).toContain('Submitted');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+
+  it('shows an old open complaint on the home page behind twenty newer finished cleaning requests', async ({ browse }) => {
+    const TARA = { email: 'tara.menon@vitbhopal.ac.in', name: 'TARA MENON 21BCE10005' };
+    const old = await filed(TARA, aComplaint({ complaint: 'The wifi has been down for a month.' }));
+    const api = await suite.api(TARA);
+    const cleanings: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const answer = await api.post('/api/cleaning-requests', aCleaningRequest({ hostel: 'Block-2', roomNo: 300 + i }));
+      expect(answer.status).toBe(201);
+      cleanings.push(String(answer.body.number));
+    }
+    // Every week's cleaning was done and confirmed; the complaint is still waiting.
+    await suite.portal.database.db.update(complaints).set({ status: 'closed' }).where(inArray(complaints.number, cleanings));
+
+    const { page } = await browse.as(TARA);
+    await page.goto(`${suite.portal.baseUrl}/`);
+    const open = page.getByTestId('open-complaints');
+    await open.getByRole('link', { name: new RegExp(old) }).waitFor();
+    expect(await open.getByRole('listitem').count()).toBe(1);
+    expect(await open.getByText('Room Cleaning').count()).toBe(0);
+  });
+
+  it('offers on a resolved complaint what the lifecycle table allows, and nothing on a closed one', async ({ browse }) => {
+    const resolved = await filed(AARAV, aComplaint({ complaint: 'The socket still sparks.' }));
+    const closed = await filed(AARAV, aComplaint({ roomNo: '313', complaint: 'The router was replaced.' }));
+    const { db } = suite.portal.database;
+    await db.update(complaints).set({ status: 'resolved' }).where(inArray(complaints.number, [resolved]));
+    await db.update(complaints).set({ status: 'closed' }).where(inArray(complaints.number, [closed]));
+
+    const { page } = await browse.as(AARAV);
+    await page.goto(`${suite.portal.baseUrl}/my/${resolved}`);
+    await page.getByTestId('resolution').getByRole('button', { name: 'Confirm it is fixed' }).waitFor();
+    await page.getByTestId('resolution').getByRole('button', { name: 'Reopen' }).waitFor();
+    // The student may be telling the team it is not fixed: words and photos are still welcome.
+    await page.getByTestId('photo-picker').getByText('Add photos').waitFor();
+    await page.getByTestId('student-reply-form').getByLabel('Your reply').waitFor();
+    expect(await page.getByTestId('withdraw').count()).toBe(0);
+
+    await page.goto(`${suite.portal.baseUrl}/my/${closed}`);
+    await page.getByTestId('timeline').waitFor();
+    await page.getByText('it takes no more replies').waitFor();
+    expect(await page.getByTestId('resolution').count()).toBe(0);
+    expect(await page.getByTestId('photo-picker').count()).toBe(0);
+    expect(await page.getByTestId('student-reply-form').count()).toBe(0);
+    expect(await page.getByTestId('withdraw').count()).toBe(0);
   });
 
   it('has no serious accessibility problems and no horizontal scroll at 360 px', async ({ browse }) => {

@@ -31,7 +31,8 @@ function Thumbnails({ photos, who, testId }: { photos: Photo[]; who: string; tes
 
 /**
  * A complaint's photos for whoever may see them: the student's, and the team's "after" photos.
- * With `allowAdd`, the student adds more while the complaint is open (the server decides when).
+ * With `allowAdd`, the student adds more: the student's page passes `studentMay(status, 'add_photos')`,
+ * and the server's `canAdd` reads the same lifecycle table, so the two agree.
  */
 export function PhotoGallery({ number, allowAdd = false }: { number: string; allowAdd?: boolean }) {
   const photos = useComplaintPhotos(number);

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { CSRF_HEADER } from '../../../../shared/constants';
 import { photoSchema, type Photo } from '../../../../shared/photos';
 import { ApiError, NetworkError, getCsrfToken } from '../../../lib/api-client';
@@ -49,8 +48,4 @@ export function uploadPhoto({ blob, onProgress }: UploadPhotoInput): Promise<Pho
     };
     xhr.send(blob);
   });
-}
-
-export function useUploadPhoto() {
-  return useMutation({ mutationFn: uploadPhoto });
 }

@@ -2,11 +2,6 @@ import { NavLink } from 'react-router';
 import { useMe } from '../../../lib/me';
 import { SignInButton } from '../../../components/SignInButton';
 
-/** The user's short label: first name and registration number ("Aarav 21BCE10001"). */
-export function userLabel(user: { fname: string; regId: string }): string {
-  return user.regId ? `${user.fname} ${user.regId}` : user.fname;
-}
-
 /** Right-hand slot of the navigation bar: Sign In, or a link to the signed-in user's page. */
 export function AccountNavItem() {
   const me = useMe();

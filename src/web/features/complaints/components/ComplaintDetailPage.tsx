@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { isOpenStatus } from '../../../../shared/constants';
+import { studentMay } from '../../../../shared/lifecycle';
 import type { ComplaintDetail } from '../../../../shared/complaints';
 import { ComplaintFacts, DetailRow } from '../../../components/ComplaintFacts';
 import { NotFoundCard } from '../../../components/NotFoundCard';
@@ -39,6 +40,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
       <div className={cn(card, 'mt-6')}>
         <dl data-testid="complaint-details">
           <ComplaintFacts complaint={complaint}>
+            {/* A due time belongs to work the team still owes: open complaints only, as on the server. */}
             {isOpenStatus(complaint.status) && (
               <DetailRow label="Expected by">
                 <time dateTime={complaint.dueAt} data-testid="expected-by">
@@ -51,7 +53,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
       </div>
 
       <WithdrawPanel complaint={complaint} />
-      <PhotoGallery number={complaint.number} allowAdd />
+      <PhotoGallery number={complaint.number} allowAdd={studentMay(complaint.status, 'add_photos')} />
 
       <ResolutionForms complaint={complaint} />
       <RatingSummary complaint={complaint} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { STATUS_LABELS, isFinishedStatus } from '../../../../shared/constants';
+import { STATUS_LABELS } from '../../../../shared/constants';
+import { studentMay } from '../../../../shared/lifecycle';
 import { studentReplyBodySchema, type ComplaintDetail, type TimelineEntry } from '../../../../shared/complaints';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/catalog';
 import { ComplaintTimeline } from '../../../components/ComplaintTimeline';
@@ -106,10 +107,10 @@ export function ComplaintThread({ complaint }: { complaint: ComplaintDetail }) {
           note: entry.note,
         }))}
       />
-      {isFinishedStatus(complaint.status) ? (
-        <p className="mt-4 text-slate-700">This complaint is {STATUS_LABELS[complaint.status].toLowerCase()}: it takes no more replies. If something is still wrong, file a new complaint.</p>
-      ) : (
+      {studentMay(complaint.status, 'reply') ? (
         <ReplyForm number={complaint.number} />
+      ) : (
+        <p className="mt-4 text-slate-700">This complaint is {STATUS_LABELS[complaint.status].toLowerCase()}: it takes no more replies. If something is still wrong, file a new complaint.</p>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ComplaintDetail } from '../../../../shared/complaints';
+import { studentMay } from '../../../../shared/lifecycle';
 import { confirmBodySchema, reopenBodySchema } from '../../../../shared/staff';
 import { Alert } from '../../../components/ui/Alert';
 import { Field } from '../../../components/ui/Field';
@@ -200,11 +201,13 @@ export function RatingSummary({ complaint }: { complaint: ComplaintDetail }) {
  */
 export function ResolutionForms({ complaint }: { complaint: ComplaintDetail }) {
   const [outcome, setOutcome] = useState<string | null>(null);
+  const mayConfirm = studentMay(complaint.status, 'confirm');
+  const mayReopen = studentMay(complaint.status, 'reopen');
 
   return (
     <>
       <StatusMessage message={outcome} tone="panel" className="mt-6" data-testid="resolution-outcome" />
-      {complaint.status === 'resolved' && (
+      {(mayConfirm || mayReopen) && (
         <section aria-labelledby="resolution-heading" className={cn(card, 'mt-6 space-y-6')} data-testid="resolution">
           <div>
             <h2 id="resolution-heading" className="text-xl font-semibold text-slate-900">
@@ -214,10 +217,12 @@ export function ResolutionForms({ complaint }: { complaint: ComplaintDetail }) {
               Tell us whether it is really fixed. If you do nothing, it closes by itself after a few days.
             </p>
           </div>
-          <ConfirmForm number={complaint.number} onDone={setOutcome} />
-          <div className="border-t border-slate-200 pt-6">
-            <ReopenForm number={complaint.number} onDone={setOutcome} />
-          </div>
+          {mayConfirm && <ConfirmForm number={complaint.number} onDone={setOutcome} />}
+          {mayReopen && (
+            <div className={cn(mayConfirm && 'border-t border-slate-200 pt-6')}>
+              <ReopenForm number={complaint.number} onDone={setOutcome} />
+            </div>
+          )}
         </section>
       )}
     </>

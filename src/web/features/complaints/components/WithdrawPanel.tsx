@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ComplaintDetail } from '../../../../shared/complaints';
+import { studentMay } from '../../../../shared/lifecycle';
 import { Alert } from '../../../components/ui/Alert';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
@@ -22,7 +23,7 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
 
   // The live region stays in place once the panel is gone, so the outcome is announced.
   const outcome = <StatusMessage message={done} tone="panel" className="mt-6" data-testid="withdraw-outcome" />;
-  if (complaint.status !== 'submitted') return outcome;
+  if (!studentMay(complaint.status, 'withdraw')) return outcome;
 
   async function confirm() {
     setFailure(null);

@@ -1,19 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { complaintListSchema } from '../../../../shared/complaints';
-import type { Complaint } from '../../../../shared/complaints';
-import { isFinishedStatus } from '../../../../shared/constants';
+import type { Complaint, MyComplaintsState } from '../../../../shared/complaints';
 import { apiFetch } from '../../../lib/api-client';
 import { myComplaintsKey } from '../../../lib/query-keys';
 
 export const OPEN_COMPLAINTS_SHOWN = 3;
 
+const UNFINISHED: MyComplaintsState = 'unfinished';
+
 /**
- * The newest page of the student's complaints, reduced to the first few not finished: open ones and
- * resolved ones, which wait for the student to confirm or reopen them.
+ * The newest few of the student's complaints that are not finished: open ones and resolved ones,
+ * which wait for the student to confirm or reopen them. The server filters, so an old open
+ * complaint still shows behind any number of newer finished requests.
  */
 export async function getOpenComplaints(signal?: AbortSignal): Promise<Complaint[]> {
-  const page = await apiFetch('/api/complaints/mine', { schema: complaintListSchema, signal });
-  return page.items.filter((complaint) => !isFinishedStatus(complaint.status)).slice(0, OPEN_COMPLAINTS_SHOWN);
+  const page = await apiFetch(`/api/complaints/mine?state=${UNFINISHED}&limit=${OPEN_COMPLAINTS_SHOWN}`, {
+    schema: complaintListSchema,
+    signal,
+  });
+  return page.items;
 }
 
 export const openComplaintsQueryOptions = queryOptions({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ComplaintStatus } from '../../../../shared/constants';
-import { identitySchema, staffComplaintSchema } from '../../../../shared/staff';
+import { identitySchema, staffComplaintSchema, type RevealBody } from '../../../../shared/staff';
 import { allowedTransitions } from '../../../../shared/lifecycle';
 import { ApiError, NetworkError, apiFetch } from '../../../lib/api-client';
 import { notificationsKey, staffKey } from '../../../lib/query-keys';
@@ -40,18 +40,6 @@ const retrying = {
 
 /** Sent text carries the draft's Idempotency-Key, the same on every retry of the same draft. */
 const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
-
-export function useTransition(number: string) {
-  const mutation = useStaffMutation((body: { to: ComplaintStatus; note: string; idempotencyKey?: string }) =>
-    apiFetch(path(number, 'transitions'), {
-      method: 'POST',
-      body: { to: body.to, note: body.note },
-      headers: body.idempotencyKey ? keyed(body.idempotencyKey) : {},
-      schema: staffComplaintSchema,
-    }),
-  );
-  return mutation;
-}
 
 export function useReply(number: string) {
   const queryClient = useQueryClient();
@@ -141,9 +129,9 @@ export function useBulkTransition() {
   );
 }
 
-/** POST …/reveal: the student behind a confidential complaint; the server records every reveal. */
+/** POST …/reveal: the student behind a confidential complaint; the server records every reveal with its reason. */
 export function useRevealIdentity(number: string) {
   return useMutation({
-    mutationFn: () => apiFetch(path(number, 'reveal'), { method: 'POST', schema: identitySchema }),
+    mutationFn: (body: RevealBody) => apiFetch(path(number, 'reveal'), { method: 'POST', body, schema: identitySchema }),
   });
 }

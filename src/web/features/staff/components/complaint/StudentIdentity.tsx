@@ -1,16 +1,91 @@
-import { CONFIDENTIAL_STUDENT } from '../../../../../shared/staff';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { CONFIDENTIAL_STUDENT, REVEAL_REASON_MAX_LENGTH, REVEAL_REASON_MIN_LENGTH, revealBodySchema } from '../../../../../shared/staff';
 import { DetailRow } from '../../../../components/ComplaintFacts';
 import { Alert } from '../../../../components/ui/Alert';
-import { buttonSecondary, card } from '../../../../components/ui/styles';
-import { errorMessage } from '../../../../lib/api-client';
+import { Field } from '../../../../components/ui/Field';
+import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useRevealIdentity } from '../../api/actions';
 import { ConfidentialBadge } from '../WorkerGate';
 import { sectionHeading, type Detail } from './types';
 
+type Reveal = ReturnType<typeof useRevealIdentity>;
+
+/** What the server said about the reason itself: shown at the field, not under the form. */
+const reasonMessage = (error: unknown) => (error instanceof ApiError ? (error.fields?.reason ?? error.fields?.body) : undefined);
+
+/**
+ * Revealing is never one tap: the first asks why, and only sending the reason reveals. The reason
+ * is the audit entry's; the page itself is the confirmation (no browser dialog).
+ */
+function RevealForm({ reveal, onCancel }: { reveal: Reveal; onCancel: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // Focus follows the tap that opened the form.
+  useEffect(() => field.current?.focus(), []);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reveal.isPending) return;
+    const parsed = revealBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      field.current?.focus();
+      return;
+    }
+    setError(undefined);
+    try {
+      await reveal.mutateAsync(parsed.data);
+    } catch (caught) {
+      const said = reasonMessage(caught);
+      if (said) {
+        setError(said);
+        field.current?.focus();
+      }
+      // Any other refusal is shown under the form from the mutation's error.
+    }
+  }
+
+  return (
+    <form noValidate aria-label="Reveal who filed this" className="mt-3 space-y-3" onSubmit={(event) => void handleSubmit(event)}>
+      <Field
+        id="reveal-reason"
+        label="Why do you need to see who filed this?"
+        error={error}
+        hint={`${REVEAL_REASON_MIN_LENGTH} to ${REVEAL_REASON_MAX_LENGTH} characters. Kept in the audit log with your name and the time.`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            ref={field}
+            rows={3}
+            maxLength={REVEAL_REASON_MAX_LENGTH}
+            required
+            className={fieldControl}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={buttonPrimary} disabled={reveal.isPending} aria-busy={reveal.isPending}>
+          {reveal.isPending ? 'Revealing…' : 'Reveal the student'}
+        </button>
+        <button type="button" className={buttonSecondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** Who filed the complaint, or, when it is confidential, a reveal for those who may. */
 export function StudentIdentity({ complaint }: { complaint: Detail }) {
   const reveal = useRevealIdentity(complaint.number);
+  const [asking, setAsking] = useState(false);
 
   if (!complaint.confidential) {
     return (
@@ -45,23 +120,25 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
           <DetailRow label="Registration number">{reveal.data.id || '—'}</DetailRow>
           <DetailRow label="E-mail">{reveal.data.userEmail}</DetailRow>
         </dl>
+      ) : asking ? (
+        <RevealForm
+          reveal={reveal}
+          onCancel={() => {
+            setAsking(false);
+            reveal.reset();
+          }}
+        />
       ) : (
         <div className="mt-3">
-          <button
-            type="button"
-            className={buttonSecondary}
-            aria-describedby="reveal-recorded"
-            disabled={reveal.isPending}
-            onClick={() => reveal.mutate()}
-          >
+          <button type="button" className={buttonSecondary} aria-describedby="reveal-recorded" onClick={() => setAsking(true)}>
             Reveal identity
           </button>
           <p id="reveal-recorded" className="mt-2 text-sm text-slate-700">
-            Every reveal is recorded: who asked, when, and for which complaint.
+            Every reveal is recorded: who asked, when, why, and for which complaint.
           </p>
         </div>
       )}
-      {reveal.isError && (
+      {reveal.isError && !reasonMessage(reveal.error) && (
         <Alert className="mt-3">
           <p>{errorMessage(reveal.error)}</p>
         </Alert>
