@@ -164,7 +164,7 @@ describe("the staff's day", () => {
 
     // / goes to the search; typing there is typing, not shortcuts.
     await page.keyboard.press('/');
-    const search = page.getByLabel('Search the messages, rooms and numbers');
+    const search = page.getByLabel('Search messages, rooms, numbers and students');
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('jak');
     expect(await search.inputValue()).toBe('jak');

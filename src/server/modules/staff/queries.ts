@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_STATUSES, STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
 import type { QueueQuery } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
-import { complaintCounts, complaints, oneOf, users, type UserRow } from '../../db/schema.js';
+import { complaintCounts, complaints, oneOf, userSearchVector, users, type UserRow } from '../../db/schema.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
 
@@ -19,23 +19,61 @@ const { search: _search, studentSearch: _studentSearch, ...complaintColumns } = 
 const openOnly = oneOf(complaints.status, OPEN_STATUSES);
 
 /**
- * The search box: words in the message, room or number; and, for staff, who filed it (first name,
- * registration number, address). A confidential complaint is found by its student only by those
- * who may reveal the student.
+ * More students than this sharing a searched name are not listed: the condition then asks for them
+ * in a subquery, and with that many their complaints are dense enough that walking the queue's
+ * index in order finds a page quickly.
  */
-function textMatch(q: string, mayRevealIdentity: boolean): SQL {
+const NAMED_STUDENTS_MAX = 500;
+
+/**
+ * The students whose account matches every word of `q` (any part of the name as the staff page
+ * shows it, in any order, the registration number, the address), found by users_search_idx; or
+ * undefined when more than NAMED_STUDENTS_MAX do. Looked up before the queue's query so that the
+ * planner sees the list (a subquery's result it cannot estimate, and for a name nobody has it
+ * walks all the complaints in order looking for one).
+ */
+export async function studentsNamed(db: Pick<Db, 'select'>, q: string): Promise<string[] | undefined> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${userSearchVector} @@ plainto_tsquery('simple', ${q})`)
+    .limit(NAMED_STUDENTS_MAX + 1);
+  return rows.length > NAMED_STUDENTS_MAX ? undefined : rows.map((r) => r.id);
+}
+
+/**
+ * The search box: words in the message, room or number; and, for staff, who filed it: the
+ * account's name, registration number and address (`students`, from studentsNamed), else the
+ * complaint's own copy of the first name, number and address as filed (an account since renamed or
+ * gone). With the students listed, their complaints come by student_id alone: the copy would only
+ * repeat them and make the planner expect more rows than there are. Undefined `students` asks for
+ * them in a subquery. A confidential complaint is found by its student only by those who may reveal
+ * the student.
+ */
+function textMatch(q: string, mayRevealIdentity: boolean, students: readonly string[] | undefined): SQL {
   const words = sql`plainto_tsquery('simple', ${q})`;
-  const byStudent = mayRevealIdentity
-    ? sql`${complaints.studentSearch} @@ ${words}`
-    : sql`(${complaints.studentSearch} @@ ${words} and not ${complaints.confidential})`;
-  return sql`(${complaints.search} @@ ${words} or ${byStudent})`;
+  const byStudent =
+    students === undefined
+      ? sql`(${complaints.studentSearch} @@ ${words} or ${complaints.studentId} in (select ${users.id} from ${users} where ${userSearchVector} @@ ${words}))`
+      : students.length
+        ? sql`${inArray(complaints.studentId, [...students])}`
+        : sql`${complaints.studentSearch} @@ ${words}`;
+  const mayFindByStudent = mayRevealIdentity ? byStudent : sql`(${byStudent} and not ${complaints.confidential})`;
+  return sql`(${complaints.search} @@ ${words} or ${mayFindByStudent})`;
 }
 
 /**
  * The queue's filters and the user's scope as one condition (no cursor): the console's pages and
  * the CSV export of a view (modules/insights/export.ts) select exactly the same complaints.
  */
-export function queueCondition(scope: Scope, user: Pick<UserRow, 'id'>, query: Omit<QueueQuery, 'cursor' | 'limit'>, mayRevealIdentity = false): SQL | undefined {
+export function queueCondition(
+  scope: Scope,
+  user: Pick<UserRow, 'id'>,
+  query: Omit<QueueQuery, 'cursor' | 'limit'>,
+  mayRevealIdentity = false,
+  /** The students `query.q` names (studentsNamed); undefined looks them up inside the query. */
+  namedStudents?: readonly string[],
+): SQL | undefined {
   // Due times matter only for open work; the literal list lets PostgreSQL use the partial due index.
   const onlyOpen = query.sort === 'due' || query.due !== undefined;
   return and(
@@ -57,7 +95,7 @@ export function queueCondition(scope: Scope, user: Pick<UserRow, 'id'>, query: O
         : query.assignee
           ? eq(complaints.assigneeId, query.assignee)
           : undefined,
-    query.q ? textMatch(query.q, mayRevealIdentity) : undefined,
+    query.q ? textMatch(query.q, mayRevealIdentity, namedStudents) : undefined,
     onlyOpen ? openOnly : undefined,
     query.due === 'overdue' ? sql`${complaints.dueAt} < now()` : undefined,
     query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < now() + interval '24 hours'` : undefined,
@@ -77,13 +115,14 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
   const byDue = query.sort === 'due';
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const order = queueOrder(query.sort);
+  const named = query.q ? await studentsNamed(db, query.q) : undefined;
   const rows = await db
     .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
     .from(complaints)
     .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
     .where(
       and(
-        queueCondition(scope, user, query, mayRevealIdentity),
+        queueCondition(scope, user, query, mayRevealIdentity, named),
         after ? afterCursor(complaints, after, order.direction, order.timeColumn) : undefined,
       ),
     )

@@ -117,7 +117,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <label htmlFor="queue-q" className={fieldLabel}>
-            Search the messages, rooms and numbers
+            Search messages, rooms, numbers and students
           </label>
           <input
             id="queue-q"

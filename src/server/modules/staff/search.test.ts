@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aComplaint } from '../../../../tests/factories/complaints.js';
+import { ApiClient } from '../../../../tests/support/student.js';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+
+/**
+ * The queue's search box finds a student by any part of the name the staff page shows, in any
+ * order, by registration number and by address; a confidential complaint only for those with the duty.
+ */
+
+let portal: TestApp;
+let admin: ApiClient;
+let warden: ApiClient;
+let duty: ApiClient;
+let priya: ApiClient;
+let otherPriya: ApiClient;
+
+beforeAll(async () => {
+  portal = await startTestApp({
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ADMIN_EMAILS: 'search.admin@vitbhopal.ac.in',
+  });
+  const url = portal.baseUrl;
+  admin = await ApiClient.signedIn(url, { email: 'search.admin@vitbhopal.ac.in', name: 'Search Admin' });
+  for (const person of [
+    { email: 'search.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+    { email: 'search.duty@vitbhopal.ac.in', name: 'Duty Officer', role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] },
+  ]) {
+    expect((await admin.send('POST', '/api/admin/users', person)).status).toBe(201);
+  }
+  warden = await ApiClient.signedIn(url, { email: 'search.warden@vitbhopal.ac.in', name: 'Anita Rao' });
+  duty = await ApiClient.signedIn(url, { email: 'search.duty@vitbhopal.ac.in', name: 'Duty Officer' });
+  // Her address carries no part of her surname: only the name can find her by it.
+  priya = await ApiClient.signedIn(url, { email: 'p21bce10042@vitbhopal.ac.in', name: 'PRIYA NAIR 21BCE10042' });
+  otherPriya = await ApiClient.signedIn(url, { email: 'priya.sharma@vitbhopal.ac.in', name: 'Priya Sharma 21BCE10077' });
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+const file = async (client: ApiClient, over: Record<string, unknown> = {}) => {
+  const filed = await client.post('/api/complaints', aComplaint({ hostel: 'Block-2', complaint: 'The fan hums all night', ...over }));
+  expect(filed.status).toBe(201);
+  return String(filed.body.number);
+};
+const found = async (client: ApiClient, q: string) => {
+  const { status, body } = await client.get(`/api/staff/complaints?q=${encodeURIComponent(q)}&limit=100`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return (body.items as Array<{ number: string }>).map((c) => c.number);
+};
+
+describe('the queue search finds a student', () => {
+  it('by any part of the full name in any order, the registration number and the address', async () => {
+    const hers = await file(priya);
+    const theOtherPriyas = await file(otherPriya);
+    for (const q of ['Priya', 'Nair', 'nair', 'Priya Nair', 'NAIR PRIYA', '21BCE10042', 'Nair 21bce10042', 'p21bce10042@vitbhopal.ac.in']) {
+      expect(await found(warden, q), q).toContain(hers);
+    }
+    expect(await found(warden, 'Priya Nair')).not.toContain(theOtherPriyas);
+    expect(await found(warden, 'Priya')).toContain(theOtherPriyas);
+  });
+
+  it('never finds a confidential complaint by who filed it for those without the duty', async () => {
+    const ragging = await file(priya, { category: 'other', subCategory: 'Ragging', complaint: 'Seniors again' });
+    for (const q of ['Nair', 'Priya Nair', '21BCE10042', 'p21bce10042@vitbhopal.ac.in']) {
+      expect(await found(warden, q), q).not.toContain(ragging);
+      expect(await found(admin, q), q).toContain(ragging);
+      expect(await found(duty, q), q).toContain(ragging);
+    }
+    // Its own words still find it for everyone in scope.
+    expect(await found(warden, 'Seniors')).toContain(ragging);
+  });
+});
