@@ -37,6 +37,7 @@ import mailer from './plugins/mailer.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import photos from './plugins/photos.js';
+import publicHost from './plugins/public-host.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(errors);
   await app.register(draining);
+  await app.register(publicHost, { config });
   await app.register(inputText);
   await app.register(databasePlugin, { database: opts.database });
   await app.register(metrics, { config });

@@ -82,7 +82,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // Fastify would log "Server listening at http://127.0.0.1:3000": an address that works for a
+    // moment but not for signing in (cookies belong to PUBLIC_URL's host). The ready line below
+    // names the one address to open.
+    await app.listen({ port: config.port, host: config.host, listenTextResolver: () => `accepting connections on port ${config.port}` });
   } catch (error) {
     await database.close();
     fail(`The portal cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);

@@ -82,6 +82,21 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('oidc-provider WARNING');
   });
 
+  it('prints only the address people should open, PUBLIC_URL, and sends the listening address there', async () => {
+    // No PUBLIC_URL: http://localhost:$PORT, while it listens on 127.0.0.1.
+    const port = await freePort();
+    const server = startServerProcess({ PORT: String(port), DATA_DIR: seededDataDir() });
+    const listening = `http://127.0.0.1:${port}`;
+    await waitHealthy(server, listening);
+    const login = await fetch(`${listening}/api/auth/login`, { redirect: 'manual' });
+    expect(await server.stop()).toBe(0);
+    const log = server.output();
+    expect(log).toContain(`Hostel Complaint Portal ready at http://localhost:${port}`);
+    expect(log).not.toMatch(/https?:\/\/(127\.0\.0\.1|\[::1?\]|0\.0\.0\.0)/);
+    expect(login.status).toBe(307);
+    expect(login.headers.get('location')).toBe(`http://localhost:${port}/api/auth/login`);
+  });
+
   it('never logs the session cookie, the CSRF token or the authorization code', async () => {
     const { baseUrl, env } = await instanceEnv({ LOG_LEVEL: 'debug' }, seededDataDir());
     const server = startServerProcess(env);

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieClient, signIn } from '../../../tests/support/http-client.js';
+import { freePort } from '../../../tests/support/net.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+
+/**
+ * The portal listens on 127.0.0.1 and is opened at PUBLIC_URL (http://localhost:3000 by default).
+ * Sign-in keeps its flow in a cookie of the host it started on and comes back to PUBLIC_URL's, so a
+ * sign-in started at the other address could never finish: such requests go to PUBLIC_URL first.
+ */
+let portal: TestApp;
+let publicUrl: string;
+let otherAddress: string;
+beforeAll(async () => {
+  const port = await freePort();
+  publicUrl = `http://localhost:${port}`;
+  otherAddress = `http://127.0.0.1:${port}`;
+  portal = await startTestApp({ PUBLIC_URL: publicUrl }, { port });
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe('requests for another host than PUBLIC_URL', () => {
+  it('send sign-in to PUBLIC_URL first, where it then succeeds', async () => {
+    const client = new CookieClient();
+    const login = await client.request(`${otherAddress}/api/auth/login?returnTo=%2Fcomplaints`);
+    expect(login.status).toBe(307);
+    expect(login.headers.get('location')).toBe(`${publicUrl}/api/auth/login?returnTo=%2Fcomplaints`);
+    const result = await signIn(client, publicUrl, { email: 'other.host@vitbhopal.ac.in', name: 'Other Host 21BCE10003' }, '/complaints');
+    expect(result.location).toBe('/complaints');
+    expect((await client.request(`${publicUrl}/api/me`)).status).toBe(200);
+  });
+
+  it('send page navigations (GET and HEAD) to the same path on PUBLIC_URL', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const page = await fetch(`${otherAddress}/staff/complaints?status=open`, { method, redirect: 'manual' });
+      expect(page.status).toBe(307);
+      expect(page.headers.get('location')).toBe(`${publicUrl}/staff/complaints?status=open`);
+    }
+  });
+
+  it('answer health probes directly: balancers call them by address', async () => {
+    for (const probe of ['/livez', '/readyz', '/healthz']) {
+      const answer = await fetch(`${otherAddress}${probe}`, { redirect: 'manual' });
+      expect(answer.status, probe).toBe(200);
+    }
+    // No METRICS_TOKEN: /metrics does not exist, and says so without a redirect.
+    expect((await fetch(`${otherAddress}/metrics`, { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('answer the JSON API and non-GET requests where they were sent', async () => {
+    expect((await fetch(`${otherAddress}/api/catalog`, { redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(`${otherAddress}/api/me`, { redirect: 'manual' })).status).toBe(401);
+    const post = await fetch(`${otherAddress}/api/auth/logout`, { method: 'POST', redirect: 'manual' });
+    expect(post.status).not.toBe(307);
+  });
+
+  it('leave requests to PUBLIC_URL itself alone', async () => {
+    expect((await fetch(`${publicUrl}/api/auth/login`, { redirect: 'manual' })).status).toBe(302);
+  });
+});
