@@ -157,9 +157,6 @@ export const DEFAULT_CATALOG: PublicCatalog = {
   ],
 };
 
-/** The original six categories, whose form routes must keep working whatever an admin does. */
-export const SEED_CATEGORY_KEYS = ['wifi', 'electricity', 'carpenter', 'water', 'mess', 'other'] as const;
-
 export const ROOM_NO_MAX_LENGTH = 20;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const LAUNDRY_ITEMS_MAX = 40;

@@ -158,5 +158,3 @@ export const studentReplyBodySchema = z
   })
   .meta({ id: 'StudentReply' });
 export type StudentReplyBody = z.infer<typeof studentReplyBodySchema>;
-
-export const complaintNumberPattern = /^HC-\d{4}-\d{6,}$/;

@@ -1,29 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { OUTBOX_STATUSES, outboxListSchema, outboxMessageSchema } from '../../../shared/mail.js';
 import type { Config } from '../../config.js';
-import { complaints, outbox, type OutboxRow } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { audit } from '../audit/service.js';
-
-const summary = (row: OutboxRow, complaintNumber: string | null) => ({
-  id: row.id,
-  purpose: row.purpose,
-  complaintNumber,
-  to: row.toEmails,
-  cc: row.ccEmails,
-  subject: row.subject,
-  status: row.status,
-  attempts: row.attempts,
-  lastError: row.lastError,
-  nextAttemptAt: row.nextAttemptAt.toISOString(),
-  sentAt: row.sentAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-});
+import { requireUser } from '../../lib/require-user.js';
+import { listOutbox, readOutboxHtml, readOutboxMessage, retryFailedMail } from './outbox-admin.js';
 
 /** Admins read what the portal sent or would have sent (without SMTP_URL everything is held here). */
 export default async function mailRoutes(app: FastifyInstance, opts: { config: Config }) {
@@ -45,24 +27,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
         response: { 200: outboxListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => {
-      const { status, cursor, limit } = request.query;
-      const after = cursor ? decodeCursor(cursor) : undefined;
-      const rows = await app.db
-        .select({ row: outbox, number: complaints.number })
-        .from(outbox)
-        .leftJoin(complaints, eq(complaints.id, outbox.complaintId))
-        .where(
-          and(
-            status ? eq(outbox.status, status) : undefined,
-            after ? afterCursor(outbox, after) : undefined,
-          ),
-        )
-        .orderBy(desc(outbox.createdAt), desc(outbox.id))
-        .limit(limit + 1);
-      const page = pageOf(rows, limit, (found) => found.row);
-      return { items: page.items.map(({ row, number }) => summary(row, number)), nextCursor: page.nextCursor };
-    },
+    async (request) => listOutbox(app.db, request.query),
   );
 
   r.get(
@@ -76,24 +41,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
         response: { 200: outboxMessageSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const [found] = await app.db
-        .select({ row: outbox, number: complaints.number })
-        .from(outbox)
-        .leftJoin(complaints, eq(complaints.id, outbox.complaintId))
-        .where(eq(outbox.id, request.params.id))
-        .limit(1);
-      if (!found) throw new AppError(404, 'not_found', 'No such message.');
-      const { row } = found;
-      return {
-        ...summary(row, found.number),
-        replyTo: row.replyTo,
-        messageId: row.messageId,
-        smtpResponse: row.smtpResponse,
-        text: row.textBody,
-        html: row.htmlBody,
-      };
-    },
+    async (request) => readOutboxMessage(app.db, request.params.id),
   );
 
   r.get(
@@ -108,8 +56,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
       },
     },
     async (request, reply) => {
-      const [row] = await app.db.select({ html: outbox.htmlBody }).from(outbox).where(eq(outbox.id, request.params.id)).limit(1);
-      if (!row) throw new AppError(404, 'not_found', 'No such message.');
+      const html = await readOutboxHtml(app.db, request.params.id);
       // The mail's own inline styles may apply; nothing in it may run, load or navigate, and only
       // the portal's own pages may frame it.
       return reply
@@ -117,7 +64,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'")
         .header('x-frame-options', 'SAMEORIGIN')
         .header('cache-control', 'no-store')
-        .send(row.html);
+        .send(html);
     },
   );
 
@@ -134,26 +81,10 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
       },
     },
     async (request, reply) => {
-      const actorId = request.user?.id ?? null;
-      await app.db.transaction(async (tx) => {
-        const updated = await tx
-          .update(outbox)
-          // Without SMTP it can only wait in the outbox, as everything else does.
-          .set({ status: opts.config.smtpUrl ? 'queued' : 'held', nextAttemptAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
-          .where(and(eq(outbox.id, request.params.id), eq(outbox.status, 'failed')))
-          .returning({ id: outbox.id, subject: outbox.subject, attempts: outbox.attempts });
-        const [row] = updated;
-        if (!row) throw new AppError(409, 'not_failed', 'Only a failed message can be retried (or there is no such message).');
-        await audit(tx, {
-          actorId,
-          action: 'outbox.retry',
-          targetType: 'outbox',
-          targetId: row.id,
-          details: { subject: row.subject, before: { status: 'failed', attempts: row.attempts }, after: { status: opts.config.smtpUrl ? 'queued' : 'held' } },
-        });
-      });
+      const actorId = requireUser(request).id;
+      await retryFailedMail(app.db, actorId, request.params.id, { smtp: Boolean(opts.config.smtpUrl) });
       app.mailer?.notify();
-      request.log.info({ outboxId: request.params.id, by: request.user?.id }, 'mail: retry requested');
+      request.log.info({ outboxId: request.params.id, by: actorId }, 'mail: retry requested');
       return reply.status(204).send(null);
     },
   );

@@ -3,12 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { putRoutingRuleSchema, routingRuleSchema, type RoutingRule } from '../../../shared/routing.js';
-import { eq } from 'drizzle-orm';
-import { categories, hostels, services, type RoutingRuleRow } from '../../db/schema.js';
-import { audit } from '../audit/service.js';
-import { bumpCatalogVersion } from '../catalog/store.js';
-import { AppError } from '../../lib/errors.js';
-import { deleteOverride, listRules, putRule } from './service.js';
+import type { RoutingRuleRow } from '../../db/schema.js';
+import { requireUser } from '../../lib/require-user.js';
+import { listRules, removeRoutingOverride, setRoutingRule } from './service.js';
 
 const toDto = (row: RoutingRuleRow): RoutingRule => ({
   routingKey: row.routingKey,
@@ -23,6 +20,9 @@ const params = z.object({
   hostel: z.string().max(60).describe("A hostel name, or 'default' for every hostel"),
 });
 
+/** The rule's key from the path: 'default' stands for every hostel (''). */
+const ruleKey = (p: z.infer<typeof params>) => ({ routingKey: p.routingKey, hostel: p.hostel === 'default' ? '' : p.hostel });
+
 /** Admin API for who receives which complaints (the admin screens come later). */
 export default async function routingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,17 +31,6 @@ export default async function routingRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET') app.catalog.invalidate();
   });
-
-  /** Only keys the catalogue uses and hostels it knows: a typo must not create a rule nobody reads. */
-  async function checkTarget(routingKey: string, hostel: string) {
-    const [category] = await app.db.select({ key: categories.key }).from(categories).where(eq(categories.routingKey, routingKey));
-    const [service] = await app.db.select({ key: services.key }).from(services).where(eq(services.routingKey, routingKey));
-    if (!category && !service) throw new AppError(404, 'not_found', `No category or service is routed by ${routingKey}.`);
-    if (hostel) {
-      const [known] = await app.db.select({ id: hostels.id }).from(hostels).where(eq(hostels.name, hostel));
-      if (!known) throw new AppError(404, 'not_found', `There is no hostel called ${hostel}.`);
-    }
-  }
 
   r.get(
     '/api/admin/routing',
@@ -70,22 +59,9 @@ export default async function routingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const hostel = request.params.hostel === 'default' ? '' : request.params.hostel;
-      await checkTarget(request.params.routingKey, hostel);
-      const actorId = request.user?.id ?? '';
-      const row = await app.db.transaction(async (tx) => {
-        const updated = await putRule(tx, { routingKey: request.params.routingKey, hostel }, { to: request.body.to, cc: request.body.cc }, actorId);
-        await bumpCatalogVersion(tx, actorId);
-        await audit(tx, {
-          actorId,
-          action: 'routing.update',
-          targetType: 'routing',
-          targetId: `${updated.routingKey}/${hostel || 'default'}`,
-          details: { after: { to: updated.toEmails, cc: updated.ccEmails } },
-        });
-        return updated;
-      });
-      request.log.info({ routingKey: row.routingKey, hostel: row.hostel, by: request.user?.id }, 'routing changed');
+      const actorId = requireUser(request).id;
+      const row = await setRoutingRule(app.db, actorId, ruleKey(request.params), { to: request.body.to, cc: request.body.cc });
+      request.log.info({ routingKey: row.routingKey, hostel: row.hostel, by: actorId }, 'routing changed');
       return toDto(row);
     },
   );
@@ -103,14 +79,7 @@ export default async function routingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const hostel = request.params.hostel === 'default' ? '' : request.params.hostel;
-      const actorId = request.user?.id ?? '';
-      await app.db.transaction(async (tx) => {
-        const removed = await deleteOverride(tx, { routingKey: request.params.routingKey, hostel });
-        if (!removed) throw new AppError(404, 'not_found', 'There is no such override.');
-        await bumpCatalogVersion(tx, actorId);
-        await audit(tx, { actorId, action: 'routing.remove_override', targetType: 'routing', targetId: `${request.params.routingKey}/${hostel}` });
-      });
+      await removeRoutingOverride(app.db, requireUser(request).id, ruleKey(request.params));
       return reply.status(204).send(null);
     },
   );

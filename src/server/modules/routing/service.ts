@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { routingRules, type RoutingRuleRow } from '../../db/schema.js';
+import { categories, hostels, routingRules, services, type RoutingRuleRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { audit } from '../audit/service.js';
+import { bumpCatalogVersion } from '../catalog/store.js';
 
 export interface Recipients {
   to: string[];
@@ -59,4 +61,53 @@ export async function deleteOverride(db: Queryable, key: { routingKey: string; h
     .where(and(eq(routingRules.routingKey, key.routingKey), eq(routingRules.hostel, key.hostel)))
     .returning({ id: routingRules.id });
   return deleted.length > 0;
+}
+
+/** A rule's key as the admin API names it: a routing key and a hostel, '' for every hostel. */
+export interface RuleKey {
+  routingKey: string;
+  hostel: string;
+}
+
+/** Only keys the catalogue uses and hostels it knows: a typo must not create a rule nobody reads. */
+async function checkTarget(db: Pick<Db, 'select'>, { routingKey, hostel }: RuleKey): Promise<void> {
+  const [category] = await db.select({ key: categories.key }).from(categories).where(eq(categories.routingKey, routingKey));
+  const [service] = await db.select({ key: services.key }).from(services).where(eq(services.routingKey, routingKey));
+  if (!category && !service) throw new AppError(404, 'not_found', `No category or service is routed by ${routingKey}.`);
+  if (hostel) {
+    const [known] = await db.select({ id: hostels.id }).from(hostels).where(eq(hostels.name, hostel));
+    if (!known) throw new AppError(404, 'not_found', `There is no hostel called ${hostel}.`);
+  }
+}
+
+const ruleTarget = (key: RuleKey) => `${key.routingKey}/${key.hostel || 'default'}`;
+
+/**
+ * An administrator sets the recipients of a key, for every hostel or one: the rule, the catalogue's
+ * version (every instance re-reads it) and the audit row in one transaction.
+ */
+export async function setRoutingRule(db: Db, actorId: string, key: RuleKey, recipients: Recipients): Promise<RoutingRuleRow> {
+  await checkTarget(db, key);
+  return db.transaction(async (tx) => {
+    const updated = await putRule(tx, key, recipients, actorId);
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, {
+      actorId,
+      action: 'routing.update',
+      targetType: 'routing',
+      targetId: ruleTarget(key),
+      details: { after: { to: updated.toEmails, cc: updated.ccEmails } },
+    });
+    return updated;
+  });
+}
+
+/** An administrator removes a hostel's override (the key's default then applies); audited. */
+export async function removeRoutingOverride(db: Db, actorId: string, key: RuleKey): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await deleteOverride(tx, key);
+    if (!removed) throw new AppError(404, 'not_found', 'There is no such override.');
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, { actorId, action: 'routing.remove_override', targetType: 'routing', targetId: `${key.routingKey}/${key.hostel}` });
+  });
 }
