@@ -133,5 +133,7 @@ export const DEMO_OUTCOMES = [
   { status: 'closed', weight: 34 },
   { status: 'rejected', weight: 5 },
   { status: 'reopened', weight: 9 },
+  // The student took it back before anyone acknowledged it.
+  { status: 'withdrawn', weight: 4 },
 ] as const;
 export type DemoOutcome = (typeof DEMO_OUTCOMES)[number]['status'];

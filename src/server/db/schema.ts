@@ -598,3 +598,12 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
 });
 
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
+
+/**
+ * `npm run demo`'s fills (scripts/demo.ts): a start without a finish is a fill that was interrupted
+ * (Ctrl+C), which the next run clears and does again instead of serving half a university.
+ */
+export const demoFills = pgTable('demo_fills', {
+  startedAt: timestamp('started_at', { withTimezone: true }).primaryKey().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -1,0 +1,326 @@
+/**
+ * Fills a database with the demo university (`npm run demo`, scripts/demo.ts; and tests that want
+ * one): the seed's hostels, staff and wardens with scopes, the anti-ragging duty, complaints over
+ * the last 60 days in every status, category and hostel, with replies, ratings and mail.
+ * Everything goes through the real application (its routes, rules and transactions), as the people
+ * themselves would do it; only the dates are moved back afterwards so the complaints spread over two
+ * months, and the escalations the job would have made over those months are made and dated then.
+ *
+ * A fill is recorded in demo_fills: a start without a finish is one that was interrupted, which
+ * `demoState` reports and `clearUnfinishedDemo` removes so that it can be done again.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app.js';
+import type { Config } from '../../src/server/config.js';
+import type { Database, Tx } from '../../src/server/db/client.js';
+import { auditLog, complaintEvents, complaints, demoFills, notifications, outbox, users } from '../../src/server/db/schema.js';
+import { createSession } from '../../src/server/modules/auth/session-service.js';
+import { upsertUserAtSignIn } from '../../src/server/modules/users/service.js';
+import { aCleaningRequest, aComplaint } from './complaints.js';
+import { DEMO_ADMIN, DEMO_OUTCOMES, DEMO_STAFF, DEMO_TEXTS, demoStudents, seededRandom, type DemoOutcome } from './demo.js';
+
+export const DEMO_STUDENTS = 40;
+const DAYS = 60;
+
+export interface DemoFillOptions {
+  config: Config;
+  database: Database;
+  /** How many complaints and requests to file (default 300). */
+  complaints?: number;
+  /** Progress lines for the operator. */
+  log?: (line: string) => void;
+  /** Called after each complaint has reached its outcome; a test throws here to interrupt the fill. */
+  afterComplaint?: (filed: number) => void | Promise<void>;
+}
+
+export type DemoState = 'none' | 'unfinished' | 'finished';
+
+/** Whether a demo fill was never started, was interrupted, or finished. */
+export async function demoState(db: Database['db']): Promise<DemoState> {
+  const fills = await db.select().from(demoFills);
+  if (fills.some((f) => f.finishedAt === null)) return 'unfinished';
+  return fills.length ? 'finished' : 'none';
+}
+
+/**
+ * Removes what an interrupted fill wrote, in one transaction, so the fill can start again. A fill
+ * starts only on a database without complaints, so every complaint (and its timeline, mail and
+ * bells) is the fill's; people, audit entries and other mail are the fill's when made after it started.
+ */
+export async function clearUnfinishedDemo(db: Database['db']): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [started] = await tx
+      .select({ at: sql<Date>`min(${demoFills.startedAt})`.mapWith(demoFills.startedAt) })
+      .from(demoFills)
+      .where(isNull(demoFills.finishedAt));
+    if (!started?.at) return;
+    const since = started.at;
+    const filed = tx.select({ id: complaints.id }).from(complaints);
+    await tx.delete(outbox).where(inArray(outbox.complaintId, filed));
+    await tx.delete(outbox).where(gte(outbox.createdAt, since));
+    await tx.delete(complaints);
+    await rewritingAuditLog(tx, () => tx.delete(auditLog).where(gte(auditLog.createdAt, since)));
+    await tx.delete(users).where(gte(users.createdAt, since));
+    await tx.execute(sql`alter sequence complaint_number_seq restart`);
+    await tx.execute(sql`select insight_daily_rebuild()`);
+    await tx.delete(demoFills);
+  });
+}
+
+/**
+ * The audit log is append-only (a trigger refuses changes). The demo's history is made up, and only
+ * this script dates it back or clears an interrupted fill of it: the trigger is off for `change`
+ * alone, inside the caller's transaction, so a failure leaves it on. Needs the tables' owner, which
+ * the demo is (it runs the migrations).
+ */
+async function rewritingAuditLog(tx: Tx, change: () => Promise<unknown>) {
+  await tx.execute(sql`alter table ${auditLog} disable trigger audit_log_append_only`);
+  await change();
+  await tx.execute(sql`alter table ${auditLog} enable trigger audit_log_append_only`);
+}
+
+/** Fills the database with the demo university; returns how many complaints it filed. */
+export async function fillDemo(opts: DemoFillOptions): Promise<number> {
+  const { config, database } = opts;
+  const { db } = database;
+  const count = opts.complaints ?? 300;
+  const log = opts.log ?? (() => undefined);
+  // In milliseconds, as a Date carries it back: the finish finds its start by equality.
+  const startedAt = new Date();
+  await db.insert(demoFills).values({ startedAt });
+
+  const app = await buildApp({
+    // Generous limits: the demo does in a minute what a hostel does in two months.
+    config: { ...config, adminEmails: [...config.adminEmails, DEMO_ADMIN.email], rateLimits: { signInPerMinute: 100_000, writesPerMinute: 100_000, photosPerHour: 100_000 } },
+    database,
+    logger: false,
+    dispatchMail: false,
+    runJobs: false,
+  });
+  try {
+    await app.ready();
+    const random = seededRandom(2026);
+
+    /** A signed-in caller of the real API (a session made as sign-in makes it; no provider round trip). */
+    async function as(identity: { email: string; name: string }) {
+      const { regPattern } = await app.catalog.get();
+      const user = await upsertUserAtSignIn(
+        db,
+        { email: identity.email, displayName: identity.name, issuer: 'demo', subject: identity.email },
+        { regNumberPattern: regPattern, adminEmails: [DEMO_ADMIN.email] },
+      );
+      const { token, session } = await createSession(db, user.id, config.sessionIdleMs, 'npm run demo');
+      const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Record<string, unknown>> => {
+        const response = await app.inject({
+          method,
+          url,
+          headers: {
+            cookie: `${app.sessionCookie.name}=${token}`,
+            'x-csrf-token': session.csrfToken,
+            origin: config.publicOrigin,
+            'idempotency-key': randomUUID(),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+        return response.body ? response.json<Record<string, unknown>>() : {};
+      };
+      return { user, call };
+    }
+
+    const admin = await as({ email: DEMO_ADMIN.email, name: DEMO_ADMIN.name });
+    const workers = new Map<string, Awaited<ReturnType<typeof as>>>();
+    for (const person of DEMO_STAFF) {
+      await admin.call('POST', '/api/admin/users', {
+        email: person.email,
+        name: person.name,
+        role: person.role,
+        antiRagging: person.antiRagging ?? false,
+        scopes: person.scopes,
+      });
+      workers.set(person.email, await as(person));
+    }
+    const students = await Promise.all(demoStudents(DEMO_STUDENTS).map(async (s) => ({ ...s, api: await as(s) })));
+    const { catalog } = await app.catalog.get();
+    const workerFor = (category: string, hostel: string) => {
+      const person =
+        DEMO_STAFF.find((p) => p.role === 'staff' && p.scopes.some((s) => s.category === category)) ??
+        DEMO_STAFF.find((p) => p.scopes.some((s) => s.hostel === hostel));
+      return person ? workers.get(person.email) : undefined;
+    };
+    const outcomeWeights = DEMO_OUTCOMES.flatMap((o) => Array<DemoOutcome>(o.weight).fill(o.status));
+
+    type Caller = Awaited<ReturnType<typeof as>>;
+    /** Takes a filed complaint to its outcome as its worker and its student would. */
+    const reachOutcome = async ({ number, outcome: end, worker, student }: { number: string; outcome: DemoOutcome; worker: Caller; student: Caller }) => {
+      const move = (to: string, note = '') => worker.call('POST', `/api/staff/complaints/${number}/transitions`, { to, note });
+      if (end === 'submitted') return;
+      if (end === 'withdrawn') {
+        await student.call('POST', `/api/complaints/${number}/withdraw`);
+        return;
+      }
+      if (random.next() < 0.7) await worker.call('POST', `/api/staff/complaints/${number}/assign`, { assigneeId: worker.user.id });
+      if (end === 'rejected') {
+        await move('rejected', random.pick(['Duplicate of an earlier complaint.', 'This is outside the hostel’s responsibility; please contact the estate office.']));
+        return;
+      }
+      await move('acknowledged');
+      if (end === 'acknowledged') return;
+      if (random.next() < 0.5) {
+        const text = random.pick(['We will visit your room today between 3 and 5 pm.', 'Could you tell us whether it happens all day or only in the evening?', 'A spare part has been ordered.']);
+        await worker.call('POST', `/api/staff/complaints/${number}/replies`, { text, internal: false });
+        // A question gets its answer in the same thread (no random draw: the demo stays the same otherwise).
+        if (text.startsWith('Could you tell us')) {
+          await student.call('POST', `/api/complaints/${number}/replies`, { text: 'Mostly in the evening, after 8 pm.' });
+        }
+      }
+      if (random.next() < 0.3) {
+        await worker.call('POST', `/api/staff/complaints/${number}/replies`, { text: 'Vendor informed; check stock in the store room.', internal: true });
+      }
+      await move('in_progress');
+      if (end === 'in_progress') return;
+      await move('resolved', random.pick(['Fixed.', 'Replaced the part.', 'Done, please check.']));
+      if (end === 'resolved') return;
+      if (end === 'reopened') {
+        await student.call('POST', `/api/complaints/${number}/reopen`, { reason: 'It is happening again since yesterday.' });
+        return;
+      }
+      const rated = random.next() < 0.7;
+      await student.call('POST', `/api/complaints/${number}/confirm`, rated ? { rating: random.int(2, 5), comment: random.pick(['', 'Quick work, thank you.', 'Took a while but fixed.']) || undefined } : {});
+    };
+
+    let filed = 0;
+    for (let i = 0; i < count; i += 1) {
+      const student = random.pick(students);
+      const hostel = catalog.hostels.find((h) => h.name === student.hostel) ?? catalog.hostels[0];
+      if (!hostel) throw new Error('the catalogue has no hostel');
+      const floor = random.int(hostel.floorMin, Math.min(hostel.floorMax, 5));
+      const room = String(floor * 100 + random.int(1, 40));
+      let number: string;
+      let category: string;
+      if (random.next() < 0.1) {
+        const created = await student.api.call('POST', '/api/cleaning-requests', aCleaningRequest({ hostel: hostel.name, roomNo: Number(room) }));
+        number = String(created.number);
+        category = 'room_cleaning';
+      } else {
+        const cat = random.pick(catalog.categories.filter((c) => c.key !== 'other' || random.next() < 0.4));
+        const sub = random.pick(cat.subCategories);
+        const texts = DEMO_TEXTS[cat.key]?.[sub.name] ?? [`${sub.name}: please have a look.`];
+        const created = await student.api.call(
+          'POST',
+          '/api/complaints',
+          aComplaint({ category: cat.key, subCategory: sub.name, hostel: hostel.name, floor, roomNo: room, complaint: random.pick(texts) }),
+        );
+        number = String(created.number);
+        category = cat.key;
+      }
+      filed += 1;
+      if (filed % 50 === 0) log(`  ${filed} complaints…`);
+      // The first few take every outcome in turn, so even a small demo shows every status.
+      const drawn = random.pick(outcomeWeights);
+      const outcome = DEMO_OUTCOMES[i]?.status ?? drawn;
+      const worker = workerFor(category, hostel.name) ?? admin;
+      await reachOutcome({ number, outcome, worker, student: student.api });
+      await opts.afterComplaint?.(filed);
+    }
+
+    await spreadOverTime(db, random);
+    await escalateAsHistory(app.jobs.escalate, db);
+    await db.update(demoFills).set({ finishedAt: sql`now()` }).where(eq(demoFills.startedAt, startedAt));
+    return filed;
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * Moves each complaint's history back so the demo covers the last 60 days: a complaint keeps the
+ * order and spacing of its events, a few hours apart. Resolved ones stay within the last few days,
+ * so the auto-close job leaves them for the student to confirm.
+ */
+async function spreadOverTime(db: Database['db'], random: ReturnType<typeof seededRandom>) {
+  const rows = await db.select({ id: complaints.id, status: complaints.status, dueAt: complaints.dueAt }).from(complaints);
+  const now = Date.now();
+  for (const row of rows) {
+    const maxDays = row.status === 'resolved' ? 4 : row.status === 'submitted' ? 3 : DAYS;
+    const start = now - random.int(1, maxDays * 24) * 3_600_000;
+    const events = await db
+      .select({ id: complaintEvents.id, toStatus: complaintEvents.toStatus, createdAt: complaintEvents.createdAt })
+      .from(complaintEvents)
+      .where(eq(complaintEvents.complaintId, row.id))
+      .orderBy(complaintEvents.createdAt);
+    const gap = Math.max(1, Math.floor((now - start) / 3_600_000 / Math.max(events.length, 1)));
+    let at = start;
+    let resolvedAt: number | null = null;
+    // The due time runs from the filing or the last reopening: it moves back with that event.
+    let clockShift = 0;
+    let acknowledgedAt: number | null = null;
+    for (const [index, event] of events.entries()) {
+      await db.update(complaintEvents).set({ createdAt: new Date(at) }).where(eq(complaintEvents.id, event.id));
+      if (event.toStatus === 'resolved') resolvedAt = at;
+      if (index === 0 || event.toStatus === 'reopened') clockShift = at - event.createdAt.getTime();
+      if (acknowledgedAt === null && event.toStatus !== 'submitted' && event.toStatus !== 'withdrawn') acknowledgedAt = at;
+      at = Math.min(now - 60_000, at + random.int(1, gap) * 3_600_000);
+    }
+    await db
+      .update(complaints)
+      .set({
+        createdAt: new Date(start),
+        updatedAt: new Date(at),
+        ...(resolvedAt ? { resolvedAt: new Date(resolvedAt) } : {}),
+        dueAt: new Date(row.dueAt.getTime() + clockShift),
+        ...(acknowledgedAt ? { acknowledgedAt: new Date(acknowledgedAt) } : {}),
+      })
+      .where(eq(complaints.id, row.id));
+    await db.update(outbox).set({ createdAt: new Date(start) }).where(eq(outbox.complaintId, row.id));
+    await db.update(notifications).set({ createdAt: new Date(at) }).where(eq(notifications.complaintId, row.id));
+  }
+  await db.update(users).set({ lastSignInAt: new Date(now - 3_600_000) });
+  // The insights rollup counted every event today, as it happened; recount it on the moved history.
+  await db.execute(sql`select insight_daily_rebuild()`);
+}
+
+/**
+ * The escalations the job would have made while the demo's two months went by: made now by the job
+ * itself (timeline, audit, bell and mail through the lifecycle), then dated when each step fell due
+ * (the due time plus the category's threshold), their bells read and their mail left as the rest of
+ * the demo's. The portal's first run of the job then finds nothing to do.
+ */
+async function escalateAsHistory(escalate: () => Promise<Array<{ number: string; level: number }>>, db: Database['db']) {
+  // The database's clock: what the job writes is dated by it.
+  const clock = await db.execute(sql`select now()::text as at`);
+  const since = (clock as { rows: Array<{ at: string }> }).rows[0]?.at;
+  if (!since) throw new Error('the database did not tell its time');
+  // Each run takes a batch and one step per complaint: until nothing is left.
+  while ((await escalate()).length > 0);
+  // When each complaint's steps fell due: to its wardens, then to the admins (as lateComplaints computes them).
+  const steps = sql`(
+    select c.id, c.number,
+      least(now() - interval '1 minute', c.due_at + make_interval(hours => coalesce(cat.escalate_wardens_after_hours, 0))) as wardens_at,
+      least(now() - interval '1 minute', c.due_at + make_interval(hours => coalesce(cat.escalate_admins_after_hours, 24))) as admins_at
+    from ${complaints} c left join categories cat on cat.key = c.category
+    where c.escalation_level > 0)`;
+  const admins = sql`(select email from ${users} where role = 'admin')`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${complaintEvents} e set created_at = case when e.note like '%the administrators%' then s.admins_at else s.wardens_at end
+      from ${steps} s where e.complaint_id = s.id and e.kind = 'escalation' and e.created_at >= ${since}::timestamptz`);
+    await rewritingAuditLog(tx, () => tx.execute(sql`
+      update ${auditLog} a set created_at = case when a.details->>'level' = '2' then s.admins_at else s.wardens_at end
+      from ${steps} s where a.target_id = s.number and a.action = 'complaint.escalate' and a.created_at >= ${since}::timestamptz`));
+    await tx.execute(sql`
+      update ${notifications} n set
+        created_at = case when u.role = 'admin' then s.admins_at else s.wardens_at end,
+        read_at = case when u.role = 'admin' then s.admins_at else s.wardens_at end
+      from ${steps} s, ${users} u
+      where n.complaint_id = s.id and u.id = n.user_id and n.created_at >= ${since}::timestamptz and n.text like '% is late: %'`);
+    await tx.execute(sql`
+      update ${outbox} o set
+        created_at = case when o.to_emails && array${admins} then s.admins_at else s.wardens_at end,
+        updated_at = case when o.to_emails && array${admins} then s.admins_at else s.wardens_at end
+      from ${steps} s where o.complaint_id = s.id and o.purpose = 'escalation' and o.created_at >= ${since}::timestamptz`);
+  });
+}
+

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUSES } from '../../src/shared/constants.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import type { Database } from '../../src/server/db/client.js';
+import { auditLog, complaintEvents, complaints, notifications, outbox, users } from '../../src/server/db/schema.js';
+import { DEMO_ADMIN } from '../factories/demo.js';
+import { clearUnfinishedDemo, demoState, fillDemo } from '../factories/demo-fill.js';
+import { openTestDatabase } from '../support/test-db.js';
+import { startTestApp, TEST_SESSION_SECRET } from '../support/test-app.js';
+
+/**
+ * `npm run demo`'s filling (tests/factories/demo-fill.ts) in-process on a test database: the
+ * portal's first start after it finds no escalation to make, every status is there, and a fill
+ * that was interrupted is recognised and cleared. The built `npm run demo` is tests/e2e/first-hour.test.ts's.
+ */
+
+const dataDirs: string[] = [];
+function demoConfig(): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hcp-demo-'));
+  dataDirs.push(dataDir);
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: 'silent' });
+}
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Everything an escalation writes, counted. */
+async function escalationTrail(db: Database['db']) {
+  const [events] = await db.select({ n: count() }).from(complaintEvents).where(eq(complaintEvents.kind, 'escalation'));
+  const [audits] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'complaint.escalate'));
+  const [mails] = await db.select({ n: count() }).from(outbox).where(eq(outbox.purpose, 'escalation'));
+  const [bells] = await db.select({ n: count() }).from(notifications).where(sql`${notifications.text} like '% is late: %'`);
+  return { events: events?.n, audits: audits?.n, mails: mails?.n, bells: bells?.n };
+}
+
+describe('the demo university', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await fillDemo({ config: demoConfig(), database, complaints: 24 });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('holds its late complaints as already escalated: the first start escalates nothing and rings no bell', async () => {
+    const { db } = database;
+    const before = await escalationTrail(db);
+    expect(before.events).toBeGreaterThan(0);
+    const [unread] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(sql`${notifications.readAt} is null and ${notifications.text} like '% is late: %'`);
+    expect(unread?.n).toBe(0);
+    // Dated when they fell due, not at the fill: the audit log does not open on a wall of them.
+    const [recent] = await db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'complaint.escalate' and ${auditLog.createdAt} > now() - interval '1 minute'`);
+    expect(recent?.n).toBe(0);
+
+    // The portal as `npm run demo` then starts it (its jobs run at the start) and the job once more.
+    const portal = await startTestApp({}, { database });
+    try {
+      expect(await portal.app.jobs.escalate()).toEqual([]);
+    } finally {
+      await portal.close();
+    }
+    expect(await escalationTrail(db)).toEqual(before);
+  });
+
+  it('has a complaint in every status, withdrawn too', async () => {
+    const rows = await database.db.selectDistinct({ status: complaints.status }).from(complaints);
+    expect(rows.map((r) => r.status).sort()).toEqual([...STATUSES].sort());
+  });
+});
+
+describe('an interrupted demo fill', () => {
+  it('is recognised as unfinished, cleared, and filled again whole', async () => {
+    const database = await openTestDatabase();
+    const config = demoConfig();
+    try {
+      await expect(
+        fillDemo({
+          config,
+          database,
+          complaints: 24,
+          afterComplaint: (filed) => {
+            if (filed === 5) throw new Error('Ctrl+C');
+          },
+        }),
+      ).rejects.toThrow('Ctrl+C');
+      expect(await demoState(database.db)).toBe('unfinished');
+
+      await clearUnfinishedDemo(database.db);
+      expect(await demoState(database.db)).toBe('none');
+      expect(await database.db.select({ n: count() }).from(complaints)).toEqual([{ n: 0 }]);
+      expect(await database.db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
+
+      expect(await fillDemo({ config, database, complaints: 8 })).toBe(8);
+      expect(await demoState(database.db)).toBe('finished');
+      const numbers = await database.db.select({ number: complaints.number }).from(complaints);
+      expect(numbers.map((n) => n.number.slice(-6)).sort()).toEqual(['000001', '000002', '000003', '000004', '000005', '000006', '000007', '000008']);
+      const [admin] = await database.db.select({ n: count() }).from(users).where(isNull(users.disabledAt));
+      expect(admin?.n).toBeGreaterThan(0);
+      expect(await database.db.select({ email: users.email }).from(users).where(eq(users.email, DEMO_ADMIN.email))).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
