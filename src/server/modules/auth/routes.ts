@@ -10,6 +10,8 @@ import { decideAdmission } from './admission.js';
 import { clearLoginState, landingFor, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';
 import type { OidcClient } from './oidc-client.js';
 import { createSession, destroySession } from './session-service.js';
+import { unauthenticated } from '../../lib/errors.js';
+import { requireUser } from '../../lib/require-user.js';
 
 export interface AuthRoutesOptions {
   config: Config;
@@ -146,10 +148,11 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      // Checked by requireUser; repeated so the types know it.
-      if (!request.user || !request.session) throw new Error('unreachable');
+      const user = requireUser(request);
+      // The sessions plugin sets the session together with the user.
+      if (!request.session) throw unauthenticated();
       reply.header('cache-control', 'no-store');
-      return { user: toPublicUser(request.user), csrfToken: request.session.csrfToken };
+      return { user: toPublicUser(user), csrfToken: request.session.csrfToken };
     },
   );
 }

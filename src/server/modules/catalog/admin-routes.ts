@@ -33,6 +33,7 @@ import {
   updateUniversity,
 } from './admin-service.js';
 import { effectiveSettings, logoUrl, readUniversity, savedSettings } from './store.js';
+import { requireUser } from '../../lib/require-user.js';
 
 /** The admin console's catalogue: university profile, hostels, categories and services. */
 export default async function catalogAdminRoutes(app: FastifyInstance, opts: { config: Config }) {
@@ -40,7 +41,6 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
   const adminOnly = [app.requireUser, app.requireRole('admin')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-  const actor = (request: { user?: { id: string } | null }) => request.user?.id ?? '';
   // This instance shows its own change at once (others within a second: see CatalogStore).
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET') app.catalog.invalidate();
@@ -75,7 +75,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       schema: { tags: ['admin'], summary: 'Change the university profile', body: universitySettingsSchema, response: { 200: universityAdminSchema, ...errors } },
     },
     async (request) => {
-      await updateUniversity(app.db, actor(request), request.body);
+      await updateUniversity(app.db, requireUser(request).id, request.body);
       return universityView();
     },
   );
@@ -90,7 +90,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       schema: { tags: ['admin'], summary: 'Set the logo (PNG, JPEG or WebP, at most 200 KB, as a data: URL)', body: logoUploadSchema, response: { 200: universityAdminSchema, ...errors } },
     },
     async (request) => {
-      await setLogo(app.db, actor(request), request.body.dataUrl);
+      await setLogo(app.db, requireUser(request).id, request.body.dataUrl);
       return universityView();
     },
   );
@@ -103,7 +103,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       schema: { tags: ['admin'], summary: 'Remove the logo', response: { 200: universityAdminSchema, ...errors } },
     },
     async (request) => {
-      await setLogo(app.db, actor(request), null);
+      await setLogo(app.db, requireUser(request).id, null);
       return universityView();
     },
   );
@@ -124,7 +124,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       config: writes,
       schema: { tags: ['admin'], summary: 'Add a hostel with its floors and room ranges', body: hostelCreateSchema, response: { 201: hostelAdminSchema, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await createHostel(app.db, actor(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createHostel(app.db, requireUser(request).id, request.body)),
   );
 
   r.put(
@@ -140,7 +140,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
         response: { 200: hostelAdminSchema, ...errors },
       },
     },
-    async (request) => updateHostel(app.db, actor(request), request.params.id, request.body),
+    async (request) => updateHostel(app.db, requireUser(request).id, request.params.id, request.body),
   );
 
   r.get(
@@ -159,7 +159,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       config: writes,
       schema: { tags: ['admin'], summary: 'Add a complaint category (its form is /complaints/{key}Complaint)', body: categoryCreateSchema, response: { 201: categoryAdminSchema, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await createCategory(app.db, actor(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createCategory(app.db, requireUser(request).id, request.body)),
   );
 
   r.put(
@@ -175,7 +175,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
         response: { 200: categoryAdminSchema, ...errors },
       },
     },
-    async (request) => updateCategory(app.db, actor(request), request.params.key, request.body),
+    async (request) => updateCategory(app.db, requireUser(request).id, request.params.key, request.body),
   );
 
   r.get(
@@ -200,6 +200,6 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
         response: { 200: serviceAdminSchema, ...errors },
       },
     },
-    async (request) => updateService(app.db, actor(request), request.params.key, request.body),
+    async (request) => updateService(app.db, requireUser(request).id, request.params.key, request.body),
   );
 }

@@ -19,6 +19,7 @@ import { toComplaintDto, toTimelineEntry } from './dto.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { listStudentComplaints } from './queries.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint } from './service.js';
+import { requireUser } from '../../lib/require-user.js';
 
 
 const filedResponses = {
@@ -54,8 +55,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const { complaint, replayed } = await fileComplaint(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
         request.log.info({ complaint: complaint.number, category: complaint.category }, 'complaint filed');
@@ -78,8 +78,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const { complaint, replayed } = await fileCleaningRequest(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
         request.log.info({ complaint: complaint.number }, 'cleaning request filed');
@@ -102,8 +101,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const { complaint, replayed } = await fileLaundryRequest(await ctx(), user, request.body, request.headers['idempotency-key']);
       if (!replayed) {
         request.log.info({ complaint: complaint.number }, 'laundry request filed');
@@ -124,8 +122,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const page = await listStudentComplaints(app.db, user.id, request.query);
       reply.header('cache-control', 'no-store');
       return { items: page.items.map(toComplaintDto), nextCursor: page.nextCursor };
@@ -144,8 +141,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const { complaint, events } = await getStudentComplaint(app.db, user.id, request.params.number);
       reply.header('cache-control', 'no-store');
       return {
@@ -171,8 +167,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       return toComplaintDto(await confirmResolution(app.lifecycle, user, request.params.number, request.body));
     },
   );
@@ -191,8 +186,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const row = await reopen(app.lifecycle, user, request.params.number, request.body.reason);
       return toComplaintDto(row);
     },
@@ -213,8 +207,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       await studentReply(app.lifecycle, user, request.params.number, request.body.text, request.headers['idempotency-key']);
       return reply.status(204).send(null);
     },
@@ -234,8 +227,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       return toComplaintDto(await withdraw(app.lifecycle, user, request.params.number, request.headers['idempotency-key']));
     },
   );

@@ -6,22 +6,18 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';
 import type { Config } from '../../config.js';
 import { queueQuerySchema } from '../../../shared/staff.js';
-import { users, type UserRow } from '../../db/schema.js';
-import { AppError, unauthenticated } from '../../lib/errors.js';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
 import { insightsTableCsv, queueCsv } from './export.js';
 import { insightsFigures, insightsFilter } from './figures.js';
+import { requireUser } from '../../lib/require-user.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 const csvBody = z.any().describe('text/csv; charset=utf-8, streamed');
 
 /** Exports are cheap per request but a million rows are not: a few a minute per person is plenty. */
 const EXPORTS_PER_MINUTE = 10;
-
-const me = (request: { user: UserRow | null }) => {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-};
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
@@ -50,7 +46,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       },
     },
     async (request, reply) => {
-      const user = me(request);
+      const user = requireUser(request);
       const figures = await insightsFigures(app.db, await loadScope(app.db, user), insightsFilter(request.query), await app.catalog.get());
       reply.header('cache-control', 'no-store');
       return figures;
@@ -71,7 +67,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       },
     },
     async (request, reply) => {
-      const user = me(request);
+      const user = requireUser(request);
       const filter = insightsFilter(request.query);
       const figures = await insightsFigures(app.db, await loadScope(app.db, user), filter, await app.catalog.get());
       return reply
@@ -95,7 +91,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       },
     },
     async (request, reply) => {
-      const user = me(request);
+      const user = requireUser(request);
       const scope = await loadScope(app.db, user);
       const stream = queueCsv(app.db, scope, user, request.query, mayRevealIdentity(user));
       stream.on('error', (error) => request.log.error({ err: error }, 'queue export failed while streaming'));
@@ -115,7 +111,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       preHandler: readers,
       schema: { tags: ['insights'], summary: 'Whether you get the insights digest by mail, and how often it goes', response: { 200: insightsPreferencesResponseSchema, ...errors } },
     },
-    async (request) => ({ digest: me(request).insightsDigest, everyDays }),
+    async (request) => ({ digest: requireUser(request).insightsDigest, everyDays }),
   );
 
   r.put(
@@ -131,7 +127,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       },
     },
     async (request) => {
-      const user = me(request);
+      const user = requireUser(request);
       const [row] = await app.db
         .update(users)
         .set({ insightsDigest: request.body.digest, updatedAt: new Date() })

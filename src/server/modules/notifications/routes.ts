@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { markReadSchema, notificationListSchema } from '../../../shared/notifications.js';
 import { listNotifications, markRead } from './service.js';
+import { requireUser } from '../../lib/require-user.js';
 
 export default async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +22,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listNotifications(app.db, request.user?.id ?? '', request.query);
+      return listNotifications(app.db, requireUser(request).id, request.query);
     },
   );
 
@@ -38,7 +39,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      await markRead(app.db, request.user?.id ?? '', 'all' in body ? 'all' : 'ids' in body ? body.ids : { complaintNumber: body.complaintNumber });
+      await markRead(app.db, requireUser(request).id, 'all' in body ? 'all' : 'ids' in body ? body.ids : { complaintNumber: body.complaintNumber });
       return reply.status(204).send(null);
     },
   );

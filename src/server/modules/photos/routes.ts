@@ -8,6 +8,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import { addStudentPhotos } from '../lifecycle/photos.js';
 import { listComplaintPhotos, readPhoto, storeUpload, toPhotoDto } from './service.js';
+import { requireUser } from '../../lib/require-user.js';
 
 const UPLOAD_TYPE = /^(image\/[\w.+-]+|application\/octet-stream)$/;
 
@@ -60,8 +61,7 @@ export default async function photoRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const row = await storeUpload(app.db, app.photoStorage, user, request.body);
       request.log.info({ photo: row.id, bytes: row.bytes, width: row.width, height: row.height }, 'photo uploaded');
       return reply.status(201).send(toPhotoDto(row, user.id));
@@ -80,8 +80,7 @@ export default async function photoRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       const { id, variant } = request.params;
       const { photo, complaintNumber, bytes } = await readPhoto(app.db, app.photoStorage, user, id, variant);
       const name = `${complaintNumber ?? 'photo'}-${photo.id.slice(0, 8)}${variant === 'thumb' ? '-small' : ''}.webp`;
@@ -110,8 +109,7 @@ export default async function photoRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       reply.header('cache-control', 'no-store');
       return listComplaintPhotos(app.db, user, request.params.number);
     },
@@ -131,8 +129,7 @@ export default async function photoRoutes(app: FastifyInstance, opts: { config: 
       },
     },
     async (request) => {
-      const user = request.user;
-      if (!user) throw new Error('unreachable');
+      const user = requireUser(request);
       await addStudentPhotos(app.lifecycle, user, request.params.number, request.body.photoIds);
       return listComplaintPhotos(app.db, user, request.params.number);
     },

@@ -17,7 +17,7 @@ import {
   statusCountsSchema,
   transitionBodySchema,
 } from '../../../shared/staff.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { revealIdentity } from '../confidentiality/reveal.js';
@@ -26,6 +26,7 @@ import { toStaffDetail, toStaffDto } from './dto.js';
 import { listQueue, statusCounts } from './queries.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
 import { addReply, assign, bulkAcknowledge, listColleagues, staffDetail, transition } from './service.js';
+import { requireUser } from '../../lib/require-user.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -34,10 +35,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export default async function staffRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
-  const me = (request: { user: UserRow | null }) => {
-    if (!request.user) throw new AppError(401, 'unauthenticated', 'Please Sign In first');
-    return request.user;
-  };
 
   r.get(
     '/api/staff/complaints',
@@ -51,7 +48,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = me(request);
+      const user = requireUser(request);
       const scope = await loadScope(app.db, user);
       const page = await listQueue(app.db, scope, user, request.query, mayRevealIdentity(user));
       reply.header('cache-control', 'no-store');
@@ -70,7 +67,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       preHandler: workers,
       schema: { tags: ['staff'], summary: 'Complaints per status in your scope', response: { 200: statusCountsSchema, ...errors } },
     },
-    async (request) => statusCounts(app.db, await loadScope(app.db, me(request))),
+    async (request) => statusCounts(app.db, await loadScope(app.db, requireUser(request))),
   );
 
   r.get(
@@ -85,7 +82,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = me(request);
+      const user = requireUser(request);
       const detail = await staffDetail(app.db, user, request.params.number);
       reply.header('cache-control', 'no-store');
       return toStaffDetail({ ...detail, assignee: detail.assignee ?? null, canRevealIdentity: mayRevealIdentity(user) });
@@ -109,7 +106,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request) => {
       const row = await transition(
         app.lifecycle,
-        me(request),
+        requireUser(request),
         request.params.number,
         request.body.to,
         request.body.note,
@@ -138,7 +135,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await addReply(app.lifecycle, me(request), request.params.number, request.body.text, request.body.internal, request.headers['idempotency-key']);
+      await addReply(app.lifecycle, requireUser(request), request.params.number, request.body.text, request.body.internal, request.headers['idempotency-key']);
       return reply.status(204).send(null);
     },
   );
@@ -157,7 +154,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await assign(app.lifecycle, me(request), [request.params.number], request.body.assigneeId);
+      await assign(app.lifecycle, requireUser(request), [request.params.number], request.body.assigneeId);
       return reply.status(204).send(null);
     },
   );
@@ -175,7 +172,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = me(request);
+      const user = requireUser(request);
       if (request.body.action === 'acknowledge') {
         const result = await bulkAcknowledge(app.lifecycle, user, request.body.numbers);
         return result;
@@ -202,7 +199,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = me(request);
+      const user = requireUser(request);
       if (!mayRevealIdentity(user)) {
         throw new AppError(403, 'forbidden', 'Only the anti-ragging duty and administrators may see who filed this.');
       }
@@ -219,7 +216,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: { tags: ['staff'], summary: 'How you hear of new work in your scope', response: { 200: staffPreferencesSchema, ...errors } },
     },
     async (request) => {
-      const user = me(request);
+      const user = requireUser(request);
       return { newWorkMail: user.newWorkMail, digestHours: user.digestHours };
     },
   );
@@ -237,7 +234,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = me(request);
+      const user = requireUser(request);
       const [row] = await app.db
         .update(users)
         .set({ newWorkMail: request.body.newWorkMail, digestHours: request.body.digestHours, updatedAt: new Date() })
