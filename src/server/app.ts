@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { DEV_IDP_PREFIX } from './dev-idp/prefix.js';
+import { devLogStream, logFormat } from './lib/dev-log.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { webBuildDir } from './lib/paths.js';
 import { hmac } from './lib/tokens.js';
@@ -76,7 +77,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    // Development on a terminal (or LOG_FORMAT=pretty) reads one short line per event; otherwise JSON.
+    logger: opts.logger ?? loggerOptions(config, logFormat(config.isProduction, process.env.LOG_FORMAT, process.stdout.isTTY) === 'pretty' ? devLogStream() : undefined),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Accept an upstream request id (load balancer) when it looks like one; otherwise make one.
     genReqId: (req) => {
