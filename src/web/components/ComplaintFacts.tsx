@@ -8,7 +8,7 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
   return (
     <div className="grid gap-1 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 text-slate-900">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

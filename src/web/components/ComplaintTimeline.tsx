@@ -46,7 +46,7 @@ export function ComplaintTimeline({ items, 'data-testid': testId }: { items: rea
                 <time dateTime={at}>{formatDateTime(at)}</time>
                 {by ? ` · ${by}` : ''}
               </p>
-              {note && <p className="mt-1 whitespace-pre-line text-slate-900">{note}</p>}
+              {note && <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-900">{note}</p>}
             </li>
           ))}
         </ol>

@@ -70,7 +70,7 @@ export function AboutPage() {
             <div className="mt-3 space-y-3 text-lg text-slate-700" data-testid="about-text">
               {aboutParagraphs(catalog.university.aboutText).map((paragraph, index) => (
                 // Paragraphs have no identity of their own: their place in the text is it.
-                <p key={index} className="whitespace-pre-line">
+                <p key={index} className="whitespace-pre-line wrap-anywhere">
                   {paragraph}
                 </p>
               ))}

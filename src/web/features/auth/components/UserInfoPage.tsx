@@ -24,7 +24,7 @@ export function UserInfoPage() {
               <dt className="text-sm font-medium text-slate-600">Id</dt>
               <dd className="-mt-3 font-mono text-base text-slate-900 sm:mt-0">{user.regId || 'Not available'}</dd>
               <dt className="text-sm font-medium text-slate-600">E-mail</dt>
-              <dd className="-mt-3 text-base text-slate-900 sm:mt-0">{user.email}</dd>
+              <dd className="-mt-3 text-base wrap-anywhere text-slate-900 sm:mt-0">{user.email}</dd>
             </dl>
 
             {logout.isError && (

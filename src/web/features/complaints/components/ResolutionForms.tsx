@@ -190,7 +190,7 @@ export function RatingSummary({ complaint }: { complaint: ComplaintDetail }) {
           <span className="text-slate-900">{complaint.rating} of 5</span>
         </p>
       )}
-      {complaint.ratingComment && <p className="mt-2 whitespace-pre-line text-slate-900">{complaint.ratingComment}</p>}
+      {complaint.ratingComment && <p className="mt-2 whitespace-pre-line wrap-anywhere text-slate-900">{complaint.ratingComment}</p>}
     </section>
   );
 }

@@ -36,29 +36,54 @@ const dot: Record<Step['state'], string> = {
 };
 const spoken: Record<Step['state'], string> = { done: 'done', current: 'now', todo: 'still to come', ended: 'ended here' };
 
-/** "Submitted → Acknowledged → …" at the top of the student's complaint, the current step marked. */
+/**
+ * "Submitted → Acknowledged → …" at the top of the student's complaint, the current step marked.
+ * Labels are never broken inside a word ("Acknowledged" stays whole). Across when the five fit side
+ * by side (the stepper's own width, a container query), each step as wide as its longest word at
+ * least; one under the other when they do not (the narrowest phones). Each step draws the half of
+ * the line on either side of its dot, so neighbours of different widths still join.
+ */
 export function StatusStepper({ status }: { status: ComplaintStatus }) {
   const steps = stepsFor(status);
+  const line = (step: Step | undefined) => (step?.state === 'todo' ? 'bg-slate-300' : 'bg-brand-700');
   return (
-    <nav aria-label="Progress" className="mt-4">
-      <ol className="flex items-start" data-testid="status-stepper">
+    <nav aria-label="Progress" className="@container mt-4">
+      <ol className="flex flex-col @min-[22rem]:flex-row @min-[22rem]:items-start @min-[22rem]:gap-x-2" data-testid="status-stepper">
         {steps.map((step, index) => (
           <li
             key={step.label}
             aria-current={step.state === 'current' || step.state === 'ended' ? 'step' : undefined}
             data-state={step.state}
-            className="relative flex min-w-0 flex-1 flex-col items-center text-center"
+            className="relative flex flex-1 items-center gap-3 py-1 @min-[22rem]:flex-col @min-[22rem]:gap-0 @min-[22rem]:py-0 @min-[22rem]:text-center"
           >
+            {/* The line into this step, and the line out to the next (coloured by whether the next was reached). */}
             {index > 0 && (
               <span
                 aria-hidden="true"
-                className={cn('absolute top-3.5 right-1/2 h-0.5 w-full', step.state === 'todo' ? 'bg-slate-300' : 'bg-brand-700')}
+                className={cn(
+                  'absolute top-0 bottom-1/2 left-[13px] w-0.5 @min-[22rem]:top-3.5 @min-[22rem]:bottom-auto @min-[22rem]:-left-1 @min-[22rem]:right-1/2 @min-[22rem]:h-0.5 @min-[22rem]:w-auto',
+                  line(step),
+                )}
               />
             )}
-            <span aria-hidden="true" className={cn('relative z-10 flex size-7 items-center justify-center rounded-full border-2 text-xs font-bold', dot[step.state])}>
+            {index < steps.length - 1 && (
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'absolute top-1/2 bottom-0 left-[13px] w-0.5 @min-[22rem]:top-3.5 @min-[22rem]:bottom-auto @min-[22rem]:-right-1 @min-[22rem]:left-1/2 @min-[22rem]:h-0.5 @min-[22rem]:w-auto',
+                  line(steps[index + 1]),
+                )}
+              />
+            )}
+            <span aria-hidden="true" className={cn('relative z-10 flex size-7 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold', dot[step.state])}>
               {step.state === 'done' ? '✓' : index + 1}
             </span>
-            <span className={cn('mt-1 text-xs leading-tight sm:text-sm', step.state === 'todo' ? 'text-slate-600' : 'font-semibold text-slate-900')}>
+            <span
+              className={cn(
+                'text-sm leading-tight @min-[22rem]:mt-1 @min-[22rem]:text-xs @min-[36rem]:text-sm',
+                step.state === 'todo' ? 'text-slate-600' : 'font-semibold text-slate-900',
+              )}
+            >
               {step.label}
               <span className="sr-only"> ({spoken[step.state]})</span>
             </span>

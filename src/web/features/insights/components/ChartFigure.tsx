@@ -23,7 +23,7 @@ export function ChartFigure({ title, chart, table, actions }: { title: string; c
       </div>
       {!asTable && <div className="mt-4">{chart}</div>}
       {asTable ? (
-        <div className="mt-4 overflow-x-auto" tabIndex={0} role="group" aria-label={`${title}: table`}>
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
           {table}
         </div>
       ) : (

@@ -15,8 +15,11 @@ import { ChartFigure } from './ChartFigure';
 import { DigestPreference } from './DigestPreference';
 
 const th = 'border-b border-slate-200 px-2 py-2 text-left text-sm font-semibold text-slate-900';
-const td = 'border-b border-slate-100 px-2 py-2 text-sm text-slate-800';
+// Cells and the hostel a row is about stay on one line ("3 (1 overdue)", "Block-2"): the tables
+// scroll sideways in their own region on a phone rather than squeeze a cell to a word's width.
+const td = 'border-b border-slate-100 px-2 py-2 text-sm whitespace-nowrap text-slate-800';
 const num = 'text-right tabular-nums';
+const rowHeader = cn(th, 'whitespace-nowrap');
 
 function NotForYou() {
   return (
@@ -133,7 +136,7 @@ function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: 
       {figures.openCells.length === 0 ? (
         <p className="mt-3 text-slate-700">Nothing is open.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Open and overdue now: table">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Open and overdue now: table">
           <table className="min-w-full border-collapse" data-testid="open-table">
             <caption className="sr-only">Open complaints (overdue in brackets) by hostel and category</caption>
             <thead>
@@ -151,7 +154,7 @@ function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: 
             <tbody>
               {hostels.map((h) => (
                 <tr key={h}>
-                  <th scope="row" className={th}>
+                  <th scope="row" className={rowHeader}>
                     {h}
                   </th>
                   {categories.map((c) => {
@@ -235,7 +238,7 @@ function WeeklyChart({ figures, label, filters }: { figures: Insights; label: (k
           <tbody>
             {weeks.map((w, i) => (
               <tr key={w}>
-                <th scope="row" className={th}>
+                <th scope="row" className={rowHeader}>
                   {w}
                 </th>
                 {series.map((s) => (
@@ -264,7 +267,7 @@ function TimesTable({ figures, label, filters }: { figures: Insights; label: (ke
           Download CSV
         </CsvLink>
       </div>
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Response and resolution: table">
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Response and resolution: table">
         <table className="min-w-full border-collapse" data-testid="times-table">
           <caption className="sr-only">Times to acknowledge and resolve, share within target, reopen rate and ratings</caption>
           <thead>
@@ -279,7 +282,7 @@ function TimesTable({ figures, label, filters }: { figures: Insights; label: (ke
           <tbody>
             {rows.map((r) => (
               <tr key={`${r.hostel}|${r.category}`} className={r.hostel === 'All' ? 'font-semibold' : undefined}>
-                <th scope="row" className={th}>
+                <th scope="row" className={rowHeader}>
                   {r.hostel}
                 </th>
                 <td className={td}>{r.category === 'All' ? 'All' : label(r.category)}</td>
@@ -325,7 +328,7 @@ function Satisfaction({ figures }: { figures: Insights }) {
           <tbody>
             {STARS.map((s, i) => (
               <tr key={s}>
-                <th scope="row" className={th}>
+                <th scope="row" className={rowHeader}>
                   {s}
                 </th>
                 <td className={cn(td, num)}>{figures.ratingDistribution[i]}</td>

@@ -38,7 +38,7 @@ export function ComplaintDetails({ complaint, className }: { complaint: Detail; 
           {complaint.rating !== null && (
             <DetailRow label="Student's rating">
               <Stars rating={complaint.rating} />
-              {complaint.ratingComment && <p className="mt-1 whitespace-pre-line">{complaint.ratingComment}</p>}
+              {complaint.ratingComment && <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.ratingComment}</p>}
             </DetailRow>
           )}
         </ComplaintFacts>

@@ -57,7 +57,9 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch }: 
             data-testid="queue-row"
             data-number={complaint.number}
             className={cn(
-              'relative rounded-xl border bg-white p-3 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50',
+              // min-w-0: a grid item is otherwise as wide as its longest unbroken line (a title, a
+              // name), wider than the column on a phone.
+              'relative min-w-0 rounded-xl border bg-white p-3 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50',
               isSelected ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200',
             )}
           >
@@ -88,7 +90,7 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch }: 
                   <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
                   {complaint.confidential && <ConfidentialBadge />}
                 </div>
-                <p className="mt-1 line-clamp-1 text-sm text-slate-700">{complaint.complaint}</p>
+                <p className="mt-1 line-clamp-1 text-sm wrap-anywhere text-slate-700">{complaint.complaint}</p>
                 <dl className="mt-1 grid gap-x-3 text-sm text-slate-700 sm:grid-cols-2">
                   <div className="min-w-0 truncate">
                     <dt className="sr-only">Where</dt>
@@ -123,10 +125,15 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch }: 
   const th = 'px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
   const td = 'px-2 py-2 align-top';
   return (
-    <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      {/* The page breaks long words anywhere (no sideways scrolling on phones); in a table that lets
-          columns shrink to a letter wide, so here words stay whole and columns are as wide as their words. */}
-      <table className="w-full border-collapse text-sm wrap-break-word" aria-label="Complaints in your queue">
+    // Words stay whole; a table wider than the window scrolls in its own region, which takes focus
+    // so that a keyboard can scroll it too.
+    <div
+      className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      tabIndex={0}
+      role="region"
+      aria-label="Complaints in your queue: table"
+    >
+      <table className="w-full border-collapse text-sm" aria-label="Complaints in your queue">
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={cn(th, 'w-10')}>
