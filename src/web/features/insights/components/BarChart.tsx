@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { barAxisValues } from '../lib/axis';
 
 /** Colours with at least 3:1 contrast on white, in the order series are given. */
 export const SERIES_COLORS = ['#1d4ed8', '#b45309', '#047857', '#be123c', '#6d28d9', '#0e7490', '#4d7c0f', '#a21caf', '#475569'];
@@ -40,7 +41,7 @@ export function BarChart({ labels, series }: { labels: string[]; series: BarSeri
             stroke: '#334155',
             grid: { show: false },
             incrs: [1, 2, 4, 8, 13, 26],
-            values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (labels[i]?.slice(5) ?? '') : '')),
+            values: (_u, splits) => barAxisValues(labels, splits),
           },
           { stroke: '#334155', grid: { stroke: '#e2e8f0' }, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] },
         ],
