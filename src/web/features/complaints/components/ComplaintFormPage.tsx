@@ -81,6 +81,51 @@ function toFloor(raw: string): number | undefined {
 
 const focusFirstProblem = (errors: FieldErrors) => focusFirstError(FIELD_ORDER, errors, fieldId);
 
+/**
+ * Everything wrong with a draft, each field with the message the server would give it. The server
+ * checks the shape first and the catalogue after; here both run at once so every problem shows together.
+ */
+function checkDraft(catalog: PublicCatalog, categoryKey: string, values: ComplaintDraft, photoIds: readonly string[]) {
+  const floor = toFloor(values.floor);
+  const parsed = createComplaintSchema.safeParse({
+    category: categoryKey,
+    hostel: values.hostel,
+    floor,
+    roomNo: values.roomNo,
+    subCategory: values.subCategory,
+    complaint: values.complaint,
+    ...(photoIds.length ? { photoIds: [...photoIds] } : {}),
+  });
+  const place = checkComplaintPlace(catalog, {
+    category: categoryKey,
+    hostel: values.hostel.trim(),
+    floor: floor ?? Number.NaN,
+    roomNo: values.roomNo,
+    subCategory: values.subCategory,
+  });
+  const { errors, other } = sortMessages(
+    [...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)), ...Object.entries(place)],
+    isFieldName,
+  );
+  // Nothing typed is not "not a whole number": ask for the floor instead.
+  if (floor === undefined && errors.floor !== undefined) errors.floor = emptyFloorMessage(hostelByName(catalog, values.hostel) ?? floorSpan(catalog.hostels));
+  return { parsed, errors, other };
+}
+
+/**
+ * The messages to show after `changed` changed: that field's own, as it is now (gone once it is
+ * right, a new one when it went wrong), and fresh ones for the fields already showing one (the
+ * hostel decides which floors and rooms are right). A field not yet complained about stays quiet.
+ */
+function recheckedErrors(shown: FieldErrors, changed: FieldName, found: FieldErrors): FieldErrors {
+  const next: FieldErrors = {};
+  for (const field of FIELD_ORDER) {
+    const message = field === changed || shown[field] !== undefined ? found[field] : undefined;
+    if (message !== undefined) next[field] = message;
+  }
+  return next;
+}
+
 /** Splits a server answer's `fields` into the form's own fields and anything else. */
 const splitServerFields = (fields: Record<string, string>) =>
   sortMessages(
@@ -132,6 +177,9 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   const [values, setValues] = useState<ComplaintDraft>(EMPTY_DRAFT);
   const draftRestored = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Once a submit has shown messages, every change is checked again (react-hook-form's
+  // reValidateMode 'onChange'): a field put right loses its message at once.
+  const [recheck, setRecheck] = useState(false);
   const [problem, setProblem] = useState<SubmissionProblem | null>(null);
   const [photos, setPhotos] = useState<PhotoSelection>({ ids: [], busy: false });
   // A new key empties the picker once the complaint (and its photos) went through.
@@ -157,8 +205,9 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
 
   function update(name: FieldName) {
     return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const { value } = event.target;
-      setValues((previous) => ({ ...previous, [name]: value }));
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (recheck) setErrors((shown) => recheckedErrors(shown, name, checkDraft(catalog, categoryKey, next, photos.ids).errors));
     };
   }
 
@@ -176,34 +225,11 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     if (!started) return;
     const { finish, submittedAt } = started;
 
-    const floor = toFloor(values.floor);
-    const parsed = createComplaintSchema.safeParse({
-      category: categoryKey,
-      hostel: values.hostel,
-      floor,
-      roomNo: values.roomNo,
-      subCategory: values.subCategory,
-      complaint: values.complaint,
-      ...(photos.ids.length ? { photoIds: photos.ids } : {}),
-    });
-    // The server checks the shape first and the catalogue after; here both run at once so every
-    // problem shows together, each field with the message the server would give it.
-    const place = checkComplaintPlace(catalog, {
-      category: categoryKey,
-      hostel: values.hostel.trim(),
-      floor: floor ?? Number.NaN,
-      roomNo: values.roomNo,
-      subCategory: values.subCategory,
-    });
-    const { errors: found, other } = sortMessages(
-      [...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)), ...Object.entries(place)],
-      isFieldName,
-    );
-    // Nothing typed is not "not a whole number": ask for the floor instead.
-    if (floor === undefined && found.floor !== undefined) found.floor = emptyFloorMessage(floors);
+    const { parsed, errors: found, other } = checkDraft(catalog, categoryKey, values, photos.ids);
     if (!parsed.success || Object.keys(found).length > 0 || other.length > 0) {
       finish();
       setErrors(found);
+      setRecheck(true);
       if (other.length > 0) setProblem({ kind: 'message', message: other.join(' ') });
       focusFirstProblem(found);
       return;
@@ -217,6 +243,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       });
       idempotency.reset();
       setValues(EMPTY_DRAFT);
+      // The next complaint starts quiet, like the first.
+      setRecheck(false);
       setPhotoPickerKey((key) => key + 1);
       clearDraft(categoryKey);
       confirmation.show(complaint.number, submittedAt, () => {
@@ -233,6 +261,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       if (error instanceof ApiError && error.fields) {
         const split = splitServerFields(error.fields);
         setErrors(split.errors);
+        setRecheck(true);
         if (split.other.length > 0 || Object.keys(split.errors).length === 0) {
           setProblem({ kind: 'message', message: split.other.join(' ') || error.message });
         }
