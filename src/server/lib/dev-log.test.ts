@@ -27,7 +27,7 @@ describe('development logs', () => {
   it('are one short line per request from the portal itself, no JSON', async () => {
     vi.stubEnv('LOG_FORMAT', 'pretty');
     const written: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       written.push(String(chunk));
       return true;
     });
@@ -43,7 +43,7 @@ describe('development logs', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-    vi.mocked(process.stdout.write).mockRestore();
+    stdout.mockRestore();
     const lines = written.join('').split('\n').filter(Boolean);
     expect(lines.filter((l) => l.includes('/api/me'))).toEqual([expect.stringMatching(/^\d\d:\d\d:\d\d GET \/api\/me 401 \d+ms$/)]);
     expect(lines.filter((l) => l.startsWith('{'))).toEqual([]);
