@@ -5,7 +5,12 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 let portal: TestApp;
 let student: ApiClient;
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '3', RATE_LIMIT_WRITES_PER_MINUTE: '2', RATE_LIMIT_PHOTOS_PER_HOUR: '1' });
+  portal = await startTestApp({
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '3',
+    RATE_LIMIT_WRITES_PER_MINUTE: '2',
+    RATE_LIMIT_PHOTOS_PER_HOUR: '1',
+    ADMIN_EMAILS: 'limited.admin@vitbhopal.ac.in',
+  });
   student = await ApiClient.withSession(portal, { email: 'limited.student@vitbhopal.ac.in', name: 'Limited Student 21BCE10002' });
 });
 afterAll(async () => {
@@ -86,6 +91,19 @@ describe('rate limits', () => {
     const answer = (await last?.json()) as Refusal;
     expect(answer.error.message).toBe(
       `Too many links from mail opened from your network. You can open links again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+    );
+  });
+
+  it('names exports as what was limited on the insights CSV', async () => {
+    const admin = await ApiClient.withSession(portal, { email: 'limited.admin@vitbhopal.ac.in', name: 'Limited Admin' });
+    let last: Response | undefined;
+    // Ten a minute per person (modules/insights/routes.ts).
+    for (let i = 0; i < 11; i += 1) last = await admin.http.request(`${portal.baseUrl}/api/insights/export/open`);
+    expect(last?.status).toBe(429);
+    const retryAfter = Number(last?.headers.get('retry-after'));
+    const answer = (await last?.json()) as Refusal;
+    expect(answer.error.message).toBe(
+      `You have exported many files in a short time. You can export again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
     );
   });
 
