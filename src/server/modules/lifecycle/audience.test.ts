@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaints, notifications, outbox } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { aPhoneJpeg, uploadPhoto } from '../../../../tests/factories/photos.js';
+import { freePort } from '../../../../tests/support/net.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 
@@ -109,5 +110,38 @@ describe('everyone whose scope covers a complaint is told', () => {
     expect([...(await ringed(row.id, `${row.number}: the student added 2 photos`))]).toEqual([assigneeId]);
     const [mail] = await db().select().from(outbox).where(and(eq(outbox.complaintId, row.id), eq(outbox.purpose, 'student_photos')));
     expect(mail?.toEmails).toEqual(['crew00@vitbhopal.ac.in']);
+  });
+});
+
+describe("the student's photos with replies by mail", () => {
+  let mailing: TestApp;
+
+  beforeAll(async () => {
+    mailing = await startTestApp({
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      RATE_LIMIT_PHOTOS_PER_HOUR: '1000',
+      INBOUND_REPLY_ADDRESS: 'reply@portal.test',
+      INBOUND_SMTP_PORT: String(await freePort()),
+    });
+  });
+  afterAll(async () => {
+    await mailing?.close();
+  });
+
+  it('invite the team to answer through the portal, as a reply does, not at the student\'s own address', async () => {
+    const owner = await ApiClient.withSession(mailing, { email: 'photo.mailer@vitbhopal.ac.in', name: 'Photo Mailer 21BCE10092' });
+    const filed = await owner.post('/api/complaints', aComplaint());
+    expect(filed.status).toBe(201);
+    const number = String(filed.body.number);
+    const upload = await uploadPhoto(owner, await aPhoneJpeg({ width: 300, height: 300 }));
+    expect((await owner.send('POST', `/api/complaints/${number}/photos`, { photoIds: [upload.body.id] })).status).toBe(200);
+
+    const [row] = await mailing.database.db.select().from(complaints).where(eq(complaints.number, number));
+    const mails = await mailing.database.db.select().from(outbox).where(and(eq(outbox.complaintId, row?.id ?? ''), eq(outbox.purpose, 'student_photos')));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.replyTo).toMatch(new RegExp(`^reply\\+${number.toLowerCase()}\\.[0-9a-f]{24}@portal\\.test$`));
+      expect(mail.textBody).toContain('Reply to this e-mail to answer the student');
+    }
   });
 });

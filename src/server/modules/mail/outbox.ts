@@ -30,7 +30,7 @@ export interface MailOptions {
  * complaint's thread. Escalations, digests and mail about finished complaints (see personalise) are
  * not answered into the thread (a warden's "why is this late?" is not a message for the student).
  */
-const CONVERSATION_PURPOSES = new Set(['facility', 'acknowledgement', 'status', 'reply', 'student_reply', 'reopened', 'assignment', 'new_work']);
+const CONVERSATION_PURPOSES = new Set(['facility', 'acknowledgement', 'status', 'reply', 'student_reply', 'student_photos', 'reopened', 'assignment', 'new_work']);
 
 /** The line that tells the reader what replying does, in plain words. */
 function replyFooter(mail: OutgoingMail & { complaint: ComplaintRow }, toStudent: boolean): string {

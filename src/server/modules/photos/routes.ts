@@ -122,7 +122,7 @@ export default async function photoRoutes(app: FastifyInstance, opts: { config: 
       config: { rateLimit: app.rateLimitPolicies.writes },
       schema: {
         tags: ['photos'],
-        summary: 'Add uploaded photos to your open complaint',
+        summary: 'Add uploaded photos to your complaint while it is not finished (a resolved one still takes them)',
         params: z.object({ number: z.string().max(40) }),
         body: attachPhotosBodySchema,
         response: { 200: photoListSchema, ...errors },
