@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ComplaintKind } from '../../../shared/constants.js';
-import type { UserRow } from '../../db/schema.js';
-import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow } from '../../db/schema.js';
+import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { createActionLinks } from '../actions/service.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';

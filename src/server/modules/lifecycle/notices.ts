@@ -1,6 +1,6 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { users, type ComplaintRow } from '../../db/schema.js';
-import { and, eq, isNull } from 'drizzle-orm';
 import { coveringWorkers } from '../access/scope.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { RenderedMail } from '../mail/templates.js';
