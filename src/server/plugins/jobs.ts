@@ -169,10 +169,12 @@ export default fp(
       if (running.has(name) || closing) return { ran: false, waitMs: everyMs };
       try {
         const claim = await claimRun(app.db, name, everyMs);
-        if (claim.claimed && !closing) void start(name, job);
+        // Claimed as the instance began to stop: the run is handed back (due now) for the next one.
+        if (claim.claimed && closing) await app.db.update(scheduledJobs).set({ nextRunAt: sql`now()` }).where(eq(scheduledJobs.name, name));
+        else if (claim.claimed) void start(name, job);
         // Another instance may have moved the run; look again when it is due, and at least every interval.
         const waitMs = Math.min(Math.max(claim.nextRunAt.getTime() - claim.now.getTime(), 0) + DUE_SLACK_MS, everyMs);
-        return { ran: claim.claimed, waitMs };
+        return { ran: claim.claimed && !closing, waitMs };
       } catch (error) {
         failed(name, error);
         return { ran: false, waitMs: Math.min(everyMs, RETRY_MS) };
