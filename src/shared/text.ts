@@ -22,21 +22,35 @@ export const text = () => z.string().refine(isStorableText, TEXT_RULE_MESSAGE);
 
 /**
  * Every string in a parsed value that breaks the rule, by its path (`body.items.2.name`), at most
- * `limit` of them.
+ * `limit` of them, in document order. A loop with its own stack, not recursion: however deep a value
+ * nests, the walk cannot overflow the call stack (the server also refuses JSON nested deeper than
+ * 32 levels before it gets here: plugins/input-text.ts).
  */
-export function findUnstorableText(value: unknown, path: string, limit = 10, found: string[] = []): string[] {
-  if (found.length >= limit) return found;
-  // Bytes (an uploaded photo) are not text: walking a Buffer key by key costs seconds and
-  // hundreds of MB for a few MB of image.
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return found;
-  if (typeof value === 'string') {
-    if (!isStorableText(value)) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findUnstorableText(item, `${path}.${i}`, limit, found));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) found.push(`${path}.${key.replace(FORBIDDEN, '?')}`);
-      findUnstorableText(item, `${path}.${key}`, limit, found);
+export function findUnstorableText(value: unknown, path: string, limit = 10): string[] {
+  const found: string[] = [];
+  // `key`: an object's own key, checked just before its value so paths come in document order.
+  const stack: Array<{ value: unknown; path: string; key?: string; keyPath?: string }> = [{ value, path }];
+  while (stack.length > 0 && found.length < limit) {
+    const next = stack.pop();
+    if (!next) break;
+    if (next.key !== undefined && !isStorableText(next.key)) {
+      found.push(`${next.keyPath ?? ''}.${next.key.replace(FORBIDDEN, '?')}`);
+      if (found.length >= limit) break;
+    }
+    const current = next.value;
+    // Bytes (an uploaded photo) are not text: walking a Buffer key by key costs seconds and
+    // hundreds of MB for a few MB of image.
+    if (ArrayBuffer.isView(current) || current instanceof ArrayBuffer) continue;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) found.push(next.path);
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i -= 1) stack.push({ value: current[i], path: `${next.path}.${i}` });
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, item] = entries[i] ?? ['', undefined];
+        stack.push({ value: item, path: `${next.path}.${key}`, key, keyPath: next.path });
+      }
     }
   }
   return found;

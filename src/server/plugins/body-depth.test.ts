@@ -59,4 +59,13 @@ describe('deeply nested JSON bodies', () => {
     expect(over.status).toBe(400);
     expect(over.body.error?.code).toBe('body_too_deep');
   });
+
+  it('still applies the text rule to what is within the limit, naming the field', async () => {
+    const answer = await postRaw('/api/complaints', JSON.stringify({ description: 'a\u0000b', laundryItems: [{ name: 'x\ud800' }] }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.code).toBe('validation_failed');
+    const fields = (answer.body.error as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+    expect(fields.description).toMatch(/cannot be stored/);
+    expect(fields['laundryItems.0.name']).toMatch(/cannot be stored/);
+  });
 });
