@@ -56,6 +56,11 @@ describe('requests for another host than PUBLIC_URL', () => {
     expect(post.status).not.toBe(307);
   });
 
+  it('believe a proxy that rewrote Host but says, in X-Forwarded-Host, that the request was for PUBLIC_URL', async () => {
+    const page = await fetch(`${otherAddress}/complaints`, { redirect: 'manual', headers: { 'x-forwarded-host': new URL(publicUrl).host } });
+    expect(page.status).not.toBe(307);
+  });
+
   it('leave requests to PUBLIC_URL itself alone', async () => {
     expect((await fetch(`${publicUrl}/api/auth/login`, { redirect: 'manual' })).status).toBe(302);
   });

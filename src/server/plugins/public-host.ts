@@ -44,6 +44,12 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       if (normalisedHost(request.host, publicUrl.protocol) === publicUrl.host) return;
+      // A proxy that rewrites Host (nginx without `proxy_set_header Host $host`) but says where the
+      // request was sent: believed even from an untrusted peer, as it can only prevent a redirect,
+      // never cause one (a redirect here would come back through the same proxy, for ever).
+      const forwarded = request.headers['x-forwarded-host'];
+      const forwardedHost = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+      if (forwardedHost && normalisedHost(forwardedHost, publicUrl.protocol) === publicUrl.host) return;
       if (!isNavigation(request)) return;
       return reply.redirect(`${publicUrl.origin}${request.url}`, 307);
     });
