@@ -59,6 +59,12 @@ describe('the queue search finds a student', () => {
     }
     expect(await found(warden, 'Priya Nair')).not.toContain(theOtherPriyas);
     expect(await found(warden, 'Priya')).toContain(theOtherPriyas);
+    // The queue's CSV export finds the same complaints.
+    const csv = await warden.http.request(`${portal.baseUrl}/api/staff/complaints.csv?q=${encodeURIComponent('Nair Priya')}`);
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain(hers);
+    expect(text).not.toContain(theOtherPriyas);
   });
 
   it('never finds a confidential complaint by who filed it for those without the duty', async () => {
