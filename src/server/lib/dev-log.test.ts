@@ -58,6 +58,15 @@ describe('development logs', () => {
     expect(format(JSON.stringify({ level: 50, time, msg: 'escalation failed; retrying later', err: { message: 'boom', stack: 'Error: boom\n    at x' } }))).toBe(
       '07:30:05 ERROR escalation failed; retrying later\n  Error: boom\n      at x\n',
     );
+    // The web app's files are left out unless one fails.
+    const request = (reqId: string, url: string, statusCode: number) => {
+      format(JSON.stringify({ level: 30, time, reqId, msg: 'incoming request', req: { method: 'GET', url } }));
+      return format(JSON.stringify({ level: 30, time, reqId, msg: 'request completed', res: { statusCode }, responseTime: 0.4 }));
+    };
+    expect(request('a1', '/assets/index-3f2a.js', 200)).toBeUndefined();
+    expect(request('a2', '/assets/missing.js', 404)).toBe('07:30:05 GET /assets/missing.js 404 0ms\n');
+    expect(request('a3', '/staff', 200)).toBe('07:30:05 GET /staff 200 0ms\n');
+    expect(request('a4', '/api/staff/complaints.csv', 200)).toBe('07:30:05 GET /api/staff/complaints.csv 200 0ms\n');
     // A completed request whose start was not seen still gets its line.
     expect(format(JSON.stringify({ level: 30, time, reqId: 'r1', msg: 'request completed', res: { statusCode: 204 }, responseTime: 1.6 }))).toBe(
       '07:30:05 request r1 204 2ms\n',

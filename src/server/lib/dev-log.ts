@@ -1,6 +1,7 @@
 /**
  * Development logs a person reads in a terminal: one short line per event instead of pino's JSON,
- * and one line per request ("GET /api/me 200 3ms") instead of Fastify's two. Production, and any
+ * and one line per request ("GET /api/me 200 3ms") instead of Fastify's two; the web app's own
+ * files are listed only when one fails. Production, and any
  * run whose output goes to a file or another program, keeps JSON (log collectors and the process
  * tests read it). About a hundred lines of ours instead of pino-pretty and its dependencies: the
  * portal logs few shapes of line.
@@ -37,6 +38,14 @@ type LogLine = {
   err?: { message?: string; stack?: string };
   [key: string]: unknown;
 };
+
+/** A file of the built web app (a path outside /api/ ending in an extension) fetched without a problem. */
+const isQuietFile = (request: { method: string; url: string }, status: number | string) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !request.url.startsWith('/api/') &&
+  typeof status === 'number' &&
+  status < 400 &&
+  /\.[A-Za-z0-9]{1,12}$/.test(request.url.split('?')[0] ?? '');
 
 const clock = (time: number | undefined) => new Date(time ?? Date.now()).toISOString().slice(11, 19);
 
@@ -76,8 +85,10 @@ export function createDevLogFormatter(): (json: string) => string | undefined {
     if (line.msg === 'request completed' && line.reqId) {
       const request = pending.get(line.reqId);
       pending.delete(line.reqId);
-      const what = request ? `${request.method} ${request.url}` : `request ${line.reqId}`;
       const status = line.res?.statusCode ?? '?';
+      // The web app's files (scripts, styles, images, fonts) served fine are dozens per page: left out.
+      if (request && isQuietFile(request, status)) return undefined;
+      const what = request ? `${request.method} ${request.url}` : `request ${line.reqId}`;
       const ms = line.responseTime === undefined ? '' : ` ${Math.round(line.responseTime)}ms`;
       const mark = level >= 40 ? `${levelName} ` : '';
       return `${clock(line.time)} ${mark}${what} ${status}${ms}\n`;
