@@ -225,7 +225,9 @@ async function scanRoutes(session: Session, role: string, routes: string[]): Pro
     await page.goto(`${suite.portal.baseUrl}${route}`);
     for (const size of [PHONE_SIZE, DESK_SIZE]) {
       await page.setViewportSize(size);
-      await settled(page);
+      await settled(page).catch((error: unknown) => {
+        throw new Error(`${route} @ ${size.width}: the page never settled (no h1, or a loading indicator stayed)`, { cause: error });
+      });
       found.push(...(await page.evaluate(layoutOffences)).map((offence) => `${route} @ ${size.width}: ${offence}`));
       if (SCREENSHOTS) {
         const file = `${role}${route}`.replace(/[^\w-]+/g, '_');
