@@ -78,7 +78,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = opts;
   const app = Fastify({
     // Development on a terminal (or LOG_FORMAT=pretty) reads one short line per event; otherwise JSON.
-    logger: opts.logger ?? loggerOptions(config, logFormat(config.isProduction, process.env.LOG_FORMAT, process.stdout.isTTY) === 'pretty' ? devLogStream() : undefined),
+    logger: opts.logger ?? loggerOptions(config, logFormat(config.isProduction, config.logFormat, process.stdout.isTTY) === 'pretty' ? devLogStream() : undefined),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Accept an upstream request id (load balancer) when it looks like one; otherwise make one.
     genReqId: (req) => {

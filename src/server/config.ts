@@ -201,6 +201,7 @@ const envSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['pretty', 'json']).optional()),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false').transform(parseTrustProxy)),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(10),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
@@ -335,6 +336,8 @@ export interface Config {
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
+  /** LOG_FORMAT as set: unset → readable lines on a terminal in development, JSON otherwise (lib/dev-log.ts). */
+  logFormat: 'pretty' | 'json' | undefined;
   trustProxy: TrustProxy;
   /** How long a stop may take in all (drain, requests in flight, closing); then the process is killed. */
   shutdownGraceMs: number;
@@ -449,6 +452,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
