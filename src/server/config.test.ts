@@ -102,6 +102,12 @@ describe('configuration', () => {
     expect(problems({ DATA_DIR: dataDir(), TIME_ZONE: 'Mars/Olympus' })).toEqual(['TIME_ZONE must be an IANA time zone such as Asia/Kolkata']);
   });
 
+  it('reads LOG_FORMAT as pretty or json, unset when not given, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).logFormat).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(problems({ DATA_DIR: dataDir(), LOG_FORMAT: 'xml' })).toEqual([expect.stringMatching(/^LOG_FORMAT /)]);
+  });
+
   it('refuses a registration-number pattern with catastrophic backtracking', () => {
     const found = problems({ DATA_DIR: dataDir(), REG_NUMBER_PATTERN: '^(a+)+$' });
     expect(found).toEqual([expect.stringMatching(/^REG_NUMBER_PATTERN .*too slow/i)]);
