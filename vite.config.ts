@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
-const apiTarget = `http://127.0.0.1:${apiPort}`;
+// The browser's Host (localhost:5173, PUBLIC_URL's in `npm run dev`) goes through unchanged, so the
+// server's redirect to PUBLIC_URL (plugins/public-host.ts) never sends a proxied request back to Vite.
+const apiTarget = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false, xfwd: true };
 
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 export default defineConfig({

@@ -117,6 +117,11 @@ export async function startTestApp(
       }
       continue;
     }
+    // A new portal runs every periodic job once as it starts (their schedule is new), in the
+    // background: the test begins when those runs have ended, so a digest or an escalation the test
+    // asks for is never raced by the start-up run (runDue waits for runs in progress, and nothing
+    // else is due yet).
+    await app.jobs.runDue();
     return {
       app,
       config,

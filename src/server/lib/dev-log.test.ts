@@ -25,7 +25,6 @@ describe('the log format', () => {
 
 describe('development logs', () => {
   it('are one short line per request from the portal itself, no JSON', async () => {
-    vi.stubEnv('LOG_FORMAT', 'pretty');
     const written: string[] = [];
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       written.push(String(chunk));
@@ -33,7 +32,7 @@ describe('development logs', () => {
     });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hcp-dev-log-'));
     const database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: 'info' });
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
     const app = await buildApp({ config, database, runJobs: false, dispatchMail: false });
     try {
       await app.ready();

@@ -140,6 +140,8 @@ export default fp(
 
     const timers = new Map<string, NodeJS.Timeout>();
     const running = new Map<string, Promise<unknown>>();
+    /** Claims being made: a stop waits for them, so a run claimed as it began is handed back, not lost. */
+    const looking = new Set<Promise<unknown>>();
     let closing = false;
 
     const failed = (name: string, error: unknown) => {
@@ -165,7 +167,13 @@ export default fp(
     };
 
     /** Claims the job's run if it is due and starts it; says whether it did and when to look next. */
-    const look = async (name: string, everyMs: number, job: () => Promise<unknown>): Promise<{ ran: boolean; waitMs: number }> => {
+    const look = (name: string, everyMs: number, job: () => Promise<unknown>): Promise<{ ran: boolean; waitMs: number }> => {
+      const claiming = claimAndStart(name, everyMs, job);
+      looking.add(claiming);
+      return claiming.finally(() => looking.delete(claiming));
+    };
+
+    const claimAndStart = async (name: string, everyMs: number, job: () => Promise<unknown>): Promise<{ ran: boolean; waitMs: number }> => {
       if (running.has(name) || closing) return { ran: false, waitMs: everyMs };
       try {
         const claim = await claimRun(app.db, name, everyMs);
@@ -226,6 +234,7 @@ export default fp(
     app.addHook('onClose', async () => {
       closing = true;
       for (const timer of timers.values()) clearTimeout(timer);
+      await Promise.all(looking);
       await Promise.all(running.values());
     });
   },

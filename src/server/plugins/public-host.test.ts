@@ -65,3 +65,25 @@ describe('requests for another host than PUBLIC_URL', () => {
     expect((await fetch(`${publicUrl}/api/auth/login`, { redirect: 'manual' })).status).toBe(302);
   });
 });
+
+describe('in production, behind a proxy', () => {
+  it('never redirects (a proxy rewriting Host would loop) and says once in the log which host was asked for', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { default: publicHost } = await import('./public-host.js');
+    const warnings: string[] = [];
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } } });
+    // Only the two settings the plugin reads: a whole production configuration needs OIDC and secrets.
+    const config = { publicUrl: 'https://portal.example.edu', isProduction: true } as Parameters<typeof publicHost>[1]['config'];
+    await app.register(publicHost, { config });
+    app.get('/complaints', async () => 'page');
+    try {
+      for (let i = 0; i < 2; i++) {
+        const page = await app.inject({ method: 'GET', url: '/complaints', headers: { host: '10.0.0.7:3000' } });
+        expect(page.statusCode).toBe(200);
+      }
+      expect(warnings.filter((w) => w.includes('10.0.0.7:3000'))).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -37,10 +37,16 @@ function isNavigation(request: FastifyRequest): boolean {
  * PUBLIC_URL's callback, so a sign-in started elsewhere could never finish ("Sign In did not work").
  * Only GET and HEAD navigations move (307: a later PUBLIC_URL is not remembered by browsers); probes
  * and the JSON API answer on any host.
+ *
+ * Only outside production: there the portal sits behind a proxy, and one that rewrites Host to the
+ * upstream's address without saying so in X-Forwarded-Host would send every redirect back through
+ * itself, for ever. A production instance asked for another host says so once in the log instead,
+ * which points at the proxy's configuration (docs/operations.md).
  */
 export default fp(
   async function publicHostPlugin(app: FastifyInstance, opts: { config: Config }) {
     const publicUrl = new URL(opts.config.publicUrl);
+    const warned = new Set<string>();
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       if (normalisedHost(request.host, publicUrl.protocol) === publicUrl.host) return;
@@ -50,7 +56,16 @@ export default fp(
       const forwarded = request.headers['x-forwarded-host'];
       const forwardedHost = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
       if (forwardedHost && normalisedHost(forwardedHost, publicUrl.protocol) === publicUrl.host) return;
-      if (!isNavigation(request)) return;
+      // Absolute-form and `*` request targets are no path to append to PUBLIC_URL.
+      if (!isNavigation(request) || !request.url.startsWith('/')) return;
+      if (opts.config.isProduction) {
+        // Bounded: a client can name any Host, and each would otherwise be remembered.
+        if (!warned.has(request.host) && warned.size < 100) {
+          warned.add(request.host);
+          app.log.warn({ host: request.host, publicUrl: publicUrl.origin }, 'a page was asked for at another host than PUBLIC_URL: check that the proxy passes Host or X-Forwarded-Host');
+        }
+        return;
+      }
       return reply.redirect(`${publicUrl.origin}${request.url}`, 307);
     });
   },
