@@ -39,8 +39,8 @@ describe('deriveNames', () => {
     ['Miss Pooja Verma', 'Pooja'],
     ['Shri Ramesh Yadav', 'Ramesh'],
     ['Smt. Lakshmi Pillai', 'Lakshmi'],
-    ['Kumari Neha Singh', 'Neha'],
-    ['Sri Venkat Rao', 'Venkat'],
+    ['Kumari. Neha Singh', 'Neha'],
+    ['Sri. Venkat Rao', 'Venkat'],
     ['Er. Arjun Mehta', 'Arjun'],
     ['Dr.Kavita Joshi', 'Kavita'],
   ])('skips the honorific of "%s" for the first name', (displayName, fname) => {
@@ -51,6 +51,9 @@ describe('deriveNames', () => {
     expect(deriveNames('Dr.', pattern).fname).toBe('Dr.');
     expect(deriveNames('Drishti Kapoor 21BCE10009', pattern)).toEqual({ name: 'Drishti Kapoor', fname: 'Drishti', regId: '21BCE10009' });
     expect(deriveNames('Ersa Khan', pattern).fname).toBe('Ersa');
+    // Given names that are also titles count as titles only with their dot.
+    expect(deriveNames('Sri Harsha Reddy 21BCE10011', pattern).fname).toBe('Sri');
+    expect(deriveNames('Kumari Selja', pattern).fname).toBe('Kumari');
   });
 
   it('handles an empty display name', () => {

@@ -35,12 +35,20 @@ export function deriveNames(displayName: string, regNumberPattern: RegExp): Deri
  * in the header says "Kavita", not "Dr.", for "Dr. Kavita Joshi".
  */
 const HONORIFICS = new Set([
-  'dr', 'prof', 'mr', 'mrs', 'ms', 'miss', 'mx', 'sir', 'shri', 'shree', 'sri', 'smt', 'shrimati', 'kumari', 'kum', 'km', 'er', 'adv',
+  'dr', 'prof', 'mr', 'mrs', 'ms', 'miss', 'mx', 'sir', 'shri', 'shree', 'smt', 'shrimati', 'kum', 'km', 'adv',
 ]);
+/**
+ * Words that are titles only when written with their dot: without one they are given names as often
+ * ("Sri Harsha", "Kumari Selja", "Er" is rare but "Er." is the engineers' title).
+ */
+const HONORIFICS_WITH_DOT = new Set(['sri', 'kumari', 'er']);
 /** A title glued to the name by its dot ("Dr.Kavita"). */
 const GLUED_HONORIFIC = /^([\p{L}]+)\.(?=\p{L})/u;
 
-const isHonorific = (word: string) => HONORIFICS.has(word.replace(/\.$/, '').toLowerCase());
+const isHonorific = (word: string) => {
+  const bare = word.replace(/\.$/, '').toLowerCase();
+  return HONORIFICS.has(bare) || (word.endsWith('.') && HONORIFICS_WITH_DOT.has(bare));
+};
 
 /**
  * The first word of a name that is not a title, with only its first letter capital; a name made
