@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, complaintCounts, complaints, outbox } from '../../db/schema.js';
+import { auditLog, complaintCounts, complaints, outbox, users } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -297,5 +297,13 @@ describe('confidential complaints', () => {
     const after = await portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'complaint.reveal_identity'));
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)).toMatchObject({ targetId: raggingNumber, details: { reason: 'Checking who filed it' } });
+  });
+});
+
+describe('staff added by an admin before they sign in', () => {
+  it('get the header chip name without their title ("Dr. Meera Iyer" is Meera)', async () => {
+    const person = await addPerson({ email: 'dr.meera@vitbhopal.ac.in', name: 'Dr. Meera Iyer', role: 'staff', scopes: [{ category: 'mess', hostel: '' }] });
+    const [row] = await portal.database.db.select({ fname: users.fname }).from(users).where(eq(users.id, person.id));
+    expect(row?.fname).toBe('Meera');
   });
 });

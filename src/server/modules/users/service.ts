@@ -7,7 +7,7 @@ import { categories, hostels, services, sessions, staffScopes, users, type UserR
 import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { deriveNames } from './derive-names.js';
+import { deriveNames, firstName } from './derive-names.js';
 
 export interface SignInIdentity {
   email: string;
@@ -185,7 +185,7 @@ export async function addPerson(db: Db, actorId: string, input: PersonCreate): P
     if (existing) throw new AppError(409, 'already_exists', 'Someone with this e-mail address is already known; change their role instead.');
     const [created] = await tx
       .insert(users)
-      .values({ email, name, displayName: name, fname: name.split(' ')[0] ?? '', role, antiRagging, addedBy: actorId })
+      .values({ email, name, displayName: name, fname: firstName(name.trim().split(/\s+/)), role, antiRagging, addedBy: actorId })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await replaceScopes(tx, created.id, scopes);
