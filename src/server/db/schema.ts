@@ -77,6 +77,10 @@ export const users = pgTable(
     /** Wardens and admins get the insights summary (figures, not work) every INSIGHTS_DIGEST_DAYS unless they opt out. */
     insightsDigest: boolean('insights_digest').notNull().default(true),
     lastInsightsDigestAt: timestamp('last_insights_digest_at', { withTimezone: true }),
+    /** The student's place as last filed (or edited on their account page), to prefill the next form. */
+    placeHostel: text('place_hostel'),
+    placeFloor: text('place_floor'),
+    placeRoom: text('place_room'),
     ...timestamps,
   },
   (t) => [
