@@ -122,9 +122,26 @@ export const complaintDetailSchema = complaintSchema
   .meta({ id: 'ComplaintDetail' });
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;
 
+/**
+ * What waits for the student: `reply` — the team's last public word is newer than the student's
+ * and the complaint is open; `confirm` — it is resolved and waits for "fixed" or "reopen".
+ */
+export const NEEDS_ACTION = ['reply', 'confirm'] as const;
+export type NeedsAction = (typeof NEEDS_ACTION)[number];
+
+/** One of the student's own complaints as their list shows it: what waits for them and the last thing said. */
+export const myComplaintSchema = complaintSchema
+  .extend({
+    needsAction: z.enum(NEEDS_ACTION).nullable(),
+    /** The last public words in the thread (the student's message when nothing was said since). */
+    lastMessage: z.object({ text: z.string(), fromStudent: z.boolean(), at: z.string() }).nullable(),
+  })
+  .meta({ id: 'MyComplaint' });
+export type MyComplaint = z.infer<typeof myComplaintSchema>;
+
 export const complaintListSchema = z
   .object({
-    items: z.array(complaintSchema),
+    items: z.array(myComplaintSchema),
     nextCursor: z.string().nullable(),
   })
   .meta({ id: 'ComplaintList' });

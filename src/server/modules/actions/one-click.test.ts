@@ -171,7 +171,7 @@ describe('notifications and automatic closing', () => {
     const { body } = await student.get('/api/notifications');
     const items = body.items as Array<{ id: string; text: string; complaintNumber: string; read: boolean }>;
     const mine = items.filter((n) => n.complaintNumber === number);
-    expect(mine.map((n) => n.text)).toEqual([`The hostel team replied about ${number}`, `${number} is now In progress: Technician on the way`]);
+    expect(mine.map((n) => n.text)).toEqual([`The hostel team replied about ${number}: Please keep the room open`, `${number} is now In progress: Technician on the way`]);
     expect(Number(body.unread)).toBeGreaterThanOrEqual(2);
     expect((await student.send('POST', '/api/notifications/read', { ids: [mine[0]?.id] })).status).toBe(204);
     const after = await student.get('/api/notifications');

@@ -1,5 +1,7 @@
-import type { Complaint, TimelineEntry } from '../../../shared/complaints.js';
+import type { Complaint, MyComplaint, TimelineEntry } from '../../../shared/complaints.js';
+import { isOpenStatus } from '../../../shared/constants.js';
 import type { ComplaintEventRow, ComplaintRow } from '../../db/schema.js';
+import type { LastWords } from './queries.js';
 
 /** A complaint as its student sees it: the original app's payload fields plus number, status and times. */
 export function toComplaintDto(row: ComplaintRow): Complaint {
@@ -36,4 +38,19 @@ export function toTimelineEntry(event: ComplaintEventRow, studentId: string): Ti
     fromStudent: event.actorId === studentId,
     byMail: event.channel === 'mail',
   };
+}
+
+/**
+ * A complaint in its student's list: what waits for them and the last words said. A question
+ * waits only on an open complaint; a resolved one waits for "fixed" or "reopen".
+ */
+export function toMyComplaintDto(listed: { complaint: ComplaintRow; lastWords: LastWords | null; teamSpokeLast: boolean | null }): MyComplaint {
+  const { complaint } = listed;
+  const needsAction = complaint.status === 'resolved' ? 'confirm' : isOpenStatus(complaint.status) && listed.teamSpokeLast ? 'reply' : null;
+  const lastMessage = listed.lastWords
+    ? { text: listed.lastWords.text, fromStudent: listed.lastWords.fromStudent, at: new Date(listed.lastWords.at).toISOString() }
+    : complaint.message
+      ? { text: complaint.message, fromStudent: true, at: complaint.createdAt.toISOString() }
+      : null;
+  return { ...toComplaintDto(complaint), needsAction, lastMessage };
 }

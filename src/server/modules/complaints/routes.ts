@@ -15,7 +15,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
 import { confirmResolution, reopen, studentReply, withdraw } from '../lifecycle/service.js';
-import { toComplaintDto, toTimelineEntry } from './dto.js';
+import { toComplaintDto, toMyComplaintDto, toTimelineEntry } from './dto.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { listStudentComplaints } from './queries.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint } from './service.js';
@@ -125,7 +125,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       const user = requireUser(request);
       const page = await listStudentComplaints(app.db, user.id, request.query);
       reply.header('cache-control', 'no-store');
-      return { items: page.items.map(toComplaintDto), nextCursor: page.nextCursor };
+      return { items: page.items.map(toMyComplaintDto), nextCursor: page.nextCursor };
     },
   );
 

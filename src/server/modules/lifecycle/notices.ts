@@ -33,6 +33,15 @@ export interface Notice {
   bell: string;
 }
 
+/**
+ * A bell's one-line preview of what someone wrote: the first 80 characters on one line, so the
+ * bell (and My complaints) says what was asked without opening the complaint.
+ */
+export function preview(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
 /** Tells the student who filed the complaint. */
 export async function tellStudent(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow, notice: Notice): Promise<void> {
   await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to: [complaint.userEmail] }], mailOptions(ctx));

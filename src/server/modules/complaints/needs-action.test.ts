@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complaints, notifications } from '../../db/schema.js';
+import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
+import { ApiClient } from '../../../../tests/support/student.js';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+
+/**
+ * "You need to act": the student's list says which complaints wait for them (a team question not
+ * yet answered, a fix to confirm) and previews the last thing said, so My complaints and the home
+ * page can show it without opening each complaint.
+ */
+
+let portal: TestApp;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'act.admin@vitbhopal.ac.in' });
+  admin = await ApiClient.withSession(portal, { email: 'act.admin@vitbhopal.ac.in', name: 'Act Admin' });
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+interface Listed {
+  number: string;
+  needsAction: 'reply' | 'confirm' | null;
+  lastMessage: { text: string; fromStudent: boolean; at: string } | null;
+}
+
+async function listed(student: ApiClient, number: string): Promise<Listed | undefined> {
+  const page = await student.get('/api/complaints/mine?state=unfinished');
+  expect(page.status).toBe(200);
+  return (page.body.items as Listed[]).find((c) => c.number === number);
+}
+
+const teamSays = (number: string, text: string, internal = false) =>
+  admin.send('POST', `/api/staff/complaints/${number}/replies`, { text, internal });
+
+describe("the student's list says what needs them", () => {
+  it('asks for a reply after a team question, not after the student answered, and for a confirmation once resolved', async () => {
+    const student = await ApiClient.withSession(portal, aStudent());
+    const number = String((await student.post('/api/complaints', aComplaint({ complaint: 'No signal in room 312 since Monday.' }))).body.number);
+
+    // Just filed: nothing to do, and the preview is the student's own words (never where it was sent).
+    expect(await listed(student, number)).toMatchObject({
+      needsAction: null,
+      lastMessage: { text: 'No signal in room 312 since Monday.', fromStudent: true },
+    });
+
+    expect((await teamSays(number, 'Is it the 5 GHz network or both?')).status).toBe(204);
+    // An internal note is neither shown nor a question.
+    expect((await teamSays(number, 'Router 3 again', true)).status).toBe(204);
+    expect(await listed(student, number)).toMatchObject({
+      needsAction: 'reply',
+      lastMessage: { text: 'Is it the 5 GHz network or both?', fromStudent: false },
+    });
+
+    expect((await student.post(`/api/complaints/${number}/replies`, { text: 'Both of them.' })).status).toBe(204);
+    expect(await listed(student, number)).toMatchObject({ needsAction: null, lastMessage: { text: 'Both of them.', fromStudent: true } });
+
+    expect((await admin.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved', note: 'Router 3 replaced.' })).status).toBe(200);
+    expect(await listed(student, number)).toMatchObject({
+      needsAction: 'confirm',
+      lastMessage: { text: 'Router 3 replaced.', fromStudent: false },
+    });
+  });
+
+  it('does not ask for a reply on a finished complaint', async () => {
+    const student = await ApiClient.withSession(portal, aStudent());
+    const number = String((await student.post('/api/complaints', aComplaint())).body.number);
+    await teamSays(number, 'Which floor exactly?');
+    await portal.database.db.update(complaints).set({ status: 'closed' }).where(eq(complaints.number, number));
+    const page = await student.get('/api/complaints/mine?state=finished');
+    expect((page.body.items as Listed[]).find((c) => c.number === number)).toMatchObject({ needsAction: null });
+  });
+
+  it("rings the student's bell with a preview of the team's words", async () => {
+    const student = await ApiClient.withSession(portal, aStudent());
+    const number = String((await student.post('/api/complaints', aComplaint())).body.number);
+    const long = `Could you tell us ${'which access point you see '.repeat(5)}on your phone?`;
+    await teamSays(number, long);
+    const [row] = await portal.database.db.select().from(complaints).where(eq(complaints.number, number));
+    const bells = await portal.database.db
+      .select({ text: notifications.text })
+      .from(notifications)
+      .where(and(eq(notifications.complaintId, row?.id ?? ''), eq(notifications.userId, row?.studentId ?? '')));
+    const bell = bells.map((b) => b.text).find((t) => t.startsWith('The hostel team replied'));
+    expect(bell).toBe(`The hostel team replied about ${number}: ${long.slice(0, 79)}…`);
+  });
+});
