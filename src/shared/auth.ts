@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROOM_NO_MAX_LENGTH } from './catalog.js';
 import { ROLES } from './constants.js';
 
 export const roleSchema = z.enum(ROLES);
@@ -19,9 +20,30 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
+/** Where a student lives, as remembered from their first filing or set on their account page. */
+export const placeSchema = z
+  .object({
+    hostel: z.string({ error: 'Choose your hostel' }).trim().min(1, 'Choose your hostel').max(80, 'Choose your hostel'),
+    floor: z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Enter the floor' : 'Floor must be a whole number') })
+      .int('Floor must be a whole number'),
+    roomNo: z
+      .string({ error: 'Enter your room number' })
+      .trim()
+      .min(1, 'Enter your room number')
+      .max(ROOM_NO_MAX_LENGTH, `Room number is at most ${ROOM_NO_MAX_LENGTH} characters`)
+      .regex(/^[^\p{Cc}]*$/u, 'Room number must be on one line'),
+  })
+  .meta({ id: 'Place' });
+export type Place = z.infer<typeof placeSchema>;
+
+export const placeResponseSchema = z.object({ place: placeSchema }).meta({ id: 'PlaceResponse' });
+
 export const meResponseSchema = z
   .object({
     user: userSchema,
+    /** The student's remembered place, to fill in the forms; null until they file or set it. */
+    place: placeSchema.nullable(),
     /** Send back as the `X-CSRF-Token` header on every state-changing request. */
     csrfToken: z.string(),
   })

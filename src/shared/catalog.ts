@@ -207,6 +207,12 @@ export function checkComplaintPlace(
   const cat = categoryByKey(catalog, input.category);
   if (!cat) problems.category = 'Choose a category';
   else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
+  return { ...problems, ...checkPlace(catalog, input) };
+}
+
+/** Whether a hostel, floor and room exist in the catalogue (a complaint's place, the student's remembered place). */
+export function checkPlace(catalog: PublicCatalog, input: { hostel: string; floor: number; roomNo: string }): FieldProblems {
+  const problems: FieldProblems = {};
   const h = hostelByName(catalog, input.hostel);
   if (!h) {
     problems.hostel = 'Choose your hostel';

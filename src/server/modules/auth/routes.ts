@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { meResponseSchema, type SignInErrorCode } from '../../../shared/auth.js';
+import { meResponseSchema, placeResponseSchema, placeSchema, type SignInErrorCode } from '../../../shared/auth.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { findAddedStaff, toPublicUser, upsertUserAtSignIn } from '../users/service.js';
 import { decideAdmission } from './admission.js';
+import { placeOf, setPlace } from './place.js';
 import { clearLoginState, landingFor, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';
 import type { OidcClient } from './oidc-client.js';
 import { createSession, destroySession } from './session-service.js';
@@ -152,7 +153,26 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       // The sessions plugin sets the session together with the user.
       if (!request.session) throw unauthenticated();
       reply.header('cache-control', 'no-store');
-      return { user: toPublicUser(user), csrfToken: request.session.csrfToken };
+      return { user: toPublicUser(user), place: placeOf(user), csrfToken: request.session.csrfToken };
+    },
+  );
+
+  r.put(
+    '/api/me/place',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the hostel, floor and room the forms fill in for you (remembered from your first filing)',
+        body: placeSchema,
+        response: { 200: placeResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const place = await setPlace(app.db, (await app.catalog.get()).catalog, user.id, request.body);
+      return { place };
     },
   );
 }

@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ComplaintKind } from '../../../shared/constants.js';
-import { complaintEvents, complaintNumberSeq, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintEvents, complaintNumberSeq, complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { createActionLinks } from '../actions/service.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { resolveRecipients } from '../routing/service.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
-import { tellNewWork } from './notices.js';
+import { tellNewWork, wantingMail } from './notices.js';
 import { attachPhotos } from './photos.js';
 
 /** A complaint or request as the catalogue made it from the student's form: what is stored. */
@@ -79,10 +79,17 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
       toStatus: 'submitted',
       note: `Sent to ${recipients.to.join(', ')}`,
     });
+    // The first filing tells where the student lives: remembered to fill in the next form (never
+    // moved by a later filing about somewhere else; the account page edits it).
+    await tx
+      .update(users)
+      .set({ placeHostel: input.hostel, placeFloor: String(input.floor), placeRoom: input.roomNo })
+      .where(and(eq(users.id, student.id), isNull(users.placeHostel)));
     await attachPhotos(tx, { photoIds: opts.photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
     const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: opts.actionLinkTtlMs });
     const facility = facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks });
     const ack = acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) });
+    const ackTo = await wantingMail(tx, [student.email]);
     await enqueueMail(
       tx,
       [
@@ -90,7 +97,7 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         // the outbox gives each recipient a portal reply address instead. The confidentiality
         // guard removes the student's address (and any identifying word) when it is confidential.
         { ...facility, purpose: 'facility', complaint: row, to: recipients.to, cc: recipients.cc, replyTo: student.email },
-        { ...ack, purpose: 'acknowledgement', complaint: row, to: [student.email] },
+        ...(ackTo.length ? [{ ...ack, purpose: 'acknowledgement', complaint: row, to: ackTo }] : []),
       ],
       mailOptions(ctx),
     );
