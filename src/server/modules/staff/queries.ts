@@ -43,21 +43,21 @@ export async function studentsNamed(db: Pick<Db, 'select'>, q: string): Promise<
 
 /**
  * The search box: words in the message, room or number; and, for staff, who filed it: the
- * account's name, registration number and address (`students`, from studentsNamed), else the
- * complaint's own copy of the first name, number and address as filed (an account since renamed or
- * gone). With the students listed, their complaints come by student_id alone: the copy would only
- * repeat them and make the planner expect more rows than there are. Undefined `students` asks for
- * them in a subquery. A confidential complaint is found by its student only by those who may reveal
- * the student.
+ * account's name, registration number and address (`students`, from studentsNamed), or the
+ * complaint's own copy of the first name, number and address as filed. The copy is always asked
+ * too: an account renamed since (or gone) is not among `students`, however many others match.
+ * Undefined `students` asks for them in a subquery. A confidential complaint is found by its
+ * student only by those who may reveal the student.
  */
 function textMatch(q: string, mayRevealIdentity: boolean, students: readonly string[] | undefined): SQL {
   const words = sql`plainto_tsquery('simple', ${q})`;
+  const asFiled = sql`${complaints.studentSearch} @@ ${words}`;
   const byStudent =
     students === undefined
-      ? sql`(${complaints.studentSearch} @@ ${words} or ${complaints.studentId} in (select ${users.id} from ${users} where ${userSearchVector} @@ ${words}))`
+      ? sql`(${asFiled} or ${complaints.studentId} in (select ${users.id} from ${users} where ${userSearchVector} @@ ${words}))`
       : students.length
-        ? sql`${inArray(complaints.studentId, [...students])}`
-        : sql`${complaints.studentSearch} @@ ${words}`;
+        ? sql`(${inArray(complaints.studentId, [...students])} or ${asFiled})`
+        : asFiled;
   const mayFindByStudent = mayRevealIdentity ? byStudent : sql`(${byStudent} and not ${complaints.confidential})`;
   return sql`(${complaints.search} @@ ${words} or ${mayFindByStudent})`;
 }

@@ -78,3 +78,18 @@ describe('the queue search finds a student', () => {
     expect(await found(warden, 'Seniors')).toContain(ragging);
   });
 });
+
+describe('the queue search finds a complaint by the name it was filed under', () => {
+  it('after its account was renamed, while another account still has that name', async () => {
+    // The copy on the complaint is the name as filed; the account is what the provider says today.
+    const before = await ApiClient.signedIn(portal.baseUrl, { email: 'm21bce10050@vitbhopal.ac.in', name: 'Meera Iyer 21BCE10050' });
+    const filedAsMeera = await file(before);
+    await ApiClient.signedIn(portal.baseUrl, { email: 'm21bce10050@vitbhopal.ac.in', name: 'Mira Iyer 21BCE10050' });
+    const stillMeera = await file(await ApiClient.signedIn(portal.baseUrl, { email: 'meera.shah@vitbhopal.ac.in', name: 'Meera Shah 21BCE10051' }));
+    const meeras = await found(warden, 'Meera');
+    expect(meeras).toContain(stillMeera);
+    expect(meeras).toContain(filedAsMeera);
+    // Its current name finds it too.
+    expect(await found(warden, 'Mira')).toContain(filedAsMeera);
+  });
+});
