@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { generateVapidKeys, vapidKeyProblem, type VapidKeys } from './modules/push/web-push.js';
 import { isRegExpSource } from '../shared/catalog.js';
 import { UNSAFE_REGEXP_HINT, isSafeRegExpSource } from '../shared/safe-regex.js';
 
@@ -226,6 +227,19 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    // Web Push (VAPID, RFC 8292): the key pair as `web-push generate-vapid-keys` prints it, and a contact.
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL the push services may use to reach you')
+        .optional(),
+    ),
+    PUSH_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 28).default(24),
+    PUSH_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+    PUSH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     INSIGHTS_DIGEST_DAYS: z.coerce
       .number({ error: 'must be a whole number of days (0 turns the insights digest off)' })
       .int('must be a whole number of days (0 turns the insights digest off)')
@@ -266,6 +280,18 @@ const envSchema = z
     for (const key of ['INBOUND_SMTP_PORT', 'INBOUND_IMAP_URL'] as const) {
       if (env[key] !== undefined && !env.INBOUND_REPLY_ADDRESS) {
         ctx.addIssue({ code: 'custom', path: ['INBOUND_REPLY_ADDRESS'], message: `is required with ${key}: it is the address replies are sent to` });
+      }
+    }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any VAPID_* setting is given (push needs all three)' });
+      }
+    } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+      const problem = vapidKeyProblem(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY);
+      if (problem) {
+        const key = problem.startsWith('VAPID_PRIVATE_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+        ctx.addIssue({ code: 'custom', path: [key], message: problem.slice(key.length + 1) });
       }
     }
     if (env.NODE_ENV === 'production') {
@@ -333,6 +359,8 @@ export interface Config {
         trustedAuthservId: string | undefined;
       }
     | undefined;
+  /** Web Push; `vapid` undefined → push is off (production without VAPID_* settings). */
+  push: { vapid: VapidKeys | undefined; ttlMs: number; pollIntervalMs: number; retryBaseMs: number; leaseMs: number };
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
@@ -393,6 +421,30 @@ function developmentSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Development (and tests) keep a VAPID key pair in DATA_DIR, made once like the session secret, so
+ * that browsers stay subscribed across restarts; production must be given one or has no push.
+ */
+function developmentVapidKeys(dataDir: string, publicUrl: string): VapidKeys {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  const subject = `mailto:push@${new URL(publicUrl).hostname === 'localhost' ? 'localhost.localdomain' : new URL(publicUrl).hostname}`;
+  try {
+    const existing: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (existing && typeof existing === 'object' && 'publicKey' in existing && 'privateKey' in existing) {
+      const { publicKey, privateKey } = existing;
+      if (typeof publicKey === 'string' && typeof privateKey === 'string' && !vapidKeyProblem(publicKey, privateKey)) {
+        return { publicKey, privateKey, subject };
+      }
+    }
+  } catch {
+    // Not there yet (or unreadable): make a new pair below.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return { ...keys, subject };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -449,6 +501,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             trustedAuthservId: env.INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase(),
           }
         : undefined,
+    push: {
+      vapid:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+          : env.NODE_ENV === 'production'
+            ? undefined
+            : developmentVapidKeys(dataDir, publicUrl),
+      ttlMs: Math.round(env.PUSH_TTL_HOURS * 60 * 60_000),
+      pollIntervalMs: env.PUSH_POLL_INTERVAL_MS,
+      retryBaseMs: env.PUSH_RETRY_BASE_MS,
+      leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+    },
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
     logLevel: env.LOG_LEVEL,

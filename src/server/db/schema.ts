@@ -81,6 +81,10 @@ export const users = pgTable(
     placeHostel: text('place_hostel'),
     placeFloor: text('place_floor'),
     placeRoom: text('place_room'),
+    /** The channels this person hears through (settings page); push also needs a subscribed device. */
+    notifyPush: boolean('notify_push').notNull().default(true),
+    notifyMail: boolean('notify_mail').notNull().default(true),
+    notifyBell: boolean('notify_bell').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -423,6 +427,62 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
 );
+
+/** One browser (device) a person let the portal push to; an endpoint belongs to one person at a time. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as PushSubscription.toJSON() gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+export const PUSH_STATUSES = ['queued', 'sent', 'failed', 'expired'] as const;
+
+/**
+ * Push outbox: a row per (event, subscription), written in the transaction that rings the bell,
+ * delivered by the push dispatcher afterwards. The unique pair means an event is never pushed to a
+ * device twice; a subscription the push service says is gone takes its rows with it.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The notification this push is about (its bell row's id when the bell is on). */
+    eventId: uuid('event_id').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The JSON the browser receives (title, body, url, tag), already past the confidentiality guard. */
+    payload: text('payload').notNull(),
+    /** Pushes replace each other on the device per topic (the complaint number). */
+    topic: text('topic').notNull(),
+    status: text('status', { enum: PUSH_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('push_outbox_event_subscription_key').on(t.eventId, t.subscriptionId),
+    index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('push_outbox_subscription_idx').on(t.subscriptionId),
+    check('push_outbox_status_check', oneOf(t.status, PUSH_STATUSES)),
+  ],
+);
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type PushOutboxRow = typeof pushOutbox.$inferSelect;
 
 /**
  * One-click links in facility mail (Acknowledge, Resolved): the token is sent, only its hash is

@@ -23,9 +23,12 @@ export default fp(
         replyAddressing: opts.config.inbound
           ? { address: opts.config.inbound.replyAddress, secret: hmac(opts.config.sessionSecret, 'reply-addresses') }
           : undefined,
-        afterCommit: () => app.mailer?.notify(),
+        afterCommit: () => {
+          app.mailer?.notify();
+          app.pushDispatcher?.notify();
+        },
       }),
     );
   },
-  { name: 'lifecycle', dependencies: ['database', 'mailer'] },
+  { name: 'lifecycle', dependencies: ['database', 'mailer', 'push'] },
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { users, type ComplaintRow } from '../../db/schema.js';
 import { coveringWorkers } from '../access/scope.js';
@@ -23,6 +23,9 @@ import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
  * - every worker whose scope covers a new complaint (tellNewWork);
  * - a worker given a complaint by someone else (tellAssignee);
  * - people told by the jobs: escalations and digests (tellPeople, tellByMail).
+ *
+ * Each person's channels (settings page) apply here and in notify(): mail to a person whose mail is
+ * off is not queued; the bell and push follow their own switches inside notify().
  */
 
 export interface Notice {
@@ -42,9 +45,25 @@ export function preview(text: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
+/**
+ * The addresses of `emails` that still want mail: people who turned their mail channel off on the
+ * settings page are left out (the bell and push still reach them). Addresses that are not a
+ * person's account (a facility's mailbox) always get theirs.
+ */
+export async function wantingMail(tx: Pick<Tx, 'select'>, emails: readonly string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const off = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails.map((e) => e.toLowerCase())), eq(users.notifyMail, false)));
+  const quiet = new Set(off.map((o) => o.email));
+  return emails.filter((e) => !quiet.has(e.toLowerCase()));
+}
+
 /** Tells the student who filed the complaint. */
 export async function tellStudent(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow, notice: Notice): Promise<void> {
-  await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to: [complaint.userEmail] }], mailOptions(ctx));
+  const to = await wantingMail(tx, [complaint.userEmail]);
+  if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
   await notify(tx, complaint.studentId, complaint, notice.bell);
 }
 
@@ -56,7 +75,7 @@ export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: Comp
   const workers = await coveringWorkers(tx, complaint);
   const bell = `New: ${complaint.complaintHead}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel} — ${complaint.number}`;
   await notify(tx, workers.map((w) => w.id), complaint, bell);
-  const wantEach = workers.filter((w) => w.newWorkMail === 'each').map((w) => w.email);
+  const wantEach = await wantingMail(tx, workers.filter((w) => w.newWorkMail === 'each').map((w) => w.email));
   if (wantEach.length) {
     await enqueueMail(
       tx,
@@ -85,12 +104,14 @@ export async function tellTeam(
         .from(users)
         .where(and(eq(users.id, complaint.assigneeId), isNull(users.disabledAt)))
     : [];
-  const to = assignee ? [assignee.email] : complaint.toEmails;
-  await enqueueMail(
-    tx,
-    [{ ...notice.mail, purpose: notice.purpose, complaint, to, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) }],
-    mailOptions(ctx),
-  );
+  const to = assignee ? await wantingMail(tx, [assignee.email]) : complaint.toEmails;
+  if (to.length) {
+    await enqueueMail(
+      tx,
+      [{ ...notice.mail, purpose: notice.purpose, complaint, to, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) }],
+      mailOptions(ctx),
+    );
+  }
   const listeners = assignee ? (assignee.id === actorId ? [] : [assignee.id]) : (await coveringWorkers(tx, complaint, { except: actorId })).map((w) => w.id);
   await notify(tx, listeners, complaint, notice.bell);
 }
@@ -105,7 +126,8 @@ export async function tellAssignee(
   notice: Notice,
 ): Promise<void> {
   if (assignee.id === actorId) return;
-  await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to: [assignee.email] }], mailOptions(ctx));
+  const to = await wantingMail(tx, [assignee.email]);
+  if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
   await notify(tx, assignee.id, complaint, notice.bell);
 }
 
@@ -118,7 +140,8 @@ export async function tellPeople(
   notice: Notice,
 ): Promise<void> {
   if (!people.length) return;
-  await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to: people.map((p) => p.email) }], mailOptions(ctx));
+  const to = await wantingMail(tx, people.map((p) => p.email));
+  if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
   await notify(tx, people.map((p) => p.id), complaint, notice.bell);
 }
 
@@ -127,5 +150,6 @@ export async function tellPeople(
  * caller's transaction. It names no student, so the guard has nothing to remove.
  */
 export async function tellByMail(tx: Tx, ctx: LifecycleContext, to: string, mail: RenderedMail & { purpose: string }): Promise<void> {
-  await enqueueMail(tx, [{ ...mail, to: [to] }], mailOptions(ctx));
+  const wanted = await wantingMail(tx, [to]);
+  if (wanted.length) await enqueueMail(tx, [{ ...mail, to: wanted }], mailOptions(ctx));
 }

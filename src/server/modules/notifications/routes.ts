@@ -5,6 +5,8 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { markReadSchema, notificationListSchema } from '../../../shared/notifications.js';
 import { listNotifications, markRead } from './service.js';
 import { requireUser } from '../../lib/require-user.js';
+import { notificationChannelsSchema } from '../../../shared/push.js';
+import { channelsOf, setChannels } from '../push/service.js';
 
 export default async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,5 +44,36 @@ export default async function notificationRoutes(app: FastifyInstance) {
       await markRead(app.db, requireUser(request).id, 'all' in body ? 'all' : 'ids' in body ? body.ids : { complaintNumber: body.complaintNumber });
       return reply.status(204).send(null);
     },
+  );
+
+  r.get(
+    '/api/me/notification-channels',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['notifications'],
+        summary: 'How you hear of things: push to your devices, mail, the bell',
+        response: { 200: notificationChannelsSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return channelsOf(app.db, requireUser(request).id);
+    },
+  );
+
+  r.put(
+    '/api/me/notification-channels',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Turn each channel on or off (staff choose which new-work mail in their preferences; mail off sends none)',
+        body: notificationChannelsSchema,
+        response: { 200: notificationChannelsSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => setChannels(app.db, requireUser(request).id, request.body),
   );
 }

@@ -1,27 +1,47 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { complaints, notifications, type ComplaintRow } from '../../db/schema.js';
+import { complaints, notifications, pushOutbox, pushSubscriptions, users, type ComplaintRow } from '../../db/schema.js';
 import { guardNotification } from '../confidentiality/guard.js';
+import { pushMessage, pushTopic } from '../push/message.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 
-type Queryable = Pick<Db, 'insert'>;
+type Queryable = Pick<Db, 'insert' | 'select'>;
 
 /**
- * Adds a bell notification for each of `userIds`, in one statement however many there are; call it
- * with the transaction that makes the change it is about. Only modules/lifecycle calls it (a check
- * in tests/checks keeps it so). Each text passes the confidentiality guard for its reader: only the
- * student reads their own identity.
+ * Tells each of `userIds` of something: a bell notification for those whose bell is on, and a push
+ * to every device of those whose push is on, in a few statements however many readers there are;
+ * call it with the transaction that makes the change it is about. Only modules/lifecycle calls it
+ * (a check in tests/checks keeps it so). Each text passes the confidentiality guard for its reader
+ * (only the student reads their own identity), and the push carries the same guarded text.
  */
 export async function notify(db: Queryable, userIds: string | readonly string[], complaint: ComplaintRow | null, text: string): Promise<void> {
-  const readers = typeof userIds === 'string' ? [userIds] : userIds;
+  const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
   if (!readers.length) return;
-  await db.insert(notifications).values(
-    readers.map((userId) => ({
-      userId,
-      complaintId: complaint?.id ?? null,
-      text: complaint ? guardNotification(complaint, userId, text) : text,
-    })),
-  );
+  const channels = await db
+    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush })
+    .from(users)
+    .where(inArray(users.id, readers));
+  // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
+  const told = channels.map((c) => ({ ...c, eventId: randomUUID(), text: complaint ? guardNotification(complaint, c.id, text) : text }));
+  const bells = told.filter((c) => c.bell);
+  if (bells.length) {
+    await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text })));
+  }
+  const pushing = told.filter((c) => c.push);
+  if (!pushing.length) return;
+  const devices = await db
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, pushing.map((c) => c.id)));
+  const byUser = new Map(pushing.map((c) => [c.id, c]));
+  const rows = devices.flatMap((device) => {
+    const reader = byUser.get(device.userId);
+    if (!reader) return [];
+    const message = pushMessage(complaint, reader.id, reader.text);
+    return [{ eventId: reader.eventId, subscriptionId: device.id, payload: JSON.stringify(message), topic: pushTopic(message.tag) }];
+  });
+  if (rows.length) await db.insert(pushOutbox).values(rows).onConflictDoNothing();
 }
 
 export async function listNotifications(db: Db, userId: string, opts: { cursor?: string | undefined; limit: number }) {

@@ -1,0 +1,18 @@
+import type { ComplaintRow } from '../../db/schema.js';
+import type { PushMessage } from '../../../shared/push.js';
+
+/**
+ * The push a reader gets for a notification: the complaint's number as the title, the bell's text
+ * (already past the confidentiality guard for this reader) as the body, the page they would open,
+ * and the complaint as the tag so that a newer push replaces an older one about the same complaint.
+ */
+export function pushMessage(complaint: Pick<ComplaintRow, 'number' | 'studentId'> | null, readerId: string, text: string): PushMessage {
+  if (!complaint) return { title: 'Hostel Complaint Portal', body: text, url: '/', tag: 'portal' };
+  const url = complaint.studentId === readerId ? `/my/${complaint.number}` : `/staff/complaints/${complaint.number}`;
+  return { title: complaint.number, body: text, url, tag: complaint.number };
+}
+
+/** The Topic header (RFC 8030): at most 32 characters of the base64url alphabet; the push service keeps only the newest per topic. */
+export function pushTopic(tag: string): string {
+  return tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || 'portal';
+}

@@ -1,0 +1,272 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complaints, notifications, outbox, pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
+import { pushMessageSchema, type PushMessage } from '../../../shared/push.js';
+import { aComplaint } from '../../../../tests/factories/complaints.js';
+import { decryptPush, PushEndpoint, verifyVapid, type FakeBrowser } from '../../../../tests/support/push-endpoint.js';
+import { ApiClient } from '../../../../tests/support/student.js';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+
+/**
+ * Push notifications (issue 24, item 2) end to end: a browser subscribes over HTTP, something
+ * happens to a complaint, and a push service on 127.0.0.1 receives what the portal sends. The test
+ * decrypts it as the browser would (RFC 8291, with its own code in tests/support/push-endpoint.ts)
+ * and checks the VAPID signature, then what the push service's answers do: 410 forgets the device,
+ * 500 is tried again later, and no event reaches a device twice.
+ */
+
+const CONFIDENTIAL_STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' };
+const IDENTITY = ['Meera', 'Iyer', '22MIM10045', 'meera.iyer'];
+
+let portal: TestApp;
+let pushService: PushEndpoint;
+let admin: ApiClient;
+let staff: ApiClient;
+let student: ApiClient;
+let staffId: string;
+
+beforeAll(async () => {
+  pushService = await PushEndpoint.start();
+  portal = await startTestApp({
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ADMIN_EMAILS: 'push.admin@vitbhopal.ac.in',
+    PUSH_POLL_INTERVAL_MS: '100',
+    PUSH_RETRY_BASE_MS: '50',
+  });
+  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'push.admin@vitbhopal.ac.in', name: 'Push Admin' });
+  const added = await admin.send('POST', '/api/admin/users', {
+    email: 'push.crew@vitbhopal.ac.in',
+    name: 'Push Crew',
+    role: 'staff',
+    scopes: [
+      { category: 'wifi', hostel: '' },
+      { category: 'other', hostel: '' },
+    ],
+  });
+  expect(added.status).toBe(201);
+  staffId = String(added.body.id);
+  staff = await ApiClient.signedIn(portal.baseUrl, { email: 'push.crew@vitbhopal.ac.in', name: 'Push Crew' });
+  student = await ApiClient.signedIn(portal.baseUrl, { email: 'push.student@vitbhopal.ac.in', name: 'Push Student 21BCE10501' });
+});
+afterAll(async () => {
+  await portal?.close();
+  await pushService?.close();
+});
+
+const db = () => portal.database.db;
+
+async function subscribe(who: ApiClient, path: string): Promise<FakeBrowser> {
+  const browser = pushService.browser(path);
+  const saved = await who.send('PUT', '/api/push/subscription', { endpoint: browser.endpoint, keys: browser.keys });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(204);
+  return browser;
+}
+
+async function file(by: ApiClient = student, over: Record<string, unknown> = {}): Promise<string> {
+  const filed = await by.post('/api/complaints', aComplaint(over));
+  expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+  return String(filed.body.number);
+}
+
+async function move(number: string, to: string) {
+  const moved = await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to, note: '' });
+  expect(moved.status, JSON.stringify(moved.body)).toBeLessThan(300);
+}
+
+/** Every push `browser` received, decrypted and checked against the shared schema. */
+function messagesOf(browser: FakeBrowser): PushMessage[] {
+  const path = new URL(browser.endpoint).pathname;
+  return pushService.for(path).map((r) => pushMessageSchema.parse(JSON.parse(decryptPush(browser, r.body))));
+}
+
+async function subscriptionOf(endpoint: string) {
+  const [row] = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  return row;
+}
+
+async function pushRowsFor(browser: FakeBrowser) {
+  const row = await subscriptionOf(browser.endpoint);
+  return row ? db().select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, row.id)) : [];
+}
+
+describe('subscribing a device', () => {
+  it('gives the VAPID public key to signed-in people only', async () => {
+    const key = await student.get('/api/push/public-key');
+    expect(key.status).toBe(200);
+    expect(key.body).toEqual({ publicKey: portal.config.push.vapid?.publicKey });
+    expect(Buffer.from(String(key.body.publicKey), 'base64url')).toHaveLength(65);
+    const anonymous = await fetch(`${portal.baseUrl}/api/push/public-key`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('accepts only push service addresses, and keeps one row per endpoint that moves with whoever signs in', async () => {
+    const keys = pushService.browser('/unused').keys;
+    for (const endpoint of ['ftp://push.example/abc', 'http://push.example/abc', 'not a url', `https://push.example/${'x'.repeat(1000)}`]) {
+      const refused = await student.send('PUT', '/api/push/subscription', { endpoint, keys });
+      expect(refused.status, endpoint).toBe(400);
+    }
+    const badKey = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://push.example/abc', keys: { p256dh: 'short', auth: keys.auth } });
+    expect(badKey.status).toBe(400);
+
+    const shared = await subscribe(student, '/shared-tablet');
+    expect((await subscriptionOf(shared.endpoint))?.userId).not.toBe(staffId);
+    const again = await staff.send('PUT', '/api/push/subscription', { endpoint: shared.endpoint, keys: shared.keys });
+    expect(again.status).toBe(204);
+    const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint));
+    expect(rows.map((r) => r.userId)).toEqual([staffId]);
+
+    // Someone else cannot remove it; its owner can.
+    expect((await student.send('DELETE', '/api/push/subscription', { endpoint: shared.endpoint })).status).toBe(204);
+    expect(await subscriptionOf(shared.endpoint)).toBeDefined();
+    expect((await staff.send('DELETE', '/api/push/subscription', { endpoint: shared.endpoint })).status).toBe(204);
+    expect(await subscriptionOf(shared.endpoint)).toBeUndefined();
+  });
+});
+
+describe('what the portal pushes', () => {
+  it("sends the student's device an encrypted push (aes128gcm, VAPID) that decrypts to the status change, and the team's to new work", async () => {
+    const phone = await subscribe(student, '/student-phone');
+    const desk = await subscribe(staff, '/staff-desk');
+    const number = await file();
+    await move(number, 'in_progress');
+
+    await expect.poll(() => messagesOf(phone).length).toBe(1);
+    const [message] = messagesOf(phone);
+    expect(message).toMatchObject({ title: number, url: `/my/${number}`, tag: number });
+    expect(message?.body).toContain(number);
+    await expect.poll(() => messagesOf(desk).some((m) => m.url === `/staff/complaints/${number}` && m.tag === number)).toBe(true);
+
+    const [request] = pushService.for('/student-phone');
+    expect(request?.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(request?.headers.ttl)).toBeGreaterThan(0);
+    expect(request?.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    const claims = verifyVapid(request?.headers.authorization, String(portal.config.push.vapid?.publicKey));
+    expect(claims.aud).toBe(pushService.baseUrl);
+    expect(claims.sub).toMatch(/^(mailto:|https:)/);
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+
+    // The bell rang too, with the same words.
+    const [bell] = await db()
+      .select()
+      .from(notifications)
+      .innerJoin(complaints, eq(complaints.id, notifications.complaintId))
+      .where(and(eq(complaints.number, number), eq(notifications.userId, String((await subscriptionOf(phone.endpoint))?.userId))));
+    expect(bell?.notifications.text).toBe(message?.body);
+  });
+
+  it('forgets a device its push service says is gone (410), and sends it nothing more', async () => {
+    const gone = await subscribe(student, '/uninstalled');
+    const kept = await subscribe(student, '/still-here');
+    pushService.answer('/uninstalled', 410);
+    const number = await file();
+    await move(number, 'in_progress');
+    await expect.poll(async () => subscriptionOf(gone.endpoint)).toBeUndefined();
+    expect(pushService.for('/uninstalled')).toHaveLength(1);
+    await move(number, 'resolved');
+    // The next event reaches the device still subscribed, and not the one that is gone.
+    await expect.poll(() => messagesOf(kept).filter((m) => m.tag === number).length).toBe(2);
+    expect(pushService.for('/uninstalled')).toHaveLength(1);
+  });
+
+  it('tries again later when the push service fails (500), and delivers once it answers', async () => {
+    const flaky = await subscribe(student, '/flaky');
+    pushService.answer('/flaky', (attempt) => (attempt < 3 ? 500 : 201));
+    const number = await file();
+    await move(number, 'in_progress');
+    await expect.poll(() => messagesOf(flaky).length).toBe(3);
+    expect(new Set(messagesOf(flaky).map((m) => m.title))).toEqual(new Set([number]));
+    await expect.poll(async () => (await pushRowsFor(flaky)).map((r) => [r.status, r.attempts])).toEqual([['sent', 3]]);
+  });
+
+  it('never pushes one event to one device twice', async () => {
+    const phone = await subscribe(student, '/only-once');
+    const number = await file();
+    await move(number, 'in_progress');
+    await move(number, 'resolved');
+    await expect.poll(async () => (await pushRowsFor(phone)).filter((r) => r.status === 'sent').length).toBe(2);
+    // Let the dispatcher make more passes: nothing more arrives.
+    const before = pushService.received.length;
+    await file();
+    await expect.poll(() => pushService.received.length).toBeGreaterThan(before);
+    expect(pushService.for('/only-once')).toHaveLength(2);
+    const rows = await pushRowsFor(phone);
+    expect(new Set(rows.map((r) => r.eventId)).size).toBe(rows.length);
+  });
+});
+
+describe('each channel on or off', () => {
+  it('starts with every channel on, for students and staff alike', async () => {
+    for (const who of [student, staff, admin]) {
+      const channels = await who.get('/api/me/notification-channels');
+      expect(channels.status).toBe(200);
+      expect(channels.body).toEqual({ push: true, mail: true, bell: true });
+    }
+    const bad = await student.send('PUT', '/api/me/notification-channels', { push: 'yes', mail: true, bell: true });
+    expect(bad.status).toBe(400);
+  });
+
+  it('queues no push with push off, no bell with the bell off, no mail with mail off', async () => {
+    const other = await ApiClient.signedIn(portal.baseUrl, { email: 'quiet.student@vitbhopal.ac.in', name: 'Quiet Student 21BCE10502' });
+    const phone = await subscribe(other, '/quiet-phone');
+    const [me] = await db().select().from(users).where(eq(users.email, 'quiet.student@vitbhopal.ac.in'));
+    if (!me) throw new Error('no quiet student');
+
+    const number = await file(other);
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    if (!row) throw new Error('no complaint');
+    const told = async () => ({
+      pushes: (await pushRowsFor(phone)).length,
+      bells: (await db().select().from(notifications).where(and(eq(notifications.userId, me.id), eq(notifications.complaintId, row.id)))).length,
+      mails: (await db().select().from(outbox).where(eq(outbox.complaintId, row.id))).filter((m) => m.toEmails.includes(me.email)).length,
+    });
+    const before = await told();
+    // The acknowledgement of filing went by mail.
+    expect(before.mails).toBe(1);
+
+    const off = await other.send('PUT', '/api/me/notification-channels', { push: false, mail: false, bell: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ push: false, mail: false, bell: false });
+    expect((await other.get('/api/me/notification-channels')).body).toEqual({ push: false, mail: false, bell: false });
+    await move(number, 'in_progress');
+    expect(await told()).toEqual(before);
+
+    const onlyPush = await other.send('PUT', '/api/me/notification-channels', { push: true, mail: false, bell: false });
+    expect(onlyPush.status).toBe(200);
+    await move(number, 'resolved');
+    expect(await told()).toEqual({ ...before, pushes: before.pushes + 1 });
+    await expect.poll(() => messagesOf(phone).map((m) => m.tag)).toEqual([number]);
+  });
+});
+
+describe('a confidential complaint', () => {
+  it("pushes the team no word of the student's identity, while the student's own push may name them", async () => {
+    const meera = await ApiClient.signedIn(portal.baseUrl, CONFIDENTIAL_STUDENT);
+    const meeraPhone = await subscribe(meera, '/meera-phone');
+    const desk = await subscribe(staff, '/staff-desk-2');
+    const number = await file(meera, {
+      category: 'other',
+      subCategory: 'Ragging',
+      complaint: 'Seniors came at night. I am Meera Iyer (22MIM10045), reach me at meera.iyer@vitbhopal.ac.in.',
+    });
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    expect(row?.confidential).toBe(true);
+    const reply = await meera.post(`/api/complaints/${number}/replies`, { text: 'It is Meera Iyer 22MIM10045 again, please call me.' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(204);
+
+    await expect.poll(() => messagesOf(desk).filter((m) => m.tag === number).length).toBeGreaterThanOrEqual(2);
+    const toTeam = messagesOf(desk).filter((m) => m.tag === number);
+    for (const message of toTeam) {
+      const words = JSON.stringify(message);
+      for (const word of IDENTITY) expect(words).not.toContain(word);
+    }
+    expect(toTeam.some((m) => m.body.includes('[withheld]'))).toBe(true);
+
+    // Nothing was queued for the student about their own reply.
+    const mine = await db()
+      .select()
+      .from(pushOutbox)
+      .where(inArray(pushOutbox.subscriptionId, db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, meeraPhone.endpoint))));
+    expect(mine).toHaveLength(0);
+  });
+});

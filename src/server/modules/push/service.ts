@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { pushSubscriptions, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { NotificationChannels, PushSubscriptionInput } from '../../../shared/push.js';
+
+/**
+ * Push endpoints are the push services' own https URLs. Outside production a plain http endpoint on
+ * the loopback address is accepted too, so tests can stand up a push service of their own.
+ */
+export function checkEndpoint(endpoint: string, production: boolean): void {
+  const url = new URL(endpoint);
+  const loopback = !production && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+  if (url.protocol !== 'https:' && !loopback) {
+    throw new AppError(400, 'validation', 'The push endpoint must be an https:// address.', { endpoint: 'must be an https:// address' });
+  }
+  if (url.username || url.password) {
+    throw new AppError(400, 'validation', 'The push endpoint must not carry a user name or password.', { endpoint: 'must not carry credentials' });
+  }
+}
+
+/** Keeps one row per endpoint: a device signing in as someone else now pushes to them alone. */
+export async function saveSubscription(db: Db, userId: string, input: PushSubscriptionInput): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: sql`now()` },
+    });
+}
+
+/** Forgets the device for this person; someone else's endpoint is left alone (and nothing is said about it). */
+export async function removeSubscription(db: Db, userId: string, endpoint: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
+}
+
+export async function channelsOf(db: Db, userId: string): Promise<NotificationChannels> {
+  const [row] = await db
+    .select({ push: users.notifyPush, mail: users.notifyMail, bell: users.notifyBell })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+  return row;
+}
+
+export async function setChannels(db: Db, userId: string, channels: NotificationChannels): Promise<NotificationChannels> {
+  const [row] = await db
+    .update(users)
+    .set({ notifyPush: channels.push, notifyMail: channels.mail, notifyBell: channels.bell, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ push: users.notifyPush, mail: users.notifyMail, bell: users.notifyBell });
+  if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+  return row;
+}
