@@ -69,13 +69,17 @@ export async function tellStudent(tx: Tx, ctx: LifecycleContext, complaint: Comp
 
 /**
  * A new complaint in someone's scope: every worker whose scope covers it hears by bell; those who
- * asked for a mail about each one get it (a digest job serves those who asked for a digest).
+ * asked to hear of each one get a push and a mail (a digest job serves those who asked for a digest).
  */
 export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow): Promise<void> {
   const workers = await coveringWorkers(tx, complaint);
   const bell = `New: ${complaint.complaintHead}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel} — ${complaint.number}`;
-  await notify(tx, workers.map((w) => w.id), complaint, bell);
-  const wantEach = await wantingMail(tx, workers.filter((w) => w.newWorkMail === 'each').map((w) => w.email));
+  // newWorkMail is how much a worker wants to hear of new work: 'each' is a push and a mail per
+  // complaint (as their channels allow), 'digest' a mail now and then, 'none' the bell alone.
+  const each = workers.filter((w) => w.newWorkMail === 'each');
+  await notify(tx, each.map((w) => w.id), complaint, bell);
+  await notify(tx, workers.filter((w) => w.newWorkMail !== 'each').map((w) => w.id), complaint, bell, { push: false });
+  const wantEach = await wantingMail(tx, each.map((w) => w.email));
   if (wantEach.length) {
     await enqueueMail(
       tx,

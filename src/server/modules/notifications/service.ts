@@ -15,7 +15,14 @@ type Queryable = Pick<Db, 'insert' | 'select'>;
  * (a check in tests/checks keeps it so). Each text passes the confidentiality guard for its reader
  * (only the student reads their own identity), and the push carries the same guarded text.
  */
-export async function notify(db: Queryable, userIds: string | readonly string[], complaint: ComplaintRow | null, text: string): Promise<void> {
+export async function notify(
+  db: Queryable,
+  userIds: string | readonly string[],
+  complaint: ComplaintRow | null,
+  text: string,
+  /** `push: false` rings the bell only (new work for those who did not ask to hear of each one). */
+  opts: { push?: boolean } = {},
+): Promise<void> {
   const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
   if (!readers.length) return;
   const channels = await db
@@ -28,7 +35,7 @@ export async function notify(db: Queryable, userIds: string | readonly string[],
   if (bells.length) {
     await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text })));
   }
-  const pushing = told.filter((c) => c.push);
+  const pushing = opts.push === false ? [] : told.filter((c) => c.push);
   if (!pushing.length) return;
   const devices = await db
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })

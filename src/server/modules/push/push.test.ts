@@ -47,6 +47,9 @@ beforeAll(async () => {
   expect(added.status).toBe(201);
   staffId = String(added.body.id);
   staff = await ApiClient.signedIn(portal.baseUrl, { email: 'push.crew@vitbhopal.ac.in', name: 'Push Crew' });
+  // Hearing of each new complaint (push and mail) is the worker's choice; this one asks for it.
+  const each = await staff.send('PUT', '/api/staff/preferences', { newWorkMail: 'each', digestHours: 24 });
+  expect(each.status, JSON.stringify(each.body)).toBe(200);
   student = await ApiClient.signedIn(portal.baseUrl, { email: 'push.student@vitbhopal.ac.in', name: 'Push Student 21BCE10501' });
 });
 afterAll(async () => {
@@ -236,6 +239,27 @@ describe('each channel on or off', () => {
     await move(number, 'resolved');
     expect(await told()).toEqual({ ...before, pushes: before.pushes + 1 });
     await expect.poll(() => messagesOf(phone).map((m) => m.tag)).toEqual([number]);
+  });
+});
+
+describe('new work', () => {
+  it('is pushed to workers who asked to hear of each new complaint; the others hear by bell alone', async () => {
+    const added = await admin.send('POST', '/api/admin/users', { email: 'calm.crew@vitbhopal.ac.in', name: 'Calm Crew', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
+    expect(added.status).toBe(201);
+    const calm = await ApiClient.signedIn(portal.baseUrl, { email: 'calm.crew@vitbhopal.ac.in', name: 'Calm Crew' });
+    const calmDesk = await subscribe(calm, '/calm-desk');
+    const keenDesk = await subscribe(staff, '/keen-desk');
+    const number = await file();
+    await expect.poll(() => messagesOf(keenDesk).map((m) => m.tag)).toEqual([number]);
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    const bells = await db().select().from(notifications).where(and(eq(notifications.userId, String(added.body.id)), eq(notifications.complaintId, String(row?.id))));
+    expect(bells).toHaveLength(1);
+    expect(await pushRowsFor(calmDesk)).toHaveLength(0);
+
+    // A student's answer reaches the unassigned complaint's team, the calm worker too.
+    const answer = await student.post(`/api/complaints/${number}/replies`, { text: 'It drops at 9 pm sharp.' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(204);
+    await expect.poll(() => messagesOf(calmDesk).map((m) => m.url)).toEqual([`/staff/complaints/${number}`]);
   });
 });
 
