@@ -77,10 +77,18 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // One place per person for how they are told; the staff console's old address shows it too.
             path: 'staff/settings',
             HydrateFallback: PageLoading,
             lazy: async () => ({
-              Component: (await import('../features/staff/components/NotificationSettings')).NotificationSettingsPage,
+              Component: (await import('./notification-settings-route')).StaffNotificationSettingsRoute,
+            }),
+          },
+          {
+            path: 'settings/notifications',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('./notification-settings-route')).NotificationSettingsRoute,
             }),
           },
           {

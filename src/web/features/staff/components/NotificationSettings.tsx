@@ -4,13 +4,12 @@ import { staffPreferencesSchema, type StaffPreferences } from '../../../../share
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextField } from '../../../components/ui/FormFields';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
-import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { usePreferences, useSavePreferences } from '../api/preferences';
-import { StaffRequestError, WorkerGate } from './WorkerGate';
+import { StaffRequestError } from './WorkerGate';
 
 interface PreferencesDraft {
   newWorkMail: StaffPreferences['newWorkMail'];
@@ -69,7 +68,9 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
       <h2 id="new-work-heading" className="text-lg font-semibold text-slate-900">
         New complaints in your scope
       </h2>
-      <p className="text-sm text-slate-700">The bell in the menu always rings. Choose whether you also get mail.</p>
+      <p className="text-sm text-slate-700">
+        The bell rings for each one. “For each new complaint” also sends a push and a mail (as your switches above allow).
+      </p>
       <SelectField control={form.control} name="newWorkMail" label="Mail me">
         <option value="each">For each new complaint</option>
         <option value="digest">A digest every few hours</option>
@@ -96,33 +97,10 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
   );
 }
 
-/** How the worker hears of new work by mail. */
-function NotificationSettings() {
+/** How much the worker hears of new work, for the one notifications page (/settings/notifications). */
+export function NewWorkSettings() {
   const preferences = usePreferences();
-  return (
-    <>
-      <div className="mt-2">
-        <BackLink to="/staff">Back to the queue</BackLink>
-      </div>
-      {preferences.isPending ? (
-        <LoadingStatus label="Loading your settings…" />
-      ) : preferences.isError ? (
-        <StaffRequestError error={preferences.error} onRetry={() => void preferences.refetch()} />
-      ) : (
-        <PreferencesForm saved={preferences.data} />
-      )}
-    </>
-  );
-}
-
-/** Route /staff/settings: the worker's own notification settings. */
-export function NotificationSettingsPage() {
-  return (
-    <section aria-labelledby="staff-settings-heading" className="mx-auto max-w-7xl">
-      <PageHeading id="staff-settings-heading" title="Notifications · Staff console · Hostel Complaint Portal">
-        Notifications
-      </PageHeading>
-      <WorkerGate>{() => <NotificationSettings />}</WorkerGate>
-    </section>
-  );
+  if (preferences.isPending) return <LoadingStatus label="Loading your settings…" />;
+  if (preferences.isError) return <StaffRequestError error={preferences.error} onRetry={() => void preferences.refetch()} />;
+  return <PreferencesForm saved={preferences.data} />;
 }
