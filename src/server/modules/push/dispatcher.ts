@@ -60,6 +60,12 @@ export class PushDispatcher {
   private again = false;
   private stopped = true;
   private readonly batchSize: number;
+  /**
+   * Pushes the push service accepted whose 'sent' could not be recorded (the database went away in
+   * between). Claimed again by this process, such a row is only recorded, never pushed again; only
+   * a process that dies forgets, and then the device shows the same tag once more, replacing it.
+   */
+  private readonly acceptedNotRecorded = new Set<string>();
 
   constructor(private readonly opts: PushDispatcherOptions) {
     this.batchSize = opts.batchSize ?? 20;
@@ -161,6 +167,10 @@ export class PushDispatcher {
   }
 
   private async deliver(row: ClaimedPush): Promise<void> {
+    if (this.acceptedNotRecorded.has(row.id)) {
+      await this.record(row, { kind: 'sent' });
+      return;
+    }
     const ttlSeconds = Math.max(0, Math.floor((row.createdAt.getTime() + this.opts.ttlMs - Date.now()) / 1000));
     let outcome: Outcome;
     try {
@@ -190,10 +200,12 @@ export class PushDispatcher {
     const log = this.opts.log;
     switch (outcome.kind) {
       case 'sent':
+        this.acceptedNotRecorded.add(row.id);
         await this.opts.db
           .update(pushOutbox)
           .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
           .where(eq(pushOutbox.id, row.id));
+        this.acceptedNotRecorded.delete(row.id);
         return;
       case 'gone':
         // The browser unsubscribed or the push service dropped it: forget the device (its queued pushes go with it).
