@@ -41,3 +41,20 @@ async function start(root: HTMLElement) {
 }
 
 void start(container);
+
+// Chromium may offer installing before the device module has loaded: keep the offer for it, which
+// shows it only after a first complaint (src/web/pwa/start.tsx).
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  window.__hcpInstallPrompt = event as NonNullable<typeof window.__hcpInstallPrompt>;
+});
+
+// The service worker, the outbox and the install offer are not part of the first download: they
+// load once the page has loaded and the main thread is idle.
+function startOnDevice() {
+  const later = () => void import('./pwa/start').then((module) => module.startOnDevice());
+  if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 5000 });
+  else setTimeout(later, 1);
+}
+if (document.readyState === 'complete') startOnDevice();
+else window.addEventListener('load', startOnDevice, { once: true });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_CATALOG, catalogFingerprint } from '../../shared/catalog.js';
+import manifestRoutes from '../modules/meta/manifest.js';
 
 /**
  * Serves the built React app. Hashed assets are cached for a year; index.html never is, so a
@@ -32,6 +33,8 @@ export default fp(
         return reply.status(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
       });
     }
+    // The installed app's manifest (from the university profile) and its share target.
+    await app.register(manifestRoutes);
     const indexFile = path.join(opts.root, 'index.html');
     const hasBuild = existsSync(indexFile);
     // Public pages rendered at build time (scripts/prerender.mjs): path → file under dist/web.

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, complaintSchema } from '../../../../shared/complaints';
 import type { Complaint, CreateComplaint } from '../../../../shared/complaints';
 import { apiFetch } from '../../../lib/api-client';
+import { sendOrQueue } from '../../../lib/offline-queue';
 import { complaintsKey } from '../../../lib/query-keys';
 
 export interface CreateComplaintInput {
@@ -10,20 +11,27 @@ export interface CreateComplaintInput {
   idempotencyKey: string;
 }
 
-/** POST /api/complaints: 201 (200 on a replay of the same key) with the stored complaint. */
+/**
+ * POST /api/complaints: 201 (200 on a replay of the same key) with the stored complaint. Offline it
+ * waits in the device's outbox instead (throws WaitingToSend).
+ */
 export function createComplaint({ data, idempotencyKey }: CreateComplaintInput): Promise<Complaint> {
-  return apiFetch('/api/complaints', {
-    method: 'POST',
-    body: data,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    schema: complaintSchema,
-  });
+  const send = () =>
+    apiFetch('/api/complaints', {
+      method: 'POST',
+      body: data,
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      schema: complaintSchema,
+    });
+  return sendOrQueue(send, { key: idempotencyKey, kind: 'complaint', path: '/api/complaints', body: data, label: `${data.category} complaint` });
 }
 
 export function useCreateComplaint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createComplaint,
+    // Offline the request must still run, so that it lands in the outbox rather than pausing in memory.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintsKey }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '../../../../shared/complaints';
 import type { StudentReplyBody } from '../../../../shared/complaints';
 import { apiFetch } from '../../../lib/api-client';
+import { sendOrQueue } from '../../../lib/offline-queue';
 import { complaintDetailKey } from '../../../lib/query-keys';
 
 export interface ReplyInput {
@@ -10,19 +11,19 @@ export interface ReplyInput {
   idempotencyKey: string;
 }
 
-/** POST /api/complaints/:number/replies: the student adds to the conversation (204). */
+/** POST /api/complaints/:number/replies: the student adds to the conversation (204); offline it waits in the outbox. */
 export function replyToComplaint(number: string, { body, idempotencyKey }: ReplyInput): Promise<void> {
-  return apiFetch(`/api/complaints/${encodeURIComponent(number)}/replies`, {
-    method: 'POST',
-    body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  const path = `/api/complaints/${encodeURIComponent(number)}/replies`;
+  const send = () => apiFetch(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  return sendOrQueue(send, { key: idempotencyKey, kind: 'reply', path, body, label: `Reply on ${number}` });
 }
 
 export function useReplyToComplaint(number: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReplyInput) => replyToComplaint(number, input),
+    // Offline the request must still run, so that it lands in the outbox rather than pausing in memory.
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: complaintDetailKey(number) }),
   });
 }

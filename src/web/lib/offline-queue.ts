@@ -1,0 +1,148 @@
+import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../shared/constants';
+import { NetworkError, getCsrfToken } from './api-client';
+
+/**
+ * The device's outbox: a complaint, a reply or a cleaning request made while the phone is offline
+ * is kept here (localStorage, so it survives closing the app) and sent once the phone is back
+ * online, with the Idempotency-Key it was made with, so however often it is tried the server
+ * writes it once. Only a phone that knows it is offline queues: a server that does not answer
+ * while the phone is online keeps the forms' usual "try again" (same key, same single write).
+ */
+
+export type QueuedKind = 'complaint' | 'reply' | 'cleaning';
+
+export interface QueuedRequest {
+  /** The Idempotency-Key, also this entry's identity. */
+  key: string;
+  kind: QueuedKind;
+  path: string;
+  body: unknown;
+  /** What the student sees in "waiting to send": 'Wi-Fi complaint', 'Reply on HC-2026-000012'. */
+  label: string;
+  queuedAt: string;
+  /** The session's CSRF token when it was queued, used if the page has not learned a newer one. */
+  csrfToken: string | null;
+}
+
+const STORAGE_KEY = 'hcp.outbox';
+/** Fired on window whenever the outbox changes (a page shows how many wait). */
+export const OUTBOX_CHANGED = 'hcp:outbox-changed';
+/** Fired on window when a new complaint has reached the server (the install prompt waits for it). */
+export const COMPLAINT_FILED = 'hcp:complaint-filed';
+
+export const WAITING_TO_SEND_MESSAGE =
+  'You are offline. It is saved on this phone and will be sent once, as soon as you are back online (waiting to send).';
+
+/** The request was kept in the outbox: not an error the student must fix, but not sent yet either. */
+export class WaitingToSend extends NetworkError {
+  constructor() {
+    super();
+    this.message = WAITING_TO_SEND_MESSAGE;
+  }
+}
+
+function isQueued(value: unknown): value is QueuedRequest {
+  const v = value as Partial<QueuedRequest> | null;
+  return typeof v?.key === 'string' && typeof v.path === 'string' && typeof v.kind === 'string' && typeof v.label === 'string';
+}
+
+export function queuedRequests(): QueuedRequest[] {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.filter(isQueued) : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(list: QueuedRequest[]) {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
+  window.dispatchEvent(new Event(OUTBOX_CHANGED));
+}
+
+function enqueue(entry: QueuedRequest) {
+  const list = queuedRequests();
+  // Tapping send again offline asks for the same key: still one entry.
+  if (!list.some((queued) => queued.key === entry.key)) save([...list, entry]);
+}
+
+function remove(key: string) {
+  save(queuedRequests().filter((queued) => queued.key !== key));
+}
+
+/**
+ * Sends now; when the phone is offline and the request never got an answer, keeps it in the
+ * outbox and throws {@link WaitingToSend} (its message is what the form shows).
+ */
+export async function sendOrQueue<T>(
+  send: () => Promise<T>,
+  entry: Omit<QueuedRequest, 'queuedAt' | 'csrfToken'>,
+): Promise<T> {
+  try {
+    const result = await send();
+    if (entry.kind === 'complaint') window.dispatchEvent(new Event(COMPLAINT_FILED));
+    return result;
+  } catch (error) {
+    if (!(error instanceof NetworkError) || error instanceof WaitingToSend || navigator.onLine) throw error;
+    enqueue({ ...entry, queuedAt: new Date().toISOString(), csrfToken: getCsrfToken() });
+    throw new WaitingToSend();
+  }
+}
+
+export interface FlushResult {
+  sent: QueuedRequest[];
+  /** Refused by the server (a 4xx other than a lost session): dropped, with the server's reason. */
+  refused: Array<{ entry: QueuedRequest; message: string }>;
+}
+
+async function refusalMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    if (typeof body.error?.message === 'string') return body.error.message;
+  } catch {
+    // No readable body: the status says enough.
+  }
+  return `The server refused it (${response.status}).`;
+}
+
+async function sendQueued(): Promise<FlushResult> {
+  const result: FlushResult = { sent: [], refused: [] };
+  for (const entry of queuedRequests()) {
+    let response: Response;
+    try {
+      response = await fetch(entry.path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          [IDEMPOTENCY_HEADER]: entry.key,
+          ...((getCsrfToken() ?? entry.csrfToken) ? { [CSRF_HEADER]: getCsrfToken() ?? entry.csrfToken ?? '' } : {}),
+        },
+        body: JSON.stringify(entry.body),
+      });
+    } catch {
+      break; // Still no connection: everything stays for the next try.
+    }
+    // A lost session or a server in trouble: keep it, a later try (after signing in) sends it.
+    if (response.status === 401 || response.status === 403 || response.status === 429 || response.status >= 500) break;
+    remove(entry.key);
+    if (response.ok) {
+      result.sent.push(entry);
+      if (entry.kind === 'complaint') window.dispatchEvent(new Event(COMPLAINT_FILED));
+    } else {
+      result.refused.push({ entry, message: await refusalMessage(response) });
+    }
+  }
+  return result;
+}
+
+/**
+ * Sends what waits, oldest first, one tab at a time (a Web Lock where the browser has them), so
+ * two open tabs coming back online do not both send the same entry.
+ */
+export async function flushOutbox(): Promise<FlushResult> {
+  if (queuedRequests().length === 0) return { sent: [], refused: [] };
+  if ('locks' in navigator) return navigator.locks.request('hcp-outbox', () => sendQueued());
+  return sendQueued();
+}

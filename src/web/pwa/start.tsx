@@ -1,0 +1,202 @@
+import { useCallback, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { COMPLAINT_FILED, OUTBOX_CHANGED, flushOutbox, queuedRequests } from '../lib/offline-queue';
+import type { QueuedRequest } from '../lib/offline-queue';
+
+/**
+ * What the app does on a phone once the page has painted (src/web/main.tsx loads this module on
+ * an idle moment after `load`, so none of it is in the first download): register the service
+ * worker, send what the outbox holds when the phone is online, and say on screen what the device
+ * knows: offline and showing data as last seen, requests waiting to send, an install offer.
+ */
+
+/** Chromium's install event (not in the DOM library). */
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+declare global {
+  interface Window {
+    /** Kept by main.tsx when Chromium offered installing before this module loaded. */
+    __hcpInstallPrompt?: InstallPromptEvent;
+  }
+}
+
+const INSTALL_DISMISSED = 'hcp.install-dismissed';
+
+const timeOf = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : null;
+
+function useOnline() {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+function useOutbox() {
+  const [waiting, setWaiting] = useState<QueuedRequest[]>(queuedRequests);
+  useEffect(() => {
+    const update = () => setWaiting(queuedRequests());
+    window.addEventListener(OUTBOX_CHANGED, update);
+    // Another tab queued or sent something.
+    window.addEventListener('storage', update);
+    return () => {
+      window.removeEventListener(OUTBOX_CHANGED, update);
+      window.removeEventListener('storage', update);
+    };
+  }, []);
+  return waiting;
+}
+
+/** Sends the outbox now and whenever the phone comes back online; says what went and what was refused. */
+function useOutboxSender(online: boolean) {
+  const [report, setReport] = useState<string | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    let cancelled = false;
+    void flushOutbox().then(({ sent, refused }) => {
+      if (cancelled) return;
+      const lines = [
+        ...(sent.length > 0 ? [`Sent: ${sent.map((entry) => entry.label).join(', ')}.`] : []),
+        ...refused.map(({ entry, message }) => `Not sent: ${entry.label}. ${message}`),
+      ];
+      if (lines.length > 0) setReport(lines.join(' '));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [online]);
+  return { report, dismiss: () => setReport(null) };
+}
+
+/** The time of the saved answer the service worker last gave this page instead of the network's. */
+function useLastSeen(online: boolean) {
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data as { type?: unknown; savedAt?: unknown } | null;
+      if (data?.type === 'hcp:offline-copy') setSavedAt(typeof data.savedAt === 'string' ? data.savedAt : null);
+    };
+    navigator.serviceWorker?.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker?.removeEventListener('message', onMessage);
+  }, []);
+  return online ? null : savedAt;
+}
+
+function useInstallOffer() {
+  const [prompt, setPrompt] = useState<InstallPromptEvent | null>(() => window.__hcpInstallPrompt ?? null);
+  const [offered, setOffered] = useState(false);
+  useEffect(() => {
+    const keep = (event: Event) => {
+      event.preventDefault();
+      setPrompt(event as InstallPromptEvent);
+    };
+    // Never on a first visit: only once the student has filed a complaint (and not after "Not now").
+    const offer = () => {
+      if (localStorage.getItem(INSTALL_DISMISSED) === null) setOffered(true);
+    };
+    const installed = () => setPrompt(null);
+    window.addEventListener('beforeinstallprompt', keep);
+    window.addEventListener(COMPLAINT_FILED, offer);
+    window.addEventListener('appinstalled', installed);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', keep);
+      window.removeEventListener(COMPLAINT_FILED, offer);
+      window.removeEventListener('appinstalled', installed);
+    };
+  }, []);
+  const install = useCallback(async () => {
+    if (!prompt) return;
+    await prompt.prompt();
+    await prompt.userChoice;
+    setPrompt(null);
+  }, [prompt]);
+  const notNow = useCallback(() => {
+    localStorage.setItem(INSTALL_DISMISSED, new Date().toISOString());
+    setOffered(false);
+  }, []);
+  return { shown: offered && prompt !== null, install, notNow };
+}
+
+const bar = 'pointer-events-auto rounded-xl border px-4 py-3 text-sm shadow-lg';
+const button = 'min-h-11 rounded-lg px-4 font-semibold';
+
+function DeviceStatus() {
+  const online = useOnline();
+  const waiting = useOutbox();
+  const savedAt = useLastSeen(online);
+  const sender = useOutboxSender(online);
+  const installOffer = useInstallOffer();
+
+  // With nothing to say the strip has no height, so it never covers the page's bottom edge; the
+  // live region stays in place so that what appears later is announced.
+  const saying = !online || waiting.length > 0 || sender.report !== null || installOffer.shown;
+  return (
+    <div
+      className={`pointer-events-none fixed inset-x-0 bottom-0 z-50 mx-auto flex max-w-xl flex-col gap-2 ${saying ? 'p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]' : ''}`}
+    >
+      <div role="status" aria-live="polite" className="flex flex-col gap-2">
+        {!online && (
+          <p className={`${bar} border-amber-300 bg-amber-50 text-amber-950`}>
+            <strong>You are offline.</strong>{' '}
+            {savedAt
+              ? `My complaints is shown as last seen (saved at ${timeOf(savedAt)}).`
+              : 'What you see is as last seen on this phone.'}
+          </p>
+        )}
+        {waiting.length > 0 && (
+          <div className={`${bar} border-brand-200 bg-white text-slate-900`} data-testid="outbox">
+            <p className="font-semibold">Waiting to send ({waiting.length})</p>
+            <ul className="mt-1 list-disc pl-5">
+              {waiting.map((entry) => (
+                <li key={entry.key}>{entry.label}</li>
+              ))}
+            </ul>
+            <p className="mt-1 text-slate-600">It is sent once, as soon as this phone is back online.</p>
+          </div>
+        )}
+        {sender.report && (
+          <div className={`${bar} flex items-start justify-between gap-3 border-green-300 bg-green-50 text-green-950`}>
+            <p>{sender.report}</p>
+            <button type="button" className={`${button} -my-2 text-green-900`} onClick={sender.dismiss}>
+              OK
+            </button>
+          </div>
+        )}
+      </div>
+      {installOffer.shown && (
+        <section aria-label="Install the app" className={`${bar} border-brand-200 bg-white text-slate-900`}>
+          <p className="font-semibold">Add the portal to your home screen?</p>
+          <p className="mt-1 text-slate-600">It opens like an app, works with patchy data and can tell you when the team replies.</p>
+          <div className="mt-2 flex gap-2">
+            <button type="button" className={`${button} bg-brand-900 text-white`} onClick={() => void installOffer.install()}>
+              Install
+            </button>
+            <button type="button" className={`${button} text-brand-900`} onClick={installOffer.notNow}>
+              Not now
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export async function startOnDevice(): Promise<void> {
+  const host = document.createElement('div');
+  host.id = 'device-status';
+  document.body.append(host);
+  createRoot(host).render(<DeviceStatus />);
+  if ('serviceWorker' in navigator) {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  }
+}

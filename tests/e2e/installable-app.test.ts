@@ -1,0 +1,162 @@
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { PHONE, openPage } from '../support/browser.js';
+import { browserSuite } from '../support/e2e.js';
+import { createDirectSession } from '../support/sessions.js';
+import { aComplaint } from '../factories/complaints.js';
+
+const RIYA = { email: 'riya.sen@vitbhopal.ac.in', name: 'RIYA SEN 21BCE10041' };
+const NIKHIL = { email: 'nikhil.rao@vitbhopal.ac.in', name: 'NIKHIL RAO 21BCE10042' };
+
+const suite = browserSuite({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+const { it } = suite;
+
+/** Waits until the service worker controls the page (it claims it on activation, no reload). */
+async function controlled(page: Page) {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 }).toMatch(/\/sw\.js$/);
+}
+
+async function filed(who: typeof RIYA, body: Record<string, unknown>): Promise<string> {
+  const answer = await (await suite.api(who)).post('/api/complaints', body);
+  expect(answer.status).toBe(201);
+  return String(answer.body.number);
+}
+
+async function complaintsWith(who: typeof RIYA, text: string): Promise<number> {
+  const mine = await (await suite.api(who)).get('/api/complaints/mine');
+  return (mine.body.items as Array<{ complaint: string }>).filter((c) => c.complaint === text).length;
+}
+
+describe('the installable app', () => {
+  it('has a manifest and a service worker that meet the install criteria', async ({ browse }) => {
+    const { page, context } = await browse.signedOut();
+    const manifest = await page.request.get(`${suite.portal.baseUrl}/manifest.webmanifest`);
+    expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({
+      name: 'VIT Bhopal University Hostel Complaints',
+      start_url: '/',
+      display: 'standalone',
+      icons: expect.arrayContaining([expect.objectContaining({ sizes: '512x512', purpose: 'maskable' })]) as unknown,
+    });
+    const worker = await page.request.get(`${suite.portal.baseUrl}/sw.js`);
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+    expect(worker.headers()['content-security-policy']).toContain("script-src 'self'");
+
+    await page.goto(`${suite.portal.baseUrl}/`);
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    // Only the student shell is precached: the admin, insights and staff pages stay online-only.
+    const cached = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('hcp-shell-'));
+      const keys = names[0] ? await (await caches.open(names[0])).keys() : [];
+      return keys.map((request) => new URL(request.url).pathname);
+    });
+    expect(cached).toEqual(expect.arrayContaining(['/index.html', expect.stringMatching(/MyComplaintsPage-.*\.js$/)]));
+    expect(cached.filter((file) => /AdminConsole|InsightsPage|StaffQueuePage|StaffComplaintPage/.test(file))).toEqual([]);
+  });
+
+  it('opens offline with My complaints as last seen, and sends a complaint made offline once when back', async ({ browse }) => {
+    const earlier = await filed(RIYA, aComplaint({ complaint: 'The geyser in the washroom is cold.' }));
+    const { page, context } = await browse.as(RIYA);
+    // Requests cut by going offline are the point of this test.
+    browse.allow(/net::ERR_INTERNET_DISCONNECTED/, /net::ERR_FAILED/, /Failed to load resource/);
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    await page.getByText(earlier).first().waitFor();
+    await controlled(page);
+    // The service worker keeps the answers it passed through once it controls the page.
+    await page.reload();
+    await page.getByText(earlier).first().waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText(earlier).first().waitFor();
+    await page.getByRole('status').filter({ hasText: 'You are offline.' }).filter({ hasText: 'as last seen' }).waitFor();
+
+    const text = 'The fan in my room stopped, filed while offline.';
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`).catch(() => undefined);
+    await page.getByLabel('Message', { exact: true }).waitFor();
+    await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
+    await page.getByLabel('Floor', { exact: true }).fill('3');
+    await page.getByLabel('Room number', { exact: true }).fill('312');
+    await page.getByRole('radio', { name: 'Slow', exact: true }).check();
+    await page.getByLabel('Message', { exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const outbox = page.getByTestId('outbox');
+    await outbox.filter({ hasText: 'Waiting to send (1)' }).waitFor();
+    // Tapping again offline queues nothing more: the same payload keeps its Idempotency-Key.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await outbox.filter({ hasText: 'Waiting to send (1)' }).waitFor();
+    expect(await complaintsWith(RIYA, text)).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'Sent:' }).waitFor();
+    await expect.poll(() => complaintsWith(RIYA, text)).toBe(1);
+    await outbox.waitFor({ state: 'detached' });
+    // Another visit online does not send it again.
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    await page.getByText(earlier).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('hcp.outbox'))).toBe('[]');
+    expect(await complaintsWith(RIYA, text)).toBe(1);
+  });
+
+  it('shows a pushed notification for the complaint, and tapping it opens the complaint', async () => {
+    const number = await filed(NIKHIL, aComplaint({ complaint: 'The window latch is broken.' }));
+    // Debian's headless shell refuses notifications whatever the permission: this test needs the browser.
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+    try {
+      const context = await browser.newContext(PHONE);
+      context.setDefaultTimeout(10_000);
+      await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
+      const { cookie } = await createDirectSession(suite.portal, NIKHIL);
+      await context.addCookies([{ name: cookie.name, value: cookie.value, url: suite.portal.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+      const { page, consoleErrors } = await openPage(context);
+      await pushOpensComplaint(page, number);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+/** A push delivered through DevTools shows one notification per complaint; tapping it opens the complaint. */
+async function pushOpensComplaint(page: Page, number: string) {
+  const context = page.context();
+  {
+    const cdp: CDPSession = await context.newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await page.goto(`${suite.portal.baseUrl}/`);
+    await controlled(page);
+    await expect.poll(() => registrations.find((r) => r.scopeURL === `${suite.portal.baseUrl}/`)?.registrationId ?? null).not.toBeNull();
+    const registrationId = registrations.find((r) => r.scopeURL === `${suite.portal.baseUrl}/`)?.registrationId ?? '';
+
+    const payload = { title: `${number}: the team asked a question`, body: 'Which window is it?', url: `/my/${number}`, tag: `complaint-${number}` };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: suite.portal.baseUrl, registrationId, data: JSON.stringify(payload) });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+      );
+    await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
+    // A second push for the same complaint replaces the first.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: suite.portal.baseUrl, registrationId, data: JSON.stringify({ ...payload, body: 'Still there?' }) });
+    await expect.poll(async () => (await shown()).map((n) => n.body)).toEqual(['Still there?']);
+
+    // Tapping it: the worker gets notificationclick (no DevTools command clicks a notification).
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('the service worker runs');
+    await worker.evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+      const [notification] = await scope.registration.getNotifications();
+      const NotificationEventClass = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+      if (notification) scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification }));
+    });
+    await page.waitForURL(`${suite.portal.baseUrl}/my/${number}`);
+    await page.getByText(number).first().waitFor();
+  }
+}
