@@ -26,18 +26,24 @@ export interface PushTarget {
 
 const RECORD_SIZE = 4096;
 
+/** A private scalar as exactly 32 bytes: some tools drop its leading zero bytes. */
+function scalar(privateKey: string): Buffer {
+  const raw = Buffer.from(privateKey, 'base64url');
+  return raw.length >= 32 ? raw : Buffer.concat([Buffer.alloc(32 - raw.length), raw]);
+}
+
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: scalar(ecdh.getPrivateKey().toString('base64url')).toString('base64url') };
 }
 
 /** Checks that a key pair is a P-256 pair that belongs together; returns why not, or undefined. */
 export function vapidKeyProblem(publicKey: string, privateKey: string): string | undefined {
   const pub = Buffer.from(publicKey, 'base64url');
-  const priv = Buffer.from(privateKey, 'base64url');
+  const priv = scalar(privateKey);
   if (pub.length !== 65 || pub[0] !== 4) return 'VAPID_PUBLIC_KEY must be an uncompressed P-256 point (65 bytes, base64url)';
-  if (priv.length !== 32) return 'VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes, base64url)';
+  if (priv.length !== 32 || Buffer.from(privateKey, 'base64url').length < 16) return 'VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes, base64url)';
   try {
     const ecdh = createECDH('prime256v1');
     ecdh.setPrivateKey(priv);
@@ -54,7 +60,7 @@ function signingKey(keys: Pick<VapidKeys, 'publicKey' | 'privateKey'>): KeyObjec
     key: {
       kty: 'EC',
       crv: 'P-256',
-      d: keys.privateKey,
+      d: scalar(keys.privateKey).toString('base64url'),
       x: pub.subarray(1, 33).toString('base64url'),
       y: pub.subarray(33, 65).toString('base64url'),
     },
