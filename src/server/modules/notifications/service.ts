@@ -26,7 +26,7 @@ export async function notify(
   const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
   if (!readers.length) return;
   const channels = await db
-    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush })
+    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt })
     .from(users)
     .where(inArray(users.id, readers));
   // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
@@ -35,7 +35,8 @@ export async function notify(
   if (bells.length) {
     await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text })));
   }
-  const pushing = opts.push === false ? [] : told.filter((c) => c.push);
+  // A disabled account's phone may be in other hands by now: nothing leaves the portal for it.
+  const pushing = opts.push === false ? [] : told.filter((c) => c.push && c.disabledAt === null);
   if (!pushing.length) return;
   const devices = await db
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })

@@ -198,6 +198,19 @@ describe('what the portal pushes', () => {
   });
 });
 
+describe('a disabled account', () => {
+  it("gets no push on its devices (they may be a former student's or a former worker's phone)", async () => {
+    const leaving = await ApiClient.signedIn(portal.baseUrl, { email: 'leaving.student@vitbhopal.ac.in', name: 'Leaving Student 21BCE10503' });
+    const phone = await subscribe(leaving, '/leaving-phone');
+    const number = await file(leaving);
+    const [me] = await db().select().from(users).where(eq(users.email, 'leaving.student@vitbhopal.ac.in'));
+    const disabled = await admin.send('PUT', `/api/admin/users/${String(me?.id)}`, { role: 'student', disabled: true });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    await move(number, 'in_progress');
+    expect(await pushRowsFor(phone)).toHaveLength(0);
+  });
+});
+
 describe('each channel on or off', () => {
   it('starts with every channel on, for students and staff alike', async () => {
     for (const who of [student, staff, admin]) {
