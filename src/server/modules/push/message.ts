@@ -1,12 +1,21 @@
 import type { ComplaintRow } from '../../db/schema.js';
 import type { PushMessage } from '../../../shared/push.js';
 
+/** A notification shows a few lines; one encrypted record holds at most 4 KB (4 bytes a character at worst). */
+const MAX_BODY = 500;
+
+function shorten(text: string): string {
+  const chars = [...text];
+  return chars.length <= MAX_BODY ? text : `${chars.slice(0, MAX_BODY - 1).join('')}…`;
+}
+
 /**
  * The push a reader gets for a notification: the complaint's number as the title, the bell's text
  * (already past the confidentiality guard for this reader) as the body, the page they would open,
  * and the complaint as the tag so that a newer push replaces an older one about the same complaint.
  */
-export function pushMessage(complaint: Pick<ComplaintRow, 'number' | 'studentId'> | null, readerId: string, text: string): PushMessage {
+export function pushMessage(complaint: Pick<ComplaintRow, 'number' | 'studentId'> | null, readerId: string, words: string): PushMessage {
+  const text = shorten(words);
   if (!complaint) return { title: 'Hostel Complaint Portal', body: text, url: '/', tag: 'portal' };
   const url = complaint.studentId === readerId ? `/my/${complaint.number}` : `/staff/complaints/${complaint.number}`;
   return { title: complaint.number, body: text, url, tag: complaint.number };

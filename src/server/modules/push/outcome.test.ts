@@ -24,6 +24,12 @@ describe('the push a reader gets', () => {
     expect(pushMessage(null, 'anyone', 'Hello')).toEqual({ title: 'Hostel Complaint Portal', body: 'Hello', url: '/', tag: 'portal' });
   });
 
+  it('keeps a long text short enough for one encrypted record', () => {
+    const body = pushMessage(complaint, 'student-1', '😀'.repeat(2000)).body;
+    expect([...body]).toHaveLength(500);
+    expect(Buffer.byteLength(JSON.stringify({ title: complaint.number, body, url: '/my/x', tag: complaint.number }))).toBeLessThan(4096 - 17);
+  });
+
   it('keeps the Topic header within what RFC 8030 allows', () => {
     expect(pushTopic('HC-2026-000042')).toBe('HC-2026-000042');
     expect(pushTopic('a b/c'.repeat(20))).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
