@@ -1,19 +1,45 @@
-import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
-import { PHONE, openPage } from '../support/browser.js';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, openPage, sharedBrowser } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import type { SignInAs } from '../support/http-client.js';
 import { createDirectSession } from '../support/sessions.js';
 import { aComplaint } from '../factories/complaints.js';
 
 const RIYA = { email: 'riya.sen@vitbhopal.ac.in', name: 'RIYA SEN 21BCE10041' };
 const NIKHIL = { email: 'nikhil.rao@vitbhopal.ac.in', name: 'NIKHIL RAO 21BCE10042' };
 
+/** Chromium's own line for the signed-out GET /api/me (how the app learns nobody is signed in). */
+const SIGNED_OUT = /status of 401/;
+
 const suite = browserSuite({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
-const { it } = suite;
 
 /** Waits until the service worker controls the page (it claims it on activation, no reload). */
 async function controlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 }).toMatch(/\/sw\.js$/);
+}
+
+/**
+ * A phone context that, unlike the `browse` fixture's, lets the app register its service worker;
+ * signed in as `who` when given. Closed by `close`, which returns the console errors and uncaught
+ * exceptions seen, less those matching `allowed`.
+ */
+async function onPhone(browser: Browser, who?: SignInAs) {
+  const context = await browser.newContext(PHONE);
+  context.setDefaultTimeout(10_000);
+  if (who) {
+    const { cookie } = await createDirectSession(suite.portal, who);
+    await context.addCookies([{ name: cookie.name, value: cookie.value, url: suite.portal.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  }
+  const { page, consoleErrors } = await openPage(context);
+  return {
+    context,
+    page,
+    close: async (...allowed: RegExp[]) => {
+      await context.close();
+      return consoleErrors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+    },
+  };
 }
 
 async function filed(who: typeof RIYA, body: Record<string, unknown>): Promise<string> {
@@ -28,8 +54,8 @@ async function complaintsWith(who: typeof RIYA, text: string): Promise<number> {
 }
 
 describe('the installable app', () => {
-  it('has a manifest and a service worker that meet the install criteria', async ({ browse }) => {
-    const { page, context } = await browse.signedOut();
+  it('has a manifest and a service worker that meet the install criteria', async () => {
+    const { page, context, close } = await onPhone(await sharedBrowser());
     const manifest = await page.request.get(`${suite.portal.baseUrl}/manifest.webmanifest`);
     expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
     expect(await manifest.json()).toMatchObject({
@@ -58,13 +84,12 @@ describe('the installable app', () => {
     });
     expect(cached).toEqual(expect.arrayContaining(['/index.html', expect.stringMatching(/MyComplaintsPage-.*\.js$/)]));
     expect(cached.filter((file) => /AdminConsole|InsightsPage|StaffQueuePage|StaffComplaintPage/.test(file))).toEqual([]);
+    expect(await close(SIGNED_OUT)).toEqual([]);
   });
 
-  it('opens offline with My complaints as last seen, and sends a complaint made offline once when back', async ({ browse }) => {
+  it('opens offline with My complaints as last seen, and sends a complaint made offline once when back', async () => {
     const earlier = await filed(RIYA, aComplaint({ complaint: 'The geyser in the washroom is cold.' }));
-    const { page, context } = await browse.as(RIYA);
-    // Requests cut by going offline are the point of this test.
-    browse.allow(/net::ERR_INTERNET_DISCONNECTED/, /net::ERR_FAILED/, /Failed to load resource/);
+    const { page, context, close } = await onPhone(await sharedBrowser(), RIYA);
     await page.goto(`${suite.portal.baseUrl}/my`);
     await page.getByText(earlier).first().waitFor();
     await controlled(page);
@@ -102,6 +127,8 @@ describe('the installable app', () => {
     await page.getByText(earlier).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('hcp.outbox'))).toBe('[]');
     expect(await complaintsWith(RIYA, text)).toBe(1);
+    // Requests cut by going offline (no saved copy to answer them) are the point of this test.
+    expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
   });
 
   it('shows a pushed notification for the complaint, and tapping it opens the complaint', async () => {
@@ -109,14 +136,10 @@ describe('the installable app', () => {
     // Debian's headless shell refuses notifications whatever the permission: this test needs the browser.
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
     try {
-      const context = await browser.newContext(PHONE);
-      context.setDefaultTimeout(10_000);
+      const { page, context, close } = await onPhone(browser, NIKHIL);
       await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
-      const { cookie } = await createDirectSession(suite.portal, NIKHIL);
-      await context.addCookies([{ name: cookie.name, value: cookie.value, url: suite.portal.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-      const { page, consoleErrors } = await openPage(context);
       await pushOpensComplaint(page, number);
-      expect(consoleErrors).toEqual([]);
+      expect(await close()).toEqual([]);
     } finally {
       await browser.close();
     }

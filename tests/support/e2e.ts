@@ -79,7 +79,9 @@ export function browserSuite(env: Record<string, string>) {
         const sessions: Session[] = [];
         const allowed: RegExp[] = [];
         const open = async (device: Device): Promise<Session> => {
-          const context = await suite.browser.newContext(device);
+          // The app registers a service worker once the page is idle; page.route cannot see the
+          // requests a worker makes, so these contexts go without (installable-app.test.ts has its own).
+          const context = await suite.browser.newContext({ ...device, serviceWorkers: 'block' });
           // A step that cannot happen fails on its own line, well inside the test's time limit.
           context.setDefaultTimeout(10_000);
           const { page, consoleErrors } = await openPage(context);
