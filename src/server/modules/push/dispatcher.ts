@@ -172,9 +172,16 @@ export class PushDispatcher {
       return;
     }
     const ttlSeconds = Math.max(0, Math.floor((row.createdAt.getTime() + this.opts.ttlMs - Date.now()) / 1000));
+    let body: Buffer;
+    try {
+      body = encryptPayload(row, row.payload);
+    } catch (error) {
+      // Keys that cannot be used now never will be: trying again would only wait for the TTL.
+      await this.record(row, { kind: 'failed', why: error instanceof Error ? error.message : String(error) });
+      return;
+    }
     let outcome: Outcome;
     try {
-      const body = encryptPayload(row, row.payload);
       const response = await fetch(row.endpoint, {
         method: 'POST',
         headers: {

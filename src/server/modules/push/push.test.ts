@@ -111,6 +111,10 @@ describe('subscribing a device', () => {
     }
     const badKey = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://push.example/abc', keys: { p256dh: 'short', auth: keys.auth } });
     expect(badKey.status).toBe(400);
+    // The right length, but no point on the curve: nothing could ever be encrypted for it.
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    const notAPoint = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://push.example/abc', keys: { p256dh: offCurve, auth: keys.auth } });
+    expect(notAPoint.status, JSON.stringify(notAPoint.body)).toBe(400);
 
     const shared = await subscribe(student, '/shared-tablet');
     expect((await subscriptionOf(shared.endpoint))?.userId).not.toBe(staffId);

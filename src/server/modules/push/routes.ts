@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { pushPublicKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../../../shared/push.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/require-user.js';
-import { checkEndpoint, removeSubscription, saveSubscription } from './service.js';
+import { checkEndpoint, checkKeys, removeSubscription, saveSubscription } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
@@ -44,6 +44,7 @@ export default async function pushRoutes(app: FastifyInstance, opts: { config: C
     async (request, reply) => {
       if (!vapid) throw pushOff();
       checkEndpoint(request.body.endpoint, opts.config.isProduction);
+      checkKeys(request.body.keys);
       await saveSubscription(app.db, requireUser(request).id, request.body);
       return reply.status(204).send(null);
     },

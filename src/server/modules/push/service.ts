@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pushSubscriptions, users } from '../../db/schema.js';
@@ -16,6 +17,18 @@ export function checkEndpoint(endpoint: string, production: boolean): void {
   }
   if (url.username || url.password) {
     throw new AppError(400, 'validation', 'The push endpoint must not carry a user name or password.', { endpoint: 'must not carry credentials' });
+  }
+}
+
+/** The browser's key must be a point on P-256, or nothing could ever be encrypted for it. */
+export function checkKeys(keys: PushSubscriptionInput['keys']): void {
+  try {
+    ECDH.convertKey(Buffer.from(keys.p256dh, 'base64url'), 'prime256v1');
+  } catch {
+    throw new AppError(400, 'validation', 'The push subscription key is not a P-256 public key.', { 'keys.p256dh': 'is not a P-256 public key' });
+  }
+  if (Buffer.from(keys.auth, 'base64url').length < 16) {
+    throw new AppError(400, 'validation', 'The push subscription auth secret is shorter than 16 bytes.', { 'keys.auth': 'must be at least 16 bytes' });
   }
 }
 
