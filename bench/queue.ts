@@ -568,6 +568,12 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
       { name: '(g) warden Girls, overdue', scope: wardenScope, user: warden, query: { due: 'overdue' } },
       { name: '(g) warden Girls, due today, sort=due', scope: wardenScope, user: warden, query: { due: 'today', sort: 'due' } },
       { name: "(g) q=student's registration number, admin", scope: all, user: adminUser, query: { q: '21BCE10042' } },
+      // A registration number or address: one student, a few hundred complaints, a rare word in the copies as filed.
+      // A first name: 250 students by account, tens of thousands of complaints filed under it.
+      { name: "(g) q=an existing registration number (1 student)", scope: all, user: adminUser, query: { q: '22BCE10042' }, plan: true },
+      { name: "(g) q=a student's address (1 student)", scope: all, user: adminUser, query: { q: 'student42@vitbhopal.ac.in' } },
+      { name: "(g) q=a first name (250 students), admin", scope: all, user: adminUser, query: { q: 'Priya' }, plan: true },
+      { name: "(g) q=a first name + open, warden Girls", scope: wardenScope, user: warden, query: { q: 'Priya', status: OPEN } },
     ];
 
     const results: Result[] = [];

@@ -26,40 +26,80 @@ const openOnly = oneOf(complaints.status, OPEN_STATUSES);
 const NAMED_STUDENTS_MAX = 500;
 
 /**
- * The students whose account matches every word of `q` (any part of the name as the staff page
- * shows it, in any order, the registration number, the address), found by users_search_idx; or
- * undefined when more than NAMED_STUDENTS_MAX do. Looked up before the queue's query so that the
- * planner sees the list (a subquery's result it cannot estimate, and for a name nobody has it
- * walks all the complaints in order looking for one).
+ * Complaints filed under a name (the copy on the complaint) up to this many are looked up before
+ * the queue's query, for the students they belong to; more are dense enough that walking the
+ * queue's index in order finds a page quickly.
  */
-export async function studentsNamed(db: Pick<Db, 'select'>, q: string): Promise<string[] | undefined> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${userSearchVector} @@ plainto_tsquery('simple', ${q})`)
-    .limit(NAMED_STUDENTS_MAX + 1);
-  return rows.length > NAMED_STUDENTS_MAX ? undefined : rows.map((r) => r.id);
+const FILED_AS_MAX = 1000;
+
+/**
+ * A name more accounts than this share is common enough that its complaints are dense, and the
+ * look-up above would cost more (every match is read into the bitmap) than it could save: the
+ * copy is then asked as it is.
+ */
+const FILED_AS_LOOKUP_ACCOUNTS = 20;
+
+/** Who a search names: the students whose account matches it now, and those whose complaints were filed under it. */
+export interface NamedStudents {
+  byAccount: string[];
+  /**
+   * Students not in `byAccount` with a complaint whose copy of the name as filed matches (an
+   * account renamed since); undefined when more than FILED_AS_MAX complaints match that way, or
+   * more than FILED_AS_LOOKUP_ACCOUNTS accounts match (the copy is then asked of every complaint).
+   */
+  byFiling: string[] | undefined;
+}
+
+/**
+ * The students whose account matches every word of `q` (any part of the name as the staff page
+ * shows it, in any order, the registration number, the address), found by users_search_idx, and
+ * those whose complaints were filed under those words; or undefined when more than
+ * NAMED_STUDENTS_MAX accounts match. Looked up before the queue's query so that the planner sees
+ * the lists: a subquery's result it cannot estimate, nor how few complaints a rare word (a
+ * registration number, an address) matches in their copies, and for either it would walk all the
+ * complaints in order looking for a page.
+ */
+export async function studentsNamed(db: Pick<Db, 'select'>, q: string): Promise<NamedStudents | undefined> {
+  const words = sql`plainto_tsquery('simple', ${q})`;
+  const accounts = await db.select({ id: users.id }).from(users).where(sql`${userSearchVector} @@ ${words}`).limit(NAMED_STUDENTS_MAX + 1);
+  if (accounts.length > NAMED_STUDENTS_MAX) return undefined;
+  const byAccount = accounts.map((r) => r.id);
+  if (byAccount.length > FILED_AS_LOOKUP_ACCOUNTS) return { byAccount, byFiling: undefined };
+  const filed = await db
+    .select({ studentId: complaints.studentId })
+    .from(complaints)
+    .where(sql`${complaints.studentSearch} @@ ${words}`)
+    .limit(FILED_AS_MAX + 1);
+  if (filed.length > FILED_AS_MAX) return { byAccount, byFiling: undefined };
+  const known = new Set(byAccount);
+  return { byAccount, byFiling: [...new Set(filed.map((r) => r.studentId))].filter((id) => !known.has(id)) };
 }
 
 /**
  * The search box: words in the message, room or number; and, for staff, who filed it: the
- * account's name, registration number and address (`students`, from studentsNamed), or the
- * complaint's own copy of the first name, number and address as filed. The copy is always asked
- * too: an account renamed since (or gone) is not among `students`, however many others match.
- * Undefined `students` asks for them in a subquery. A confidential complaint is found by its
- * student only by those who may reveal the student.
+ * account's name, registration number and address, or the complaint's own copy of the first name,
+ * number and address as filed (an account renamed since is found by its old name, however many
+ * others have it now). With `students` listed (studentsNamed), complaints come by student_id, and
+ * the copy is asked only of the complaints of students found by it: the planner then sees how few
+ * rows a rare name, number or address matches. Undefined `students` asks for them in a subquery.
+ * A confidential complaint is found by its student only by those who may reveal the student.
  */
-function textMatch(q: string, mayRevealIdentity: boolean, students: readonly string[] | undefined): SQL {
+function textMatch(q: string, mayRevealIdentity: boolean, students: NamedStudents | undefined): SQL {
   const words = sql`plainto_tsquery('simple', ${q})`;
-  const asFiled = sql`${complaints.studentSearch} @@ ${words}`;
-  const byStudent =
-    students === undefined
-      ? sql`(${asFiled} or ${complaints.studentId} in (select ${users.id} from ${users} where ${userSearchVector} @@ ${words}))`
-      : students.length
-        ? sql`(${inArray(complaints.studentId, [...students])} or ${asFiled})`
-        : asFiled;
+  const byStudent = studentCondition(words, students);
   const mayFindByStudent = mayRevealIdentity ? byStudent : sql`(${byStudent} and not ${complaints.confidential})`;
   return sql`(${complaints.search} @@ ${words} or ${mayFindByStudent})`;
+}
+
+function studentCondition(words: SQL, students: NamedStudents | undefined): SQL {
+  const asFiled = sql`${complaints.studentSearch} @@ ${words}`;
+  if (students === undefined) {
+    return sql`(${asFiled} or ${complaints.studentId} in (select ${users.id} from ${users} where ${userSearchVector} @@ ${words}))`;
+  }
+  const byAccount = inArray(complaints.studentId, students.byAccount);
+  if (students.byFiling === undefined) return sql`(${byAccount} or ${asFiled})`;
+  if (!students.byFiling.length) return byAccount;
+  return sql`(${byAccount} or (${inArray(complaints.studentId, students.byFiling)} and ${asFiled}))`;
 }
 
 /**
@@ -72,7 +112,7 @@ export function queueCondition(
   query: Omit<QueueQuery, 'cursor' | 'limit'>,
   mayRevealIdentity = false,
   /** The students `query.q` names (studentsNamed); undefined looks them up inside the query. */
-  namedStudents?: readonly string[],
+  namedStudents?: NamedStudents,
 ): SQL | undefined {
   // Due times matter only for open work; the literal list lets PostgreSQL use the partial due index.
   const onlyOpen = query.sort === 'due' || query.due !== undefined;
