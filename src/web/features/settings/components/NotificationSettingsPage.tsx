@@ -116,8 +116,8 @@ function Channels({ saved }: { saved: NotificationChannels }) {
           label="Push notifications"
           description={
             saved.push && device === false
-              ? 'On for your other devices; turn it on here to get them on this one too.'
-              : 'A notification on this phone or computer, even when the portal is closed.'
+              ? 'Not on this device yet: turn it on to be told here, even when the portal is closed.'
+              : 'A notification on this phone or computer, even when the portal is closed. Off stops them on all your devices.'
           }
           checked={saved.push && device !== false}
           busy={busy || device === undefined}
