@@ -4,7 +4,9 @@
  * the last 60 days in every status, category and hostel, with replies, ratings, mail and the
  * escalations of those months as history), prints who to sign in as for each role, and leaves the
  * portal to `scripts/start.mjs` to serve. A fill that was interrupted (Ctrl+C) is recognised the next
- * time, cleared and done again.
+ * time, cleared of what it made (accounts and complaints made since by anyone else stay) and done
+ * again when no complaint is left; when the demo's own accounts were used on something else, it
+ * removes nothing and says what to do.
  *
  * Never in production: it refuses NODE_ENV=production and needs the development dependencies.
  */
@@ -15,7 +17,7 @@ import { DataDirLockedError } from '../src/server/db/lock-file.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { complaints } from '../src/server/db/schema.js';
 import { DEMO_ADMIN, DEMO_STAFF, demoStudents, type DemoPerson } from '../tests/factories/demo.js';
-import { clearUnfinishedDemo, DEMO_STUDENTS, demoState, fillDemo } from '../tests/factories/demo-fill.js';
+import { clearUnfinishedDemo, DemoEntangledError, DEMO_STUDENTS, demoState, fillDemo } from '../tests/factories/demo-fill.js';
 
 const COMPLAINTS = Number(process.env.DEMO_COMPLAINTS ?? 300);
 
@@ -43,12 +45,29 @@ async function main() {
   await runMigrations(database);
   const { db } = database;
 
-  if ((await demoState(db)) === 'unfinished') {
-    console.log('An earlier demo fill was interrupted: clearing what it wrote and filling again.');
-    await clearUnfinishedDemo(db);
+  const interrupted = (await demoState(db)) === 'unfinished';
+  if (interrupted) {
+    console.log('An earlier demo fill was interrupted: clearing what it made (anything else stays) and filling again.');
+    try {
+      await clearUnfinishedDemo(db);
+    } catch (error) {
+      if (!(error instanceof DemoEntangledError)) throw error;
+      await database.close();
+      fail(
+        `${error.message}\nTo start over with a fresh demo, stop the portal, remove the data folder (rm -rf ./data) and run npm run demo again;` +
+          ' or serve the database as it is with npm start.',
+      );
+    }
   }
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(complaints);
   if ((existing?.n ?? 0) > 0) {
+    if (interrupted) {
+      // The demo's people are gone with the rest of it: their roles would sign in as nobody.
+      console.log(`The interrupted demo was cleared; the ${existing?.n} complaints that were not the demo's were kept, so no demo data was added.`);
+      console.log('To start over with a fresh demo, stop the portal, remove the data folder (rm -rf ./data) and run npm run demo again.');
+      await database.close();
+      return;
+    }
     console.log(`The database already holds ${existing?.n} complaints, so no demo data was added.`);
     console.log('To start over with a fresh demo, stop the portal, remove the data folder (rm -rf ./data) and run npm run demo again.');
     printRoles(config.publicUrl);

@@ -7,14 +7,14 @@
  * months, and the escalations the job would have made over those months are made and dated then.
  *
  * A fill is recorded in demo_fills: a start without a finish is one that was interrupted, which
- * `demoState` reports and `clearUnfinishedDemo` removes so that it can be done again.
+ * `demoState` reports and `clearUnfinishedDemo` removes (only what the fill made) so that it can be done again.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
 import type { Database, Tx } from '../../src/server/db/client.js';
-import { auditLog, complaintEvents, complaints, demoFills, notifications, outbox, users } from '../../src/server/db/schema.js';
+import { auditLog, complaintEvents, complaints, demoFills, notifications, outbox, photos, routingRules, university, users } from '../../src/server/db/schema.js';
 import { createSession } from '../../src/server/modules/auth/session-service.js';
 import { upsertUserAtSignIn } from '../../src/server/modules/users/service.js';
 import { aCleaningRequest, aComplaint } from './complaints.js';
@@ -36,6 +36,11 @@ export interface DemoFillOptions {
 
 export type DemoState = 'none' | 'unfinished' | 'finished';
 
+/** An interrupted fill's accounts were used on what is not the demo's: clearing them would take that with them. */
+export class DemoEntangledError extends Error {
+  override name = 'DemoEntangledError';
+}
+
 /** Whether a demo fill was never started, was interrupted, or finished. */
 export async function demoState(db: Database['db']): Promise<DemoState> {
   const fills = await db.select().from(demoFills);
@@ -44,9 +49,15 @@ export async function demoState(db: Database['db']): Promise<DemoState> {
 }
 
 /**
- * Removes what an interrupted fill wrote, in one transaction, so the fill can start again. A fill
- * starts only on a database without complaints, so every complaint (and its timeline, mail and
- * bells) is the fill's; people, audit entries and other mail are the fill's when made after it started.
+ * Removes what an interrupted fill made, in one transaction, so the fill can start again; whatever
+ * else the database holds stays. The portal may well have been used between the interruption and
+ * this (a developer's own account and complaints): the fill's part is told apart by its people, the
+ * demo's addresses among the accounts made since it started, and by what hangs off them: their
+ * complaints (with each one's timeline, bells, links, photos and mail), their sessions, scopes and
+ * bells, the audit entries they wrote or that are about them or their complaints, and mail sent
+ * only to them. When one of those accounts was used on something that is not the demo's (a demo
+ * worker acknowledging a real complaint, the demo admin changing the catalogue), removing it would
+ * rewrite that history too: then nothing is removed and DemoEntangledError says what ties them.
  */
 export async function clearUnfinishedDemo(db: Database['db']): Promise<void> {
   await db.transaction(async (tx) => {
@@ -56,16 +67,102 @@ export async function clearUnfinishedDemo(db: Database['db']): Promise<void> {
       .where(isNull(demoFills.finishedAt));
     if (!started?.at) return;
     const since = started.at;
-    const filed = tx.select({ id: complaints.id }).from(complaints);
-    await tx.delete(outbox).where(inArray(outbox.complaintId, filed));
-    await tx.delete(outbox).where(gte(outbox.createdAt, since));
-    await tx.delete(complaints);
-    await rewritingAuditLog(tx, () => tx.delete(auditLog).where(gte(auditLog.createdAt, since)));
-    await tx.delete(users).where(gte(users.createdAt, since));
-    await tx.execute(sql`alter sequence complaint_number_seq restart`);
+    const people = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(inArray(users.email, demoEmails()), gte(users.createdAt, since)));
+    const ids = people.map((p) => p.id);
+    // The fill files only as its students and only starts without complaints: every complaint of its people is its own.
+    const filed = await tx.select({ id: complaints.id, number: complaints.number }).from(complaints).where(inArray(complaints.studentId, ids));
+    const filedIds = filed.map((c) => c.id);
+    const numbers = filed.map((c) => c.number);
+
+    const ties = await outsideTheDemo(tx, ids, filedIds, numbers);
+    if (ties.length) {
+      throw new DemoEntangledError(
+        `An earlier demo fill was interrupted, and since then its accounts were used on what is not the demo's:\n${ties.map((t) => `  ${t}`).join('\n')}\n` +
+          'Clearing the demo would take that with it, so nothing was removed.',
+      );
+    }
+
+    await tx.delete(outbox).where(inArray(outbox.complaintId, filedIds));
+    if (people.length) {
+      const addresses = sql`array[${sql.join(people.map((p) => sql`${p.email}`), sql`, `)}]::text[]`;
+      // Mail about no complaint (digests) counts as the fill's only when it went to its people alone.
+      await tx
+        .delete(outbox)
+        .where(and(isNull(outbox.complaintId), gte(outbox.createdAt, since), sql`${outbox.toEmails} <@ ${addresses}`, sql`${outbox.ccEmails} <@ ${addresses}`));
+    }
+    await rewritingAuditLog(tx, () => tx.delete(auditLog).where(or(inArray(auditLog.actorId, ids), aboutThem(ids, numbers))));
+    // Uploads of theirs not attached to anything (their complaints' photos go with the complaints).
+    await tx.delete(photos).where(inArray(photos.uploaderId, ids));
+    await tx.delete(complaints).where(inArray(complaints.id, filedIds));
+    await tx.delete(users).where(inArray(users.id, ids));
+    // Numbers start again at 1 only where none is left to collide with; otherwise they go on (a gap harms nobody).
+    const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(complaints);
+    if (!left?.n) await tx.execute(sql`alter sequence complaint_number_seq restart`);
     await tx.execute(sql`select insight_daily_rebuild()`);
     await tx.delete(demoFills);
   });
+}
+
+/** Audit entries about the fill's people (`ids`) or its complaints (`numbers`). */
+function aboutThem(ids: string[], numbers: string[]): SQL {
+  return sql`((${auditLog.targetType} = 'complaint' and ${inArray(auditLog.targetId, numbers)}) or (${auditLog.targetType} = 'user' and ${inArray(auditLog.targetId, ids)}))`;
+}
+
+/** Every address the fill signs in or adds people with. */
+function demoEmails(): string[] {
+  return [DEMO_ADMIN, ...DEMO_STAFF, ...demoStudents(DEMO_STUDENTS)].map((p) => p.email);
+}
+
+/**
+ * What the fill's people (`ids`) did to things that are not the fill's (its complaints are `filedIds`,
+ * numbered `numbers`), one line each: everything that would block or be rewritten by removing them.
+ */
+async function outsideTheDemo(tx: Tx, ids: string[], filedIds: string[], numbers: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const assigned = await tx
+    .select({ email: users.email, number: complaints.number })
+    .from(complaints)
+    .innerJoin(users, eq(users.id, complaints.assigneeId))
+    .where(and(inArray(complaints.assigneeId, ids), not(inArray(complaints.id, filedIds))));
+  const acted = await tx
+    .selectDistinct({ email: users.email, number: complaints.number })
+    .from(complaintEvents)
+    .innerJoin(complaints, eq(complaints.id, complaintEvents.complaintId))
+    .innerJoin(users, eq(users.id, complaintEvents.actorId))
+    .where(and(inArray(complaintEvents.actorId, ids), not(inArray(complaintEvents.complaintId, filedIds))));
+  const uploaded = await tx
+    .selectDistinct({ email: users.email, number: complaints.number })
+    .from(photos)
+    .innerJoin(complaints, eq(complaints.id, photos.complaintId))
+    .innerJoin(users, eq(users.id, photos.uploaderId))
+    .where(and(inArray(photos.uploaderId, ids), not(inArray(photos.complaintId, filedIds))));
+  const audited = await tx
+    .selectDistinct({ email: users.email, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(inArray(auditLog.actorId, ids), not(aboutThem(ids, numbers))));
+  const routing = await tx
+    .select({ email: users.email, key: routingRules.routingKey })
+    .from(routingRules)
+    .innerJoin(users, eq(users.id, routingRules.updatedBy))
+    .where(inArray(routingRules.updatedBy, ids));
+  const profile = await tx
+    .select({ email: users.email })
+    .from(university)
+    .innerJoin(users, eq(users.id, university.updatedBy))
+    .where(inArray(university.updatedBy, ids));
+  const lines = [
+    ...assigned.map((r) => `${r.email} is assigned ${r.number}`),
+    ...acted.map((r) => `${r.email} wrote on the timeline of ${r.number}`),
+    ...uploaded.map((r) => `${r.email} added photos to ${r.number}`),
+    ...audited.map((r) => `${r.email}: ${r.action} (${r.targetType} ${r.targetId})`),
+    ...routing.map((r) => `${r.email} last changed the routing of ${r.key}`),
+    ...profile.map((r) => `${r.email} last changed the university's profile`),
+  ];
+  return [...new Set(lines)];
 }
 
 /**

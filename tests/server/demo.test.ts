@@ -7,8 +7,10 @@ import { STATUSES } from '../../src/shared/constants.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
 import { auditLog, complaintEvents, complaints, notifications, outbox, users } from '../../src/server/db/schema.js';
-import { DEMO_ADMIN } from '../factories/demo.js';
-import { clearUnfinishedDemo, demoState, fillDemo } from '../factories/demo-fill.js';
+import { aComplaint } from '../factories/complaints.js';
+import { DEMO_ADMIN, DEMO_STAFF } from '../factories/demo.js';
+import { clearUnfinishedDemo, DemoEntangledError, demoState, fillDemo } from '../factories/demo-fill.js';
+import { ApiClient } from '../support/student.js';
 import { openTestDatabase } from '../support/test-db.js';
 import { startTestApp, TEST_SESSION_SECRET } from '../support/test-app.js';
 
@@ -108,6 +110,90 @@ describe('an interrupted demo fill', () => {
       const [admin] = await database.db.select({ n: count() }).from(users).where(isNull(users.disabledAt));
       expect(admin?.n).toBeGreaterThan(0);
       expect(await database.db.select({ email: users.email }).from(users).where(eq(users.email, DEMO_ADMIN.email))).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
+
+/** A fill interrupted after `after` complaints, as Ctrl+C leaves it. */
+async function interruptedFill(database: Database, config: Config, after = 5) {
+  await expect(
+    fillDemo({
+      config,
+      database,
+      complaints: 24,
+      afterComplaint: (filed) => {
+        if (filed === after) throw new Error('Ctrl+C');
+      },
+    }),
+  ).rejects.toThrow('Ctrl+C');
+  expect(await demoState(database.db)).toBe('unfinished');
+}
+
+describe('clearing an interrupted demo fill after the portal was used', () => {
+  it('removes only what the fill made: an account and a complaint made since survive', async () => {
+    const database = await openTestDatabase();
+    const config = demoConfig();
+    try {
+      await interruptedFill(database, config);
+      // Someone used the portal before running the demo again: a development account files a complaint.
+      const portal = await startTestApp({}, { database });
+      let number: string;
+      try {
+        const developer = await ApiClient.signedIn(portal.baseUrl, { email: 'dev.tester@vitbhopal.ac.in', name: 'Dev Tester 21BCE19999' });
+        const filed = await developer.post('/api/complaints', aComplaint());
+        expect(filed.status).toBe(201);
+        number = String(filed.body.number);
+      } finally {
+        await portal.close();
+      }
+
+      await clearUnfinishedDemo(database.db);
+
+      const { db } = database;
+      expect(await demoState(db)).toBe('none');
+      expect((await db.select({ email: users.email }).from(users)).map((u) => u.email)).toEqual(['dev.tester@vitbhopal.ac.in']);
+      const left = await db.select({ number: complaints.number, id: complaints.id }).from(complaints);
+      expect(left.map((c) => c.number)).toEqual([number]);
+      const [kept] = left;
+      if (!kept) throw new Error('the complaint is gone');
+      // Its timeline, its mail and its audit entry stay with it; nothing of the demo's does.
+      expect(await db.select({ n: count() }).from(complaintEvents).where(eq(complaintEvents.complaintId, kept.id))).toEqual([{ n: 1 }]);
+      expect((await db.select({ n: count() }).from(outbox).where(eq(outbox.complaintId, kept.id)))[0]?.n).toBeGreaterThan(0);
+      expect(await db.select({ n: count() }).from(complaintEvents)).toEqual([{ n: 1 }]);
+      expect(await db.select({ n: count() }).from(outbox).where(sql`${outbox.complaintId} is distinct from ${kept.id}`)).toEqual([{ n: 0 }]);
+      expect(await db.select({ n: count() }).from(auditLog).where(sql`${auditLog.targetId} <> ${number}`)).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('removes nothing when a demo account worked on something that is not the demo’s, and says why', async () => {
+    const database = await openTestDatabase();
+    const config = demoConfig();
+    try {
+      await interruptedFill(database, config);
+      const portal = await startTestApp({}, { database });
+      try {
+        const developer = await ApiClient.signedIn(portal.baseUrl, { email: 'dev.tester@vitbhopal.ac.in', name: 'Dev Tester 21BCE19999' });
+        const filed = await developer.post('/api/complaints', aComplaint({ hostel: 'Block-2', category: 'wifi' }));
+        expect(filed.status).toBe(201);
+        // The demo's wifi worker (made by the fill) acknowledges the developer's complaint.
+        const wifi = DEMO_STAFF.find((p) => p.scopes.some((s) => s.category === 'wifi'));
+        if (!wifi) throw new Error('the demo has no wifi worker');
+        const worker = await ApiClient.signedIn(portal.baseUrl, { email: wifi.email, name: wifi.name });
+        const moved = await worker.post(`/api/staff/complaints/${String(filed.body.number)}/transitions`, { to: 'acknowledged', note: '' });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      } finally {
+        await portal.close();
+      }
+      const [before] = await database.db.select({ n: count() }).from(complaints);
+
+      await expect(clearUnfinishedDemo(database.db)).rejects.toThrow(DemoEntangledError);
+      await expect(clearUnfinishedDemo(database.db)).rejects.toThrow(/wifi\.team@vitbhopal\.ac\.in/);
+      expect(await demoState(database.db)).toBe('unfinished');
+      expect(await database.db.select({ n: count() }).from(complaints)).toEqual([before]);
     } finally {
       await database.close();
     }
