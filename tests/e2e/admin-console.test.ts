@@ -246,7 +246,7 @@ describe('an administrator sets up another university from the browser', () => {
     await page.getByLabel('Hostel', { exact: true }).selectOption('Tower A');
     await page.getByLabel('Floor', { exact: true }).fill('2');
     await page.getByLabel('Room number', { exact: true }).fill('41');
-    await page.getByLabel('Category', { exact: true }).selectOption('Weights');
+    await page.getByRole('radio', { name: 'Weights', exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill('Two of the dumbbell racks are loose and wobble.');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Room 41 is not in Tower A (rooms 1–40)').waitFor();

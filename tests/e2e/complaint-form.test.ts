@@ -12,7 +12,7 @@ const STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22BCE10
 const suite = browserSuite({});
 const { it } = suite;
 
-const FIELDS = { hostel: 'Hostel', floor: 'Floor', roomNo: 'Room number', subCategory: 'Category', complaint: 'Message' } as const;
+const FIELDS = { hostel: 'Hostel', floor: 'Floor', roomNo: 'Room number', subCategory: "What's wrong?", complaint: 'Message' } as const;
 type FieldName = keyof typeof FIELDS;
 
 /** The message a field shows under it, or null when it shows none (and is not marked invalid). */
@@ -50,7 +50,7 @@ describe('the complaint form', () => {
 
     await page.getByLabel('Room number', { exact: true }).fill('312');
     await expect.poll(() => messageOf(page, 'roomNo')).toBeNull();
-    await page.getByLabel('Category', { exact: true }).selectOption('Slow');
+    await page.getByRole('radio', { name: 'Slow', exact: true }).check();
     await expect.poll(() => messageOf(page, 'subCategory')).toBeNull();
     await page.getByLabel('Message', { exact: true }).fill('The wifi drops every evening after 9 pm.');
     await expect.poll(() => messages(page)).toEqual({ hostel: null, floor: null, roomNo: null, subCategory: null, complaint: null });

@@ -121,6 +121,77 @@ describe('one thread per complaint', () => {
   });
 });
 
+describe('the complaint reads like a chat, and says when the student needs to act', () => {
+  const PHONE_390 = { width: 390, height: 844 };
+
+  it('a team question shows as "Reply needed" with its words on the home page and My complaints, and is answered from the chat page', async ({ browse }) => {
+    const question = 'Which access point do you see, AP-27 or AP-28?';
+    const number = await fileWifi('No signal at the desk by the window.');
+    const staffApi = await suite.api(STAFF);
+    expect((await staffApi.send('POST', `/api/staff/complaints/${number}/replies`, { text: question, internal: false })).status).toBe(204);
+
+    const { page } = await browse.as(STUDENT);
+    await page.setViewportSize(PHONE_390);
+    await page.goto(`${suite.portal.baseUrl}/`);
+    const home = page.getByTestId('open-complaints').getByRole('listitem').filter({ hasText: number });
+    await home.getByText('Reply needed').waitFor();
+    expect(await home.getByTestId('last-message').textContent()).toBe(`Hostel team: ${question}`);
+
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    const row = page.getByTestId('complaint-row').filter({ hasText: number });
+    await row.getByText('Reply needed').waitFor();
+    expect(await row.getByTestId('last-message').textContent()).toBe(`Hostel team: ${question}`);
+    await checkPage(page, '/my with badges');
+
+    // One tap opens the chat; the first line says the team asked something; one tap reaches the box.
+    await row.click();
+    const next = page.getByTestId('next-step');
+    await next.getByText('The hostel team asked you something.').waitFor();
+    await page.getByTestId('timeline').locator('li[data-kind="reply"]').filter({ hasText: question }).waitFor();
+    expect(await page.getByText('Sent to').count()).toBe(0);
+    await checkPage(page, 'the chat page, open');
+    await next.getByRole('link', { name: 'Reply' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('student-reply');
+    await page.keyboard.type('AP-28, and it drops every few minutes.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByTestId('student-reply-result').getByText('Reply sent. The hostel team has been told.').waitFor();
+    await next.getByText('Waiting for the hostel team to pick it up').waitFor();
+
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    const answered = page.getByTestId('complaint-row').filter({ hasText: number });
+    await answered.getByTestId('last-message').filter({ hasText: 'You: AP-28, and it drops every few minutes.' }).waitFor();
+    expect(await answered.getByText('Reply needed').count()).toBe(0);
+  });
+
+  it('a resolved complaint asks "Is it fixed?" at the top with the team\'s note inside, and the steps the team skipped say so', async ({ browse }) => {
+    const number = await fileWifi('The socket by the bed sparks.');
+    const staffApi = await suite.api(STAFF);
+    expect((await staffApi.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved', note: 'Router 3 replaced and the cable re-crimped.' })).status).toBe(200);
+
+    const { page } = await browse.as(STUDENT);
+    await page.setViewportSize(PHONE_390);
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    const row = page.getByTestId('complaint-row').filter({ hasText: number });
+    await row.getByText('Confirm the fix').waitFor();
+    await row.click();
+
+    const card = page.getByTestId('resolution');
+    await card.getByRole('heading', { name: 'Is it fixed?' }).waitFor();
+    expect(await card.getByTestId('team-note').textContent()).toContain('Router 3 replaced and the cable re-crimped.');
+    // The question comes before the steps and the conversation, in the first screen of a phone.
+    const cardBox = await card.boundingBox();
+    const threadBox = await page.getByTestId('timeline').boundingBox();
+    expect((cardBox?.y ?? 1e9) < (threadBox?.y ?? 0)).toBe(true);
+    expect(cardBox?.y ?? 1e9).toBeLessThan(844);
+    const stepper = page.getByTestId('status-stepper');
+    expect(await stepper.locator('li[data-state="skipped"]').allTextContents()).toEqual([
+      expect.stringContaining('Acknowledged'),
+      expect.stringContaining('In progress'),
+    ]);
+    await checkPage(page, 'the chat page, resolved');
+  });
+});
+
 describe('replies by mail', () => {
   it('a reply sent to the listener shows once; a forged token and an auto-reply never do', async ({ browse }) => {
     const number = await fileWifi('No signal in room 312.');
@@ -190,7 +261,7 @@ describe('student-side polish', () => {
     await page.getByLabel('Hostel').selectOption('Block-2');
     await page.getByLabel('Floor', { exact: true }).fill('3');
     await page.getByLabel('Room number', { exact: true }).fill('312');
-    await page.getByLabel('Category').selectOption('Slow');
+    await page.getByRole('radio', { name: 'Slow', exact: true }).check();
     await page.getByLabel('Message').fill('Slow in the evenings.');
     await page.getByRole('button', { name: 'Submit' }).click();
     const screen = page.getByTestId('filed-screen');
@@ -215,7 +286,7 @@ describe('student-side polish', () => {
     await page.goto(`${suite.portal.baseUrl}/complaints/otherComplaint`);
     await page.getByRole('heading', { name: 'Other complaint', level: 1 }).waitFor();
     expect(await page.getByTestId('who-sees').count()).toBe(0);
-    await page.getByLabel('Category').selectOption('Ragging');
+    await page.getByRole('radio', { name: 'Ragging', exact: true }).check();
     const note = page.getByTestId('who-sees');
     await note.waitFor();
     expect(await note.textContent()).toContain('Only the anti-ragging duty and the portal');

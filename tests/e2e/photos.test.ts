@@ -39,7 +39,7 @@ describe('photos before and after', () => {
     await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
     await page.getByLabel('Floor', { exact: true }).fill('2');
     await page.getByLabel('Room number', { exact: true }).fill('214');
-    await page.getByLabel('Category', { exact: true }).selectOption('Not Working');
+    await page.getByRole('radio', { name: 'Not Working', exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill('The router in the corridor has a burnt smell and no lights.');
 
     // The camera button opens the camera on a phone; both are file inputs the browser fills.

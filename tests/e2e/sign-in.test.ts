@@ -13,7 +13,7 @@ async function formValues(page: Page) {
     hostel: await page.getByLabel('Hostel', { exact: true }).inputValue(),
     floor: await page.getByLabel('Floor', { exact: true }).inputValue(),
     roomNo: await page.getByLabel('Room number', { exact: true }).inputValue(),
-    category: await page.getByLabel('Category', { exact: true }).inputValue(),
+    category: await page.evaluate(() => document.querySelector<HTMLInputElement>('input[name="complaint-subCategory"]:checked')?.value ?? ''),
     message: await page.getByLabel('Message', { exact: true }).inputValue(),
   };
 }
@@ -37,7 +37,7 @@ describe('signing in with the development provider', () => {
     await page.getByLabel('Hostel', { exact: true }).selectOption(typed.hostel);
     await page.getByLabel('Floor', { exact: true }).fill(typed.floor);
     await page.getByLabel('Room number', { exact: true }).fill(typed.roomNo);
-    await page.getByLabel('Category', { exact: true }).selectOption(typed.category);
+    await page.getByRole('radio', { name: typed.category, exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill(typed.message);
     await page.getByRole('button', { name: 'Submit' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Please Sign In first' });

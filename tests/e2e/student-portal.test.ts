@@ -48,7 +48,8 @@ async function fillComplaint(target: Page, input: ComplaintInput) {
   await target.getByLabel('Hostel', { exact: true }).selectOption(input.hostel);
   await target.getByLabel('Floor', { exact: true }).fill(input.floor);
   await target.getByLabel('Room number', { exact: true }).fill(input.roomNo);
-  await target.getByLabel('Category', { exact: true }).selectOption(input.category);
+  // "What's wrong?" is a row of chips (radio buttons), not a select.
+  await target.getByRole('radio', { name: input.category, exact: true }).check();
   await target.getByLabel('Message', { exact: true }).fill(input.message);
 }
 
@@ -57,7 +58,7 @@ async function formValues(target: Page): Promise<ComplaintInput> {
     hostel: await target.getByLabel('Hostel', { exact: true }).inputValue(),
     floor: await target.getByLabel('Floor', { exact: true }).inputValue(),
     roomNo: await target.getByLabel('Room number', { exact: true }).inputValue(),
-    category: await target.getByLabel('Category', { exact: true }).inputValue(),
+    category: await target.evaluate(() => document.querySelector<HTMLInputElement>('input[name="complaint-subCategory"]:checked')?.value ?? ''),
     message: await target.getByLabel('Message', { exact: true }).inputValue(),
   };
 }
@@ -93,7 +94,7 @@ describe('a student files complaints and cleaning requests', () => {
     await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
     await page.getByLabel('Hostel', { exact: true }).selectOption('Block-3');
     await page.getByLabel('Room number', { exact: true }).fill('214');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Request cleaning' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please Sign In first' }).waitFor();
 
     await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
@@ -155,7 +156,9 @@ describe('a student files complaints and cleaning requests', () => {
     const card = confirmationOf(page, 'Your complaint is registered');
     expect(await card.textContent()).toContain('Thank you for submitting your complaint.');
     await card.getByRole('link', { name: `Follow complaint ${number}` }).waitFor();
-    expect(await formValues(page)).toEqual({ hostel: '', floor: '', roomNo: '', category: '', message: '' });
+    // The success screen replaced the form: nothing invites a second filing by accident.
+    await page.getByTestId('filed-screen').filter({ hasText: number }).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('hcp:complaint-draft:wifi'))).toBeNull();
 
     // Still there just before three seconds, gone just after.
@@ -165,6 +168,15 @@ describe('a student files complaints and cleaning requests', () => {
     await page.getByText('Your complaint is registered').waitFor({ state: 'hidden' });
     await page.clock.resume();
     expect(posted.complaints).toHaveLength(1);
+
+    // "Report something else": a new form with the place of this first complaint filled in, and on
+    // another category's form too; what is wrong is left to choose.
+    const remembered = { hostel: 'Block-2', floor: '3', roomNo: '312', category: '', message: '' };
+    await page.getByRole('button', { name: 'Report something else' }).click();
+    await expect.poll(() => formValues(page)).toEqual(remembered);
+    await page.goto(`${suite.portal.baseUrl}/complaints/electricityComplaint`);
+    await page.getByRole('heading', { name: 'Electricity complaint', level: 1 }).waitFor();
+    await expect.poll(() => formValues(page)).toEqual(remembered);
   });
 
   it('refuses floor 8 and a room outside the hostel in the browser, then retries a lost answer with the same Idempotency-Key', async ({ browse }) => {
@@ -225,6 +237,7 @@ describe('a student files complaints and cleaning requests', () => {
     expect(retried?.headers()['idempotency-key']).toBe(lost?.headers()['idempotency-key']);
 
     // The next complaint is a new request with a new key; the lost answer was stored once, not twice.
+    await page.getByRole('button', { name: 'Report something else' }).click();
     await fillComplaint(page, { ...input, floor: '2', roomNo: '702', message: 'The socket sparks.' });
     await page.getByRole('button', { name: 'Submit' }).click();
     const next = await confirmedNumber(page, 'Your complaint is registered');
@@ -261,7 +274,7 @@ describe('a student files complaints and cleaning requests', () => {
     expect(new Set(numbers).size).toBe(4);
   }, 40_000);
 
-  it('asks for room cleaning: validation, the confirm dialog, Laundry under construction', async ({ browse }) => {
+  it('asks for room cleaning: validation, the confirmation in the page (cancel sends nothing and says so), Laundry coming soon', async ({ browse }) => {
     // Laundry as it ships: switched off (the laundry test below switches it on).
     const admin = await suite.api(ADMIN);
     expect((await admin.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled: false, routing: ROUTING })).status).toBe(200);
@@ -269,45 +282,53 @@ describe('a student files complaints and cleaning requests', () => {
     const posted = postsOf(page);
     // The page's clock runs as usual but can be moved on: the confirmation's 3 s are skipped, not waited for.
     await page.clock.install();
-    await page.goto(`${suite.portal.baseUrl}/services`);
-    await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
-    const register = page.getByRole('button', { name: 'Register' });
-    const room = page.getByLabel('Room number', { exact: true });
-    expect(await register.isDisabled()).toBe(true);
-    expect(await page.getByRole('option', { name: 'Laundry' }).isDisabled()).toBe(true);
-    await page.getByText('Under Construction !').waitFor();
-
+    // No browser pop-up anywhere: the question is asked inside the page.
     const dialogs: string[] = [];
-    let answer: 'accept' | 'dismiss' = 'dismiss';
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+      void dialog.dismiss();
     });
+    await page.goto(`${suite.portal.baseUrl}/services`);
+    await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
+    const request = page.getByRole('button', { name: 'Request cleaning' });
+    const room = page.getByLabel('Room number', { exact: true });
+    // Aarav's place is remembered from his first complaint (Block-2, room 312): filled in, no typing.
+    await expect.poll(() => room.inputValue()).toBe('312');
+    expect(await page.getByLabel('Hostel', { exact: true }).inputValue()).toBe('Block-2');
+    await room.fill('');
+    expect(await request.isDisabled()).toBe(true);
+    expect(await page.getByRole('option', { name: 'Laundry' }).isDisabled()).toBe(true);
+    await page.getByText('Laundry: coming soon').waitFor();
+    expect(await page.getByText('Under Construction !').count()).toBe(0);
 
-    await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
     await page.getByText('Rooms 0–800').waitFor();
     await room.fill('900');
-    await register.click();
+    await request.click();
     await page.getByRole('alert').filter({ hasText: 'Please enter valid room number' }).waitFor();
-    expect(dialogs).toEqual([]);
+    const question = page.getByRole('alertdialog', { name: 'Confirm room cleaning at 512?' });
 
     await room.fill('512');
-    await register.click();
-    await expect.poll(() => dialogs).toEqual(['confirm room cleaning at 512']);
+    await request.click();
+    await question.waitFor();
     expect(await page.getByText('Please enter valid room number').count()).toBe(0);
+    // The answer is one keypress away: the question takes the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Yes, request cleaning');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await page.getByRole('status').filter({ hasText: 'Not sent: room cleaning was not requested.' }).waitFor();
     expect(posted.cleaning).toHaveLength(0);
     expect(await room.inputValue()).toBe('512');
 
-    answer = 'accept';
-    await register.click();
+    await request.click();
+    await question.getByRole('button', { name: 'Yes, request cleaning' }).click();
     const number = await confirmedNumber(page, 'Your cleaning request is registered');
-    expect(dialogs).toEqual(['confirm room cleaning at 512', 'confirm room cleaning at 512']);
     expect(posted.cleaning).toHaveLength(1);
     expect(await room.inputValue()).toBe('');
-    expect(await register.isDisabled()).toBe(true);
+    expect(await request.isDisabled()).toBe(true);
     await page.clock.fastForward(3_500);
     await page.getByText('Your cleaning request is registered').waitFor({ state: 'hidden' });
     expect(number).toMatch(NUMBER);
+    expect(dialogs).toEqual([]);
   });
 
   it('lists My complaints newest first and shows one with its timeline', async ({ browse }) => {
@@ -350,14 +371,21 @@ describe('a student files complaints and cleaning requests', () => {
 
     await rows.filter({ hasText: wifiNumber }).click();
     await page.waitForURL(`${suite.portal.baseUrl}/my/${wifiNumber}`);
+    // The facts fold away under "Details"; nothing tells the student which mailbox it went to.
     const details = page.getByTestId('complaint-details');
+    await page.locator('summary').filter({ hasText: 'Details' }).click();
     await details.waitFor();
     const detailText = (await details.textContent()) ?? '';
-    for (const part of ['Complaint number', wifiNumber, 'Wifi Complaint', 'Sub-category', 'Slow', 'Block-2', '312', 'Wifi drops every evening.', 'Sent to', 'Filed on']) {
+    for (const part of ['Complaint number', wifiNumber, 'Wifi Complaint', 'Sub-category', 'Slow', 'Block-2', '312', 'Wifi drops every evening.', 'Filed on']) {
       expect(detailText).toContain(part);
     }
+    expect(await page.getByText('Sent to').count()).toBe(0);
+    expect(await page.getByText('facilities@').count()).toBe(0);
+    // The student's own message is the first bubble of the conversation.
     const timeline = page.getByTestId('timeline');
-    expect(await timeline.getByRole('listitem').first().textContent()).toContain('Submitted');
+    const first = (await timeline.getByRole('listitem').first().textContent()) ?? '';
+    expect(first).toContain('Submitted');
+    expect(first).toContain('Wifi drops every evening.');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
   });

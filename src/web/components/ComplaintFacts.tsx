@@ -17,7 +17,16 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
  * The facts of a complaint as filed, the same for the student and the staff; `children` adds
  * rows after them (assignment, rating, …).
  */
-export function ComplaintFacts({ complaint, children }: { complaint: Complaint; children?: ReactNode }) {
+export function ComplaintFacts({
+  complaint,
+  children,
+  showRecipient = true,
+}: {
+  complaint: Complaint;
+  children?: ReactNode;
+  /** The facility address it was routed to: the team's business, not shown to the student. */
+  showRecipient?: boolean;
+}) {
   return (
     <>
       <DetailRow label="Complaint number">
@@ -31,7 +40,7 @@ export function ComplaintFacts({ complaint, children }: { complaint: Complaint; 
       <DetailRow label="Message">
         <span className="whitespace-pre-line">{complaint.complaint}</span>
       </DetailRow>
-      <DetailRow label="Sent to">{complaint.toEmail}</DetailRow>
+      {showRecipient && <DetailRow label="Sent to">{complaint.toEmail}</DetailRow>}
       <DetailRow label="Status">
         <StatusBadge status={complaint.status} />
       </DetailRow>

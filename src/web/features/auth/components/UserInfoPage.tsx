@@ -1,13 +1,23 @@
 import { Link } from 'react-router';
+import { CatalogGate } from '../../../components/CatalogGate';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { Alert } from '../../../components/ui/Alert';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { buttonPrimary, card, textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { usePlaceQuery } from '../../../lib/place';
 import { useLogout } from '../api/logout';
+import { PlaceForm } from './PlaceForm';
 
-/** Route /userInfo: who is signed in, and the Sign Out button. */
+/** The remembered place, once it is known (the form starts from it). */
+function YourRoom() {
+  const place = usePlaceQuery();
+  if (place.isPending) return null;
+  return <CatalogGate loadingLabel="Loading your room…">{(catalog) => <PlaceForm catalog={catalog} place={place.data ?? null} />}</CatalogGate>;
+}
+
+/** Route /userInfo: who is signed in, their room (filled into the forms), and the Sign Out button. */
 export function UserInfoPage() {
   const logout = useLogout();
 
@@ -27,6 +37,8 @@ export function UserInfoPage() {
               <dt className="text-sm font-medium text-slate-600">E-mail</dt>
               <dd className="-mt-3 text-base wrap-anywhere text-slate-900 sm:mt-0">{user.email}</dd>
             </dl>
+
+            {user.role === 'student' && <YourRoom />}
 
             <p className="mt-6">
               <Link to="/settings/notifications" className={textLink}>

@@ -1,30 +1,72 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { isOpenStatus } from '../../../../shared/constants';
+import { isOpenStatus, type ComplaintStatus } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
 import type { ComplaintDetail } from '../../../../shared/complaints';
-import { ComplaintFacts, DetailRow } from '../../../components/ComplaintFacts';
+import { ComplaintFacts } from '../../../components/ComplaintFacts';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
-import { card } from '../../../components/ui/styles';
+import { card, textLink } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useComplaint } from '../api/get-complaint';
 import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
-import { ComplaintThread } from './ComplaintThread';
+import { ComplaintThread, teamAwaitsReply } from './ComplaintThread';
 import { RatingSummary, ResolutionForms } from './ResolutionForms';
 import { StatusStepper } from './StatusStepper';
 import { WithdrawPanel } from './WithdrawPanel';
 
+/** What happens next, in a few words, for each status. */
+const NEXT_STEP: Record<ComplaintStatus, string> = {
+  submitted: 'Waiting for the hostel team to pick it up',
+  acknowledged: 'The hostel team has it and will start work',
+  in_progress: 'The hostel team is working on it',
+  reopened: 'Reopened: the hostel team looks at it again',
+  resolved: 'The hostel team says it is fixed: tell them if it is',
+  closed: 'Closed. Nothing more to do',
+  rejected: 'The hostel team turned it down',
+  withdrawn: 'You withdrew it',
+};
+
+/** One line at the top: the status, what happens next, and by when. */
+function NextStep({ complaint, awaitsReply }: { complaint: ComplaintDetail; awaitsReply: boolean }) {
+  return (
+    <div className={cn(card, 'mt-4 flex flex-wrap items-center gap-x-3 gap-y-2')} data-testid="next-step">
+      <StatusBadge status={complaint.status} />
+      <p className="min-w-0 flex-1 text-slate-900">
+        {awaitsReply ? (
+          <>
+            <strong className="font-semibold">The hostel team asked you something.</strong>{' '}
+            <a href="#student-reply" className={textLink}>
+              Reply
+            </a>
+          </>
+        ) : (
+          NEXT_STEP[complaint.status]
+        )}
+        {isOpenStatus(complaint.status) && (
+          <span className="block text-sm text-slate-700">
+            Expected by{' '}
+            <time dateTime={complaint.dueAt} data-testid="expected-by" className="font-semibold">
+              {formatDateTime(complaint.dueAt)}
+            </time>
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}
+
 /**
- * The student's complaint, top to bottom: where it stands, its facts, what they can do now
- * (withdraw, confirm or reopen, the rating they gave), and the conversation. Photos, when they
- * come, sit between the facts and the conversation.
+ * The student's complaint as a chat, top to bottom: one line saying where it stands and what comes
+ * next, the "Is it fixed?" card (with the team's note) when it is resolved, the steps, the facts
+ * folded away, then the conversation (their message and photos first) with the reply box last.
  */
 function Details({ complaint }: { complaint: ComplaintDetail }) {
   const seen = useMarkComplaintSeen();
@@ -33,32 +75,31 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
   useEffect(() => {
     markSeen(complaint.number);
   }, [markSeen, complaint.number, complaint.updatedAt]);
+  const reached = new Set(complaint.timeline.filter((e) => e.kind === 'status').map((e) => e.status));
+  const awaitsReply = isOpenStatus(complaint.status) && teamAwaitsReply(complaint);
 
   return (
     <>
-      <StatusStepper status={complaint.status} />
-      <div className={cn(card, 'mt-6')}>
-        <dl data-testid="complaint-details">
-          <ComplaintFacts complaint={complaint}>
-            {/* A due time belongs to work the team still owes: open complaints only, as on the server. */}
-            {isOpenStatus(complaint.status) && (
-              <DetailRow label="Expected by">
-                <time dateTime={complaint.dueAt} data-testid="expected-by">
-                  {formatDateTime(complaint.dueAt)}
-                </time>
-              </DetailRow>
-            )}
-          </ComplaintFacts>
-        </dl>
-      </div>
-
-      <WithdrawPanel complaint={complaint} />
-      <PhotoGallery number={complaint.number} allowAdd={studentMay(complaint.status, 'add_photos')} />
-
+      <NextStep complaint={complaint} awaitsReply={awaitsReply} />
       <ResolutionForms complaint={complaint} />
       <RatingSummary complaint={complaint} />
+      <StatusStepper status={complaint.status} reached={reached} />
 
-      <ComplaintThread complaint={complaint} />
+      <details className={cn(card, 'mt-4 group')}>
+        <summary className="cursor-pointer font-semibold text-slate-900">
+          Details <span className="font-normal text-slate-600">(number, hostel, room, category)</span>
+        </summary>
+        <dl data-testid="complaint-details" className="mt-2">
+          <ComplaintFacts complaint={complaint} showRecipient={false} />
+        </dl>
+      </details>
+
+      <WithdrawPanel complaint={complaint} />
+
+      <ComplaintThread
+        complaint={complaint}
+        photos={<PhotoGallery number={complaint.number} allowAdd={studentMay(complaint.status, 'add_photos')} />}
+      />
     </>
   );
 }

@@ -25,6 +25,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { floorHint, floorSpan, roomHint } from '../../../lib/catalog-hints';
 import { focusFirstError, issueField, serverField, sortMessages } from '../../../lib/field-messages';
 import { meQueryKey } from '../../../lib/me';
+import { refreshPlace, usePlace } from '../../../lib/place';
+import type { Place } from '../../../../shared/auth';
 import {
   useIdempotencyKey,
   useRefocusWhenIdle,
@@ -37,6 +39,7 @@ import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
 import { FiledScreen } from './FiledScreen';
+import { SubCategoryChips } from './SubCategoryChips';
 
 /*
  * A path segment that names no category gets the app's own 404 page. It lives in src/web/components
@@ -74,6 +77,10 @@ export function formTitle(category: Pick<CategoryInfo, 'cardTitle' | 'complaintH
 export function emptyFloorMessage(floors: { floorMin: number; floorMax: number } | null | undefined): string {
   return floors ? `Enter the floor (${floors.floorMin} to ${floors.floorMax})` : 'Enter the floor';
 }
+
+/** The form's place fields filled from the student's remembered place. */
+const placeDraft = (place: Place | null): ComplaintDraft =>
+  place ? { ...EMPTY_DRAFT, hostel: place.hostel, floor: String(place.floor), roomNo: place.roomNo } : EMPTY_DRAFT;
 
 function toFloor(raw: string): number | undefined {
   return raw.trim() === '' ? undefined : Number(raw);
@@ -200,15 +207,29 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     if (draft !== EMPTY_DRAFT) setValues(draft);
   }, [categoryKey]);
   const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
+
+  // The remembered place fills an untouched form once, when it is known (the page is prerendered
+  // without it and a kept draft wins); "Report something else" fills it again.
+  const place = usePlace();
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!place || prefilled.current || !draftRestored.current) return;
+    prefilled.current = true;
+    // The place arrives from the server after the first render; filling it then is the point.
+    setValues((current) => (current.hostel || current.floor || current.roomNo ? current : { ...current, ...placeDraft(place), subCategory: current.subCategory, complaint: current.complaint }));
+  }, [place]);
+
   const hostel = hostelByName(catalog, values.hostel);
   const floors = hostel ?? floorSpan(catalog.hostels);
 
+  function change(name: FieldName, value: string) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (recheck) setErrors((shown) => recheckedErrors(shown, name, checkDraft(catalog, categoryKey, next, photos.ids).errors));
+  }
+
   function update(name: FieldName) {
-    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const next = { ...values, [name]: event.target.value };
-      setValues(next);
-      if (recheck) setErrors((shown) => recheckedErrors(shown, name, checkDraft(catalog, categoryKey, next, photos.ids).errors));
-    };
+    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => change(name, event.target.value);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -242,6 +263,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         idempotencyKey: idempotency.keyFor(parsed.data),
       });
       idempotency.reset();
+      prefilled.current = true;
+      refreshPlace(queryClient);
       setValues(EMPTY_DRAFT);
       // The next complaint starts quiet, like the first.
       setRecheck(false);
@@ -296,16 +319,28 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         {category.description ? `${category.description} ` : ''}All fields are required.
       </p>
 
+      {/* The seed's short card ("Your complaint is registered", about 3 s) sits by the screen that replaced the form. */}
       {filed && (
-        <FiledScreen
-          complaint={filed}
-          onAnother={() => {
-            setFiled(null);
-            document.getElementById(fieldId('hostel'))?.focus();
-          }}
-        />
+        <div className="mt-6 space-y-4">
+          <ConfirmationCard
+            number={confirmation.shown}
+            title="Your complaint is registered"
+            message="Thank you for submitting your complaint."
+          />
+          <FiledScreen
+            complaint={filed}
+            onAnother={() => {
+              confirmation.clear();
+              setFiled(null);
+              setValues(placeDraft(place));
+              // The form is back on the next render: the first choice left to make takes the focus.
+              requestAnimationFrame(() => document.getElementById(fieldId(place ? 'subCategory' : 'hostel'))?.focus());
+            }}
+          />
+        </div>
       )}
 
+      {!filed && (
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
         <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
         <Field id={fieldId('hostel')} label="Hostel" error={errors.hostel}>
@@ -356,24 +391,13 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           </Field>
         </div>
 
-        <Field id={fieldId('subCategory')} label="Category" error={errors.subCategory}>
-          {(control) => (
-            <select
-              {...control}
-              className={fieldControl}
-              value={values.subCategory}
-              onChange={update('subCategory')}
-              required
-            >
-              <option value="">Choose a category</option>
-              {category.subCategories.map((sub) => (
-                <option key={sub.name} value={sub.name}>
-                  {sub.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SubCategoryChips
+          id={fieldId('subCategory')}
+          options={category.subCategories.map((sub) => sub.name)}
+          value={values.subCategory}
+          error={errors.subCategory}
+          onChange={(value) => change('subCategory', value)}
+        />
 
         {(category.confidential || category.subCategories.some((sub) => sub.confidential && sub.name === values.subCategory)) && (
           <div role="note" aria-labelledby="who-sees-heading" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-slate-900" data-testid="who-sees">
@@ -389,6 +413,13 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           </div>
         )}
 
+        <PhotoPicker
+          key={photoPickerKey}
+          label="Photos (optional)"
+          hint="Up to 4. They are made smaller on your phone first, without the location."
+          onChange={setPhotos}
+        />
+
         <Field id={fieldId('complaint')} label="Message" error={errors.complaint}>
           {(control) => (
             <textarea
@@ -402,13 +433,6 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
             />
           )}
         </Field>
-
-        <PhotoPicker
-          key={photoPickerKey}
-          label="Photos (optional)"
-          hint="Up to 4. They are made smaller on your phone first, without the location."
-          onChange={setPhotos}
-        />
 
         <FormProblem
           problem={problem}
@@ -432,6 +456,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         />
         </fieldset>
       </form>
+      )}
     </section>
   );
 }

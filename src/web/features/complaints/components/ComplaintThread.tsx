@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { STATUS_LABELS } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
 import { studentReplyBodySchema, type ComplaintDetail, type TimelineEntry } from '../../../../shared/complaints';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/catalog';
-import { ComplaintTimeline } from '../../../components/ComplaintTimeline';
 import { Alert } from '../../../components/ui/Alert';
 import { Field } from '../../../components/ui/Field';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/submission';
 import { useReplyToComplaint } from '../api/reply-to-complaint';
 
@@ -18,6 +18,13 @@ function entryTitle(entry: TimelineEntry): string {
   const how = entry.byMail ? ' (by e-mail)' : '';
   if (entry.kind === 'reply') return entry.fromStudent ? `Your reply${how}` : `Reply from the hostel team${how}`;
   return STATUS_LABELS[entry.status];
+}
+
+/** The team asked something and the student has not answered since (the list's "Reply needed"). */
+export function teamAwaitsReply(complaint: ComplaintDetail): boolean {
+  const spoken = complaint.timeline.filter((e) => e.kind === 'reply' || e.fromStudent);
+  const last = spoken.at(-1);
+  return Boolean(last && last.kind === 'reply' && !last.fromStudent);
 }
 
 /** The student's side of the conversation: what to add, sent with a key so a retry is written once. */
@@ -88,30 +95,71 @@ function ReplyForm({ number }: { number: string }) {
   );
 }
 
-/**
- * The complaint's one conversation as its student sees it: status changes, the team's replies and
- * their own, oldest first, and a box to answer while the complaint is not finished.
- */
-export function ComplaintThread({ complaint }: { complaint: ComplaintDetail }) {
+/** The words of a status change worth a line of their own (the filing's "Sent to …" is not one). */
+const isChatEntry = (entry: TimelineEntry) => entry.fromStatus !== null;
+
+function Bubble({ mine, title, at, children, kind }: { mine: boolean; title: string; at: string; children: ReactNode; kind: string }) {
   return (
-    <>
-      <ComplaintTimeline
-        data-testid="timeline"
-        items={complaint.timeline.map((entry, index) => ({
-          key: `${entry.at}-${index}`,
-          kind: entry.kind,
-          tone: entry.kind === 'reply' ? 'reply' : 'plain',
-          title: entryTitle(entry),
-          at: entry.at,
-          by: entry.by,
-          note: entry.note,
-        }))}
-      />
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-kind={kind}>
+      <div
+        className={cn(
+          'max-w-[85%] min-w-0 rounded-2xl px-4 py-3 shadow-sm',
+          mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
+        )}
+      >
+        <p className={cn('text-xs font-semibold', mine ? 'text-brand-50' : 'text-slate-600')}>
+          {title} · <time dateTime={at}>{formatDateTime(at)}</time>
+        </p>
+        <div className="mt-1 whitespace-pre-line wrap-anywhere">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The complaint as a chat, oldest first: the student's message (and photos) as the first bubble,
+ * then the team's questions, the student's answers and the team's notes as bubbles (the student's
+ * on the right), status changes as short lines between them, and the reply box at the bottom while
+ * the complaint takes replies.
+ */
+export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDetail; photos?: ReactNode }) {
+  return (
+    <section aria-labelledby="thread-heading" className="mt-6">
+      <h2 id="thread-heading" className="sr-only">
+        Conversation
+      </h2>
+      <ol className="space-y-3" data-testid="timeline">
+        <li data-kind="message" className="flex flex-col items-end">
+          <div className="max-w-[85%] min-w-0 rounded-2xl rounded-br-sm bg-brand-700 px-4 py-3 text-white shadow-sm">
+            <p className="text-xs font-semibold text-brand-50">
+              You · {STATUS_LABELS.submitted} · <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+            </p>
+            <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.complaint}</p>
+          </div>
+          {photos && <div className="w-full">{photos}</div>}
+        </li>
+        {complaint.timeline.filter(isChatEntry).map((entry, index) =>
+          entry.kind === 'reply' ? (
+            <Bubble key={`${entry.at}-${index}`} kind="reply" mine={entry.fromStudent} title={entryTitle(entry)} at={entry.at}>
+              {entry.note}
+            </Bubble>
+          ) : entry.note && !entry.fromStudent ? (
+            <Bubble key={`${entry.at}-${index}`} kind="status" mine={false} title={`Hostel team · ${STATUS_LABELS[entry.status]}`} at={entry.at}>
+              {entry.note}
+            </Bubble>
+          ) : (
+            <li key={`${entry.at}-${index}`} data-kind="status" className="text-center text-sm text-slate-600">
+              <span className="font-semibold text-slate-800">{STATUS_LABELS[entry.status]}</span>
+              {entry.note ? `: ${entry.note}` : ''} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </li>
+          ),
+        )}
+      </ol>
       {studentMay(complaint.status, 'reply') ? (
         <ReplyForm number={complaint.number} />
       ) : (
         <p className="mt-4 text-slate-700">This complaint is {STATUS_LABELS[complaint.status].toLowerCase()}: it takes no more replies. If something is still wrong, file a new complaint.</p>
       )}
-    </>
+    </section>
   );
 }

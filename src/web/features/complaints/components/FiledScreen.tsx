@@ -48,7 +48,7 @@ export function FiledScreen({ complaint, onAnother }: { complaint: Pick<Complain
           Track it
         </Link>
         <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={onAnother}>
-          File another complaint
+          Report something else
         </button>
       </div>
     </section>

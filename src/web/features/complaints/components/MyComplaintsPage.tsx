@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { Complaint } from '../../../../shared/complaints';
+import type { MyComplaint } from '../../../../shared/complaints';
+import { LastMessagePreview, NeedsActionBadge } from '../../../components/NeedsAction';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
@@ -13,22 +14,29 @@ import { formatDateTime } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useMyComplaints } from '../api/get-my-complaints';
 
-function ComplaintRow({ complaint }: { complaint: Complaint }) {
+function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
   return (
     <li>
       <Link
         to={`/my/${encodeURIComponent(complaint.number)}`}
-        className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 hover:bg-brand-50"
+        className={cn(
+          'block rounded-xl border bg-white p-4 shadow-sm transition-colors hover:border-brand-500 hover:bg-brand-50',
+          complaint.needsAction ? 'border-amber-400 border-l-4' : 'border-slate-200',
+        )}
         data-testid="complaint-row"
       >
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span className="font-mono text-sm font-semibold text-brand-800">{complaint.number}</span>
-          <StatusBadge status={complaint.status} />
+          <span className="flex flex-wrap items-center gap-2">
+            <NeedsActionBadge needsAction={complaint.needsAction} />
+            <StatusBadge status={complaint.status} />
+          </span>
         </span>
         <span className="mt-2 block font-semibold text-slate-900">
           {complaint.complaintHead}
           {complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${complaint.subCategory}` : ''}
         </span>
+        <LastMessagePreview lastMessage={complaint.lastMessage} />
         <span className="mt-1 block text-sm text-slate-700">
           {complaint.hostel}, room {complaint.roomNo}
         </span>
@@ -67,7 +75,7 @@ function ComplaintList() {
 
   return (
     <>
-      <ul className="mt-6 grid gap-3" aria-label="Your complaints, newest first">
+      <ul className="mt-6 grid grid-cols-1 gap-3" aria-label="Your complaints, newest first">
         {complaints.map((complaint) => (
           <ComplaintRow key={complaint.number} complaint={complaint} />
         ))}

@@ -200,6 +200,8 @@ export function RatingSummary({ complaint }: { complaint: ComplaintDetail }) {
  * reason)? The live region stays after the answer so the outcome is announced.
  */
 export function ResolutionForms({ complaint }: { complaint: ComplaintDetail }) {
+  // What the team said when they marked it resolved, shown inside the question it asks.
+  const teamNote = complaint.timeline.findLast((e) => e.kind === 'status' && e.status === 'resolved' && !e.fromStudent)?.note;
   const [outcome, setOutcome] = useState<string | null>(null);
   const mayConfirm = studentMay(complaint.status, 'confirm');
   const mayReopen = studentMay(complaint.status, 'reopen');
@@ -211,11 +213,17 @@ export function ResolutionForms({ complaint }: { complaint: ComplaintDetail }) {
         <section aria-labelledby="resolution-heading" className={cn(card, 'mt-6 space-y-6')} data-testid="resolution">
           <div>
             <h2 id="resolution-heading" className="text-xl font-semibold text-slate-900">
-              The hostel team marked this resolved
+              Is it fixed?
             </h2>
             <p className="mt-1 text-slate-700">
               Tell us whether it is really fixed. If you do nothing, it closes by itself after a few days.
             </p>
+            {teamNote && (
+              <blockquote className="mt-3 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-slate-900" data-testid="team-note">
+                <p className="text-sm font-semibold text-slate-700">What the hostel team did</p>
+                <p className="mt-1 whitespace-pre-line wrap-anywhere">{teamNote}</p>
+              </blockquote>
+            )}
           </div>
           {mayConfirm && <ConfirmForm number={complaint.number} onDone={setOutcome} />}
           {mayReopen && (

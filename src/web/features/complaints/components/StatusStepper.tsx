@@ -3,7 +3,7 @@ import { cn } from '../../../lib/cn';
 
 interface Step {
   label: string;
-  state: 'done' | 'current' | 'todo' | 'ended';
+  state: 'done' | 'current' | 'todo' | 'ended' | 'skipped';
 }
 
 const PATH: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progress', 'resolved', 'closed'];
@@ -12,7 +12,7 @@ const PATH: readonly ComplaintStatus[] = ['submitted', 'acknowledged', 'in_progr
  * The steps of a complaint for its student: the usual path, with where it stands now. A reopened
  * complaint stands at "Reopened" again; a rejected or withdrawn one ends after "Submitted".
  */
-export function stepsFor(status: ComplaintStatus): Step[] {
+export function stepsFor(status: ComplaintStatus, reached?: ReadonlySet<ComplaintStatus>): Step[] {
   if (status === 'rejected' || status === 'withdrawn') {
     return [
       { label: STATUS_LABELS.submitted, state: 'done' },
@@ -23,8 +23,16 @@ export function stepsFor(status: ComplaintStatus): Step[] {
   const at = path.indexOf(status);
   return path.map((step, index) => ({
     label: STATUS_LABELS[step],
-    // The last step reached is done, not in progress: a closed complaint is finished.
-    state: index < at || (index === at && status === 'closed') ? 'done' : index === at ? 'current' : 'todo',
+    // The last step reached is done, not in progress: a closed complaint is finished. A step the
+    // team went past without taking (resolved straight from submitted) is skipped, not done.
+    state:
+      index < at && reached && index > 0 && !reached.has(step)
+        ? 'skipped'
+        : index < at || (index === at && status === 'closed')
+          ? 'done'
+          : index === at
+            ? 'current'
+            : 'todo',
   }));
 }
 
@@ -33,8 +41,9 @@ const dot: Record<Step['state'], string> = {
   current: 'border-brand-700 bg-white text-brand-800 ring-3 ring-brand-200',
   todo: 'border-slate-300 bg-white text-slate-500',
   ended: 'border-slate-600 bg-slate-600 text-white',
+  skipped: 'border-dashed border-slate-400 bg-white text-slate-500',
 };
-const spoken: Record<Step['state'], string> = { done: 'done', current: 'now', todo: 'still to come', ended: 'ended here' };
+const spoken: Record<Step['state'], string> = { done: 'done', current: 'now', todo: 'still to come', ended: 'ended here', skipped: 'skipped' };
 
 /**
  * "Submitted → Acknowledged → …" at the top of the student's complaint, the current step marked.
@@ -43,8 +52,8 @@ const spoken: Record<Step['state'], string> = { done: 'done', current: 'now', to
  * least; one under the other when they do not (the narrowest phones). Each step draws the half of
  * the line on either side of its dot, so neighbours of different widths still join.
  */
-export function StatusStepper({ status }: { status: ComplaintStatus }) {
-  const steps = stepsFor(status);
+export function StatusStepper({ status, reached }: { status: ComplaintStatus; reached?: ReadonlySet<ComplaintStatus> }) {
+  const steps = stepsFor(status, reached);
   const line = (step: Step | undefined) => (step?.state === 'todo' ? 'bg-slate-300' : 'bg-brand-700');
   return (
     <nav aria-label="Progress" className="@container mt-4">
@@ -76,12 +85,12 @@ export function StatusStepper({ status }: { status: ComplaintStatus }) {
               />
             )}
             <span aria-hidden="true" className={cn('relative z-10 flex size-7 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold', dot[step.state])}>
-              {step.state === 'done' ? '✓' : index + 1}
+              {step.state === 'done' ? '✓' : step.state === 'skipped' ? '–' : index + 1}
             </span>
             <span
               className={cn(
                 'text-sm leading-tight @min-[22rem]:mt-1 @min-[22rem]:text-xs @min-[36rem]:text-sm',
-                step.state === 'todo' ? 'text-slate-600' : 'font-semibold text-slate-900',
+                step.state === 'todo' || step.state === 'skipped' ? 'text-slate-600' : 'font-semibold text-slate-900',
               )}
             >
               {step.label}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { complaintListSchema } from '../../../../shared/complaints';
-import type { Complaint, MyComplaintsState } from '../../../../shared/complaints';
+import type { MyComplaint, MyComplaintsState } from '../../../../shared/complaints';
 import { apiFetch } from '../../../lib/api-client';
 import { myComplaintsKey } from '../../../lib/query-keys';
 
@@ -13,7 +13,7 @@ const UNFINISHED: MyComplaintsState = 'unfinished';
  * which wait for the student to confirm or reopen them. The server filters, so an old open
  * complaint still shows behind any number of newer finished requests.
  */
-export async function getOpenComplaints(signal?: AbortSignal): Promise<Complaint[]> {
+export async function getOpenComplaints(signal?: AbortSignal): Promise<MyComplaint[]> {
   const page = await apiFetch(`/api/complaints/mine?state=${UNFINISHED}&limit=${OPEN_COMPLAINTS_SHOWN}`, {
     schema: complaintListSchema,
     signal,

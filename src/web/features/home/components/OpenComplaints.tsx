@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LastMessagePreview, NeedsActionBadge } from '../../../components/NeedsAction';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { card, textLink } from '../../../components/ui/styles';
@@ -38,7 +39,7 @@ export function OpenComplaints() {
               <li key={complaint.number} className="py-3 first:pt-0 last:pb-0">
                 <Link
                   to={`/my/${encodeURIComponent(complaint.number)}`}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg py-1 hover:bg-slate-50"
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg py-1 hover:bg-slate-50 [&>span:first-child]:w-full sm:[&>span:first-child]:w-auto sm:[&>span:first-child]:flex-1"
                 >
                   <span className="min-w-0">
                     <span className="block font-semibold text-brand-800 underline underline-offset-2">
@@ -47,12 +48,16 @@ export function OpenComplaints() {
                         ? ` · ${complaint.subCategory}`
                         : ''}
                     </span>
+                    <LastMessagePreview lastMessage={complaint.lastMessage} />
                     <span className="block text-sm text-slate-600">
                       <span className="font-mono">{complaint.number}</span> · filed{' '}
                       <time dateTime={complaint.createdAt}>{formatDate(complaint.createdAt)}</time>
                     </span>
                   </span>
-                  <StatusBadge status={complaint.status} />
+                  <span className="flex flex-wrap items-center gap-2">
+                    <NeedsActionBadge needsAction={complaint.needsAction} />
+                    <StatusBadge status={complaint.status} />
+                  </span>
                 </Link>
               </li>
             ))}

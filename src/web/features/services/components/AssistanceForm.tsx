@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { checkServicePlace, hostelByName } from '../../../../shared/catalog';
 import type { PublicCatalog } from '../../../../shared/catalog';
+import type { CreateCleaningRequest } from '../../../../shared/complaints';
 import { VALID_ROOM_MESSAGE, createCleaningRequestSchema, createLaundryRequestSchema } from '../../../../shared/complaints';
 import { FormProblem } from '../../../components/FormProblem';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
-import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
+import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { roomHint } from '../../../lib/catalog-hints';
 import { serverField, sortMessages } from '../../../lib/field-messages';
 import { useHydrated } from '../../../lib/hydration';
 import { meQueryKey } from '../../../lib/me';
+import { refreshPlace, usePlace } from '../../../lib/place';
 import {
   useIdempotencyKey,
   useRefocusWhenIdle,
@@ -52,6 +54,24 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
   const { submitting, begin } = useSignedInSubmission(setProblem);
   const hydrated = useHydrated();
   const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
+  // Seed §5's question ("confirm room cleaning at {room}"), asked inside the page, not by a browser pop-up.
+  const [asking, setAsking] = useState<CreateCleaningRequest | null>(null);
+  const [notice, setNotice] = useState('');
+  const yesButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) yesButton.current?.focus();
+  }, [asking]);
+
+  // The remembered place fills an untouched form once it is known (the page is prerendered without it).
+  const remembered = usePlace();
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!remembered || prefilled.current) return;
+    prefilled.current = true;
+    // The place arrives from the server after the first render; filling it then is the point.
+    setHostel((current) => current || remembered.hostel);
+    setRoomNo((current) => current || (/^\d+$/.test(remembered.roomNo) ? remembered.roomNo : ''));
+  }, [remembered]);
 
   const enabled = catalog.services.filter((s) => s.enabled);
   const disabled = catalog.services.filter((s) => !s.enabled);
@@ -93,6 +113,8 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
     if (blocked) return;
     confirmation.clear();
     setProblem(null);
+    setNotice('');
+    setAsking(null);
 
     const started = await begin();
     if (!started) return;
@@ -114,6 +136,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
         const data = parsed.data;
         const request = await createLaundry.mutateAsync({ data, idempotencyKey: idempotency.keyFor({ laundry: data }) });
         idempotency.reset();
+        refreshPlace(queryClient);
         setRoomNo('');
         setLaundryValues(NO_LAUNDRY);
         confirmation.show(
@@ -138,15 +161,25 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
     setErrors({});
 
     // Seed §5: the student confirms the room before anything is sent.
-    if (!window.confirm(`confirm room cleaning at ${parsed.data.roomNo}`)) {
-      finish();
-      return;
-    }
+    finish();
+    setAsking(parsed.data);
+  }
 
+  function cancelCleaning() {
+    setAsking(null);
+    setNotice('Not sent: room cleaning was not requested.');
+    submitButton.current?.focus();
+  }
+
+  async function sendCleaning(data: CreateCleaningRequest) {
+    setAsking(null);
+    const started = await begin();
+    if (!started) return;
+    const { finish, submittedAt } = started;
     try {
-      const data = parsed.data;
       const request = await createCleaning.mutateAsync({ data, idempotencyKey: idempotency.keyFor({ cleaning: data }) });
       idempotency.reset();
+      refreshPlace(queryClient);
       setRoomNo('');
       confirmation.show(
         { number: request.number, title: CONFIRMATION_TITLES.room_cleaning, message: confirmationPlace('room_cleaning', data.hostel, data.roomNo) },
@@ -163,10 +196,12 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
     setChosenService(key);
     setErrors({});
     setProblem(null);
+    setAsking(null);
+    setNotice('');
   }
 
-  const busyLabel = laundry ? 'Sending…' : 'Registering…';
-  const submitLabel = laundry ? 'Request pickup' : 'Register';
+  const busyLabel = laundry ? 'Sending…' : 'Requesting…';
+  const submitLabel = laundry ? 'Request pickup' : 'Request cleaning';
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
@@ -197,7 +232,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
               <ul>
                 {disabled.map((s) => (
                   <li key={s.key}>
-                    {s.label}: <strong className="font-semibold text-slate-800">Under Construction !</strong>
+                    {s.label}: <strong className="font-semibold text-slate-800">coming soon</strong>
                   </li>
                 ))}
               </ul>
@@ -243,6 +278,36 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
         )}
 
         <FormProblem problem={problem} />
+
+        {asking && (
+          <div
+            role="alertdialog"
+            aria-labelledby="cleaning-question"
+            aria-describedby="cleaning-question-note"
+            className="rounded-lg border border-brand-300 bg-brand-50 p-4"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') cancelCleaning();
+            }}
+          >
+            <p id="cleaning-question" className="text-lg font-semibold text-slate-900">
+              Confirm room cleaning at {asking.roomNo}?
+            </p>
+            <p id="cleaning-question-note" className="mt-1 text-sm text-slate-700">
+              {asking.hostel}. Nothing is sent until you say yes.
+            </p>
+            <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+              <button ref={yesButton} type="button" className={`${buttonPrimary} w-full sm:w-auto`} onClick={() => void sendCleaning(asking)}>
+                Yes, request cleaning
+              </button>
+              <button type="button" className={`${buttonSecondary} w-full sm:w-auto`} onClick={cancelCleaning}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
+        <p role="status" className="text-sm font-medium text-slate-700 empty:hidden">
+          {notice}
+        </p>
 
         <button
           ref={submitButton}
