@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaints, notifications, outbox, pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
 import { pushMessageSchema, type PushMessage } from '../../../shared/push.js';
@@ -309,5 +309,22 @@ describe('a confidential complaint', () => {
       .from(pushOutbox)
       .where(inArray(pushOutbox.subscriptionId, db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, meeraPhone.endpoint))));
     expect(mine).toHaveLength(0);
+  });
+});
+
+describe('escalations', () => {
+  it("push a late complaint to the hostel's wardens, opening it in the console", async () => {
+    const added = await admin.send('POST', '/api/admin/users', { email: 'block2.warden@vitbhopal.ac.in', name: 'Block Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const warden = await ApiClient.signedIn(portal.baseUrl, { email: 'block2.warden@vitbhopal.ac.in', name: 'Block Warden' });
+    const wardenPhone = await subscribe(warden, '/warden-phone');
+    const number = await file();
+    // New work in scope is the bell only for a warden who did not ask for each one.
+    expect(await pushRowsFor(wardenPhone)).toHaveLength(0);
+    await db().update(complaints).set({ dueAt: sql`now() - interval '3 hours'` }).where(eq(complaints.number, number));
+    await portal.app.jobs.escalate();
+    await expect.poll(() => messagesOf(wardenPhone)).toEqual([
+      expect.objectContaining({ title: number, url: `/staff/complaints/${number}`, tag: number, body: expect.stringContaining('is late') as unknown }),
+    ]);
   });
 });
