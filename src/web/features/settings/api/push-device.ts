@@ -34,6 +34,12 @@ function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+function sameKey(given: ArrayBuffer | null, wanted: Uint8Array): boolean {
+  if (!given) return true;
+  const bytes = new Uint8Array(given);
+  return bytes.length === wanted.length && bytes.every((b, i) => b === wanted[i]);
+}
+
 /** Asks the browser's permission, subscribes this device and tells the server (PUT /api/push/subscription). */
 export async function subscribeDevice(): Promise<void> {
   if (!supported()) throw new PushDeviceError('unsupported');
@@ -48,9 +54,14 @@ export async function subscribeDevice(): Promise<void> {
   }
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushDeviceError('denied');
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
+  const key = applicationServerKey(publicKey);
+  let subscription = await reg.pushManager.getSubscription();
+  // Made for another key (the portal's keys were replaced): push services refuse it, so start afresh.
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const json = subscription.toJSON();
   await apiFetch('/api/push/subscription', {
     method: 'PUT',
