@@ -7,6 +7,7 @@ import { createDirectSession } from '../support/sessions.js';
 import { aComplaint } from '../factories/complaints.js';
 
 const RIYA = { email: 'riya.sen@vitbhopal.ac.in', name: 'RIYA SEN 21BCE10041' };
+const ASHA = { email: 'asha.pillai@vitbhopal.ac.in', name: 'ASHA PILLAI 21BCE10043' };
 const NIKHIL = { email: 'nikhil.rao@vitbhopal.ac.in', name: 'NIKHIL RAO 21BCE10042' };
 
 /** Chromium's own line for the signed-out GET /api/me (how the app learns nobody is signed in). */
@@ -40,6 +41,19 @@ async function onPhone(browser: Browser, who?: SignInAs) {
       return consoleErrors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
     },
   };
+}
+
+/** Fills the Wi-Fi complaint form (on the page already). */
+async function fillComplaint(page: Page, message: string) {
+  await page.getByLabel('Message', { exact: true }).waitFor();
+  await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
+  await page.getByLabel('Floor', { exact: true }).fill('3');
+  await page.getByLabel('Room number', { exact: true }).fill('312');
+  // "What's wrong?" is a row of chips in the redesigned form, a select before it.
+  const chip = page.getByRole('radio', { name: 'Slow', exact: true });
+  if ((await chip.count()) > 0) await chip.check();
+  else await page.getByLabel('Category', { exact: true }).selectOption('Slow');
+  await page.getByLabel('Message', { exact: true }).fill(message);
 }
 
 async function filed(who: typeof RIYA, body: Record<string, unknown>): Promise<string> {
@@ -129,6 +143,39 @@ describe('the installable app', () => {
     expect(await complaintsWith(RIYA, text)).toBe(1);
     // Requests cut by going offline (no saved copy to answer them) are the point of this test.
     expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
+  });
+
+  it('offers installing only after a first complaint, never on the first visit, and not again after "Not now"', async () => {
+    const { page, close } = await onPhone(await sharedBrowser(), ASHA);
+    // Chromium offers installing on its own schedule; this stands in for its event.
+    await page.addInitScript(() => {
+      const offer = () => {
+        const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: () => Promise.resolve(),
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(event);
+      };
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', offer);
+      else offer();
+    });
+    const offer = page.getByRole('region', { name: 'Install the app' });
+    await page.goto(`${suite.portal.baseUrl}/`);
+    await controlled(page);
+    expect(await offer.count()).toBe(0);
+
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
+    await fillComplaint(page, 'The wifi router on floor 3 blinks red.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await offer.getByText('Add the portal to your home screen?').waitFor();
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
+    await fillComplaint(page, 'The wifi router on floor 3 blinks red again.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => complaintsWith(ASHA, 'The wifi router on floor 3 blinks red again.')).toBe(1);
+    expect(await offer.count()).toBe(0);
+    expect(await close()).toEqual([]);
   });
 
   it('shows a pushed notification for the complaint, and tapping it opens the complaint', async () => {
