@@ -13,7 +13,8 @@ import { useChannels, useSaveChannels } from '../api/channels';
 import { deviceSubscribed, PushDeviceError, subscribeDevice, unsubscribeDevice, type DeviceProblem } from '../api/push-device';
 
 const PROBLEMS: Record<DeviceProblem, string> = {
-  unsupported: 'This browser cannot receive push notifications. The bell and mail still reach you.',
+  unsupported:
+    'This browser cannot receive push notifications here. On an iPhone or iPad, add the portal to your home screen (iOS 16.4 or later) and open it from there. The bell and mail still reach you.',
   'no-app': 'Push notifications need the installed app: add the portal to your home screen (on an iPhone, iOS 16.4 or later), open it from there and turn push on.',
   denied: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
   'push-off': 'Push notifications are not set up on this portal yet. The bell and mail still reach you.',
