@@ -168,6 +168,34 @@ describe('an administrator sets up another university from the browser', () => {
     expect((await api.get('/api/admin/university')).body).toMatchObject({ logoUrl: null });
   }, 40_000);
 
+  it('asks inside the page, not by a browser pop-up, before leaving a form with unsaved changes', async ({ browse }) => {
+    const { page } = await adminOn(browse, '/admin/university', 'University');
+    const popups: string[] = [];
+    page.on('dialog', (dialog) => {
+      popups.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const shortName = page.getByLabel('Short name');
+    await shortName.fill('unsaved');
+    const links = page.getByRole('navigation', { name: 'Admin sections' });
+    const question = page.getByRole('dialog', { name: 'You have unsaved changes on this page. Leave without saving them?' });
+
+    await links.getByRole('link', { name: 'Hostels', exact: true }).click();
+    await question.waitFor();
+    // Staying is the answer under the finger (and Enter).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stay on this page');
+    await checkPage(page, 'the leave question');
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('heading', { name: 'University', level: 1 }).isVisible()).toBe(true);
+    expect(await shortName.inputValue()).toBe('unsaved');
+
+    await links.getByRole('link', { name: 'Hostels', exact: true }).click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { name: 'Hostels', level: 1 }).waitFor();
+    expect(popups).toEqual([]);
+  });
+
   it('adds the hostel Tower B; a duplicate name or overlapping ranges change nothing', async ({ browse }) => {
     browse.allow(/status of 409 .*\/api\/admin\/hostels/);
     const { page } = await adminOn(browse, '/admin/hostels', 'Hostels');

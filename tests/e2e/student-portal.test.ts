@@ -331,6 +331,32 @@ describe('a student files complaints and cleaning requests', () => {
     expect(dialogs).toEqual([]);
   });
 
+  it('keeps the student\'s room on the account page, checked against the hostel, and fills it into both forms', async ({ browse }) => {
+    const NEHA = { email: 'neha.joshi@vitbhopal.ac.in', name: 'NEHA JOSHI 21BCE10006' };
+    const { page } = await browse.as(NEHA);
+    await page.goto(`${suite.portal.baseUrl}/userInfo`);
+    const form = page.getByRole('form', { name: 'Your room' });
+    await form.waitFor();
+    expect(await form.getByLabel('Hostel', { exact: true }).inputValue()).toBe('');
+    await form.getByLabel('Hostel', { exact: true }).selectOption('Block-3');
+    await form.getByLabel('Floor', { exact: true }).fill('2');
+    await form.getByLabel('Room number', { exact: true }).fill('999');
+    await form.getByRole('button', { name: 'Save your room' }).click();
+    await form.getByText(/Room 999 is not in Block-3/).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('place-roomNo');
+    await form.getByLabel('Room number', { exact: true }).fill('214');
+    await form.getByRole('button', { name: 'Save your room' }).click();
+    await form.getByRole('status').getByText('Saved. The forms will fill this in.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.goto(`${suite.portal.baseUrl}/services`);
+    await expect.poll(() => page.getByLabel('Room number', { exact: true }).inputValue()).toBe('214');
+    expect(await page.getByLabel('Hostel', { exact: true }).inputValue()).toBe('Block-3');
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
+    await expect.poll(() => formValues(page)).toEqual({ hostel: 'Block-3', floor: '2', roomNo: '214', category: '', message: '' });
+  });
+
   it('lists My complaints newest first and shows one with its timeline', async ({ browse }) => {
     const ISHAAN = { email: 'ishaan.gupta@vitbhopal.ac.in', name: 'ISHAAN GUPTA 21BCE10004' };
     const wifiNumber = await filed(
