@@ -420,7 +420,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           onChange={setPhotos}
         />
 
-        <Field id={fieldId('complaint')} label="Message" error={errors.complaint}>
+        {/* The photo picker is a fieldset without margins: the message keeps its distance from it. */}
+        <Field id={fieldId('complaint')} label="Message" error={errors.complaint} className="mt-5">
           {(control) => (
             <textarea
               {...control}

@@ -284,7 +284,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
             role="alertdialog"
             aria-labelledby="cleaning-question"
             aria-describedby="cleaning-question-note"
-            className="rounded-lg border border-brand-300 bg-brand-50 p-4"
+            className="rounded-lg border border-brand-500 bg-brand-50 p-4"
             onKeyDown={(event) => {
               if (event.key === 'Escape') cancelCleaning();
             }}

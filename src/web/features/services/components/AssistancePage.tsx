@@ -11,7 +11,7 @@ export function AssistancePage() {
       </PageHeading>
       <p className="mt-3 text-slate-700">
         Room not cleaned properly? Ask housekeeping to clean it. Choose your hostel, enter your room number and
-        register the request.
+        request cleaning.
       </p>
       <CatalogGate loadingLabel="Loading the services…">{(catalog) => <AssistanceForm catalog={catalog} />}</CatalogGate>
     </section>
