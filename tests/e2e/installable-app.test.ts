@@ -5,9 +5,11 @@ import { browserSuite } from '../support/e2e.js';
 import type { SignInAs } from '../support/http-client.js';
 import { createDirectSession } from '../support/sessions.js';
 import { aComplaint } from '../factories/complaints.js';
+import { aPhoneJpeg } from '../factories/photos.js';
 
 const RIYA = { email: 'riya.sen@vitbhopal.ac.in', name: 'RIYA SEN 21BCE10041' };
 const ASHA = { email: 'asha.pillai@vitbhopal.ac.in', name: 'ASHA PILLAI 21BCE10043' };
+const MEERA = { email: 'meera.joshi@vitbhopal.ac.in', name: 'MEERA JOSHI 21BCE10044' };
 const NIKHIL = { email: 'nikhil.rao@vitbhopal.ac.in', name: 'NIKHIL RAO 21BCE10042' };
 
 /** Chromium's own line for the signed-out GET /api/me (how the app learns nobody is signed in). */
@@ -175,6 +177,40 @@ describe('the installable app', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => complaintsWith(ASHA, 'The wifi router on floor 3 blinks red again.')).toBe(1);
     expect(await offer.count()).toBe(0);
+    expect(await close()).toEqual([]);
+  });
+
+  it('opens a new complaint with a photo shared into the app (Web Share Target)', async () => {
+    const { page, close } = await onPhone(await sharedBrowser(), MEERA);
+    await page.goto(`${suite.portal.baseUrl}/`);
+    await controlled(page);
+    // A share sheet posts the image to the manifest's share_target as a multipart form: so does this one.
+    await page.evaluate(() => {
+      const form = Object.assign(document.createElement('form'), { method: 'post', action: '/share-target', enctype: 'multipart/form-data' });
+      form.append(Object.assign(document.createElement('input'), { type: 'file', name: 'photos', id: 'shared-file' }));
+      document.body.append(form);
+    });
+    await page.locator('#shared-file').setInputFiles({ name: 'leak.jpg', mimeType: 'image/jpeg', buffer: await aPhoneJpeg() });
+    await page.evaluate(() => document.querySelector<HTMLFormElement>('form[action="/share-target"]')?.submit());
+    await page.waitForURL(`${suite.portal.baseUrl}/complaints?shared=photos`);
+    await page.getByRole('status').filter({ hasText: 'Your photo is here.' }).waitFor();
+
+    await page.locator('a[href="/complaints/wifiComplaint"]').first().click();
+    const text = 'The router light is red, photo shared from the gallery.';
+    await fillComplaint(page, text);
+    await expect.poll(() => page.getByTestId('picked-photo').getAttribute('data-state')).toBe('done');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => complaintsWith(MEERA, text)).toBe(1);
+    const api = await suite.api(MEERA);
+    const mine = (await api.get('/api/complaints/mine')).body.items as Array<{ number: string; complaint: string }>;
+    const number = mine.find((c) => c.complaint === text)?.number ?? '';
+    const photos = await api.get(`/api/complaints/${number}/photos`);
+    expect(photos.status).toBe(200);
+    expect(photos.body.items).toHaveLength(1);
+    // Taken once: the next complaint form starts without it.
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
+    await page.getByLabel('Message', { exact: true }).waitFor();
+    expect(await page.getByTestId('picked-photo').count()).toBe(0);
     expect(await close()).toEqual([]);
   });
 

@@ -127,6 +127,27 @@ function useInstallOffer() {
   return { shown: offered && prompt !== null, install, notNow };
 }
 
+/** Said on the complaint categories after an image was shared into the app (the share target). */
+function useShareNote() {
+  const [note, setNote] = useState<string | null>(() => {
+    const shared = new URLSearchParams(window.location.search).get('shared');
+    if (shared === 'photos') return 'Your photo is here. Choose what the complaint is about: it is attached to the form.';
+    if (shared === 'lost') return 'The shared photo could not be kept. Choose what the complaint is about and add it again.';
+    return null;
+  });
+  useEffect(() => {
+    // The app changes pages without reloading: where the Navigation API exists, leave the note behind.
+    const navigation = (window as { navigation?: EventTarget }).navigation;
+    if (!navigation || note === null) return;
+    const left = () => {
+      if (!window.location.search.includes('shared=')) setNote(null);
+    };
+    navigation.addEventListener('navigatesuccess', left);
+    return () => navigation.removeEventListener('navigatesuccess', left);
+  }, [note]);
+  return { note, dismiss: () => setNote(null) };
+}
+
 const bar = 'pointer-events-auto rounded-xl border px-4 py-3 text-sm shadow-lg';
 const button = 'min-h-11 rounded-lg px-4 font-semibold';
 
@@ -136,10 +157,11 @@ function DeviceStatus() {
   const savedAt = useLastSeen(online);
   const sender = useOutboxSender(online);
   const installOffer = useInstallOffer();
+  const share = useShareNote();
 
   // With nothing to say the strip has no height, so it never covers the page's bottom edge; the
   // live region stays in place so that what appears later is announced.
-  const saying = !online || waiting.length > 0 || sender.report !== null || installOffer.shown;
+  const saying = !online || waiting.length > 0 || sender.report !== null || installOffer.shown || share.note !== null;
   return (
     <div
       className={`pointer-events-none fixed inset-x-0 bottom-0 z-50 mx-auto flex max-w-xl flex-col gap-2 ${saying ? 'p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]' : ''}`}
@@ -162,6 +184,14 @@ function DeviceStatus() {
               ))}
             </ul>
             <p className="mt-1 text-slate-600">It is sent once, as soon as this phone is back online.</p>
+          </div>
+        )}
+        {share.note && (
+          <div className={`${bar} flex items-start justify-between gap-3 border-brand-200 bg-brand-50 text-slate-900`}>
+            <p>{share.note}</p>
+            <button type="button" className={`${button} -my-2 text-brand-900`} onClick={share.dismiss}>
+              OK
+            </button>
           </div>
         )}
         {sender.report && (

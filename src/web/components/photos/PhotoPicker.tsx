@@ -30,6 +30,8 @@ export interface PhotoPickerProps {
   hint?: string;
   max?: number;
   disabled?: boolean;
+  /** Takes the images shared into the installed app (the complaint form's picker only). */
+  takeShared?: boolean;
   onChange: (selection: PhotoSelection) => void;
 }
 
@@ -40,7 +42,7 @@ let nextKey = 1;
  * files. Each photo is made smaller in the browser and uploaded at once, with its progress shown;
  * the form sends the ids with its own request (decision 23). Remount it (a new `key`) to empty it.
  */
-export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = false, onChange }: PhotoPickerProps) {
+export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = false, takeShared = false, onChange }: PhotoPickerProps) {
   const [items, setItems] = useState<PickedPhoto[]>([]);
   const [announcement, setAnnouncement] = useState<string | null>(null);
   const baseId = useId();
@@ -82,11 +84,28 @@ export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = fals
     const files = [...(event.target.files ?? [])];
     // The same file can be chosen again after it was removed.
     event.target.value = '';
+    add(files);
+  }
+
+  function add(files: File[]) {
     if (files.length > room) setAnnouncement(`Only ${max} photos can be sent at a time; the first ${room} were taken.`);
     const added = files.slice(0, room).map((file) => ({ key: nextKey++, name: file.name, state: 'preparing' as const, progress: 0, file }));
     setItems((previous) => [...previous, ...added.map(({ file: _file, ...item }) => item)]);
     for (const item of added) void send(item.key, item.file);
   }
+
+  const addRef = useRef(add);
+  useEffect(() => {
+    addRef.current = add;
+  });
+  useEffect(() => {
+    if (!takeShared) return;
+    void import('../../pwa/shared-photos')
+      .then(({ takeSharedPhotos }) => takeSharedPhotos())
+      .then((files) => {
+        if (files.length > 0) addRef.current(files);
+      });
+  }, [takeShared]);
 
   const remove = (key: number) => setItems((previous) => previous.filter((item) => item.key !== key));
 

@@ -417,6 +417,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           key={photoPickerKey}
           label="Photos (optional)"
           hint="Up to 4. They are made smaller on your phone first, without the location."
+          takeShared
           onChange={setPhotos}
         />
 
