@@ -138,6 +138,15 @@ describe('the installable app', () => {
     await page.getByRole('status').filter({ hasText: 'Sent:' }).waitFor();
     await expect.poll(() => complaintsWith(RIYA, text)).toBe(1);
     await outbox.waitFor({ state: 'detached' });
+    // The pages already open learn of it: My complaints, last fetched offline, lists it without a reload.
+    const mine = (await (await suite.api(RIYA)).get('/api/complaints/mine')).body.items as Array<{ number: string; complaint: string }>;
+    const sent = mine.find((c) => c.complaint === text)?.number ?? 'not filed';
+    // A client-side move (the router follows popstate), as a tap on the navigation makes.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/my');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByText(sent).first().waitFor();
     // Another visit online does not send it again.
     await page.goto(`${suite.portal.baseUrl}/my`);
     await page.getByText(earlier).first().waitFor();
