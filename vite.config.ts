@@ -88,6 +88,8 @@ export default defineConfig({
       '/livez': apiTarget,
       '/readyz': apiTarget,
       '/metrics': apiTarget,
+      '/manifest.webmanifest': apiTarget,
+      '/share-target': apiTarget,
     },
   },
 });

@@ -226,7 +226,11 @@ export async function startOnDevice(): Promise<void> {
   host.id = 'device-status';
   document.body.append(host);
   createRoot(host).render(<DeviceStatus />);
-  if ('serviceWorker' in navigator) {
+  // `npm run dev` builds no worker (vite.config.ts makes it with the production build only).
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  try {
     await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  } catch {
+    // The portal works without it, online only and not installable; nothing for the student to do.
   }
 }
