@@ -1,5 +1,6 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../shared/constants';
 import { NetworkError, getCsrfToken } from './api-client';
+import { OUTBOX_SENT } from './offline-events';
 
 /**
  * The device's outbox: a complaint, a reply or a cleaning request made while the phone is offline
@@ -134,6 +135,7 @@ async function sendQueued(): Promise<FlushResult> {
       result.refused.push({ entry, message: await refusalMessage(response) });
     }
   }
+  if (result.sent.length > 0) window.dispatchEvent(new Event(OUTBOX_SENT));
   return result;
 }
 

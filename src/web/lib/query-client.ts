@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { OUTBOX_SENT } from './offline-events';
 
 const MAX_RETRIES = 2;
 
@@ -10,7 +11,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -20,4 +21,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // What the phone sent from its outbox once back online is missing from every list loaded before.
+  if (typeof window !== 'undefined') window.addEventListener(OUTBOX_SENT, () => void client.invalidateQueries());
+  return client;
 }
