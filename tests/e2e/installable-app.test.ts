@@ -160,6 +160,29 @@ describe('the installable app', () => {
     expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
   });
 
+  it('keeps a reply written offline on the phone and sends it once when back', async () => {
+    const number = await filed(RIYA, aComplaint({ complaint: 'The corridor light flickers all night.' }));
+    const { page, context, close } = await onPhone(await sharedBrowser(), RIYA);
+    await page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    await controlled(page);
+    await page.reload();
+    await page.getByLabel('Your reply').waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    const reply = 'It flickers from 11 pm, the one near room 214.';
+    await page.getByLabel('Your reply').fill(reply);
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByTestId('outbox').filter({ hasText: `Reply on ${number}` }).waitFor();
+    const thread = async () => JSON.stringify((await (await suite.api(RIYA)).get(`/api/complaints/${number}`)).body);
+    expect(await thread()).not.toContain(reply);
+
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: `Sent: Reply on ${number}` }).waitFor();
+    await expect.poll(async () => (await thread()).split(reply).length - 1).toBe(1);
+    expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
+  });
+
   it('offers installing only after a first complaint, never on the first visit, and not again after "Not now"', async () => {
     const { page, close } = await onPhone(await sharedBrowser(), ASHA);
     // Chromium offers installing on its own schedule; this stands in for its event.
