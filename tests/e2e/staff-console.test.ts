@@ -64,7 +64,7 @@ describe('the staff console, from filing to closing', () => {
     await page.getByLabel('Hostel', { exact: true }).selectOption('Block-2');
     await page.getByLabel('Floor', { exact: true }).fill('3');
     await page.getByLabel('Room number', { exact: true }).fill('312');
-    await page.getByLabel('Category', { exact: true }).selectOption('Not Working');
+    await page.getByRole('radio', { name: 'Not Working', exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill(WIFI_DOWN);
     await page.getByRole('button', { name: 'Submit' }).click();
     const card = page.getByRole('status').filter({ hasText: 'Your complaint is registered' });
@@ -180,8 +180,9 @@ describe('the staff console, from filing to closing', () => {
     await list.waitFor({ state: 'detached' });
 
     await page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    // The facts fold away under "Details" on the student's page: read them without unfolding.
     const details = page.getByTestId('complaint-details');
-    await details.waitFor();
+    await details.waitFor({ state: 'attached' });
     expect(await details.textContent()).toContain('Acknowledged');
     const reply = page.getByTestId('timeline').locator('li[data-kind="reply"]');
     await reply.waitFor();
