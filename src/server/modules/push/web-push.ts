@@ -83,19 +83,25 @@ export function vapidAuthorization(keys: VapidKeys, endpoint: string, now = Date
  * Encrypts `payload` for one browser (RFC 8291): a fresh sender key pair and salt per message, one
  * record, the 0x02 delimiter of a last record. The result is the whole request body.
  */
-export function encryptPayload(target: Pick<PushTarget, 'p256dh' | 'auth'>, payload: string): Buffer {
+export function encryptPayload(
+  target: Pick<PushTarget, 'p256dh' | 'auth'>,
+  payload: string,
+  /** Only for checking against RFC 8291's worked example: never fix these for a real push. */
+  fixed?: { senderPrivateKey: Buffer; salt: Buffer },
+): Buffer {
   const uaPublic = Buffer.from(target.p256dh, 'base64url');
   const authSecret = Buffer.from(target.auth, 'base64url');
   if (uaPublic.length !== 65 || uaPublic[0] !== 4) throw new Error('the subscription key p256dh is not an uncompressed P-256 point');
   if (authSecret.length < 16) throw new Error('the subscription auth secret is shorter than 16 bytes');
 
   const sender = createECDH('prime256v1');
-  const asPublic = sender.generateKeys();
+  if (fixed) sender.setPrivateKey(fixed.senderPrivateKey);
+  const asPublic = fixed ? sender.getPublicKey() : sender.generateKeys();
   const sharedSecret = sender.computeSecret(uaPublic);
   const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic]);
   const ikm = Buffer.from(hkdfSync('sha256', sharedSecret, authSecret, keyInfo, 32));
 
-  const salt = randomBytes(16);
+  const salt = fixed?.salt ?? randomBytes(16);
   const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
   const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
 
