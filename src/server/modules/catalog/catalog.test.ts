@@ -184,10 +184,11 @@ describe('categories and routing', () => {
 describe('services', () => {
   const pickup = { hostel: 'Block-3', roomNo: 305, items: 6, slot: 'Evening (5–8)', note: 'Two bedsheets' };
 
-  it('keeps Laundry under construction until an admin enables it, then takes pickups', async () => {
+  it('keeps Laundry coming soon until an admin enables it, then takes pickups', async () => {
     const closed = await student.post('/api/laundry-requests', pickup);
     expect(closed.status).toBe(409);
-    expect(closed.body.error?.message).toMatch(/Under Construction !/);
+    expect(closed.body.error?.message).toBe('Laundry is coming soon: it cannot be requested yet.');
+    expect(closed.body.error?.fields?.service).toBe('Laundry is coming soon: it cannot be requested yet.');
 
     const enable = await admin.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled: true, routing: routing('laundry.desk@vitbhopal.ac.in') });
     expect(enable.status).toBe(200);

@@ -219,10 +219,11 @@ describe('room cleaning', () => {
     expect(body.error?.fields?.roomNo).toBe('Please enter valid room number');
   });
 
-  it('refuses laundry while it is under construction', async () => {
+  it('refuses laundry while it is coming soon', async () => {
     const { status, body } = await aarav.post('/api/cleaning-requests', aCleaningRequest({ service: 'laundry' }));
     expect(status).toBe(409);
-    expect(body.error?.message).toMatch(/Under Construction !/);
+    expect(body.error).toMatchObject({ code: 'service_unavailable', message: 'Laundry is coming soon: it cannot be requested yet.' });
+    expect(body.error?.fields?.service).toBe('Laundry is coming soon: it cannot be requested yet.');
   });
 });
 

@@ -45,9 +45,9 @@ function refuseProblems(problems: FieldProblems): void {
 function availableService(catalog: PublicCatalog, key: string): ServiceInfo {
   const service = serviceByKey(catalog, key);
   if (!service || !service.enabled) {
-    throw new AppError(409, 'service_unavailable', `${service?.label ?? 'This service'} is Under Construction !`, {
-      service: 'Under Construction !',
-    });
+    // Issue 24: students are told it is coming, in plain words, not the original app's "Under Construction !".
+    const message = `${service?.label ?? 'This service'} is coming soon: it cannot be requested yet.`;
+    throw new AppError(409, 'service_unavailable', message, { service: message });
   }
   return service;
 }
