@@ -1,18 +1,33 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A port nobody listens on right now (the app must know its PUBLIC_URL before it listens). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function listensOn(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.on('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      if (!address || typeof address === 'string') return reject(new Error('no port'));
-      server.close(() => resolve(address.port));
+      server.close(() => resolve(address && typeof address !== 'string' ? address.port : undefined));
     });
   });
+}
+
+/**
+ * A port nobody listens on right now (the app must know its PUBLIC_URL before it listens), chosen
+ * below Linux's ephemeral range (32768–60999): a port the kernel hands out with `listen(0)` is also
+ * one it hands out as the source port of the next outgoing connection, and with Chromium, PostgreSQL
+ * clients and SMTP all connecting, one took a server's port between choosing and listening
+ * (EADDRINUSE). Other tests choosing the same port at random is rarer still, and test-app retries.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const port = await listensOn(20_000 + Math.floor(Math.random() * 12_000));
+    if (port !== undefined) return port;
+  }
+  const port = await listensOn(0);
+  if (port === undefined) throw new Error('no free port');
+  return port;
 }
 
 /**
