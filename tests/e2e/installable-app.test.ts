@@ -1,5 +1,8 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { pushSubscriptions } from '../../src/server/db/schema.js';
 import { PHONE, openPage, sharedBrowser } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import type { SignInAs } from '../support/http-client.js';
@@ -11,11 +14,14 @@ const RIYA = { email: 'riya.sen@vitbhopal.ac.in', name: 'RIYA SEN 21BCE10041' };
 const ASHA = { email: 'asha.pillai@vitbhopal.ac.in', name: 'ASHA PILLAI 21BCE10043' };
 const MEERA = { email: 'meera.joshi@vitbhopal.ac.in', name: 'MEERA JOSHI 21BCE10044' };
 const NIKHIL = { email: 'nikhil.rao@vitbhopal.ac.in', name: 'NIKHIL RAO 21BCE10042' };
+const KAVYA = { email: 'kavya.nair@vitbhopal.ac.in', name: 'KAVYA NAIR 21BCE10045' };
+const ROHAN = { email: 'rohan.das@vitbhopal.ac.in', name: 'ROHAN DAS 21BCE10046' };
+const ADMIN = { email: 'app.admin@vitbhopal.ac.in', name: 'App Admin' };
 
 /** Chromium's own line for the signed-out GET /api/me (how the app learns nobody is signed in). */
 const SIGNED_OUT = /status of 401/;
 
-const suite = browserSuite({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
 
 /** Waits until the service worker controls the page (it claims it on activation, no reload). */
 async function controlled(page: Page) {
@@ -250,6 +256,76 @@ describe('the installable app', () => {
     expect(await close()).toEqual([]);
   });
 
+  it('forgets this device\'s push subscription when the student signs out, so the next person on the phone gets none of theirs', async () => {
+    // A subscription as the browser would make it; the headless browser reaches no real push service, so
+    // the page's PushManager hands out this one and records its unsubscribe.
+    const endpoint = `https://push.example.test/send/${randomBytes(8).toString('hex')}`;
+    const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    const saved = await (await suite.api(ROHAN)).send('PUT', '/api/push/subscription', { endpoint, keys });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(204);
+    const row = async () => (await suite.portal.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
+    expect(await row()).toBeDefined();
+
+    const { page, close } = await onPhone(await sharedBrowser(), ROHAN);
+    let unsubscribed = 0;
+    await page.exposeFunction('recordUnsubscribe', () => void unsubscribed++);
+    await page.addInitScript((given) => {
+      const subscription = {
+        endpoint: given.endpoint,
+        options: { applicationServerKey: null, userVisibleOnly: true },
+        toJSON: () => ({ endpoint: given.endpoint, keys: given.keys }),
+        unsubscribe: async () => {
+          await (window as unknown as { recordUnsubscribe: () => Promise<void> }).recordUnsubscribe();
+          return true;
+        },
+      };
+      PushManager.prototype.getSubscription = () => Promise.resolve(subscription as unknown as PushSubscription);
+    }, { endpoint, keys });
+    await page.goto(`${suite.portal.baseUrl}/userInfo`);
+    await controlled(page);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${suite.portal.baseUrl}/`);
+    await expect.poll(row).toBeUndefined();
+    expect(unsubscribed).toBe(1);
+    expect(await close(SIGNED_OUT)).toEqual([]);
+  });
+
+  it('lets a student answer a team question in three taps from the push', async () => {
+    const number = await filed(KAVYA, aComplaint({ complaint: 'The wifi drops in room 118 every night.' }));
+    const question = 'Does it drop on 2.4 GHz too, or only 5 GHz?';
+    const asked = await (await suite.api(ADMIN)).send('POST', `/api/staff/complaints/${number}/replies`, { text: question });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(204);
+    // Debian's headless shell refuses notifications whatever the permission: this test needs the browser.
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+    try {
+      const { page, context, close } = await onPhone(browser, KAVYA);
+      await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
+      // The push carries what the bell says (modules/push/message.ts): the complaint as title and tag, the bell's words as body.
+      const bell = (await (await suite.api(KAVYA)).get('/api/notifications')).body.items as Array<{ text: string; complaintNumber: string | null }>;
+      const words = bell.find((n) => n.complaintNumber === number)?.text ?? 'no bell entry for the question';
+      let taps = 0;
+      // Tap 1: the notification of the question.
+      await pushOpensComplaint(page, number, { title: number, body: words, url: `/my/${number}`, tag: number });
+      taps++;
+      await page.getByText(question).first().waitFor();
+      // Tap 2: "Reply" in the line at the top takes the student to the reply box, ready to type.
+      await page.getByRole('link', { name: 'Reply', exact: true }).click();
+      taps++;
+      const answer = 'Both bands drop, from about 11 pm.';
+      await page.keyboard.type(answer);
+      // Tap 3: send.
+      await page.getByRole('button', { name: 'Send reply' }).click();
+      taps++;
+      await page.getByTestId('student-reply-result').filter({ hasText: 'Reply sent.' }).waitFor();
+      expect(taps).toBeLessThanOrEqual(3);
+      const thread = async () => JSON.stringify((await (await suite.api(KAVYA)).get(`/api/complaints/${number}`)).body);
+      await expect.poll(async () => (await thread()).split(answer).length - 1).toBe(1);
+      expect(await close()).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('shows a pushed notification for the complaint, and tapping it opens the complaint', async () => {
     const number = await filed(NIKHIL, aComplaint({ complaint: 'The window latch is broken.' }));
     // Debian's headless shell refuses notifications whatever the permission: this test needs the browser.
@@ -266,7 +342,7 @@ describe('the installable app', () => {
 });
 
 /** A push delivered through DevTools shows one notification per complaint; tapping it opens the complaint. */
-async function pushOpensComplaint(page: Page, number: string) {
+async function pushOpensComplaint(page: Page, number: string, pushed?: { title: string; body: string; url: string; tag: string }) {
   const context = page.context();
   {
     const cdp: CDPSession = await context.newCDPSession(page);
@@ -278,16 +354,18 @@ async function pushOpensComplaint(page: Page, number: string) {
     await expect.poll(() => registrations.find((r) => r.scopeURL === `${suite.portal.baseUrl}/`)?.registrationId ?? null).not.toBeNull();
     const registrationId = registrations.find((r) => r.scopeURL === `${suite.portal.baseUrl}/`)?.registrationId ?? '';
 
-    const payload = { title: `${number}: the team asked a question`, body: 'Which window is it?', url: `/my/${number}`, tag: `complaint-${number}` };
+    const payload = pushed ?? { title: `${number}: the team asked a question`, body: 'Which window is it?', url: `/my/${number}`, tag: `complaint-${number}` };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: suite.portal.baseUrl, registrationId, data: JSON.stringify(payload) });
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
       );
     await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
-    // A second push for the same complaint replaces the first.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: suite.portal.baseUrl, registrationId, data: JSON.stringify({ ...payload, body: 'Still there?' }) });
-    await expect.poll(async () => (await shown()).map((n) => n.body)).toEqual(['Still there?']);
+    if (!pushed) {
+      // A second push for the same complaint replaces the first.
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: suite.portal.baseUrl, registrationId, data: JSON.stringify({ ...payload, body: 'Still there?' }) });
+      await expect.poll(async () => (await shown()).map((n) => n.body)).toEqual(['Still there?']);
+    }
 
     // Tapping it: the worker gets notificationclick (no DevTools command clicks a notification).
     const [worker] = context.serviceWorkers();

@@ -3,8 +3,28 @@ import { useNavigate } from 'react-router';
 import { apiFetch, setCsrfToken } from '../../../lib/api-client';
 import { meQueryOptions } from '../../../lib/me';
 
-export function logout(): Promise<void> {
-  return apiFetch('/api/auth/logout', { method: 'POST' });
+/**
+ * Stops this device's pushes while the session still lets us say so: the server keeps a subscription
+ * per person, not per session, so the next person signing in on this phone would otherwise get the
+ * previous one's notifications. Unsubscribing in the browser holds even if the DELETE does not get
+ * through (the push service then answers 410 and the server forgets the device). Never blocks sign-out.
+ */
+async function forgetThisDevicesPush(): Promise<void> {
+  try {
+    if (!('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await apiFetch('/api/push/subscription', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+    await subscription.unsubscribe();
+  } catch {
+    // A browser without push, or one refusing to unsubscribe: signing out goes on.
+  }
+}
+
+export async function logout(): Promise<void> {
+  await forgetThisDevicesPush();
+  await apiFetch('/api/auth/logout', { method: 'POST' });
 }
 
 function clearBrowserStorage(): void {
