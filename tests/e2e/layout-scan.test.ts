@@ -69,11 +69,11 @@ beforeAll(async () => {
 });
 
 const PUBLIC = ['/', '/complaints', '/complaints/wifiComplaint', '/complaints/otherComplaint', '/services', '/aboutus', '/no-such-page'];
-const CONSOLE = () => ['/staff', '/staff?view=all', '/staff/settings', `/staff/complaints/${at.acknowledged}`];
+const CONSOLE = () => ['/staff', '/staff?view=all', '/staff/settings', '/settings/notifications', `/staff/complaints/${at.acknowledged}`];
 
 const ROLES: Array<{ role: string; who: SignInAs | null; routes: () => string[] }> = [
   { role: 'visitor', who: null, routes: () => PUBLIC },
-  { role: 'student', who: STUDENT, routes: () => [...PUBLIC, '/my', `/my/${at.acknowledged}`, `/my/${at.confidential}`, '/userInfo', '/staff', '/insights'] },
+  { role: 'student', who: STUDENT, routes: () => [...PUBLIC, '/my', `/my/${at.acknowledged}`, `/my/${at.confidential}`, '/userInfo', '/settings/notifications', '/staff', '/insights'] },
   { role: 'staff', who: STAFF, routes: () => [...PUBLIC, ...CONSOLE(), '/userInfo'] },
   { role: 'anti-ragging duty', who: DUTY, routes: () => ['/', ...CONSOLE(), `/staff/complaints/${at.confidential}`] },
   { role: 'warden', who: WARDEN, routes: () => ['/', ...CONSOLE(), '/insights', '/userInfo'] },
