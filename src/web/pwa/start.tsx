@@ -79,6 +79,23 @@ function useOutboxSender(online: boolean) {
 }
 
 /** The time of the saved answer the service worker last gave this page instead of the network's. */
+/** The service worker's cache of the student's reads and the stamp it puts on each (src/web/sw/sw.ts). */
+const DATA_CACHE = 'hcp-data';
+const SAVED_AT_HEADER = 'x-hcp-saved-at';
+
+/** When the kept copy of My complaints was saved, read from the worker's cache; null without one. */
+async function myComplaintsSavedAt(): Promise<string | null> {
+  if (typeof caches === 'undefined' || !(await caches.has(DATA_CACHE))) return null;
+  const cache = await caches.open(DATA_CACHE);
+  let newest: string | null = null;
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname !== '/api/complaints/mine') continue;
+    const stamp = (await cache.match(request))?.headers.get(SAVED_AT_HEADER) ?? null;
+    if (stamp && (newest === null || stamp > newest)) newest = stamp;
+  }
+  return newest;
+}
+
 function useLastSeen(online: boolean) {
   const [savedAt, setSavedAt] = useState<string | null>(null);
   useEffect(() => {
@@ -89,6 +106,19 @@ function useLastSeen(online: boolean) {
     navigator.serviceWorker?.addEventListener('message', onMessage);
     return () => navigator.serviceWorker?.removeEventListener('message', onMessage);
   }, []);
+  useEffect(() => {
+    // Opened offline, the worker answered the first reads from its copies before this code loaded
+    // (after the first paint) and its messages were missed: the copy itself says when it was saved.
+    if (online) return;
+    let live = true;
+    void myComplaintsSavedAt().then(
+      (stamp) => live && stamp !== null && setSavedAt((known) => known ?? stamp),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [online]);
   return online ? null : savedAt;
 }
 
