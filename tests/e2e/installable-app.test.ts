@@ -309,6 +309,8 @@ describe('the installable app', () => {
       await pushOpensComplaint(page, number, { title: number, body: words, url: `/my/${number}`, tag: number });
       taps++;
       await page.getByText(question).first().waitFor();
+      // The team has written, so the withdraw card does not claim nobody has picked it up.
+      expect(await page.getByText('Nobody has picked this up yet').count()).toBe(0);
       // Tap 2: "Reply" in the line at the top takes the student to the reply box, ready to type.
       await page.getByRole('link', { name: 'Reply', exact: true }).click();
       taps++;

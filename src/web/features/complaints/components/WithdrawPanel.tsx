@@ -43,7 +43,7 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
         <h2 id="withdraw-heading" className="text-base font-semibold text-slate-900">
           Changed your mind?
         </h2>
-        <p className="mt-1 text-slate-700">Nobody has picked this up yet, so you can still withdraw it.</p>
+        <p className="mt-1 text-slate-700">Work on it has not started yet, so you can still withdraw it.</p>
         {asking ? (
           <div className="mt-3 flex flex-wrap gap-3" role="group" aria-label="Confirm withdrawing">
             <button
