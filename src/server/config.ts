@@ -240,6 +240,16 @@ const envSchema = z
     PUSH_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 28).default(24),
     PUSH_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
     PUSH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+    // The portal POSTs to every endpoint a browser registers: only the push services' hosts, so an
+    // https address inside the university's network cannot be reached through it.
+    PUSH_SERVICE_HOSTS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.apple.com,notify.windows.com')
+        .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+        .refine((hosts) => hosts.length > 0 && hosts.every((h) => /^[a-z0-9.-]+$/.test(h)), 'must be a comma list of host names'),
+    ),
     INSIGHTS_DIGEST_DAYS: z.coerce
       .number({ error: 'must be a whole number of days (0 turns the insights digest off)' })
       .int('must be a whole number of days (0 turns the insights digest off)')
@@ -360,7 +370,15 @@ export interface Config {
       }
     | undefined;
   /** Web Push; `vapid` undefined → push is off (production without VAPID_* settings). */
-  push: { vapid: VapidKeys | undefined; ttlMs: number; pollIntervalMs: number; retryBaseMs: number; leaseMs: number };
+  push: {
+    vapid: VapidKeys | undefined;
+    ttlMs: number;
+    pollIntervalMs: number;
+    retryBaseMs: number;
+    leaseMs: number;
+    /** Push services' hosts: an endpoint's host is one of them or a subdomain of one. */
+    serviceHosts: string[];
+  };
   actionLinkTtlMs: number;
   autoCloseMs: number;
   logLevel: string;
@@ -511,6 +529,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ttlMs: Math.round(env.PUSH_TTL_HOURS * 60 * 60_000),
       pollIntervalMs: env.PUSH_POLL_INTERVAL_MS,
       retryBaseMs: env.PUSH_RETRY_BASE_MS,
+      serviceHosts: env.PUSH_SERVICE_HOSTS,
       leaseMs: env.MAIL_LEASE_SECONDS * 1000,
     },
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,

@@ -260,7 +260,7 @@ describe('the installable app', () => {
   it('forgets this device\'s push subscription when the student signs out, so the next person on the phone gets none of theirs', async () => {
     // A subscription as the browser would make it; the headless browser reaches no real push service, so
     // the page's PushManager hands out this one and records its unsubscribe.
-    const endpoint = `https://push.example.test/send/${randomBytes(8).toString('hex')}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`;
     const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
     const saved = await (await suite.api(ROHAN)).send('PUT', '/api/push/subscription', { endpoint, keys });
     expect(saved.status, JSON.stringify(saved.body)).toBe(204);

@@ -109,11 +109,21 @@ describe('subscribing a device', () => {
       const refused = await student.send('PUT', '/api/push/subscription', { endpoint, keys });
       expect(refused.status, endpoint).toBe(400);
     }
-    const badKey = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://push.example/abc', keys: { p256dh: 'short', auth: keys.auth } });
+    // The server POSTs to every saved endpoint: an https address of anything but a push service
+    // (a host inside the university's network) would make the portal a way to reach it.
+    for (const endpoint of ['https://push.example/abc', 'https://intranet.university.internal/admin', 'https://10.0.0.5/x', 'https://evil-fcm.googleapis.com.example/x']) {
+      const refused = await student.send('PUT', '/api/push/subscription', { endpoint, keys });
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.error?.message, endpoint).toMatch(/push service/);
+    }
+    const fcm = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys });
+    expect(fcm.status, JSON.stringify(fcm.body)).toBe(204);
+    await student.send('DELETE', '/api/push/subscription', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def' });
+    const badKey = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'short', auth: keys.auth } });
     expect(badKey.status).toBe(400);
     // The right length, but no point on the curve: nothing could ever be encrypted for it.
     const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
-    const notAPoint = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://push.example/abc', keys: { p256dh: offCurve, auth: keys.auth } });
+    const notAPoint = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: offCurve, auth: keys.auth } });
     expect(notAPoint.status, JSON.stringify(notAPoint.body)).toBe(400);
 
     const shared = await subscribe(student, '/shared-tablet');

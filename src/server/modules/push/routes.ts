@@ -43,7 +43,7 @@ export default async function pushRoutes(app: FastifyInstance, opts: { config: C
     },
     async (request, reply) => {
       if (!vapid) throw pushOff();
-      checkEndpoint(request.body.endpoint, opts.config.isProduction);
+      checkEndpoint(request.body.endpoint, opts.config.isProduction, opts.config.push.serviceHosts);
       checkKeys(request.body.keys);
       await saveSubscription(app.db, requireUser(request).id, request.body);
       return reply.status(204).send(null);

@@ -9,11 +9,17 @@ import type { NotificationChannels, PushSubscriptionInput } from '../../../share
  * Push endpoints are the push services' own https URLs. Outside production a plain http endpoint on
  * the loopback address is accepted too, so tests can stand up a push service of their own.
  */
-export function checkEndpoint(endpoint: string, production: boolean): void {
+export function checkEndpoint(endpoint: string, production: boolean, serviceHosts: readonly string[]): void {
   const url = new URL(endpoint);
   const loopback = !production && url.protocol === 'http:' && url.hostname === '127.0.0.1';
   if (url.protocol !== 'https:' && !loopback) {
     throw new AppError(400, 'validation', 'The push endpoint must be an https:// address.', { endpoint: 'must be an https:// address' });
+  }
+  const host = url.hostname.toLowerCase();
+  if (!loopback && !serviceHosts.some((known) => host === known || host.endsWith(`.${known}`))) {
+    throw new AppError(400, 'validation', "The push endpoint is not a known push service's address (PUSH_SERVICE_HOSTS).", {
+      endpoint: 'must be an address of a push service',
+    });
   }
   if (url.username || url.password) {
     throw new AppError(400, 'validation', 'The push endpoint must not carry a user name or password.', { endpoint: 'must not carry credentials' });
