@@ -126,10 +126,13 @@ async function readWithOfflineCopy(event: FetchEvent): Promise<Response> {
   }
 }
 
+/** Signing out forgets the person's copies and shared photos even when the POST cannot reach the server (offline). */
 async function signOut(request: Request): Promise<Response> {
-  const response = await fetch(request);
-  await caches.delete(DATA_CACHE);
-  return response;
+  try {
+    return await fetch(request);
+  } finally {
+    await Promise.all([caches.delete(DATA_CACHE), caches.delete(SHARE_CACHE)]);
+  }
 }
 
 /** A share sheet posted images: keep them for the complaint form and open it. */
@@ -173,6 +176,16 @@ interface PushPayload {
   tag: string;
 }
 
+/** A path on this portal: '//host/x' (and '/\\host') also start with '/' but resolve to another origin. */
+function isOwnPath(url: string): boolean {
+  if (!url.startsWith('/')) return false;
+  try {
+    return new URL(url, worker.location.origin).origin === worker.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 function readPush(event: PushEvent): PushPayload {
   let data: Partial<PushPayload>;
   try {
@@ -184,7 +197,7 @@ function readPush(event: PushEvent): PushPayload {
   return {
     title: typeof data.title === 'string' && data.title ? data.title : 'Hostel Complaint Portal',
     body: typeof data.body === 'string' ? data.body : '',
-    url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/my',
+    url: typeof data.url === 'string' && isOwnPath(data.url) ? data.url : '/my',
     tag: typeof data.tag === 'string' ? data.tag : '',
   };
 }
@@ -221,6 +234,6 @@ async function openFromNotification(target: string) {
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data as { url?: unknown } | null;
-  const path = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/my';
+  const path = typeof data?.url === 'string' && isOwnPath(data.url) ? data.url : '/my';
   event.waitUntil(openFromNotification(new URL(path, worker.location.origin).href));
 });
