@@ -115,6 +115,8 @@ describe('subscribing a device', () => {
       const refused = await student.send('PUT', '/api/push/subscription', { endpoint, keys });
       expect(refused.status, endpoint).toBe(400);
       expect(refused.body.error?.message, endpoint).toMatch(/push service/);
+      // The same code as every other invalid input: the web app places field errors by it.
+      expect(refused.body.error?.code, endpoint).toBe('validation_failed');
     }
     const fcm = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys });
     expect(fcm.status, JSON.stringify(fcm.body)).toBe(204);
@@ -125,6 +127,8 @@ describe('subscribing a device', () => {
     const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
     const notAPoint = await student.send('PUT', '/api/push/subscription', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: offCurve, auth: keys.auth } });
     expect(notAPoint.status, JSON.stringify(notAPoint.body)).toBe(400);
+    expect(notAPoint.body.error?.code).toBe('validation_failed');
+    expect(notAPoint.body.error?.fields).toEqual({ 'keys.p256dh': 'is not a P-256 public key' });
 
     const shared = await subscribe(student, '/shared-tablet');
     expect((await subscriptionOf(shared.endpoint))?.userId).not.toBe(staffId);

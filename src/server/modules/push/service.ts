@@ -13,16 +13,16 @@ export function checkEndpoint(endpoint: string, production: boolean, serviceHost
   const url = new URL(endpoint);
   const loopback = !production && url.protocol === 'http:' && url.hostname === '127.0.0.1';
   if (url.protocol !== 'https:' && !loopback) {
-    throw new AppError(400, 'validation', 'The push endpoint must be an https:// address.', { endpoint: 'must be an https:// address' });
+    throw new AppError(400, 'validation_failed', 'The push endpoint must be an https:// address.', { endpoint: 'must be an https:// address' });
   }
   const host = url.hostname.toLowerCase();
   if (!loopback && !serviceHosts.some((known) => host === known || host.endsWith(`.${known}`))) {
-    throw new AppError(400, 'validation', "The push endpoint is not a known push service's address (PUSH_SERVICE_HOSTS).", {
+    throw new AppError(400, 'validation_failed', "The push endpoint is not a known push service's address (PUSH_SERVICE_HOSTS).", {
       endpoint: 'must be an address of a push service',
     });
   }
   if (url.username || url.password) {
-    throw new AppError(400, 'validation', 'The push endpoint must not carry a user name or password.', { endpoint: 'must not carry credentials' });
+    throw new AppError(400, 'validation_failed', 'The push endpoint must not carry a user name or password.', { endpoint: 'must not carry credentials' });
   }
 }
 
@@ -31,10 +31,10 @@ export function checkKeys(keys: PushSubscriptionInput['keys']): void {
   try {
     ECDH.convertKey(Buffer.from(keys.p256dh, 'base64url'), 'prime256v1');
   } catch {
-    throw new AppError(400, 'validation', 'The push subscription key is not a P-256 public key.', { 'keys.p256dh': 'is not a P-256 public key' });
+    throw new AppError(400, 'validation_failed', 'The push subscription key is not a P-256 public key.', { 'keys.p256dh': 'is not a P-256 public key' });
   }
   if (Buffer.from(keys.auth, 'base64url').length < 16) {
-    throw new AppError(400, 'validation', 'The push subscription auth secret is shorter than 16 bytes.', { 'keys.auth': 'must be at least 16 bytes' });
+    throw new AppError(400, 'validation_failed', 'The push subscription auth secret is shorter than 16 bytes.', { 'keys.auth': 'must be at least 16 bytes' });
   }
 }
 
