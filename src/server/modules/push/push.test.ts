@@ -145,6 +145,23 @@ describe('subscribing a device', () => {
   });
 });
 
+describe('a device changing hands', () => {
+  it("drops pushes still queued for the previous owner, so the new owner's device never shows them", async () => {
+    const tablet = await subscribe(student, '/handed-on');
+    // The push service is down: the student's push waits in the outbox.
+    pushService.answer('/handed-on', 500);
+    const number = await file();
+    await move(number, 'in_progress');
+    await expect.poll(async () => (await pushRowsFor(tablet)).filter((r) => r.status === 'queued' && r.attempts > 0).length).toBeGreaterThan(0);
+
+    const taken = await staff.send('PUT', '/api/push/subscription', { endpoint: tablet.endpoint, keys: tablet.keys });
+    expect(taken.status).toBe(204);
+    expect((await pushRowsFor(tablet)).filter((r) => r.status === 'queued')).toEqual([]);
+    expect((await subscriptionOf(tablet.endpoint))?.userId).toBe(staffId);
+    await staff.send('DELETE', '/api/push/subscription', { endpoint: tablet.endpoint });
+  });
+});
+
 describe('what the portal pushes', () => {
   it("sends the student's device an encrypted push (aes128gcm, VAPID) that decrypts to the status change, and the team's to new work", async () => {
     const phone = await subscribe(student, '/student-phone');

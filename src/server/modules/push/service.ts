@@ -1,7 +1,7 @@
 import { ECDH } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { pushSubscriptions, users } from '../../db/schema.js';
+import { pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { NotificationChannels, PushSubscriptionInput } from '../../../shared/push.js';
 
@@ -38,15 +38,29 @@ export function checkKeys(keys: PushSubscriptionInput['keys']): void {
   }
 }
 
-/** Keeps one row per endpoint: a device signing in as someone else now pushes to them alone. */
+/**
+ * Keeps one row per endpoint: a device signing in as someone else now pushes to them alone.
+ */
 export async function saveSubscription(db: Db, userId: string, input: PushSubscriptionInput): Promise<void> {
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: sql`now()` },
-    });
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, input.endpoint))
+      .for('update');
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: sql`now()` },
+      });
+    // The row keeps its id when the device changes hands: pushes still waiting for the previous
+    // owner would otherwise show their words on a device someone else now holds.
+    if (before && before.userId !== userId) {
+      await tx.delete(pushOutbox).where(and(eq(pushOutbox.subscriptionId, before.id), eq(pushOutbox.status, 'queued')));
+    }
+  });
 }
 
 /** Forgets the device for this person; someone else's endpoint is left alone (and nothing is said about it). */
