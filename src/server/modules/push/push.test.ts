@@ -160,6 +160,15 @@ describe('a device changing hands', () => {
     expect((await subscriptionOf(tablet.endpoint))?.userId).toBe(staffId);
     await staff.send('DELETE', '/api/push/subscription', { endpoint: tablet.endpoint });
   });
+
+  it("keeps a person's ten most recently saved devices: an eleventh replaces the oldest", async () => {
+    const many = await ApiClient.signedIn(portal.baseUrl, { email: 'many.devices@vitbhopal.ac.in', name: 'Many Devices 22BCE10999' });
+    const browsers: FakeBrowser[] = [];
+    for (let i = 1; i <= 11; i++) browsers.push(await subscribe(many, `/many-${i}`));
+    const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'many.devices@vitbhopal.ac.in'));
+    const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, String(owner?.id)));
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(browsers.slice(1).map((b) => b.endpoint).sort());
+  });
 });
 
 describe('what the portal pushes', () => {

@@ -1,5 +1,5 @@
 import { ECDH } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -39,7 +39,14 @@ export function checkKeys(keys: PushSubscriptionInput['keys']): void {
 }
 
 /**
- * Keeps one row per endpoint: a device signing in as someone else now pushes to them alone.
+ * How many devices one person may have: every notification is a POST to each of them, so without a
+ * limit one account could make each bell fan out to thousands of requests.
+ */
+export const MAX_DEVICES_PER_USER = 10;
+
+/**
+ * Keeps one row per endpoint: a device signing in as someone else now pushes to them alone. A person
+ * keeps their MAX_DEVICES_PER_USER most recently saved devices; saving one more forgets the oldest.
  */
 export async function saveSubscription(db: Db, userId: string, input: PushSubscriptionInput): Promise<void> {
   await db.transaction(async (tx) => {
@@ -60,6 +67,13 @@ export async function saveSubscription(db: Db, userId: string, input: PushSubscr
     if (before && before.userId !== userId) {
       await tx.delete(pushOutbox).where(and(eq(pushOutbox.subscriptionId, before.id), eq(pushOutbox.status, 'queued')));
     }
+    const newest = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id))
+      .limit(MAX_DEVICES_PER_USER);
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
   });
 }
 
