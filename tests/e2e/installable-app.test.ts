@@ -190,6 +190,42 @@ describe('the installable app', () => {
     expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
   });
 
+  it('keeps a complaint queued offline for the student who made it: another student signed in on the phone does not send it', async () => {
+    const { page, context, close } = await onPhone(await sharedBrowser(), KAVYA);
+    await page.goto(`${suite.portal.baseUrl}/complaints/wifiComplaint`);
+    await controlled(page);
+    await context.setOffline(true);
+    const text = 'The Wi-Fi drops every evening, queued before someone else signed in.';
+    await fillComplaint(page, text);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByTestId('outbox').filter({ hasText: 'Waiting to send (1)' }).waitFor();
+
+    // The phone changes hands: Kavya's session is replaced by Nikhil's, and it is back online.
+    const as = async (who: SignInAs) => {
+      const { cookie } = await createDirectSession(suite.portal, who);
+      await context.clearCookies();
+      await context.addCookies([{ name: cookie.name, value: cookie.value, url: suite.portal.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+    };
+    await as(NIKHIL);
+    await context.setOffline(false);
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    await page.getByRole('heading', { name: 'My complaints' }).waitFor();
+    // Coming back online again once the page knows Nikhil's session: the outbox is tried with it.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await page.waitForLoadState('networkidle');
+    expect(await complaintsWith(NIKHIL, text)).toBe(0);
+
+    // Kavya signs in again: it goes, once, as hers.
+    await as(KAVYA);
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    await expect.poll(async () => (await complaintsWith(KAVYA, text)) + (await complaintsWith(NIKHIL, text))).toBe(1);
+    expect(await complaintsWith(NIKHIL, text)).toBe(0);
+    expect(await complaintsWith(KAVYA, text)).toBe(1);
+    await page.getByTestId('outbox').waitFor({ state: 'detached' });
+    expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
+  });
+
   it('offers installing only after a first complaint, never on the first visit, and not again after "Not now"', async () => {
     const { page, close } = await onPhone(await sharedBrowser(), ASHA);
     // Chromium offers installing on its own schedule; this stands in for its event.

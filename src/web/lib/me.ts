@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, User } from '../../shared/auth';
 import { ApiError, apiFetch, guardSchema, setCsrfToken } from './api-client';
+import { setOutboxOwner } from './offline-queue';
 
 /** The server validates this response against the shared schema; the browser checks its shape. */
 const meResponse = guardSchema((data: unknown): data is MeResponse => {
@@ -22,10 +23,12 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
   try {
     const me = await apiFetch('/api/me', { schema: meResponse, signal });
     setCsrfToken(me.csrfToken);
+    setOutboxOwner(me.user.id);
     return me.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       setCsrfToken(null);
+      setOutboxOwner(null);
       return null;
     }
     throw error;

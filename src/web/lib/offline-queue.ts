@@ -23,9 +23,16 @@ export interface QueuedRequest {
   queuedAt: string;
   /** The session's CSRF token when it was queued, used if the page has not learned a newer one. */
   csrfToken: string | null;
+  /**
+   * The id of the person who made it. A shared phone may be signed in as someone else by the time
+   * it is back online: only its owner's session sends it; for anyone else it waits untouched.
+   */
+  owner: string | null;
 }
 
 const STORAGE_KEY = 'hcp.outbox';
+/** The outbox's key in localStorage; sign-out keeps it (its entries are owner-tagged). */
+export const OUTBOX_STORAGE_KEY = STORAGE_KEY;
 /** Fired on window whenever the outbox changes (a page shows how many wait). */
 export const OUTBOX_CHANGED = 'hcp:outbox-changed';
 /** Fired on window when a new complaint has reached the server (the install prompt waits for it). */
@@ -56,6 +63,20 @@ export function queuedRequests(): QueuedRequest[] {
   }
 }
 
+/** Who the page last learned is signed in (set from /api/me); tags what is queued. */
+let signedIn: string | null = null;
+
+export function setOutboxOwner(userId: string | null): void {
+  if (signedIn === userId) return;
+  signedIn = userId;
+  window.dispatchEvent(new Event(OUTBOX_CHANGED));
+}
+
+/** What waits for the person signed in on this page (another student's entries are not shown to them). */
+export function myQueuedRequests(): QueuedRequest[] {
+  return signedIn === null ? [] : queuedRequests().filter((entry) => entry.owner === signedIn);
+}
+
 function save(list: QueuedRequest[]) {
   localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
   window.dispatchEvent(new Event(OUTBOX_CHANGED));
@@ -77,7 +98,7 @@ function remove(key: string) {
  */
 export async function sendOrQueue<T>(
   send: () => Promise<T>,
-  entry: Omit<QueuedRequest, 'queuedAt' | 'csrfToken'>,
+  entry: Omit<QueuedRequest, 'queuedAt' | 'csrfToken' | 'owner'>,
 ): Promise<T> {
   try {
     const result = await send();
@@ -85,7 +106,7 @@ export async function sendOrQueue<T>(
     return result;
   } catch (error) {
     if (!(error instanceof NetworkError) || error instanceof WaitingToSend || navigator.onLine) throw error;
-    enqueue({ ...entry, queuedAt: new Date().toISOString(), csrfToken: getCsrfToken() });
+    enqueue({ ...entry, queuedAt: new Date().toISOString(), csrfToken: getCsrfToken(), owner: signedIn });
     throw new WaitingToSend();
   }
 }
@@ -106,9 +127,30 @@ async function refusalMessage(response: Response): Promise<string> {
   return `The server refused it (${response.status}).`;
 }
 
+/**
+ * Who the session cookie belongs to right now, asked of the server rather than taken from the page:
+ * the cookie may have changed (another student signed in) since the page learned it. Null when
+ * signed out or unreachable (then nothing is sent).
+ */
+async function sessionNow(): Promise<{ userId: string; csrfToken: string | null } | null> {
+  try {
+    const response = await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { user?: { id?: unknown }; csrfToken?: unknown };
+    if (typeof body.user?.id !== 'string') return null;
+    return { userId: body.user.id, csrfToken: typeof body.csrfToken === 'string' ? body.csrfToken : null };
+  } catch {
+    return null;
+  }
+}
+
 async function sendQueued(): Promise<FlushResult> {
   const result: FlushResult = { sent: [], refused: [] };
-  for (const entry of queuedRequests()) {
+  const session = await sessionNow();
+  if (!session) return result;
+  const csrfToken = session.csrfToken ?? getCsrfToken();
+  // Only the signed-in person's entries: the others wait, untouched, for their owner to sign in.
+  for (const entry of queuedRequests().filter((queued) => queued.owner === session.userId)) {
     let response: Response;
     try {
       response = await fetch(entry.path, {
@@ -118,7 +160,7 @@ async function sendQueued(): Promise<FlushResult> {
           Accept: 'application/json',
           'Content-Type': 'application/json',
           [IDEMPOTENCY_HEADER]: entry.key,
-          ...((getCsrfToken() ?? entry.csrfToken) ? { [CSRF_HEADER]: getCsrfToken() ?? entry.csrfToken ?? '' } : {}),
+          ...((csrfToken ?? entry.csrfToken) ? { [CSRF_HEADER]: csrfToken ?? entry.csrfToken ?? '' } : {}),
         },
         body: JSON.stringify(entry.body),
       });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { COMPLAINT_FILED, OUTBOX_CHANGED, flushOutbox, queuedRequests } from '../lib/offline-queue';
+import { COMPLAINT_FILED, OUTBOX_CHANGED, flushOutbox, myQueuedRequests } from '../lib/offline-queue';
 import type { QueuedRequest } from '../lib/offline-queue';
 
 /**
@@ -43,9 +43,9 @@ function useOnline() {
 }
 
 function useOutbox() {
-  const [waiting, setWaiting] = useState<QueuedRequest[]>(queuedRequests);
+  const [waiting, setWaiting] = useState<QueuedRequest[]>(myQueuedRequests);
   useEffect(() => {
-    const update = () => setWaiting(queuedRequests());
+    const update = () => setWaiting(myQueuedRequests());
     window.addEventListener(OUTBOX_CHANGED, update);
     // Another tab queued or sent something.
     window.addEventListener('storage', update);

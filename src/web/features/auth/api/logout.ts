@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch, setCsrfToken } from '../../../lib/api-client';
 import { meQueryOptions } from '../../../lib/me';
+import { OUTBOX_STORAGE_KEY, setOutboxOwner } from '../../../lib/offline-queue';
 
 /**
  * Stops this device's pushes while the session still lets us say so: the server keeps a subscription
@@ -27,10 +28,16 @@ export async function logout(): Promise<void> {
   await apiFetch('/api/auth/logout', { method: 'POST' });
 }
 
+/**
+ * Forgets what the browser kept, except the outbox: what waits there is someone's complaint or reply
+ * not yet sent, tagged with its owner, and goes out only when that person signs in again.
+ */
 function clearBrowserStorage(): void {
   for (const storage of [window.localStorage, window.sessionStorage]) {
     try {
+      const outbox = storage === window.localStorage ? storage.getItem(OUTBOX_STORAGE_KEY) : null;
       storage.clear();
+      if (outbox !== null) storage.setItem(OUTBOX_STORAGE_KEY, outbox);
     } catch {
       // Storage can be unavailable (privacy modes); there is nothing to clear then.
     }
@@ -56,6 +63,7 @@ export function useLogout() {
     onError: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
     onSuccess: async () => {
       setCsrfToken(null);
+      setOutboxOwner(null);
       clearBrowserStorage();
       await queryClient.cancelQueries();
       queryClient.clear();
