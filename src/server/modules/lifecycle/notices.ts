@@ -4,7 +4,7 @@ import { users, type ComplaintRow } from '../../db/schema.js';
 import { coveringWorkers } from '../access/scope.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { RenderedMail } from '../mail/templates.js';
-import { notify } from '../notifications/service.js';
+import { notify, type BellText } from '../notifications/service.js';
 import { newWorkMail } from '../mail/lifecycle-templates.js';
 import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 
@@ -32,17 +32,8 @@ export interface Notice {
   /** What the outbox row is for (status, reply, reopened, confirmed, assignment …). */
   purpose: string;
   mail: RenderedMail;
-  /** The bell notification's text. */
-  bell: string;
-}
-
-/**
- * A bell's one-line preview of what someone wrote: the first 80 characters on one line, so the
- * bell (and My complaints) says what was asked without opening the complaint.
- */
-export function preview(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  /** The bell notification's text (a quote of what someone wrote is cut to a preview after the guard). */
+  bell: BellText;
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { replyMail, studentReplyMail } from '../mail/lifecycle-templates.js';
 import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
-import { preview, tellStudent, tellTeam } from './notices.js';
+import { tellStudent, tellTeam } from './notices.js';
 import { refuseUnlessStudentMay } from './student-actions.js';
 
 /**
@@ -95,7 +95,7 @@ export async function recordReply(
       {
         purpose: 'student_reply',
         mail: studentReplyMail(updated, text, staffUrl(ctx, complaint.number)),
-        bell: `The student replied about ${complaint.number}: ${preview(text)}`,
+        bell: { lead: `The student replied about ${complaint.number}: `, quote: text },
         replyTo: updated.userEmail,
       },
       null,
@@ -104,7 +104,7 @@ export async function recordReply(
     await tellStudent(tx, ctx, updated, {
       purpose: 'reply',
       mail: replyMail(updated, text, studentUrl(ctx, complaint.number)),
-      bell: `The hostel team replied about ${complaint.number}: ${preview(text)}`,
+      bell: { lead: `The hostel team replied about ${complaint.number}: `, quote: text },
     });
   }
   return updated;

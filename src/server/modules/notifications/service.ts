@@ -9,6 +9,24 @@ import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 type Queryable = Pick<Db, 'insert' | 'select'>;
 
 /**
+ * A bell's text: whole, or a lead followed by a quote of what someone wrote, shown as a one-line
+ * preview. The quote is cut only after the confidentiality guard has read all of it: a name cut in
+ * half ("Priya…") no longer matches the guard's whole-word rule and would be shown.
+ */
+export type BellText = string | { lead: string; quote: string };
+
+/** The first 80 characters of `text` on one line, so the bell says what was asked without opening the complaint. */
+export function preview(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+function textFor(complaint: ComplaintRow | null, readerId: string, text: BellText): string {
+  const guard = (words: string) => (complaint ? guardNotification(complaint, readerId, words) : words);
+  return typeof text === 'string' ? guard(text) : `${guard(text.lead)}${preview(guard(text.quote))}`;
+}
+
+/**
  * Tells each of `userIds` of something: a bell notification for those whose bell is on, and a push
  * to every device of those whose push is on, in a few statements however many readers there are;
  * call it with the transaction that makes the change it is about. Only modules/lifecycle calls it
@@ -19,7 +37,7 @@ export async function notify(
   db: Queryable,
   userIds: string | readonly string[],
   complaint: ComplaintRow | null,
-  text: string,
+  text: BellText,
   /** `push: false` rings the bell only (new work for those who did not ask to hear of each one). */
   opts: { push?: boolean } = {},
 ): Promise<void> {
@@ -30,7 +48,7 @@ export async function notify(
     .from(users)
     .where(inArray(users.id, readers));
   // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
-  const told = channels.map((c) => ({ ...c, eventId: randomUUID(), text: complaint ? guardNotification(complaint, c.id, text) : text }));
+  const told = channels.map((c) => ({ ...c, eventId: randomUUID(), text: textFor(complaint, c.id, text) }));
   const bells = told.filter((c) => c.bell);
   if (bells.length) {
     await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text })));

@@ -350,6 +350,26 @@ describe('a confidential complaint', () => {
       .where(inArray(pushOutbox.subscriptionId, db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, meeraPhone.endpoint))));
     expect(mine).toHaveLength(0);
   });
+  it("withholds the student's name even where the bell's preview cuts it in half", async () => {
+    const meera = await ApiClient.signedIn(portal.baseUrl, CONFIDENTIAL_STUDENT);
+    const desk = await subscribe(staff, '/staff-desk-3');
+    const number = await file(meera, { category: 'other', subCategory: 'Ragging', complaint: 'Seniors came to my room at night and threatened me.' });
+    // 75 characters, then the name: the 80-character preview ends inside it ("Meer…").
+    const lead = 'Please send someone soon, it happened again last night in block C, room 14 ';
+    expect(lead).toHaveLength(75);
+    const reply = await meera.post(`/api/complaints/${number}/replies`, { text: `${lead}Meera Iyer 22MIM10045 here.` });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(204);
+
+    const expected = `The student replied about ${number}: ${lead}[wit…`;
+    const bells = await db()
+      .select({ text: notifications.text })
+      .from(notifications)
+      .innerJoin(complaints, eq(complaints.id, notifications.complaintId))
+      .where(and(eq(complaints.number, number), eq(notifications.userId, staffId)));
+    expect(bells.map((b) => b.text)).toContain(expected);
+    await expect.poll(() => messagesOf(desk).filter((m) => m.tag === number).map((m) => m.body)).toContain(expected);
+    for (const message of messagesOf(desk).filter((m) => m.tag === number)) expect(message.body).not.toMatch(/Mee|Iye|22MIM/);
+  });
 });
 
 describe('escalations', () => {
