@@ -199,6 +199,8 @@ describe('the installable app', () => {
     await fillComplaint(page, text);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('outbox').filter({ hasText: 'Waiting to send (1)' }).waitFor();
+    // Waiting to send counts as taken: the form's kept draft goes, so it is not offered again.
+    await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('hcp:complaint-draft:')))).toEqual([]);
 
     // The phone changes hands: Kavya's session is replaced by Nikhil's, and it is back online.
     const as = async (who: SignInAs) => {

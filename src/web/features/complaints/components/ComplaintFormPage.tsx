@@ -22,6 +22,7 @@ import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { WaitingToSend } from '../../../lib/offline-queue';
 import { floorHint, floorSpan, roomHint } from '../../../lib/catalog-hints';
 import { focusFirstError, issueField, serverField, sortMessages } from '../../../lib/field-messages';
 import { meQueryKey } from '../../../lib/me';
@@ -291,6 +292,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         focusFirstProblem(split.errors);
         return;
       }
+      // Kept in the outbox, it will be filed: the kept draft must not offer it again after a restart.
+      if (error instanceof WaitingToSend) clearDraft(categoryKey);
       setProblem({ kind: 'message', message: errorMessage(error) });
     }
   }
