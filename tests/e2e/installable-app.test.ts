@@ -228,6 +228,40 @@ describe('the installable app', () => {
     expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
   });
 
+  it('forgets the offline copies and shared photos when the sign-out gets no answer, and keeps the outbox for its owner', async () => {
+    const { page, context, close } = await onPhone(await sharedBrowser(), ASHA);
+    await page.goto(`${suite.portal.baseUrl}/userInfo`);
+    await controlled(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    const kept = () =>
+      page.evaluate(async () => {
+        // A read after the sign-out opens (so makes) an empty data cache again: what counts is what is in it.
+        const holds = async (name: string) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length > 0;
+        // My complaints (the page after a failed sign-out asks /api/me again, which the still-live session answers).
+        const mine = (await caches.has('hcp-data')) && (await (await caches.open('hcp-data')).match('/api/complaints/mine', { ignoreVary: true })) !== undefined;
+        return { data: mine, share: await holds('hcp-share'), outbox: localStorage.getItem('hcp.outbox') };
+      });
+    await page.evaluate(async () => {
+      await fetch('/api/complaints/mine');
+      await (await caches.open('hcp-share')).put('/shared/0', new Response('photo', { headers: { 'content-type': 'image/jpeg' } }));
+      localStorage.setItem('hcp.outbox', JSON.stringify([{ key: 'k1', kind: 'reply', path: '/api/x', body: {}, label: 'Reply', queuedAt: '', csrfToken: null, owner: 'someone' }]));
+    });
+    await expect.poll(kept).toMatchObject({ data: true, share: true });
+
+    // The phone thinks it is online, but the sign-out POST gets no answer (a dead Wi-Fi).
+    await context.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(kept).toMatchObject({ data: false, share: false });
+    // Signed out for real: the rest of the storage goes, another student's waiting reply stays.
+    await context.unroute('**/api/auth/logout');
+    await page.goto(`${suite.portal.baseUrl}/userInfo`);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${suite.portal.baseUrl}/`);
+    expect(JSON.parse((await kept()).outbox ?? '[]')).toMatchObject([{ key: 'k1', owner: 'someone' }]);
+    expect(await close(SIGNED_OUT, /Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
+  });
+
   it('offers installing only after a first complaint, never on the first visit, and not again after "Not now"', async () => {
     const { page, close } = await onPhone(await sharedBrowser(), ASHA);
     // Chromium offers installing on its own schedule; this stands in for its event.
