@@ -409,6 +409,17 @@ describe('the installable app', () => {
       const { page, context, close } = await onPhone(browser, NIKHIL);
       await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
       await pushOpensComplaint(page, number);
+      // A notification whose address is '//host/...' (it starts with '/') opens My complaints, not that host.
+      const [worker] = context.serviceWorkers();
+      if (!worker) throw new Error('the service worker runs');
+      await worker.evaluate(async () => {
+        const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+        await scope.registration.showNotification('Elsewhere', { data: { url: '//example.com/sign-in' }, tag: 'elsewhere' });
+        const [notification] = await scope.registration.getNotifications({ tag: 'elsewhere' });
+        const NotificationEventClass = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+        if (notification) scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification }));
+      });
+      await page.waitForURL(`${suite.portal.baseUrl}/my`);
       expect(await close()).toEqual([]);
     } finally {
       await browser.close();
