@@ -22,8 +22,11 @@ export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 // (src/server/db/schema.ts), the zod schemas, the server and the web app all take it from here.
 // Adding a value is this file plus the migration `npm run db:generate` writes.
 
-/** `withdrawn`: the student took it back before anyone acknowledged it. */
-export const STATUSES = ['submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened', 'withdrawn'] as const;
+/**
+ * `withdrawn`: the student took it back before anyone acknowledged it. `merged`: staff found it
+ * was the same problem as another complaint, which goes on for both students (its `merged_into_id`).
+ */
+export const STATUSES = ['submitted', 'acknowledged', 'in_progress', 'resolved', 'closed', 'rejected', 'reopened', 'withdrawn', 'merged'] as const;
 export type ComplaintStatus = (typeof STATUSES)[number];
 
 /** Waiting for the hostel team: not yet resolved, rejected or closed. A resolved complaint is not open. */
@@ -32,7 +35,7 @@ export type OpenStatus = (typeof OPEN_STATUSES)[number];
 export const isOpenStatus = (status: ComplaintStatus): status is OpenStatus => (OPEN_STATUSES as readonly ComplaintStatus[]).includes(status);
 
 /** Over for good. A resolved complaint is neither open nor finished: it waits for the student to confirm or reopen it. */
-export const FINISHED_STATUSES = ['closed', 'rejected', 'withdrawn'] as const satisfies readonly ComplaintStatus[];
+export const FINISHED_STATUSES = ['closed', 'rejected', 'withdrawn', 'merged'] as const satisfies readonly ComplaintStatus[];
 export const isFinishedStatus = (status: ComplaintStatus): boolean => (FINISHED_STATUSES as readonly ComplaintStatus[]).includes(status);
 
 export const ROLES = ['student', 'staff', 'warden', 'admin'] as const;
@@ -47,8 +50,12 @@ export const isWorkerRole = (role: Role): role is WorkerRole => (WORKER_ROLES as
 export const COMPLAINT_KINDS = ['complaint', 'cleaning', 'laundry'] as const;
 export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
 
-/** What a timeline entry records. A reply is the student's or the team's: its author says which. */
-export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation'] as const;
+/**
+ * What a timeline entry records. A reply is the student's or the team's: its author says which.
+ * `merge`: a duplicate was merged into this complaint, or this one into another (or undone);
+ * `follow`: a student said "Me too" (or left); `incident`: linked to a notice, or resolved with it.
+ */
+export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** Where a timeline entry was written: in the portal, or by answering a mail from it. */
@@ -65,6 +72,18 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 /** How a worker hears of new work in their scope by mail (the bell always rings). */
 export const NEW_WORK_MAIL = ['each', 'digest', 'none'] as const;
 export type NewWorkMail = (typeof NEW_WORK_MAIL)[number];
+
+/** How a student came to follow a complaint that is not theirs: "Me too", or their own duplicate merged into it. */
+export const FOLLOW_SOURCES = ['me_too', 'merged'] as const;
+export type FollowSource = (typeof FOLLOW_SOURCES)[number];
+
+/** A notice of a known problem (an incident): up while it lasts, resolved with its complaints, or taken down. */
+export const INCIDENT_STATUSES = ['active', 'resolved', 'withdrawn'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** A bulk action waits out its undo window ('pending'), then runs once ('running' → 'done'), unless undone ('cancelled'). */
+export const BULK_ACTION_STATUSES = ['pending', 'running', 'done', 'cancelled'] as const;
+export type BulkActionStatus = (typeof BULK_ACTION_STATUSES)[number];
 
 /** How far a late complaint has been escalated: nobody yet, the hostel's wardens, then the admins. */
 export const ESCALATION_LEVELS = { none: 0, wardens: 1, admins: 2 } as const;
@@ -91,6 +110,7 @@ export const STATUS_LABELS: Record<ComplaintStatus, string> = {
   rejected: 'Rejected',
   reopened: 'Reopened',
   withdrawn: 'Withdrawn',
+  merged: 'Merged',
 };
 
 /** Everything the audit log records, with the words the console shows for it. */
@@ -124,6 +144,14 @@ export const AUDIT_ACTION_LABELS = {
   'complaint.reveal_identity': 'Confidential identity revealed',
   'complaint.escalate': 'Late complaint escalated',
   'complaint.photos': 'Photos added',
+  'complaint.merge': 'Complaint merged into another',
+  'complaint.unmerge': 'Merge undone',
+  'incident.create': 'Notice posted',
+  'incident.update': 'Notice changed',
+  'incident.resolve': 'Incident resolved',
+  'incident.withdraw': 'Notice taken down',
+  'bulk.schedule': 'Bulk action started',
+  'bulk.undo': 'Bulk action undone',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -17,10 +17,13 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  BULK_ACTION_STATUSES,
   COMPLAINT_KINDS,
   EVENT_CHANNELS,
   EVENT_KINDS,
+  FOLLOW_SOURCES,
   INBOUND_OUTCOMES,
+  INCIDENT_STATUSES,
   LINK_ACTIONS,
   NEW_WORK_MAIL,
   OPEN_STATUSES,
@@ -168,6 +171,12 @@ export const complaints = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
+    /** Set when staff merged this duplicate into another complaint (status 'merged'); cleared by an undo. */
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => complaints.id),
+    /** The notice (incident) it was filed under or linked to: resolving the incident resolves it. */
+    incidentId: uuid('incident_id').references((): AnyPgColumn => incidents.id),
+    /** Students following it besides its own ("Me too", merged duplicates): "affects n students" is this + 1. */
+    followerCount: integer('follower_count').notNull().default(0),
     /** Full-text search over the message, room and number (the staff queue's search box). */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(message, '') || ' ' || coalesce(room_no, '') || ' ' || coalesce(number, ''))`,
@@ -198,6 +207,16 @@ export const complaints = pgTable(
     // "Due" sorting and the overdue / due-today filters read only what is still open.
     index('complaints_due_open_idx').on(t.dueAt, t.id).where(oneOf(t.status, OPEN_STATUSES)),
     index('complaints_student_search_idx').using('gin', t.studentSearch),
+    index('complaints_merged_into_idx').on(t.mergedIntoId).where(sql`${t.mergedIntoId} is not null`),
+    index('complaints_incident_idx').on(t.incidentId).where(sql`${t.incidentId} is not null`),
+    // "Already reported" on the form: the open, not confidential complaints of one hostel and category.
+    index('complaints_nearby_open_idx')
+      .on(t.hostel, t.category, t.createdAt)
+      .where(sql`${oneOf(t.status, OPEN_STATUSES)} and not ${t.confidential}`),
+    // The queue's escalated view: open complaints some warden or admin was told are late.
+    index('complaints_escalated_open_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${oneOf(t.status, OPEN_STATUSES)} and ${t.escalationLevel} > 0`),
     // The escalation job's scan: open complaints not yet escalated to the admins, by due time.
     index('complaints_escalation_idx')
       .on(t.dueAt)
@@ -335,6 +354,111 @@ export const outbox = pgTable(
 );
 
 export type ComplaintRow = typeof complaints.$inferSelect;
+
+/**
+ * Students who follow a complaint that is not theirs: they said "Me too" while filing, or their
+ * own duplicate was merged into it. They hear of its progress by their channels and may leave.
+ */
+export const complaintFollowers = pgTable(
+  'complaint_followers',
+  {
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: FOLLOW_SOURCES }).notNull(),
+    /** The duplicate that brought them here when merged (an undo takes them away again). */
+    viaComplaintId: uuid('via_complaint_id').references(() => complaints.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.complaintId, t.userId] }),
+    index('complaint_followers_user_idx').on(t.userId, t.createdAt),
+    check('complaint_followers_source_check', oneOf(t.source, FOLLOW_SOURCES)),
+  ],
+);
+
+/**
+ * A notice of a known problem in a hostel (floors optional) and category, posted by a worker in
+ * scope or a warden: shown to matching students on the home page and the form while it is active;
+ * complaints filed meanwhile link to it, and resolving it resolves them.
+ */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostel: text('hostel').notNull(),
+    /** The floors affected; empty is the whole hostel. */
+    floors: integer('floors').array().notNull().default(sql`'{}'::integer[]`),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: INCIDENT_STATUSES }).notNull().default('active'),
+    /** When the team expects it to be over (shown as "expected fix"); the notice stays up until resolved or taken down. */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolutionNote: text('resolution_note').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('incidents_active_idx').on(t.hostel, t.category).where(sql`${t.status} = 'active'`),
+    index('incidents_created_idx').on(t.createdAt),
+    check('incidents_status_check', oneOf(t.status, INCIDENT_STATUSES)),
+  ],
+);
+
+/** Students who said a notice affects them too without filing: told once when it is resolved. */
+export const incidentFollowers = pgTable(
+  'incident_followers',
+  {
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.incidentId, t.userId] }), index('incident_followers_user_idx').on(t.userId)],
+);
+
+/**
+ * A bulk change from the queue (resolve twelve, say): it waits out its undo window as 'pending',
+ * touching nothing and telling nobody, then runs once; `results` says per complaint what happened.
+ * Stored, so an instance that stops during the window leaves it to be run by another (or itself).
+ */
+export const bulkActions = pgTable(
+  'bulk_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    /** The transition's target status, or 'take' (assign to the actor). */
+    action: text('action').notNull(),
+    note: text('note').notNull().default(''),
+    complaintIds: uuid('complaint_ids').array().notNull(),
+    status: text('status', { enum: BULK_ACTION_STATUSES }).notNull().default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    /** Per complaint: its number, whether it changed, and why not. */
+    results: jsonb('results'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('bulk_actions_due_idx').on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index('bulk_actions_actor_idx').on(t.actorId, t.createdAt),
+    check('bulk_actions_status_check', oneOf(t.status, BULK_ACTION_STATUSES)),
+  ],
+);
+
+export type ComplaintFollowerRow = typeof complaintFollowers.$inferSelect;
+export type IncidentRow = typeof incidents.$inferSelect;
+export type BulkActionRow = typeof bulkActions.$inferSelect;
 export type ComplaintEventRow = typeof complaintEvents.$inferSelect;
 export type RoutingRuleRow = typeof routingRules.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -420,11 +544,18 @@ export const notifications = pgTable(
     complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Bells of one kind folded into one ("5 complaints became late"): an unread bell with the same
+     * key from the last hour is updated instead of a new one rung.
+     */
+    groupKey: text('group_key'),
+    groupCount: integer('group_count').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_group_idx').on(t.userId, t.groupKey, t.createdAt).where(sql`${t.groupKey} is not null`),
   ],
 );
 

@@ -32,6 +32,7 @@ const NEXT_STEP: Record<ComplaintStatus, string> = {
   closed: 'Closed. Nothing more to do',
   rejected: 'The hostel team turned it down',
   withdrawn: 'You withdrew it',
+  merged: 'The same problem is tracked in another complaint: you hear of its progress',
 };
 
 /** One line at the top: the status, what happens next, and by when. */
