@@ -39,6 +39,9 @@ export const staffComplaintSchema = complaintSchema
   .extend({
     confidential: z.boolean(),
     assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+    followerCount: z.number().int().describe('Students following it besides its own: it affects followerCount + 1 students'),
+    escalationLevel: z.number().int().describe('0 not escalated, 1 the wardens were told it is late, 2 the admins too'),
+    incidentId: z.string().nullable().describe('The notice (incident) it is linked to'),
   })
   .meta({ id: 'StaffComplaint' });
 export type StaffComplaint = z.infer<typeof staffComplaintSchema>;

@@ -16,6 +16,9 @@ export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null): St
     complaint: withholdIdentity(row, row.message),
     confidential: row.confidential,
     assignee: assignee ? { id: assignee.id, name: assignee.name || assignee.email } : null,
+    followerCount: row.followerCount,
+    escalationLevel: row.escalationLevel,
+    incidentId: row.incidentId,
   };
 }
 
