@@ -217,6 +217,14 @@ export const complaints = pgTable(
     index('complaints_escalated_open_idx')
       .on(t.dueAt, t.id)
       .where(sql`${oneOf(t.status, OPEN_STATUSES)} and ${t.escalationLevel} > 0`),
+    // The escalated view's count per scope (the attention strip, the chip), read from the index alone.
+    index('complaints_escalated_scope_idx')
+      .on(t.hostel, t.category)
+      .where(sql`${oneOf(t.status, OPEN_STATUSES)} and ${t.escalationLevel} > 0`),
+    // Open work by assignee (null: nobody's): "My open work" and "unassigned" counted per scope from the index alone.
+    index('complaints_open_assignee_idx')
+      .on(t.assigneeId, t.hostel, t.category)
+      .where(oneOf(t.status, OPEN_STATUSES)),
     // The escalation job's scan: open complaints not yet escalated to the admins, by due time.
     index('complaints_escalation_idx')
       .on(t.dueAt)

@@ -1,0 +1,2 @@
+CREATE INDEX "complaints_escalated_scope_idx" ON "complaints" USING btree ("hostel","category") WHERE "complaints"."status" in ('submitted', 'acknowledged', 'in_progress', 'reopened') and "complaints"."escalation_level" > 0;--> statement-breakpoint
+CREATE INDEX "complaints_open_assignee_idx" ON "complaints" USING btree ("assignee_id","hostel","category") WHERE "complaints"."status" in ('submitted', 'acknowledged', 'in_progress', 'reopened');
