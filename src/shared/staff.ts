@@ -76,7 +76,8 @@ export type StaffComplaintDetail = z.infer<typeof staffComplaintDetailSchema>;
 export const transitionBodySchema = z
   .object({
     to: z.enum(STATUSES),
-    note: z.string().trim().max(2000).default(''),
+    // As long as a reply: the complaint page's one box sends its words as the note when resolving.
+    note: z.string().trim().max(4000).default(''),
     photoIds: photoIdsSchema.optional().describe('"After" photos, only when resolving'),
   })
   .meta({ id: 'Transition' });
@@ -131,6 +132,16 @@ export const confirmBodySchema = z
     comment: z.string().trim().max(1000).optional(),
   })
   .meta({ id: 'ConfirmResolution' });
+
+/** Taking a complaint yourself names who had it as you saw it, so two taps at once never both win. */
+export const takeBodySchema = z
+  .object({
+    from: z
+      .uuid()
+      .nullable()
+      .describe('Who has it now as you saw it (null: nobody); taking it over from someone else names them'),
+  })
+  .meta({ id: 'Take' });
 
 export const reopenBodySchema = z
   .object({ reason: z.string().trim().min(1, 'Say why it is not fixed').max(2000) })

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { STATUS_LABELS, isOpenStatus } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
-import { complaintEvents, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintEvents, complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { assignmentMail } from '../mail/lifecycle-templates.js';
 import { staffUrl, type LifecycleContext } from './context.js';
 import { tellAssignee } from './notices.js';
+import { applyTransition } from './transition.js';
 
 /**
  * Makes `assignee` (or nobody) responsible for a complaint, in the caller's transaction with the
@@ -52,4 +54,40 @@ export async function assignComplaint(
     });
   }
   return row;
+}
+
+/**
+ * A worker takes a complaint themselves ("Take it", "Take it over"), in the caller's transaction
+ * with the row locked. `from` is who had it as the worker saw it: when that is no longer so (a
+ * colleague took it a moment ago), nothing changes and the 409 names who has it now. Taking a
+ * complaint nobody has acknowledged acknowledges it too, through applyTransition, so the student
+ * hears once that someone is on it; taking what is already yours changes nothing.
+ */
+export async function takeComplaint(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+  from: string | null,
+): Promise<ComplaintRow> {
+  if (complaint.assigneeId === actor.id) return complaint;
+  if (!isOpenStatus(complaint.status)) {
+    throw new AppError(409, 'not_open', `${complaint.number} is ${STATUS_LABELS[complaint.status].toLowerCase()}: there is no work left to take.`);
+  }
+  const [holder] = complaint.assigneeId
+    ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, complaint.assigneeId))
+    : [];
+  const holderName = holder ? holder.name || holder.email : '';
+  if (complaint.assigneeId !== from) {
+    throw new AppError(
+      409,
+      'assignee_changed',
+      holder ? `${holderName} has ${complaint.number} now. Take it over if you mean to.` : `Nobody has ${complaint.number} any more. Take it if you mean to.`,
+    );
+  }
+  const taken =
+    complaint.status === 'submitted'
+      ? await applyTransition(tx, ctx, complaint, { kind: 'staff', id: actor.id, via: 'console' }, 'acknowledged', '')
+      : complaint;
+  return assignComplaint(tx, ctx, taken, actor, actor, holder ? `took it over from ${holderName}` : 'took it');
 }

@@ -11,6 +11,7 @@ import {
   replyBodySchema,
   revealBodySchema,
   staffComplaintDetailSchema,
+  takeBodySchema,
   staffComplaintSchema,
   staffPreferencesSchema,
   colleaguesSchema,
@@ -25,7 +26,7 @@ import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { toStaffDetail, toStaffDto } from './dto.js';
 import { listQueue, statusCounts } from './queries.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
-import { addReply, assign, bulkAcknowledge, listColleagues, staffDetail, transition } from './service.js';
+import { addReply, assign, bulkAcknowledge, listColleagues, staffDetail, take, transition } from './service.js';
 import { requireUser } from '../../lib/require-user.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
@@ -156,6 +157,26 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await assign(app.lifecycle, requireUser(request), [request.params.number], request.body.assigneeId);
       return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/take',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Take the complaint yourself, or take it over from the colleague you saw holding it (a submitted one is acknowledged too)',
+        params: numberParams,
+        body: takeBodySchema,
+        response: { 200: staffComplaintSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await take(app.lifecycle, user, request.params.number, request.body.from);
+      return toStaffDto(row, user);
     },
   );
 

@@ -4,7 +4,7 @@ import { allowedTransitions } from '../../../shared/lifecycle.js';
 import type { Db, Tx } from '../../db/client.js';
 import { complaintEvents, complaints, staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { assignComplaint } from '../lifecycle/assignment.js';
+import { assignComplaint, takeComplaint } from '../lifecycle/assignment.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
 import { attachPhotos } from '../lifecycle/photos.js';
 import { applyTransition } from '../lifecycle/transition.js';
@@ -109,6 +109,16 @@ export async function assign(ctx: LifecycleContext, actor: UserRow, numbers: str
     }
     return updated;
   });
+}
+
+/**
+ * The worker takes the complaint themselves (one tap on its page): any worker whose scope covers it
+ * may, from nobody or over from the colleague they saw holding it (`from`).
+ */
+export async function take(ctx: LifecycleContext, actor: UserRow, number: string, from: string | null) {
+  refuseNonWorker(actor);
+  const scope = await loadScope(ctx.db, actor);
+  return ctx.transaction(async (tx) => takeComplaint(tx, ctx, await lockInScope(tx, scope, number), actor, from));
 }
 
 /** Acknowledges several complaints at once; those that cannot be acknowledged are skipped and named. */
