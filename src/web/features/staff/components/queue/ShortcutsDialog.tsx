@@ -11,8 +11,25 @@ export const SHORTCUTS = [
   { keys: ['?'], what: 'Show this list' },
 ] as const;
 
-/** The keyboard shortcuts of the queue, in a modal <dialog> (Escape or the button closes it). */
-export function ShortcutsDialog({ ref }: { ref: Ref<HTMLDialogElement> }) {
+export interface Shortcut {
+  keys: readonly string[];
+  what: string;
+}
+
+/**
+ * The keyboard shortcuts of a page of the console (the queue's unless told), in a modal <dialog>
+ * (Escape or the button closes it).
+ */
+export function ShortcutsDialog({
+  ref,
+  shortcuts = SHORTCUTS,
+  where = 'the queue',
+}: {
+  ref: Ref<HTMLDialogElement>;
+  shortcuts?: readonly Shortcut[];
+  /** Where they work, for the line under the heading. */
+  where?: string;
+}) {
   return (
     <dialog
       ref={ref}
@@ -22,9 +39,9 @@ export function ShortcutsDialog({ ref }: { ref: Ref<HTMLDialogElement> }) {
       <h2 id="shortcuts-heading" className="text-lg font-semibold">
         Keyboard shortcuts
       </h2>
-      <p className="mt-1 text-sm text-slate-700">They work on the queue, except while you type in a field.</p>
+      <p className="mt-1 text-sm text-slate-700">They work on {where}, except while you type in a field.</p>
       <dl className="mt-3 divide-y divide-slate-100">
-        {SHORTCUTS.map((shortcut) => (
+        {shortcuts.map((shortcut) => (
           <div key={shortcut.what} className="flex items-center gap-3 py-2">
             <dt className="w-16 shrink-0">
               {shortcut.keys.map((key) => (
