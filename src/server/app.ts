@@ -16,6 +16,7 @@ import auditRoutes from './modules/audit/routes.js';
 import catalogAdminRoutes from './modules/catalog/admin-routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import complaintRoutes from './modules/complaints/routes.js';
+import incidentRoutes from './modules/incidents/routes.js';
 import insightsRoutes from './modules/insights/routes.js';
 import mailRoutes from './modules/mail/routes.js';
 import metaRoutes from './modules/meta/routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(auditRoutes);
   await app.register(photoRoutes, { config });
   await app.register(insightsRoutes, { config });
+  await app.register(incidentRoutes, { config });
 
   if (devSignIn) {
     // Loaded only when used: oidc-provider warns about Node 20 at import, and production never

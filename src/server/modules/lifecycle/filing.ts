@@ -6,6 +6,7 @@ import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { resolveRecipients } from '../routing/service.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
+import { noticeForFiling, recordFiledUnderNotice } from './incidents.js';
 import { tellNewWork, wantingMail } from './notices.js';
 import { attachPhotos } from './photos.js';
 
@@ -45,6 +46,7 @@ export interface FilingOptions {
 export async function recordFiling(ctx: LifecycleContext, student: UserRow, input: NewComplaint, opts: FilingOptions): Promise<ComplaintRow> {
   return ctx.transaction(async (tx) => {
     const recipients = await resolveRecipients(tx, input.routingKey, input.hostel);
+    const notice = await noticeForFiling(tx, input);
     // The number is made inside the insert: one round trip fewer on the busiest path.
     const number = sql<string>`'HC-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`;
     const [row] = await tx
@@ -66,6 +68,7 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         toEmails: recipients.to,
         ccEmails: recipients.cc,
         confidential: input.confidential,
+        incidentId: notice?.id ?? null,
         dueAt: sql`now() + make_interval(hours => ${input.targetHours})`,
         idempotencyKey: opts.idempotencyKey ?? null,
         requestHash: opts.requestHash,
@@ -79,6 +82,7 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
       toStatus: 'submitted',
       note: `Sent to ${recipients.to.join(', ')}`,
     });
+    await recordFiledUnderNotice(tx, row, notice);
     // The first filing tells where the student lives: remembered to fill in the next form (never
     // moved by a later filing about somewhere else; the account page edits it).
     await tx
