@@ -189,6 +189,7 @@ const envSchema = z
     ),
     ACTION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     AUTO_CLOSE_DAYS: z.coerce.number().min(0.0001).max(365).default(7),
+    BULK_UNDO_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
     ABOUT_CREDITS: z.preprocess(
       emptyToUndefined,
       z
@@ -381,6 +382,8 @@ export interface Config {
   };
   actionLinkTtlMs: number;
   autoCloseMs: number;
+  /** How long a bulk action from the queue waits, changing nothing, for an undo. */
+  bulkUndoMs: number;
   logLevel: string;
   /** LOG_FORMAT as set: unset → readable lines on a terminal in development, JSON otherwise (lib/dev-log.ts). */
   logFormat: 'pretty' | 'json' | undefined;
@@ -534,6 +537,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
+    bulkUndoMs: env.BULK_UNDO_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,

@@ -7,8 +7,14 @@ export const notificationSchema = z
     complaintNumber: z.string().nullable(),
     createdAt: z.string(),
     read: z.boolean(),
+    groupKey: z
+      .string()
+      .nullable()
+      .describe("Bells folded into one: 'late' is complaints that became late (it leads to the escalated view when it holds more than one)"),
+    groupCount: z.number().int().describe('How many events the bell stands for (1 unless grouped)'),
   })
   .meta({ id: 'Notification' });
+export const LATE_GROUP = 'late';
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z

@@ -25,11 +25,16 @@ export const queueQuerySchema = z.object({
   sort: z
     .enum(['newest', 'oldest', 'due'])
     .default('newest')
-    .describe('due: open complaints only, the soonest (or longest overdue) first'),
+    .describe('due: open complaints only, the soonest (or longest overdue) first; at the same due time, the one more students follow'),
   due: z
     .enum(['overdue', 'today'])
     .optional()
     .describe('overdue: open and past their due time; today: open and due within the next 24 hours'),
+  escalated: z
+    .enum(['true', 'false'], { error: 'escalated: true or false' })
+    .optional()
+    .transform((v) => v === 'true')
+    .describe('true: open complaints a warden or admin was told are late (escalation level above 0)'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -10,6 +10,7 @@ import { sendNewWorkDigests } from '../modules/lifecycle/digest.js';
 import { escalateLate } from '../modules/lifecycle/escalation.js';
 import { autoCloseResolved } from '../modules/lifecycle/service.js';
 import { removeAbandonedUploads } from '../modules/photos/service.js';
+import { BulkRunner } from '../modules/staff/bulk-runner.js';
 import { pruneExpiredRateLimits } from './rate-limit.js';
 
 declare module 'fastify' {
@@ -26,6 +27,8 @@ declare module 'fastify' {
       pruneRateLimits: () => Promise<number>;
       /** Deletes photo uploads nobody attached within PHOTO_PENDING_HOURS; returns how many. */
       removeAbandonedPhotos: () => Promise<number>;
+      /** Runs the bulk actions whose undo window is over (or whose instance stopped); returns how many. */
+      bulkActions: () => Promise<number>;
       /** The scheduled jobs by their stored name, with how often each runs (empty when jobs do not run). */
       schedule: Readonly<Record<string, number>>;
       /**
@@ -49,6 +52,8 @@ const INSIGHTS_DIGEST_EVERY_MS = 60 * 60_000;
  */
 const PRUNE_EVERY_MS = 10 * 60_000;
 const ABANDONED_PHOTOS_EVERY_MS = 10 * 60_000;
+/** The instance that scheduled a bulk action runs it on time; this sweep is for one that stopped first. */
+const BULK_SWEEP_EVERY_MS = 30_000;
 
 /** How long past a stored next run a timer fires, so the database's clock surely finds the run due. */
 const DUE_SLACK_MS = 250;
@@ -118,6 +123,11 @@ export default fp(
       if (removed) app.log.info({ count: removed }, 'removed photo uploads nobody attached');
       return removed;
     };
+    // Its timers run whether or not this instance runs the periodic jobs: an action it scheduled is its to run.
+    const bulk = new BulkRunner(app.lifecycle, app.log, opts.config.bulkUndoMs);
+    app.decorate('bulk', bulk);
+    app.addHook('onClose', () => bulk.close());
+    const bulkActions = () => bulk.runDue();
     const insightsDigests = async () => {
       const sent = await sendInsightsDigests(app.lifecycle, () => app.catalog.get(), opts.config.insightsDigestDays);
       if (sent) app.log.info({ count: sent }, 'insights digests queued');
@@ -132,6 +142,7 @@ export default fp(
           { name: 'escalation', everyMs: ESCALATE_EVERY_MS, job: escalate },
           { name: 'new-work digests', everyMs: DIGEST_EVERY_MS, job: digests },
           { name: 'abandoned photo clean-up', everyMs: ABANDONED_PHOTOS_EVERY_MS, job: removeAbandonedPhotos },
+          { name: 'bulk actions', everyMs: BULK_SWEEP_EVERY_MS, job: bulkActions },
           ...(opts.config.insightsDigestDays > 0
             ? [{ name: 'insights digests', everyMs: INSIGHTS_DIGEST_EVERY_MS, job: insightsDigests }]
             : []),
@@ -217,6 +228,7 @@ export default fp(
       digests,
       insightsDigests,
       removeAbandonedPhotos,
+      bulkActions,
       schedule: Object.fromEntries(scheduled.map((s) => [s.name, s.everyMs])),
       runDue,
     });

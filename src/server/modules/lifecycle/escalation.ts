@@ -1,12 +1,15 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { categories, complaintEvents, complaints, oneOf, users } from '../../db/schema.js';
+import { categories, complaintEvents, complaints, oneOf, users, type ComplaintRow } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { ESCALATION_LEVELS, OPEN_STATUSES } from '../../../shared/constants.js';
 import { coveringWorkers } from '../access/scope.js';
 import { audit } from '../audit/service.js';
-import { escalationMail } from '../mail/lifecycle-templates.js';
-import { staffUrl, type LifecycleContext } from './context.js';
-import { tellPeople } from './notices.js';
+import { LATE_GROUP } from '../../../shared/notifications.js';
+import { escalationMail, lateListMail } from '../mail/lifecycle-templates.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { notifyGrouped } from '../notifications/service.js';
+import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
+import { tellByMail, wantingMail } from './notices.js';
 
 /** Service requests (room cleaning, laundry) have no category row: these thresholds apply to them. */
 const DEFAULT_WARDENS_AFTER_HOURS = 0;
@@ -40,18 +43,26 @@ export function lateComplaints(tx: Pick<Tx, 'select'>, batch: number) {
     .for('update', { of: complaints, skipLocked: true });
 }
 
+/** The queue's view of open complaints someone was told are late, where a bell or mail about several leads. */
+export const ESCALATED_VIEW = '/staff?escalated=true&sort=due';
+
+type Told = { id: string; email: string; items: Array<{ complaint: ComplaintRow; audience: 'wardens' | 'admins' }> };
+
 /**
  * Escalates open complaints that are past their due time: first to the wardens of the hostel
  * (once the category's `escalate_wardens_after_hours` past due have gone by), then to the admins
  * (after `escalate_admins_after_hours`). Each step happens exactly once per complaint and due time
- * (`escalation_level` records it; reopening resets it with a new due time), writes an internal
- * timeline event and an audit row, and sends a mail and a bell to each person told. Rows are
- * claimed with SKIP LOCKED, so any number of instances can run it together.
+ * (`escalation_level` records it; reopening resets it with a new due time) and writes an internal
+ * timeline event and an audit row per complaint. The people told hear once per run, however many
+ * complaints became late for them: one mail listing them, and one grouped bell ("5 complaints
+ * became late") that a later run within the hour updates instead of ringing again (decision 38).
+ * Rows are claimed with SKIP LOCKED, so any number of instances can run it together.
  */
 export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<Array<{ number: string; level: number }>> {
   return ctx.transaction(async (tx) => {
     const late = await lateComplaints(tx, batch);
     const done: Array<{ number: string; level: number }> = [];
+    const told = new Map<string, Told>();
     for (const { complaint } of late) {
       let level: number = complaint.escalationLevel + 1;
       // The hostel's wardens are the wardens whose scope covers the complaint.
@@ -67,7 +78,7 @@ export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<
         .set({ escalationLevel: level })
         .where(eq(complaints.id, complaint.id))
         .returning();
-      const told = audience === 'wardens' ? `the wardens of ${complaint.hostel}` : 'the administrators';
+      const whom = audience === 'wardens' ? `the wardens of ${complaint.hostel}` : 'the administrators';
       await tx.insert(complaintEvents).values({
         complaintId: complaint.id,
         actorId: null,
@@ -75,7 +86,7 @@ export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<
         toStatus: complaint.status,
         kind: 'escalation',
         public: false,
-        note: `Late (due ${complaint.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC): ${told} ${people.length ? 'were told' : 'could not be told — nobody holds that role'}`,
+        note: `Late (due ${complaint.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC): ${whom} ${people.length ? 'were told' : 'could not be told — nobody holds that role'}`,
       });
       await audit(tx, {
         actorId: null,
@@ -84,13 +95,41 @@ export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<
         targetId: complaint.number,
         details: { level, to: audience, people: people.length, dueAt: complaint.dueAt.toISOString() },
       });
-      await tellPeople(tx, ctx, row, people, {
-        purpose: 'escalation',
-        mail: escalationMail(row, audience, staffUrl(ctx, complaint.number)),
-        bell: `${complaint.number} is late: ${complaint.complaintHead} in ${complaint.hostel}`,
-      });
+      for (const person of people) {
+        const entry = told.get(person.id) ?? { id: person.id, email: person.email, items: [] };
+        entry.items.push({ complaint: row, audience });
+        told.set(person.id, entry);
+      }
       done.push({ number: complaint.number, level });
     }
+    await tellLate(tx, ctx, [...told.values()]);
     return done;
   });
+}
+
+/**
+ * Tells each person of the complaints that became late for them in this run: a mail about the one
+ * complaint (in its thread) or one listing them all, and the grouped 'late' bell and push.
+ */
+async function tellLate(tx: Tx, ctx: LifecycleContext, told: readonly Told[]): Promise<void> {
+  for (const person of told) {
+    const [only] = person.items;
+    if (person.items.length === 1 && only) {
+      const to = await wantingMail(tx, [person.email]);
+      const mail = escalationMail(only.complaint, only.audience, staffUrl(ctx, only.complaint.number));
+      if (to.length) await enqueueMail(tx, [{ ...mail, purpose: 'escalation', complaint: only.complaint, to }], mailOptions(ctx));
+    } else {
+      await tellByMail(tx, ctx, person.email, { ...lateListMail(person.items, `${ctx.publicUrl}${ESCALATED_VIEW}`), purpose: 'escalation' });
+    }
+  }
+  await notifyGrouped(
+    tx,
+    told.map((p) => ({ id: p.id, complaints: p.items.map((i) => i.complaint) })),
+    {
+      key: LATE_GROUP,
+      text: (count, single) =>
+        single ? `${single.number} is late: ${single.complaintHead} in ${single.hostel}` : `${count} complaints became late`,
+      path: ESCALATED_VIEW,
+    },
+  );
 }

@@ -113,6 +113,27 @@ export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'a
   );
 }
 
+/**
+ * One mail per person and escalation run when more than one complaint became late for them: the
+ * list (numbers, categories, places, due times; nothing about who filed) and the queue's escalated view.
+ */
+export function lateListMail(items: ReadonlyArray<{ complaint: ComplaintRow; audience: 'wardens' | 'admins' }>, url: string): RenderedMail {
+  const asWarden = items.some((i) => i.audience === 'wardens');
+  return simpleMail(
+    `${items.length} complaints became late`,
+    [
+      'These complaints passed their due time and are still not resolved:',
+      items
+        .map(({ complaint: c }) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} room ${c.roomNo}, due ${c.dueAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, ${STATUS_LABELS[c.status].toLowerCase()}`)
+        .join('\n'),
+      asWarden
+        ? 'You are told as a warden of their hostels. Those that stay late go to the administrators next.'
+        : 'The hostels’ wardens were told earlier, or the hostel has none; they are still not resolved.',
+    ],
+    { url, text: 'Open the late complaints in the staff console' },
+  );
+}
+
 /** To a worker who asked for a mail about each new complaint in their scope. */
 export function newWorkMail(complaint: ComplaintRow, url: string): RenderedMail {
   return simpleMail(

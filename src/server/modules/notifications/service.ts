@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { complaints, notifications, pushOutbox, pushSubscriptions, users, type ComplaintRow } from '../../db/schema.js';
 import { guardNotification } from '../confidentiality/guard.js';
@@ -97,6 +97,8 @@ export async function listNotifications(db: Db, userId: string, opts: { cursor?:
       complaintNumber: number,
       createdAt: n.createdAt.toISOString(),
       read: n.readAt !== null,
+      groupKey: n.groupKey,
+      groupCount: n.groupCount,
     })),
     unread: Number(unread?.n ?? 0),
     nextCursor: page.nextCursor,
@@ -115,4 +117,90 @@ export async function markRead(db: Db, userId: string, which: string[] | 'all' |
     .update(notifications)
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), only));
+}
+
+/** One reader of a grouped notice, and the complaints this call adds to their group. */
+export interface GroupedReader {
+  id: string;
+  complaints: readonly ComplaintRow[];
+}
+
+/**
+ * Bells of one kind folded into one per reader per hour ("5 complaints became late"): a reader
+ * with an unread bell of the group from the last hour has it updated — its count, its text, its
+ * time — instead of a new one; otherwise a new bell, about the complaint itself when it is one.
+ * A push goes at most once an hour per reader and group (its tag, so a device keeps one). Only
+ * modules/lifecycle calls it, in the transaction of the change, like `notify`.
+ */
+export async function notifyGrouped(
+  db: Queryable & Pick<Db, 'update'>,
+  readers: readonly GroupedReader[],
+  group: {
+    key: string;
+    /** The bell's words for `count` complaints; `single` is the complaint when the group holds just one. */
+    text: (count: number, single: ComplaintRow | null) => string;
+    /** Where a bell or push about more than one complaint leads (a view of the queue). */
+    path: string;
+  },
+): Promise<void> {
+  const wanted = readers.filter((r) => r.complaints.length > 0);
+  if (!wanted.length) return;
+  const channels = await db
+    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt })
+    .from(users)
+    .where(inArray(users.id, wanted.map((r) => r.id)));
+  const recent = sql`now() - interval '1 hour'`;
+  const pushes: Array<typeof pushOutbox.$inferInsert> = [];
+  for (const reader of wanted) {
+    const channel = channels.find((c) => c.id === reader.id);
+    if (!channel) continue;
+    const added = reader.complaints.length;
+    const only = added === 1 ? (reader.complaints[0] ?? null) : null;
+    let eventId: string = randomUUID();
+    let shown = { count: added, single: only };
+    if (channel.bell) {
+      // Served by notifications_group_idx (user, key, time).
+      const [open] = await db
+        .select({ id: notifications.id, count: notifications.groupCount })
+        .from(notifications)
+        .where(and(eq(notifications.userId, reader.id), eq(notifications.groupKey, group.key), isNull(notifications.readAt), sql`${notifications.createdAt} > ${recent}`))
+        .orderBy(desc(notifications.createdAt))
+        .limit(1);
+      if (open) {
+        shown = { count: open.count + added, single: null };
+        eventId = open.id;
+        await db
+          .update(notifications)
+          .set({ groupCount: shown.count, text: group.text(shown.count, null), complaintId: null, createdAt: sql`now()` })
+          .where(eq(notifications.id, open.id));
+      } else {
+        await db.insert(notifications).values({
+          id: eventId,
+          userId: reader.id,
+          complaintId: only?.id ?? null,
+          text: textFor(only, reader.id, group.text(added, only)),
+          groupKey: group.key,
+          groupCount: added,
+        });
+      }
+    }
+    // A disabled account's phone may be in other hands by now: nothing leaves the portal for it.
+    if (!channel.push || channel.disabledAt !== null) continue;
+    const devices = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, reader.id));
+    if (!devices.length) continue;
+    const [pushed] = await db
+      .select({ id: pushOutbox.id })
+      .from(pushOutbox)
+      .where(and(inArray(pushOutbox.subscriptionId, devices.map((d) => d.id)), eq(pushOutbox.topic, pushTopic(group.key)), sql`${pushOutbox.createdAt} > ${recent}`))
+      .limit(1);
+    if (pushed) continue;
+    const words = textFor(shown.single, reader.id, group.text(shown.count, shown.single));
+    const message = shown.single
+      ? { ...pushMessage(shown.single, reader.id, words), tag: group.key }
+      : { title: 'Hostel Complaint Portal', body: words, url: group.path, tag: group.key };
+    for (const device of devices) {
+      pushes.push({ eventId, subscriptionId: device.id, payload: JSON.stringify(message), topic: pushTopic(group.key) });
+    }
+  }
+  if (pushes.length) await db.insert(pushOutbox).values(pushes).onConflictDoNothing();
 }

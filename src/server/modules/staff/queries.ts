@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_STATUSES, STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
+import type { Attention } from '../../../shared/queue.js';
 import type { QueueQuery } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
 import { complaintCounts, complaints, oneOf, userSearchVector, users, type UserRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
 
@@ -114,8 +116,8 @@ export function queueCondition(
   /** The students `query.q` names (studentsNamed); undefined looks them up inside the query. */
   namedStudents?: NamedStudents,
 ): SQL | undefined {
-  // Due times matter only for open work; the literal list lets PostgreSQL use the partial due index.
-  const onlyOpen = query.sort === 'due' || query.due !== undefined;
+  // Due times and escalations matter only for open work; the literal list lets PostgreSQL use the partial indexes.
+  const onlyOpen = query.sort === 'due' || query.due !== undefined || query.escalated;
   return and(
     scopeCondition(scope, complaints),
     query.status.length ? inArray(complaints.status, query.status) : undefined,
@@ -139,10 +141,15 @@ export function queueCondition(
     onlyOpen ? openOnly : undefined,
     query.due === 'overdue' ? sql`${complaints.dueAt} < now()` : undefined,
     query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < now() + interval '24 hours'` : undefined,
+    // With the open statuses above: the predicate of complaints_escalated_open_idx.
+    query.escalated ? sql`${complaints.escalationLevel} > 0` : undefined,
   );
 }
 
-/** The queue's order for a sort: its time column, direction, and the ORDER BY (time, id). */
+/**
+ * The queue's order for a sort: its time column, direction, and the ORDER BY (time, id). The CSV
+ * export pages by exactly this; the console's "due soonest" adds the followers (`listQueue`).
+ */
 export function queueOrder(sort: QueueQuery['sort']) {
   const byDue = sort === 'due';
   const direction: 'asc' | 'desc' = sort === 'newest' ? 'desc' : 'asc';
@@ -151,24 +158,66 @@ export function queueOrder(sort: QueueQuery['sort']) {
   return { timeColumn, direction, orderBy: [by(timeColumn), by(complaints.id)] };
 }
 
+/** Where a "due soonest" page ended: the due time, the followers and the id of its last row. */
+interface DuePosition {
+  dueAt: Date;
+  followers: number;
+  id: string;
+}
+
+const DUE_CURSOR = /^d\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,9})\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+const encodeDueCursor = (p: DuePosition) => Buffer.from(`d|${p.dueAt.toISOString()}|${p.followers}|${p.id}`).toString('base64url');
+
+/** Strict, like decodeCursor: anything but what encodeDueCursor writes is a 400, never a database error. */
+function decodeDueCursor(cursor: string): DuePosition {
+  const match = DUE_CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const dueAt = new Date(match?.[1] ?? Number.NaN);
+  if (!match?.[2] || !match[3] || Number.isNaN(dueAt.getTime()) || dueAt.toISOString() !== match[1]) {
+    throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
+  }
+  return { dueAt, followers: Number(match[2]), id: match[3] };
+}
+
+/**
+ * Rows after `after` in the order (due_at, follower_count desc, id). The position is read from the
+ * row itself (microseconds, and a follower count that moved since), the cursor's copy standing in
+ * when the row is gone. The first term is a plain range on due_at, so the partial due index serves
+ * it; PostgreSQL sorts each due time's few rows by followers on top of the index's order.
+ */
+function afterDuePosition(after: DuePosition): SQL {
+  const row = (column: string) => sql`(select k.${sql.identifier(column)} from ${complaints} as k where k.id = ${after.id}::uuid)`;
+  const due = sql`coalesce(${row('due_at')}, ${after.dueAt.toISOString()}::timestamptz)`;
+  const followers = sql`coalesce(${row('follower_count')}, ${after.followers})`;
+  return sql`(${complaints.dueAt} >= ${due} and (${complaints.dueAt} > ${due} or ${complaints.followerCount} < ${followers}
+    or (${complaints.followerCount} = ${followers} and ${complaints.id} > ${after.id}::uuid)))`;
+}
+
 export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery, mayRevealIdentity = false) {
   const byDue = query.sort === 'due';
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const order = queueOrder(query.sort);
+  const position = query.cursor
+    ? byDue
+      ? afterDuePosition(decodeDueCursor(query.cursor))
+      : afterCursor(complaints, decodeCursor(query.cursor), order.direction, order.timeColumn)
+    : undefined;
   const named = query.q ? await studentsNamed(db, query.q) : undefined;
   const rows = await db
     .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
     .from(complaints)
     .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
-    .where(
-      and(
-        queueCondition(scope, user, query, mayRevealIdentity, named),
-        after ? afterCursor(complaints, after, order.direction, order.timeColumn) : undefined,
-      ),
-    )
-    .orderBy(...order.orderBy)
+    .where(and(queueCondition(scope, user, query, mayRevealIdentity, named), position))
+    // Due at the same time: the complaint more students follow first (it affects more of them).
+    .orderBy(...(byDue ? [asc(complaints.dueAt), desc(complaints.followerCount), asc(complaints.id)] : order.orderBy))
     .limit(query.limit + 1);
-  return pageOf(rows, query.limit, (row) => ({ createdAt: byDue ? row.complaint.dueAt : row.complaint.createdAt, id: row.complaint.id }));
+  if (!byDue) return pageOf(rows, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const more = rows.length > query.limit && last !== undefined;
+  return {
+    items,
+    nextCursor: more ? encodeDueCursor({ dueAt: last.complaint.dueAt, followers: last.complaint.followerCount, id: last.complaint.id }) : null,
+  };
 }
 
 /** Per-status counts in the user's scope, from the trigger-kept counts table (a few hundred rows at most). */
@@ -181,6 +230,37 @@ export async function statusCounts(db: Db, scope: Scope) {
   const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<ComplaintStatus, number>;
   for (const row of rows) counts[row.status] = Number(row.count);
   return { counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+}
+
+/** count(*) as a number on both drivers (a string on pg, a number on PGlite). */
+const counted = sql<number>`count(*)::int`;
+
+/**
+ * The first screen's figures in the user's scope, each from a small index or the counts table, never
+ * a scan of the complaints: new and reopened from complaint_counts; overdue from the insights' due
+ * index; escalated, unassigned and the user's open work from the 0020 partial indexes, read alone.
+ */
+export async function attentionCounts(db: Db, scope: Scope, user: Pick<UserRow, 'id'>): Promise<Attention> {
+  const inScope = scopeCondition(scope, complaints);
+  const countWhere = async (where: SQL | undefined) => {
+    const [row] = await db.select({ n: counted }).from(complaints).where(where);
+    return Number(row?.n ?? 0);
+  };
+  const [byStatus, overdue, escalated, unassigned, assignedToMe] = await Promise.all([
+    statusCounts(db, scope),
+    countWhere(and(openOnly, sql`${complaints.dueAt} < now()`, inScope)),
+    countWhere(and(openOnly, sql`${complaints.escalationLevel} > 0`, inScope)),
+    countWhere(and(openOnly, isNull(complaints.assigneeId), inScope)),
+    countWhere(and(openOnly, eq(complaints.assigneeId, user.id), inScope)),
+  ]);
+  return {
+    new: byStatus.counts.submitted,
+    mine: assignedToMe + unassigned,
+    overdue,
+    escalated,
+    reopened: byStatus.counts.reopened,
+    unassigned,
+  };
 }
 
 export { assignee, complaintColumns };

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import {
   assignBodySchema,
-  bulkBodySchema,
   identitySchema,
   queueQuerySchema,
   queueResponseSchema,
@@ -24,12 +23,15 @@ import { AppError } from '../../lib/errors.js';
 import { revealIdentity } from '../confidentiality/reveal.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { toStaffDetail, toStaffDto } from './dto.js';
-import { listQueue, statusCounts } from './queries.js';
+import { attentionCounts, listQueue, statusCounts } from './queries.js';
+import { bulkActionStatus, scheduleBulkAction, undoBulkAction } from './bulk.js';
+import { attentionSchema, bulkActionSchema, bulkRequestSchema } from '../../../shared/queue.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
-import { addReply, assign, bulkAcknowledge, listColleagues, staffDetail, take, transition } from './service.js';
+import { addReply, assign, listColleagues, staffDetail, take, transition } from './service.js';
 import { requireUser } from '../../lib/require-user.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
+const bulkParams = z.object({ id: z.uuid({ error: 'Not a bulk action id' }) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The API behind the staff console: only complaints in the user's scope exist for them. */
@@ -69,6 +71,23 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: { tags: ['staff'], summary: 'Complaints per status in your scope', response: { 200: statusCountsSchema, ...errors } },
     },
     async (request) => statusCounts(app.db, await loadScope(app.db, requireUser(request))),
+  );
+
+  r.get(
+    '/api/staff/attention',
+    {
+      preHandler: workers,
+      schema: {
+        tags: ['staff'],
+        summary: 'What needs someone in your scope: new, your open work, overdue, escalated, reopened and unassigned, counted',
+        response: { 200: attentionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return attentionCounts(app.db, await loadScope(app.db, user), user);
+    },
   );
 
   r.get(
@@ -181,28 +200,90 @@ export default async function staffRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/staff/complaints/bulk',
+    '/api/staff/bulk',
     {
       preHandler: workers,
       config: { rateLimit: app.rateLimitPolicies.writes },
       schema: {
         tags: ['staff'],
-        summary: 'Acknowledge or assign several complaints at once',
-        body: bulkBodySchema,
-        response: { 200: z.object({ done: z.array(z.string()), skipped: z.array(z.string()) }), ...errors },
+        summary: 'Act on several complaints at once, after an undo window (BULK_UNDO_SECONDS) in which nothing changes and nobody is told',
+        body: bulkRequestSchema,
+        response: { 202: bulkActionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scheduled = await scheduleBulkAction(app.lifecycle, app.bulk, requireUser(request), request.body);
+      return reply.status(202).send(scheduled);
+    },
+  );
+
+  r.get(
+    '/api/staff/bulk/:id',
+    {
+      preHandler: workers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Your bulk action: waiting, running, undone, or done with what happened to each complaint',
+        params: bulkParams,
+        response: { 200: bulkActionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return bulkActionStatus(app.db, requireUser(request), request.params.id);
+    },
+  );
+
+  r.post(
+    '/api/staff/bulk/:id/undo',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Undo your bulk action while it waits (409 once it has begun: nothing is undone then)',
+        params: bulkParams,
+        response: { 200: bulkActionSchema, ...errors },
+      },
+    },
+    async (request) => undoBulkAction(app.lifecycle, requireUser(request), request.params.id),
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/merge',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Merge this duplicate into the complaint about the same problem (both in your scope): its student follows that one and is told once, after the undo window (MERGE_UNDO_MINUTES)',
+        params: numberParams,
+        body: mergeBodySchema,
+        response: { 200: staffComplaintSchema, ...errors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      if (request.body.action === 'acknowledge') {
-        const result = await bulkAcknowledge(app.lifecycle, user, request.body.numbers);
-        return result;
-      }
-      if (request.body.assigneeId === undefined) {
-        throw new AppError(400, 'validation_failed', 'Choose who gets them.', { assigneeId: 'Choose who gets them' });
-      }
-      const rows = await assign(app.lifecycle, user, request.body.numbers, request.body.assigneeId);
-      return { done: rows.map((row) => row.number), skipped: [] };
+      const { complaint, assignee } = await merge(app.lifecycle, requireUser(request), request.params.number, request.body.into);
+      return toStaffDto(complaint, assignee);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/unmerge',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Undo a merge within MERGE_UNDO_MINUTES: the complaint gets its status back; its student is told only if the merge notice already reached them',
+        params: numberParams,
+        response: { 200: staffComplaintSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { complaint, assignee } = await unmerge(app.lifecycle, requireUser(request), request.params.number);
+      return toStaffDto(complaint, assignee);
     },
   );
 

@@ -121,22 +121,6 @@ export async function take(ctx: LifecycleContext, actor: UserRow, number: string
   return ctx.transaction(async (tx) => takeComplaint(tx, ctx, await lockInScope(tx, scope, number), actor, from));
 }
 
-/** Acknowledges several complaints at once; those that cannot be acknowledged are skipped and named. */
-export async function bulkAcknowledge(ctx: LifecycleContext, actor: UserRow, numbers: string[]) {
-  const done: string[] = [];
-  const skipped: string[] = [];
-  for (const number of numbers) {
-    try {
-      await transition(ctx, actor, number, 'acknowledged', '');
-      done.push(number);
-    } catch (error) {
-      if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 404)) skipped.push(number);
-      else throw error;
-    }
-  }
-  return { done, skipped };
-}
-
 /** The whole record for the console: timeline with internal notes, and what this user may do next. */
 export async function staffDetail(db: Db, actor: UserRow, number: string) {
   refuseNonWorker(actor);
