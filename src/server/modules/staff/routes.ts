@@ -250,44 +250,6 @@ export default async function staffRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/staff/complaints/:number/merge',
-    {
-      preHandler: workers,
-      config: { rateLimit: app.rateLimitPolicies.writes },
-      schema: {
-        tags: ['staff'],
-        summary:
-          'Merge this duplicate into the complaint about the same problem (both in your scope): its student follows that one and is told once, after the undo window (MERGE_UNDO_MINUTES)',
-        params: numberParams,
-        body: mergeBodySchema,
-        response: { 200: staffComplaintSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { complaint, assignee } = await merge(app.lifecycle, requireUser(request), request.params.number, request.body.into);
-      return toStaffDto(complaint, assignee);
-    },
-  );
-
-  r.post(
-    '/api/staff/complaints/:number/unmerge',
-    {
-      preHandler: workers,
-      config: { rateLimit: app.rateLimitPolicies.writes },
-      schema: {
-        tags: ['staff'],
-        summary: 'Undo a merge within MERGE_UNDO_MINUTES: the complaint gets its status back; its student is told only if the merge notice already reached them',
-        params: numberParams,
-        response: { 200: staffComplaintSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { complaint, assignee } = await unmerge(app.lifecycle, requireUser(request), request.params.number);
-      return toStaffDto(complaint, assignee);
-    },
-  );
-
-  r.post(
     '/api/staff/complaints/:number/reveal',
     {
       preHandler: workers,
