@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { serverEntry } from '../tests/support/process.js';
 import { deliveryBench } from './delivery.js';
 import { photosBench } from './photos.js';
+import { incidentsBench } from './incidents.js';
 import { insightsBench } from './insights.js';
 import { operationsBench } from './operations.js';
 import { inboundBench } from './inbound.js';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   insights: insightsBench,
   operations: operationsBench,
   inbound: inboundBench,
+  incidents: incidentsBench,
 };
 
 if (!existsSync(serverEntry)) {
