@@ -73,7 +73,7 @@ describe('one thread per complaint', () => {
     const staff = await browse.as(STAFF, DESKTOP);
     await staff.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
     await staff.page.getByLabel('Reply to the student').fill(QUESTION);
-    await staff.page.getByRole('button', { name: 'Send reply' }).click();
+    await staff.page.getByRole('button', { name: 'Send', exact: true }).click();
     await staff.page.getByTestId('reply-result').getByText('Reply sent to the student.').waitFor();
 
     const { page } = await browse.as(STUDENT);

@@ -84,9 +84,9 @@ describe('photos before and after', () => {
       .getByLabel('Choose photos')
       .setInputFiles({ name: 'new-router.jpg', mimeType: 'image/jpeg', buffer: await aPhoneJpeg({ colour: '#2ecc71' }) });
     await expect.poll(() => staff.page.getByTestId('picked-photo').getAttribute('data-state')).toBe('done');
-    await staff.page.getByLabel(/Note for the student/).fill('Router replaced.');
-    await staff.page.getByRole('button', { name: 'Mark resolved' }).click();
-    await staff.page.getByTestId('status-result').getByText('Status changed to Resolved.').waitFor();
+    await staff.page.getByLabel('Reply to the student').fill('Router replaced.');
+    await staff.page.getByRole('button', { name: 'Send and mark resolved' }).click();
+    await staff.page.getByTestId('reply-result').getByText('Sent to the student and marked resolved.').waitFor();
     await staffGallery.getByTestId('photos-after').getByRole('img').waitFor();
     expect(await seriousAxeViolations(staff.page)).toEqual([]);
 

@@ -118,32 +118,32 @@ describe('the staff console, from filing to closing', () => {
 
     await row.getByRole('link', { name: number }).click();
     await page.getByRole('heading', { name: `Complaint ${number}`, level: 1 }).waitFor();
-    const details = page.getByTestId('staff-complaint-details');
-    await details.waitFor();
-    expect(await details.textContent()).toContain(WIFI_DOWN);
+    await page.getByTestId('student-message').getByText(WIFI_DOWN).waitFor();
     expect(await page.getByTestId('student-identity').textContent()).toContain(STUDENT.email);
     expect(await page.getByRole('button', { name: 'Acknowledge', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Mark resolved' }).waitFor();
 
     await page.getByLabel('Reply to the student').fill(REPLY);
-    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByTestId('reply-result').getByText('Reply sent to the student.').waitFor();
     await page.getByLabel('Internal note (not shown to the student)').check();
     await page.getByLabel('Internal note', { exact: true }).fill(NOTE);
-    await page.getByRole('button', { name: 'Add internal note' }).click();
+    // An internal note is never the student's: it cannot go with a resolution.
+    expect(await page.getByRole('button', { name: /resolved/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByTestId('reply-result').getByText('Internal note added.').waitFor();
 
-    // Acknowledging gave it to whoever acknowledged it; the assignment can be given up and taken again.
-    expect(await details.textContent()).toContain('Assigned toBlock Three Tech');
+    // Acknowledging gave it to whoever acknowledged it; it can be given up and taken again.
+    const holder = page.getByTestId('holder');
+    await holder.getByText('You have it.').waitFor();
+    await page.getByText('Give it to a colleague').click();
     await page.getByLabel('Assign to').selectOption({ label: 'Nobody' });
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Nobody is assigned now.' }).waitFor();
-    await details.getByText('Nobody').waitFor();
-    await page.getByLabel('Assign to').selectOption({ label: 'Me (Block Three Tech)' });
-    await page.getByRole('button', { name: 'Assign', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Assigned to Me (Block Three Tech).' }).waitFor();
-    await details.getByText('Block Three Tech').waitFor();
-    expect(await details.textContent()).toContain('Assigned toBlock Three Tech');
+    await holder.getByText('Nobody has it yet.').waitFor();
+    await holder.getByRole('button', { name: 'Take it' }).click();
+    await page.getByTestId('take-result').getByText('It is yours now.').waitFor();
+    await holder.getByText('You have it.').waitFor();
 
     const timeline = page.getByTestId('staff-timeline');
     const note = timeline.locator('li[data-kind="note"]');
@@ -200,8 +200,8 @@ describe('the staff console, from filing to closing', () => {
     const staff = await browse.as(WIFI_STAFF);
     await staff.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
     await staff.page.getByRole('button', { name: 'Mark resolved' }).click();
-    await staff.page.getByTestId('status-result').getByText('Status changed to Resolved.').waitFor();
-    expect(await staff.page.getByTestId('staff-complaint-details').textContent()).toContain('Resolved');
+    await staff.page.getByTestId('reply-result').getByText('Marked resolved.').waitFor();
+    await staff.page.getByTestId('complaint-header').getByText('Resolved', { exact: true }).waitFor();
 
     const { page } = await browse.as(STUDENT);
     await page.goto(`${suite.portal.baseUrl}/my/${number}`);

@@ -186,12 +186,12 @@ describe("the staff's day", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(fresh);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `Complaint ${fresh}`, level: 1 }).waitFor();
-    expect(await page.getByTestId('staff-complaint-details').textContent()).toContain('Assigned toWater Tech');
-    // At a desk the actions head the sidebar: in view without scrolling, beside the conversation.
-    const resolve = await page.getByRole('button', { name: 'Mark resolved' }).boundingBox();
+    await page.getByTestId('holder').getByText('You have it.').waitFor();
+    // At a desk the actions head the side column: in view without scrolling, beside the conversation.
+    const start = await page.getByRole('button', { name: 'Start work' }).boundingBox();
     const reply = await page.getByLabel('Reply to the student').boundingBox();
-    expect(resolve && resolve.y + resolve.height).toBeLessThan(DESKTOP.viewport.height);
-    expect(resolve && reply && resolve.x > reply.x + reply.width).toBe(true);
+    expect(start && start.y + start.height).toBeLessThan(DESKTOP.viewport.height);
+    expect(start && reply && start.x > reply.x + reply.width).toBe(true);
   });
 
   it('a reply typed while the server refuses is kept, through a reload, and sent once it answers', async ({ browse }) => {
@@ -213,7 +213,7 @@ describe("the staff's day", () => {
     await page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
     const box = page.getByLabel('Reply to the student');
     await box.fill(REPLY);
-    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     const failure = page.getByTestId('reply-failure');
     await failure.waitFor({ timeout: 15_000 });
     expect(await failure.textContent()).toContain('The server is busy.');
@@ -234,7 +234,7 @@ describe("the staff's day", () => {
     page.on('request', (request) => {
       if (request.url().endsWith(`/${number}/replies`)) sent.push(request.headers()['idempotency-key'] ?? '');
     });
-    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByTestId('reply-result').getByText('Reply sent to the student.').waitFor();
     expect(sent).toHaveLength(1);
     expect(new Set([...keys, ...sent]).size).toBe(1);

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ComplaintStatus } from '../../../../shared/constants';
 import { identitySchema, staffComplaintSchema, type RevealBody } from '../../../../shared/staff';
@@ -11,11 +11,15 @@ const path = (number: string, action: string) => `/api/staff/complaints/${encode
 const bulkResultSchema = z.object({ done: z.array(z.string()), skipped: z.array(z.string()) });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
-/** Every change refreshes the queue, the counts and the open complaint. */
-function useStaffMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+/** Every change refreshes the queue, the counts and the open complaint (and the bell it may have rung). */
+export function useStaffMutation<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  retry?: Pick<UseMutationOptions<TResult, Error, TInput>, 'retry' | 'retryDelay'>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    ...retry,
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: staffKey }),
@@ -42,43 +46,32 @@ const retrying = {
 const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 export function useReply(number: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { text: string; internal: boolean; idempotencyKey: string }) =>
+  return useStaffMutation(
+    (body: { text: string; internal: boolean; idempotencyKey: string }) =>
       apiFetch(path(number, 'replies'), {
         method: 'POST',
         body: { text: body.text, internal: body.internal },
         headers: keyed(body.idempotencyKey),
       }),
-    ...retrying,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffKey }),
-        queryClient.invalidateQueries({ queryKey: notificationsKey }),
-      ]);
-    },
-  });
+    retrying,
+  );
 }
 
-/** The transition with retries, for the status note (a draft like a reply). */
+/**
+ * A status change with retries and its note: the reply box's words when it resolves ("Send and mark
+ * resolved", one request, so the student gets one mail), a rejection's reason. Drafts like a reply.
+ */
 export function useKeyedTransition(number: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { to: ComplaintStatus; note: string; photoIds?: string[]; idempotencyKey: string }) =>
+  return useStaffMutation(
+    (body: { to: ComplaintStatus; note: string; photoIds?: string[]; idempotencyKey: string }) =>
       apiFetch(path(number, 'transitions'), {
         method: 'POST',
         body: { to: body.to, note: body.note, ...(body.photoIds?.length ? { photoIds: body.photoIds } : {}) },
         headers: keyed(body.idempotencyKey),
         schema: staffComplaintSchema,
       }),
-    ...retrying,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffKey }),
-        queryClient.invalidateQueries({ queryKey: notificationsKey }),
-      ]);
-    },
-  });
+    retrying,
+  );
 }
 
 export function useAssign(number: string) {

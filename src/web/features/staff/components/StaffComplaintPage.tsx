@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
+import { STATUS_LABELS } from '../../../../shared/constants';
 import { NotFoundCard } from '../../../components/NotFoundCard';
-import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -14,41 +16,168 @@ import { useStaffComplaint } from '../api/detail';
 import { nextNumber, recalledQueue } from '../lib/queue-session';
 import { Assignment } from './complaint/Assignment';
 import { ComplaintDetails } from './complaint/ComplaintDetails';
-import { ReplyBox } from './complaint/ReplyBox';
-import { StaffTimeline } from './complaint/StaffTimeline';
+import { ComplaintHeader } from './complaint/ComplaintHeader';
+import { ReplyBox, type ReplyBoxHandle } from './complaint/ReplyBox';
+import { StaffThread } from './complaint/StaffThread';
 import { StatusActions } from './complaint/StatusActions';
 import { StudentIdentity } from './complaint/StudentIdentity';
+import type { Detail } from './complaint/types';
+import { ShortcutsDialog, type Shortcut } from './queue/ShortcutsDialog';
 import { StaffRequestError, WorkerGate } from './WorkerGate';
 
-/** After an action: the next complaint of the queue view this one was opened from (same tab). */
-function NextComplaint({ number, queueSearch }: { number: string; queueSearch: string | null }) {
+const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['r'], what: 'Write a reply (go to the reply box)' },
+  { keys: ['e'], what: 'Mark resolved (asks first; what the box holds is sent with it)' },
+  { keys: ['n'], what: 'Next complaint of the queue you came from' },
+  { keys: ['Esc'], what: 'Leave the field you are typing in' },
+  { keys: ['?'], what: 'Show this list' },
+];
+
+/** Typing in a field (or a select, or an editable region) is never a shortcut. */
+function isTyping(target: EventTarget | null): target is HTMLElement {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** The queue view this complaint was opened from (same tab), and the complaint after it there. */
+function queueAfter(number: string, queueSearch: string | null) {
   const session = recalledQueue();
   if (!session || (queueSearch !== null && session.search !== queueSearch)) return null;
-  const next = nextNumber(session.numbers, number);
-  if (!next) {
+  return { search: session.search, next: nextNumber(session.numbers, number) };
+}
+
+const kbd = 'rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs text-slate-900';
+
+const queueLink = (search: string) => `/staff${search ? `?${search}` : ''}`;
+const complaintLink = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
+
+/** After an action: the next complaint of the queue view this one was opened from. */
+function NextComplaint({ number, queueSearch }: { number: string; queueSearch: string | null }) {
+  const after = queueAfter(number, queueSearch);
+  if (!after) return null;
+  if (!after.next) {
     return (
       <p className="mt-4 text-slate-700" data-testid="next-complaint">
-        That was the last complaint in this view. <Link to={`/staff${session.search ? `?${session.search}` : ''}`} className="font-semibold text-brand-800 underline">Back to the queue</Link>
+        That was the last complaint in this view.{' '}
+        <Link to={queueLink(after.search)} className="font-semibold text-brand-800 underline">
+          Back to the queue
+        </Link>
       </p>
     );
   }
   return (
     <div className="mt-4" data-testid="next-complaint">
-      <Link
-        to={`/staff/complaints/${encodeURIComponent(next)}`}
-        state={{ queueSearch: session.search }}
-        className={cn(buttonPrimary, 'w-full sm:w-auto')}
-      >
-        Next complaint: <span className="ml-1 font-mono">{next}</span>
+      <Link to={complaintLink(after.next)} state={{ queueSearch: after.search }} className={cn(buttonPrimary, 'w-full sm:w-auto')}>
+        Next complaint: <span className="ml-1 font-mono">{after.next}</span>
       </Link>
     </div>
   );
 }
 
+/**
+ * r, e, n and ? on the complaint page; none of them while typing in a field, where Escape leaves
+ * the field instead (and the keys work again). The handlers are read at the key press, so the
+ * listener is added once.
+ */
+function useComplaintKeys(handlers: Record<'r' | 'e' | 'n' | '?', () => void>, help: RefObject<HTMLDialogElement | null>) {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) {
+        if (event.key === 'Escape') event.target.blur();
+        return;
+      }
+      if (help.current?.open) return;
+      const key = event.key;
+      if (key !== 'r' && key !== 'e' && key !== 'n' && key !== '?') return;
+      event.preventDefault();
+      latest.current[key]();
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [help]);
+}
+
+/**
+ * Phone first, top to bottom: the header (status, due, how many it affects, who has it and "Take
+ * it"), the conversation from the student's message on, the reply box, then the actions and the
+ * details. At a desk the conversation and the reply box keep the main column and the actions and
+ * details sit beside them; the order in the page (and of the keyboard) stays the phone's.
+ */
+function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: User; queueSearch: string | null }) {
+  const { number } = complaint;
+  const [acted, setActed] = useState(false);
+  const [keyMessage, setKeyMessage] = useState<string | null>(null);
+  const onDone = () => setActed(true);
+  const replyBox = useRef<ReplyBoxHandle>(null);
+  const help = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+
+  useComplaintKeys(
+    {
+      r: () => replyBox.current?.focus(),
+      e: () => {
+        setKeyMessage(null);
+        if (!replyBox.current?.askResolve()) {
+          setKeyMessage(`It cannot be marked resolved while it is ${STATUS_LABELS[complaint.status].toLowerCase()}.`);
+        }
+      },
+      n: () => {
+        const after = queueAfter(number, queueSearch);
+        if (after?.next) {
+          void navigate(complaintLink(after.next), { state: { queueSearch: after.search } });
+          return;
+        }
+        setKeyMessage(after ? 'That was the last complaint in this view.' : 'Open a complaint from the queue: n then goes on to the next one there.');
+      },
+      '?': () => help.current?.showModal(),
+    },
+    help,
+  );
+
+  return (
+    <>
+      <div className="lg:flex lg:items-start lg:justify-between lg:gap-4">
+        <ComplaintHeader complaint={complaint} user={user} />
+        <p className="mt-3 hidden shrink-0 items-center gap-1.5 text-sm text-slate-700 lg:flex" data-testid="key-hints">
+          <kbd className={kbd}>r</kbd> reply · <kbd className={kbd}>e</kbd> resolve · <kbd className={kbd}>n</kbd> next ·
+          <button
+            type="button"
+            className="min-h-11 font-semibold text-brand-800 underline underline-offset-2"
+            aria-keyshortcuts="?"
+            onClick={() => help.current?.showModal()}
+          >
+            All shortcuts
+          </button>
+        </p>
+      </div>
+      <StatusMessage tone="neutral" className="mt-2" message={keyMessage} data-testid="key-result" />
+      <div className="lg:mt-2 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6">
+        <div data-testid="staff-main">
+          <StaffThread complaint={complaint} />
+          <ReplyBox ref={replyBox} complaint={complaint} onDone={onDone} />
+          {acted && <NextComplaint number={number} queueSearch={queueSearch} />}
+        </div>
+        <div data-testid="staff-sidebar" className="lg:mt-6">
+          <div data-testid="staff-actions">
+            <StatusActions complaint={complaint} onDone={onDone} />
+            <Assignment complaint={complaint} user={user} />
+          </div>
+          <ComplaintDetails complaint={complaint} />
+          <StudentIdentity complaint={complaint} />
+        </div>
+      </div>
+      <ShortcutsDialog ref={help} shortcuts={SHORTCUTS} where="the complaint page" />
+    </>
+  );
+}
+
 function Workspace({ number, user, queueSearch }: { number: string; user: User; queueSearch: string | null }) {
   const detail = useStaffComplaint(number);
-  const [acted, setActed] = useState(false);
-  const onDone = () => setActed(true);
   const { mutate: markSeen } = useMarkComplaintSeen();
   const shown = detail.data ? `${detail.data.number} ${detail.data.updatedAt}` : null;
   // Opening a complaint is reading what the bell said about it (a student's answer, its lateness).
@@ -69,7 +198,6 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
     return <StaffRequestError error={detail.error} onRetry={() => void detail.refetch()} />;
   }
 
-  const complaint = detail.data;
   return (
     <>
       {detail.isError && (
@@ -82,30 +210,12 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
           </p>
         </Alert>
       )}
-      {acted && <NextComplaint number={number} queueSearch={queueSearch} />}
-      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-6">
-        {/* On a phone the facts come before the actions; at a desk the actions head the sidebar,
-            in view without scrolling. The facts hold nothing focusable, so the keyboard's order
-            still follows what the eye sees; the photos (links) come after the actions in both. */}
-        <div className="lg:order-2 lg:flex lg:flex-col" data-testid="staff-sidebar">
-          <ComplaintDetails complaint={complaint} />
-          <StudentIdentity complaint={complaint} />
-          <div className="lg:order-first" data-testid="staff-actions">
-            <StatusActions complaint={complaint} onDone={onDone} />
-            <Assignment complaint={complaint} user={user} />
-          </div>
-          <PhotoGallery number={complaint.number} />
-        </div>
-        <div className="lg:order-1">
-          <StaffTimeline complaint={complaint} />
-          <ReplyBox complaint={complaint} onDone={onDone} />
-        </div>
-      </div>
+      <Loaded complaint={detail.data} user={user} queueSearch={queueSearch} />
     </>
   );
 }
 
-/** Route /staff/complaints/:number: one complaint, its student, its timeline and what can be done. */
+/** Route /staff/complaints/:number: one complaint, its conversation and what can be done. */
 export function StaffComplaintPage() {
   const { number = '' } = useParams();
   const state: unknown = useLocation().state;

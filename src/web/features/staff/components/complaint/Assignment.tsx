@@ -12,10 +12,15 @@ import { useAssign } from '../../api/actions';
 import { coversAll, useColleagues } from '../../api/colleagues';
 import { sectionHeading, type Detail } from './types';
 
-/** Who works the complaint: anyone may take it or give it to a colleague whose scope covers it. */
+/**
+ * Who works the complaint, and giving it to a colleague whose scope covers it (or to nobody),
+ * folded away: taking it yourself is the header's one tap.
+ */
 export function Assignment({ complaint, user }: { complaint: Detail; user: User }) {
   const assign = useAssign(complaint.number);
-  const colleagues = useColleagues({ enabled: true });
+  const [open, setOpen] = useState(false);
+  // The people are read when the worker opens the choice, not for every complaint looked at.
+  const colleagues = useColleagues({ enabled: open });
   const current = complaint.assignee?.id ?? '';
   const [choice, setChoice] = useState(current);
   const [seen, setSeen] = useState(current);
@@ -53,33 +58,38 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
   const fieldError = assign.error instanceof ApiError ? assign.error.fields?.assigneeId : undefined;
 
   return (
-    <section aria-labelledby="assign-heading" className={cn(card, 'mt-6')}>
+    <section aria-labelledby="assign-heading" className={cn(card, 'mt-6')} data-testid="assignment">
       <h2 id="assign-heading" className={sectionHeading}>
         Assignment
       </h2>
       <p className="mt-1 text-slate-700">
         Assigned to <strong>{complaint.assignee?.name ?? 'nobody'}</strong>.
       </p>
-      <form className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void handleSubmit(event)}>
-        <Field id={selectId} label="Assign to" error={fieldError} className="min-w-0 flex-1">
-          {(control) => (
-            <select {...control} className={fieldControl} value={choice} onChange={(event) => setChoice(event.target.value)}>
-              {options.map((option) => (
-                <option key={option.id || 'nobody'} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <button type="submit" className={buttonPrimary} disabled={assign.isPending || choice === current}>
-          Assign
-        </button>
-      </form>
-      {colleagues.isPending && <LoadingStatus label="Loading colleagues…" compact />}
-      {colleagues.isError && (
-        <p className="mt-2 text-sm text-slate-700">Colleagues could not be listed: {errorMessage(colleagues.error)}</p>
-      )}
+      <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline underline-offset-2">
+          Give it to a colleague
+        </summary>
+        <form className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void handleSubmit(event)}>
+          <Field id={selectId} label="Assign to" error={fieldError} className="min-w-0 flex-1">
+            {(control) => (
+              <select {...control} className={fieldControl} value={choice} onChange={(event) => setChoice(event.target.value)}>
+                {options.map((option) => (
+                  <option key={option.id || 'nobody'} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button type="submit" className={buttonPrimary} disabled={assign.isPending || choice === current}>
+            Assign
+          </button>
+        </form>
+        {colleagues.isLoading && <LoadingStatus label="Loading colleagues…" compact />}
+        {colleagues.isError && (
+          <p className="mt-2 text-sm text-slate-700">Colleagues could not be listed: {errorMessage(colleagues.error)}</p>
+        )}
+      </details>
       <StatusMessage message={done} className="mt-3" />
       {assign.isError && (
         <Alert className="mt-3">

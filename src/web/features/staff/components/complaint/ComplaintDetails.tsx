@@ -1,9 +1,8 @@
-import { ComplaintFacts, DetailRow } from '../../../../components/ComplaintFacts';
 import { card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
-import { DueBadge, useNow } from '../DueBadge';
-import type { Detail } from './types';
+import { Fact } from './Fact';
+import { sectionHeading, type Detail } from './types';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -17,32 +16,35 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The complaint's facts, who works it, and the student's rating once given. */
+/**
+ * The facts around the conversation: where it was routed, the times, and the student's rating once
+ * given. The message is the thread's first bubble; what, where, the status and who has it are in
+ * the header.
+ */
 export function ComplaintDetails({ complaint, className }: { complaint: Detail; className?: string }) {
-  const now = useNow();
   return (
-    <div className={cn(card, 'mt-6', className)}>
+    <section aria-labelledby="details-heading" className={cn(card, 'mt-6', className)}>
+      <h2 id="details-heading" className={sectionHeading}>
+        Details
+      </h2>
       <dl data-testid="staff-complaint-details">
-        <ComplaintFacts complaint={complaint}>
-          <DetailRow label="Due">
-            <span className="flex flex-wrap items-center gap-2" data-testid="staff-due">
-              <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time>
-              <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
-            </span>
-          </DetailRow>
-          <DetailRow label="Student">{complaint.studentName}</DetailRow>
-          <DetailRow label="Assigned to">{complaint.assignee?.name ?? 'Nobody'}</DetailRow>
-          <DetailRow label="Last change">
-            <time dateTime={complaint.updatedAt}>{formatDateTime(complaint.updatedAt)}</time>
-          </DetailRow>
-          {complaint.rating !== null && (
-            <DetailRow label="Student's rating">
-              <Stars rating={complaint.rating} />
-              {complaint.ratingComment && <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.ratingComment}</p>}
-            </DetailRow>
-          )}
-        </ComplaintFacts>
+        <Fact label="Sent to">{complaint.toEmail}</Fact>
+        <Fact label="Filed on">
+          <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+        </Fact>
+        <Fact label="Due">
+          <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time>
+        </Fact>
+        <Fact label="Last change">
+          <time dateTime={complaint.updatedAt}>{formatDateTime(complaint.updatedAt)}</time>
+        </Fact>
+        {complaint.rating !== null && (
+          <Fact label="Student's rating">
+            <Stars rating={complaint.rating} />
+            {complaint.ratingComment && <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.ratingComment}</p>}
+          </Fact>
+        )}
       </dl>
-    </div>
+    </section>
   );
 }

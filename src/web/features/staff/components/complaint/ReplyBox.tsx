@@ -1,81 +1,163 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { replyBodySchema } from '../../../../../shared/staff';
+import { complaintPhotosKey } from '../../../../components/photos/api/get-complaint-photos';
+import { PhotoPicker, type PhotoSelection } from '../../../../components/photos/PhotoPicker';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, card, fieldControl } from '../../../../components/ui/styles';
+import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
-import { useReply } from '../../api/actions';
+import { useKeyedTransition, useReply } from '../../api/actions';
 import { useDraft } from '../../lib/drafts';
-import { sectionHeading, type Detail } from './types';
+import type { Detail } from './types';
+
+const REPLY_MAX_LENGTH = 4000;
+
+/** What the page's keyboard asks of the box: `r` goes into it, `e` asks to mark the complaint resolved. */
+export interface ReplyBoxHandle {
+  focus(): void;
+  /** False when the complaint cannot be marked resolved in its status. */
+  askResolve(): boolean;
+}
 
 /**
- * A reply the student sees (and gets by e-mail), or an internal note only staff see. What is typed
- * is a draft kept on this device until the server confirmed it: a failed send keeps it (with the
- * reason beside the form), and sending it again reuses its Idempotency-Key.
+ * The one box that writes to the student: "Send" (a reply, mailed), "Send and mark resolved" (the
+ * words go as the resolution's note, in one request, so the student gets one mail), or, switched
+ * to an internal note, "Add note" (staff only: no mail, no bell). What is typed is a draft kept on
+ * this device until the server confirmed it; sending the same draft again reuses its Idempotency-Key.
  */
-export function ReplyBox({ complaint, onDone }: { complaint: Detail; onDone?: () => void }) {
-  const reply = useReply(complaint.number);
-  const { draft, setDraft, keyFor, clear } = useDraft(complaint.number, 'reply');
+export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone?: () => void; ref?: Ref<ReplyBoxHandle> }) {
+  const { number } = complaint;
+  const reply = useReply(number);
+  const transition = useKeyedTransition(number);
+  const queryClient = useQueryClient();
+  const { draft, setDraft, keyFor, clear } = useDraft(number, 'reply');
   const text = draft.text;
   const internal = draft.internal === true;
+  const words = internal ? '' : text.trim();
+  const canResolve = complaint.allowedTransitions.some((t) => t.to === 'resolved');
+  const busy = reply.isPending || transition.isPending;
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [afterPhotos, setAfterPhotos] = useState<PhotoSelection>({ ids: [], busy: false });
+  const [pickerKey, setPickerKey] = useState(0);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reply.isPending) return;
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => textRef.current?.focus(),
+      askResolve: () => {
+        if (!canResolve) return false;
+        setDone(null);
+        setConfirming(true);
+        return true;
+      },
+    }),
+    [canResolve],
+  );
+  // The question takes the focus (and so comes into view) as soon as it is asked.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  function start() {
     setDone(null);
     setFailure(null);
+    setConfirming(false);
+  }
+
+  function fieldProblem(message: string) {
+    setError(message);
+    textRef.current?.focus();
+  }
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    start();
     const parsed = replyBodySchema.safeParse({ text, internal });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write a reply');
-      document.getElementById('reply-text')?.focus();
+      fieldProblem(parsed.error.issues[0]?.message ?? 'Write a reply');
       return;
     }
     setError(undefined);
-    const idempotencyKey = keyFor(parsed.data);
     try {
-      await reply.mutateAsync({ ...parsed.data, idempotencyKey });
+      await reply.mutateAsync({ ...parsed.data, idempotencyKey: keyFor(parsed.data) });
       clear();
       setDone(parsed.data.internal ? 'Internal note added.' : 'Reply sent to the student.');
       onDone?.();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.text) {
-        setError(caught.fields.text);
-        document.getElementById('reply-text')?.focus();
+        fieldProblem(caught.fields.text);
         return;
       }
       setFailure(`Not sent: ${errorMessage(caught)} Your text is kept on this device; send it again when you are ready.`);
     }
   }
 
+  async function resolve() {
+    if (busy) return;
+    start();
+    // Still uploading: its id is not known yet, so resolving now would leave it behind.
+    if (afterPhotos.busy) {
+      setFailure('Wait for the photos to finish uploading.');
+      return;
+    }
+    setError(undefined);
+    // "After" photos go in the same request, so they arrive with the resolution or not at all.
+    const payload = { to: 'resolved' as const, note: words, ...(afterPhotos.ids.length ? { photoIds: afterPhotos.ids } : {}) };
+    try {
+      await transition.mutateAsync({ ...payload, idempotencyKey: keyFor(payload) });
+      // An internal note was not sent with it: it stays in the box, only the used key goes.
+      if (internal) setDraft({ key: undefined, sentAs: undefined });
+      else clear();
+      if (payload.photoIds) {
+        setPickerKey((key) => key + 1);
+        void queryClient.invalidateQueries({ queryKey: complaintPhotosKey(number) });
+      }
+      setDone(words ? 'Sent to the student and marked resolved.' : 'Marked resolved.');
+      onDone?.();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fields?.note) {
+        fieldProblem(caught.fields.note);
+        return;
+      }
+      setFailure(`Not resolved: ${errorMessage(caught)}${text.trim() ? ' Your text is kept on this device.' : ''}`);
+    }
+  }
+
+  const resolveLabel = words ? 'Send and mark resolved' : 'Mark resolved';
   return (
-    <section aria-labelledby="reply-heading" className={cn(card, 'mt-6')}>
-      <h2 id="reply-heading" className={sectionHeading}>
-        Reply or add a note
+    <section aria-labelledby="reply-heading" className={cn(card, 'mt-6')} data-testid="reply-box">
+      <h2 id="reply-heading" className="sr-only">
+        Reply
       </h2>
-      <form noValidate className="mt-3 space-y-4" onSubmit={(event) => void handleSubmit(event)} data-testid="reply-form">
+      <form noValidate className="space-y-3" onSubmit={(event) => void send(event)} data-testid="reply-form">
         <Field
           id="reply-text"
           label={internal ? 'Internal note' : 'Reply to the student'}
           error={error}
           hint={
-            (internal
-              ? 'Only staff see internal notes. The student never sees them.'
-              : 'The student sees this reply on the portal and gets it by e-mail.') +
-            ' Kept as a draft on this device until it is sent.'
+            internal
+              ? 'Only staff see it: the student gets no mail and no bell.'
+              : 'The student sees it on their page and gets it by e-mail.'
           }
         >
           {(control) => (
             <textarea
               {...control}
+              ref={textRef}
               rows={4}
-              maxLength={4000}
-              className={fieldControl}
+              maxLength={REPLY_MAX_LENGTH}
+              aria-keyshortcuts="r"
+              className={cn(fieldControl, internal && 'border-amber-500 bg-amber-50')}
               value={text}
               onChange={(event) => setDraft({ text: event.target.value })}
             />
@@ -90,9 +172,53 @@ export function ReplyBox({ complaint, onDone }: { complaint: Detail; onDone?: ()
           />
           Internal note (not shown to the student)
         </label>
-        <button type="submit" className={buttonPrimary} disabled={reply.isPending}>
-          {reply.isPending ? 'Sending…' : internal ? 'Add internal note' : 'Send reply'}
-        </button>
+        {canResolve && !internal && (
+          <PhotoPicker
+            key={pickerKey}
+            label="After photos (optional, sent when you mark it resolved)"
+            hint="Show the student the work done. Up to 4."
+            disabled={busy}
+            onChange={setAfterPhotos}
+          />
+        )}
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={reply.isPending}>
+            {reply.isPending ? 'Sending…' : internal ? 'Add note' : 'Send'}
+          </button>
+          {canResolve && !internal && (
+            <button type="button" className={buttonSecondary} disabled={busy} aria-busy={transition.isPending} aria-keyshortcuts="e" onClick={() => void resolve()}>
+              {transition.isPending ? 'Resolving…' : resolveLabel}
+            </button>
+          )}
+        </div>
+        {confirming && (
+          <div
+            role="group"
+            aria-labelledby="resolve-question"
+            className="rounded-lg border border-brand-200 bg-brand-50 p-3"
+            data-testid="resolve-confirm"
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape') return;
+              event.preventDefault();
+              setConfirming(false);
+            }}
+          >
+            <p id="resolve-question" className="font-semibold text-slate-900">
+              {words ? 'Send your reply and mark this complaint resolved?' : 'Mark this complaint resolved?'}
+            </p>
+            <p className="text-sm text-slate-700">
+              The student is asked to confirm the fix.{internal && text.trim() ? ' Your internal note is not sent; it stays in the box.' : ''}
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button ref={confirmRef} type="button" className={buttonPrimary} disabled={busy} onClick={() => void resolve()}>
+                {words ? 'Yes, send and mark resolved' : 'Yes, mark resolved'}
+              </button>
+              <button type="button" className={buttonSecondary} onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
       </form>
       <StatusMessage message={done} className="mt-3" data-testid="reply-result" />
       {failure && (

@@ -1,129 +1,138 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { STATUS_LABELS } from '../../../../../shared/constants';
-import { complaintPhotosKey } from '../../../../components/photos/api/get-complaint-photos';
-import { PhotoPicker, type PhotoSelection } from '../../../../components/photos/PhotoPicker';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
+import { randomUuid } from '../../../../lib/uuid';
 import { useKeyedTransition } from '../../api/actions';
 import { useDraft } from '../../lib/drafts';
 import { sectionHeading, type Detail } from './types';
 
+type Move = Detail['allowedTransitions'][number];
+
 /**
- * The transitions the server allows now, with the note sent to the student. The note is a draft
- * kept on this device until the change went through (see lib/drafts.ts).
+ * The status changes other than resolving (which the reply box does, with its words): one tap to
+ * acknowledge or start work; rejecting asks for the reason the student is sent, kept as a draft on
+ * this device until the change went through (see lib/drafts.ts).
  */
 export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone?: () => void }) {
   const transition = useKeyedTransition(complaint.number);
   const { draft, setDraft, keyFor, clear } = useDraft(complaint.number, 'status');
-  const note = draft.text;
-  const [noteError, setNoteError] = useState<string | undefined>();
+  const reason = draft.text;
+  const moves = complaint.allowedTransitions.filter((t) => t.to !== 'resolved');
+  const needsReason = moves.find((t) => t.reasonRequired);
+  // A reason kept from an earlier try opens its form again.
+  const [asking, setAsking] = useState(reason !== '');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const noteId = 'transition-note';
-  const needsReason = complaint.allowedTransitions.filter((t) => t.reasonRequired).map((t) => t.label.toLowerCase());
-  const queryClient = useQueryClient();
-  const canResolve = complaint.allowedTransitions.some((t) => t.to === 'resolved');
-  const [afterPhotos, setAfterPhotos] = useState<PhotoSelection>({ ids: [], busy: false });
-  const [pickerKey, setPickerKey] = useState(0);
+  const reasonId = 'transition-note';
 
-  async function take(to: Detail['allowedTransitions'][number]) {
+  async function move(to: Move, note: string) {
     if (transition.isPending) return;
     setDone(null);
     setFailure(null);
-    setNoteError(undefined);
-    if (to.reasonRequired && note.trim() === '') {
-      setNoteError('Give a reason');
-      document.getElementById(noteId)?.focus();
-      return;
-    }
-    // "After" photos go with resolving, in the same request, so they arrive with it or not at all.
-    const photoIds = to.to === 'resolved' ? afterPhotos.ids : [];
-    // Still uploading: its id is not known yet, so resolving now would leave it behind.
-    if (to.to === 'resolved' && afterPhotos.busy) {
-      setFailure('Wait for the photos to finish uploading.');
-      return;
-    }
-    const payload = { to: to.to, note: note.trim(), ...(photoIds.length ? { photoIds } : {}) };
+    setReasonError(undefined);
+    const payload = { to: to.to, note };
+    // A one-tap change has no draft: its key lives as long as this tap and the mutation's retries.
+    const idempotencyKey = to.reasonRequired ? keyFor(payload) : randomUuid();
     try {
-      await transition.mutateAsync({ ...payload, idempotencyKey: keyFor(payload) });
-      clear();
-      if (photoIds.length) {
-        setPickerKey((key) => key + 1);
-        void queryClient.invalidateQueries({ queryKey: complaintPhotosKey(complaint.number) });
+      await transition.mutateAsync({ ...payload, idempotencyKey });
+      if (to.reasonRequired) {
+        clear();
+        setAsking(false);
       }
       setDone(`Status changed to ${STATUS_LABELS[to.to]}.`);
       headingRef.current?.focus();
       onDone?.();
     } catch (error) {
       if (error instanceof ApiError && error.fields?.note) {
-        setNoteError(error.fields.note);
-        document.getElementById(noteId)?.focus();
+        setReasonError(error.fields.note);
+        document.getElementById(reasonId)?.focus();
         return;
       }
-      setFailure(`Not changed: ${errorMessage(error)}${note.trim() ? ' Your note is kept on this device.' : ''}`);
+      setFailure(`Not changed: ${errorMessage(error)}${note ? ' Your reason is kept on this device.' : ''}`);
     }
   }
 
+  function submitReason(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!needsReason) return;
+    if (reason.trim() === '') {
+      setReasonError('Give a reason');
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    void move(needsReason, reason.trim());
+  }
+
+  const canResolve = complaint.allowedTransitions.some((t) => t.to === 'resolved');
   return (
-    <section aria-labelledby="status-heading" className={cn(card, 'mt-6')}>
+    <section aria-labelledby="status-heading" className={cn(card, 'mt-6 lg:mt-0')} data-testid="status-actions">
       <h2 id="status-heading" ref={headingRef} tabIndex={-1} className={sectionHeading}>
         Change status
       </h2>
-      {complaint.allowedTransitions.length === 0 ? (
+      {moves.length === 0 ? (
         <p className="mt-2 text-slate-700">
-          Nothing more to do: the complaint is {STATUS_LABELS[complaint.status].toLowerCase()}.
+          {canResolve
+            ? 'Mark it resolved from the reply box, with a word to the student.'
+            : `Nothing more to do: the complaint is ${STATUS_LABELS[complaint.status].toLowerCase()}.`}
         </p>
       ) : (
-        <>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {moves.map((t) =>
+            t.reasonRequired ? (
+              <button
+                key={t.to}
+                type="button"
+                className={buttonSecondary}
+                aria-expanded={asking}
+                aria-controls="reason-form"
+                onClick={() => setAsking((open) => !open)}
+              >
+                {t.label}…
+              </button>
+            ) : (
+              <button key={t.to} type="button" className={buttonSecondary} disabled={transition.isPending} onClick={() => void move(t, '')}>
+                {t.label}
+              </button>
+            ),
+          )}
+        </div>
+      )}
+      {asking && needsReason && (
+        <form id="reason-form" noValidate className="mt-4 space-y-3" aria-label={`${needsReason.label} the complaint`} onSubmit={submitReason}>
           <Field
-            id={noteId}
-            label={needsReason.length ? `Note for the student (a reason is required to ${needsReason.join(' or ')})` : 'Note for the student (optional)'}
-            hint="Sent to the student by e-mail with the status change. Kept as a draft on this device until then."
-            error={noteError}
-            className="mt-3"
+            id={reasonId}
+            label={`Why (the student is sent this with the ${needsReason.label.toLowerCase()})`}
+            hint="Kept as a draft on this device until the change went through."
+            error={reasonError}
           >
             {(control) => (
               <textarea
                 {...control}
                 rows={3}
-                maxLength={2000}
+                maxLength={4000}
                 className={fieldControl}
-                value={note}
+                value={reason}
                 onChange={(event) => setDraft({ text: event.target.value })}
               />
             )}
           </Field>
-          {canResolve && (
-            <div className="mt-4">
-              <PhotoPicker
-                key={pickerKey}
-                label="After photos (optional, sent with Resolve)"
-                hint="Show the student the work done. Up to 4."
-                disabled={transition.isPending}
-                onChange={setAfterPhotos}
-              />
-            </div>
-          )}
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {complaint.allowedTransitions.map((t) => (
-              <button
-                key={t.to}
-                type="button"
-                className={t.to === 'rejected' ? buttonSecondary : buttonPrimary}
-                disabled={transition.isPending}
-                onClick={() => void take(t)}
-              >
-                {t.label}
-              </button>
-            ))}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={buttonPrimary} disabled={transition.isPending}>
+              {needsReason.label} the complaint
+            </button>
+            <button type="button" className={buttonSecondary} onClick={() => setAsking(false)}>
+              Cancel
+            </button>
           </div>
-        </>
+        </form>
       )}
       <StatusMessage message={done} className="mt-3" data-testid="status-result" />
       {failure && (

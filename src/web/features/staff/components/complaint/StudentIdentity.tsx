@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { CONFIDENTIAL_STUDENT, REVEAL_REASON_MAX_LENGTH, REVEAL_REASON_MIN_LENGTH, revealBodySchema } from '../../../../../shared/staff';
-import { DetailRow } from '../../../../components/ComplaintFacts';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
@@ -9,6 +8,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useRevealIdentity } from '../../api/actions';
 import { ConfidentialBadge } from '../WorkerGate';
+import { Fact } from './Fact';
 import { sectionHeading, type Detail } from './types';
 
 type Reveal = ReturnType<typeof useRevealIdentity>;
@@ -94,9 +94,9 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
           Student
         </h2>
         <dl className="mt-2" data-testid="student-identity">
-          <DetailRow label="Name">{complaint.studentName || complaint.fname || '—'}</DetailRow>
-          <DetailRow label="Registration number">{complaint.id || '—'}</DetailRow>
-          <DetailRow label="E-mail">{complaint.userEmail}</DetailRow>
+          <Fact label="Name">{complaint.studentName || complaint.fname || '—'}</Fact>
+          <Fact label="Registration number">{complaint.id || '—'}</Fact>
+          <Fact label="E-mail">{complaint.userEmail}</Fact>
         </dl>
       </section>
     );
@@ -116,9 +116,9 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
       {/* The server says whether the reveal would be allowed: no button that can only fail. */}
       {!complaint.canRevealIdentity ? null : reveal.data ? (
         <dl className="mt-3 rounded-lg bg-purple-50 p-3" data-testid="revealed-identity">
-          <DetailRow label="Name">{reveal.data.name || reveal.data.fname}</DetailRow>
-          <DetailRow label="Registration number">{reveal.data.id || '—'}</DetailRow>
-          <DetailRow label="E-mail">{reveal.data.userEmail}</DetailRow>
+          <Fact label="Name">{reveal.data.name || reveal.data.fname}</Fact>
+          <Fact label="Registration number">{reveal.data.id || '—'}</Fact>
+          <Fact label="E-mail">{reveal.data.userEmail}</Fact>
         </dl>
       ) : asking ? (
         <RevealForm

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { STATUS_LABELS } from '../../../../../shared/constants';
+import { PhotoGallery } from '../../../../components/photos/PhotoGallery';
+import { Badge } from '../../../../components/ui/Badge';
+import { cn } from '../../../../lib/cn';
+import { formatDateTime } from '../../../../lib/format';
+import type { Detail, TimelineEntry } from './types';
+
+function entryTitle(entry: TimelineEntry): string {
+  const how = entry.byMail ? ' (by e-mail)' : '';
+  if (entry.kind === 'reply') return entry.fromStudent ? `Reply from the student${how}` : `Reply to the student${how}`;
+  if (entry.kind === 'note') return 'Internal note — the student never sees this';
+  if (entry.kind === 'assignment') return 'Assignment';
+  if (entry.kind === 'escalation') return 'Escalated';
+  if (entry.fromStatus && entry.fromStatus !== entry.status) return `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.status]}`;
+  return STATUS_LABELS[entry.status];
+}
+
+/** Words someone wrote: a reply, an internal note, or the note a status change carried to the other side. */
+const isSpoken = (entry: TimelineEntry) => entry.note !== '' && (entry.kind === 'reply' || entry.kind === 'note' || entry.kind === 'status');
+
+type Side = 'student' | 'team' | 'internal';
+
+const bubbles: Record<Side, string> = {
+  student: 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
+  team: 'rounded-br-sm border border-brand-200 bg-brand-50 text-slate-900',
+  internal: 'rounded-br-sm border border-amber-300 bg-amber-50 text-amber-950',
+};
+
+function Bubble({ side, kind, head, at, children }: { side: Side; kind: string; head: ReactNode; at: string; children: ReactNode }) {
+  return (
+    <li className={cn('flex', side === 'student' ? 'justify-start' : 'justify-end')} data-kind={kind}>
+      <div className={cn('max-w-[90%] min-w-0 rounded-2xl px-4 py-3 shadow-sm sm:max-w-[85%]', bubbles[side])}>
+        <p className="text-xs font-semibold text-slate-700">
+          {head} · <time dateTime={at}>{formatDateTime(at)}</time>
+        </p>
+        <div className="mt-1 whitespace-pre-line wrap-anywhere">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The complaint as one conversation, oldest first: the student's message and photos as the first
+ * bubble, then replies both ways, internal notes (amber, on the team's side) and the words that
+ * came with a status change as bubbles; the other changes (assignments, escalations, a status
+ * moved without words) as short lines between them. Where it was routed is in the details.
+ */
+export function StaffThread({ complaint }: { complaint: Detail }) {
+  const entries = complaint.timeline.filter((entry) => entry.fromStatus !== null || entry.kind !== 'status');
+  return (
+    <section aria-labelledby="thread-heading" className="mt-6">
+      <h2 id="thread-heading" className="sr-only">
+        Conversation
+      </h2>
+      <ol className="space-y-3" data-testid="staff-timeline">
+        <li data-kind="message" data-testid="student-message">
+          <div className="max-w-[90%] min-w-0 rounded-2xl rounded-bl-sm border border-slate-300 bg-white px-4 py-3 text-slate-900 shadow-sm sm:max-w-[85%]">
+            <p className="text-xs font-semibold text-slate-700">
+              {complaint.studentName || complaint.fname} · <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+            </p>
+            <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.complaint}</p>
+          </div>
+          <PhotoGallery number={complaint.number} />
+        </li>
+        {entries.map((entry, index) => {
+          const key = `${entry.at}-${index}`;
+          const { by } = entry;
+          if (isSpoken(entry)) {
+            const side: Side = entry.kind === 'note' ? 'internal' : entry.fromStudent ? 'student' : 'team';
+            const head =
+              entry.kind === 'note' ? (
+                <>
+                  <Badge tone="warning" className="mr-2 bg-amber-200 font-bold text-amber-950 uppercase">
+                    Internal
+                  </Badge>
+                  {entryTitle(entry)} · {by}
+                </>
+              ) : (
+                `${entryTitle(entry)} · ${by}`
+              );
+            return (
+              <Bubble key={key} side={side} kind={entry.kind} head={head} at={entry.at}>
+                {entry.note}
+              </Bubble>
+            );
+          }
+          return (
+            <li key={key} data-kind={entry.kind} className="px-2 text-center text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{entryTitle(entry)}</span>
+              {entry.note ? `: ${entry.note}` : ''} · {by} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
