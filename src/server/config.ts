@@ -189,6 +189,7 @@ const envSchema = z
     ),
     ACTION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     AUTO_CLOSE_DAYS: z.coerce.number().min(0.0001).max(365).default(7),
+    MERGE_UNDO_MINUTES: z.coerce.number().min(0.01, 'must be at least 0.01 minutes').max(1440, 'must be at most 1440 minutes (a day)').default(10),
     BULK_UNDO_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
     ABOUT_CREDITS: z.preprocess(
       emptyToUndefined,
@@ -382,6 +383,8 @@ export interface Config {
   };
   actionLinkTtlMs: number;
   autoCloseMs: number;
+  /** How long staff may undo merging a duplicate; the student's notice of the merge waits as long. */
+  mergeUndoMs: number;
   /** How long a bulk action from the queue waits, changing nothing, for an undo. */
   bulkUndoMs: number;
   logLevel: string;
@@ -537,6 +540,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     actionLinkTtlMs: env.ACTION_LINK_DAYS * 24 * 60 * 60_000,
     autoCloseMs: env.AUTO_CLOSE_DAYS * 24 * 60 * 60_000,
+    mergeUndoMs: Math.round(env.MERGE_UNDO_MINUTES * 60_000),
     bulkUndoMs: env.BULK_UNDO_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LAUNDRY_ITEMS_MAX, LAUNDRY_SLOTS, MESSAGE_MAX_LENGTH, ROOM_NO_MAX_LENGTH, SERVICE_KEYS, VALID_ROOM_MESSAGE } from './catalog.js';
 
-import { COMPLAINT_KINDS, EVENT_KINDS, STATUSES } from './constants.js';
+import { COMPLAINT_KINDS, EVENT_KINDS, FOLLOW_SOURCES, STATUSES } from './constants.js';
 import { photoIdsSchema } from './photos.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
@@ -114,10 +114,16 @@ export type Complaint = z.infer<typeof complaintSchema>;
 
 export const complaintDetailSchema = complaintSchema
   .extend({
+    /** The filer's own view (a follower gets `followedComplaintSchema` from the same address). */
+    view: z.literal('owner'),
     timeline: z.array(timelineEntrySchema),
     /** The student's own rating and comment, given when confirming it was fixed. */
     rating: z.number().int().nullable(),
     ratingComment: z.string().nullable(),
+    /** Set while staff have it merged into another complaint: the number the student follows instead. */
+    mergedInto: z.string().nullable(),
+    /** Other students who said "Me too" or whose duplicates were merged into it. */
+    followerCount: z.number().int(),
   })
   .meta({ id: 'ComplaintDetail' });
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;
@@ -175,3 +181,144 @@ export const studentReplyBodySchema = z
   })
   .meta({ id: 'StudentReply' });
 export type StudentReplyBody = z.infer<typeof studentReplyBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What is already known of a problem before filing it, "Me too", and the follower's view of a
+// complaint someone else filed (decision 36). None of these carries the filer's name, registration
+// number, e-mail, room or conversation.
+
+/** Open complaints filed within this many days are offered on the form. */
+export const NEARBY_DAYS = 14;
+/** At most this many complaints are offered. */
+export const NEARBY_LIMIT = 5;
+/** The longest excerpt of another student's words shown to a student who did not file it. */
+export const EXCERPT_LENGTH = 140;
+
+/** Another student's words as a one-line excerpt of at most EXCERPT_LENGTH characters. */
+export function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length <= EXCERPT_LENGTH ? line : `${chars.slice(0, EXCERPT_LENGTH - 1).join('')}…`;
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const nearbyQuerySchema = z.object({
+  hostel: z.string({ error: 'Choose your hostel' }).trim().min(1, 'Choose your hostel').max(80, 'Choose your hostel'),
+  category: z.string({ error: 'Choose a category' }).regex(/^[a-z][a-z0-9]{1,29}$/, 'Choose a category'),
+  floor: z.preprocess(emptyToUndefined, z.coerce.number().int('Floor must be a whole number').min(-10).max(500).optional()),
+  room: z.preprocess(emptyToUndefined, z.string().trim().max(ROOM_NO_MAX_LENGTH).optional()).describe('Your room: your own open complaint of it is pointed out'),
+  text: z.preprocess(emptyToUndefined, z.string().max(MESSAGE_MAX_LENGTH).optional()).describe('What you typed so far: suggestions are ranked by it'),
+});
+export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
+
+/** Another student's open complaint as the form offers it: what it is about, never who filed it or where they live. */
+export const nearbyComplaintSchema = z
+  .object({
+    number: z.string(),
+    category: z.string(),
+    complaintHead: z.string(),
+    subCategory: z.string(),
+    floor: z.number().int(),
+    status: z.enum(STATUSES),
+    since: z.string().describe('When it was filed'),
+    excerpt: z.string().describe(`At most ${EXCERPT_LENGTH} characters of what was written`),
+    students: z.number().int().describe('How many students it affects: its filer and its followers'),
+    following: z.boolean().describe('You said "Me too" already (or your duplicate was merged into it)'),
+    mine: z.boolean().describe('You filed it'),
+  })
+  .meta({ id: 'NearbyComplaint' });
+export type NearbyComplaint = z.infer<typeof nearbyComplaintSchema>;
+
+/** An active notice of a known problem (an incident) for the hostel, floor and category. */
+export const nearbyNoticeSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    details: z.string(),
+    floors: z.array(z.number().int()).describe('Empty: the whole hostel'),
+    since: z.string(),
+    expectedBy: z.string().describe('When the team expects it fixed'),
+    followers: z.number().int().describe('Students who said it affects them too'),
+  })
+  .meta({ id: 'NearbyNotice' });
+export type NearbyNotice = z.infer<typeof nearbyNoticeSchema>;
+
+export const nearbySchema = z
+  .object({
+    complaints: z.array(nearbyComplaintSchema),
+    notices: z.array(nearbyNoticeSchema),
+    alreadyReported: z
+      .object({ number: z.string(), status: z.enum(STATUSES), since: z.string() })
+      .nullable()
+      .describe('Your own open complaint of this category for the same room'),
+  })
+  .meta({ id: 'Nearby' });
+export type Nearby = z.infer<typeof nearbySchema>;
+
+/** The answer to "Me too" and to leaving. */
+export const followResultSchema = z
+  .object({ number: z.string(), following: z.boolean(), students: z.number().int() })
+  .meta({ id: 'FollowResult' });
+export type FollowResult = z.infer<typeof followResultSchema>;
+
+/** A status change as a follower reads it: the team's note, not the filer's words. */
+export const followerTimelineEntrySchema = z
+  .object({
+    at: z.string(),
+    status: z.enum(STATUSES),
+    fromStatus: z.enum(STATUSES).nullable(),
+    note: z.string().describe("The team's public note; empty for what the student who filed it did"),
+    by: z.enum(['team', 'filer', 'portal']),
+  })
+  .meta({ id: 'FollowerTimelineEntry' });
+export type FollowerTimelineEntry = z.infer<typeof followerTimelineEntrySchema>;
+
+/** A complaint someone else filed, as one of its followers reads it. */
+export const followedComplaintSchema = z
+  .object({
+    view: z.literal('follower'),
+    number: z.string(),
+    kind: z.enum(COMPLAINT_KINDS),
+    category: z.string(),
+    complaintHead: z.string(),
+    subCategory: z.string(),
+    hostel: z.string(),
+    floor: z.number().int(),
+    status: z.enum(STATUSES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    dueAt: z.string(),
+    excerpt: z.string(),
+    students: z.number().int(),
+    source: z.enum(FOLLOW_SOURCES).describe('me_too: you said so; merged: your own complaint was merged into it'),
+    /** Your own complaint that staff merged into this one, when that is how you came to follow it. */
+    yourComplaint: z.string().nullable(),
+    followingSince: z.string(),
+    timeline: z.array(followerTimelineEntrySchema),
+    /** The team's note when they last resolved it. */
+    resolutionNote: z.string().nullable(),
+  })
+  .meta({ id: 'FollowedComplaint' });
+export type FollowedComplaint = z.infer<typeof followedComplaintSchema>;
+
+/** GET /api/complaints/:number: the filer's complaint, or the follower's view of someone else's. */
+export const complaintViewSchema = z.discriminatedUnion('view', [complaintDetailSchema, followedComplaintSchema]);
+export type ComplaintView = z.infer<typeof complaintViewSchema>;
+
+/** One complaint the student follows, as My complaints lists it. */
+export const followedItemSchema = followedComplaintSchema
+  .pick({ number: true, complaintHead: true, subCategory: true, hostel: true, floor: true, status: true, createdAt: true, updatedAt: true, students: true, source: true, yourComplaint: true, followingSince: true })
+  .meta({ id: 'FollowedItem' });
+export type FollowedItem = z.infer<typeof followedItemSchema>;
+
+export const followedListSchema = z
+  .object({ items: z.array(followedItemSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'FollowedList' });
+export type FollowedList = z.infer<typeof followedListSchema>;
+
+export const followedQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type FollowedQuery = z.infer<typeof followedQuerySchema>;

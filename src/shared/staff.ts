@@ -63,6 +63,39 @@ export const staffTimelineEntrySchema = timelineEntrySchema
   .extend({ kind: z.enum(EVENT_KINDS), internal: z.boolean() })
   .meta({ id: 'StaffTimelineEntry' });
 
+/** Where a merged duplicate went, and until when the merge can be undone (null once it cannot). */
+export const mergedIntoSchema = z
+  .object({ number: z.string(), at: z.string(), undoUntil: z.string().nullable() })
+  .meta({ id: 'MergedInto' });
+
+/** A duplicate merged into a complaint, with its own thread (its student's identity as the guard allows). */
+export const mergedDuplicateSchema = z
+  .object({
+    number: z.string(),
+    student: z.string(),
+    floor: z.number().int(),
+    roomNo: z.string(),
+    complaint: z.string(),
+    createdAt: z.string(),
+    mergedAt: z.string(),
+    undoUntil: z.string().nullable(),
+    timeline: z.array(staffTimelineEntrySchema),
+  })
+  .meta({ id: 'MergedDuplicate' });
+export type MergedDuplicate = z.infer<typeof mergedDuplicateSchema>;
+
+/** POST /api/staff/complaints/:number/merge: the complaint it duplicates. */
+export const mergeBodySchema = z
+  .object({
+    into: z
+      .string({ error: 'Give the number of the complaint it duplicates' })
+      .trim()
+      .toUpperCase()
+      .regex(/^HC-\d{4}-\d{6,}$/, 'Give a complaint number such as HC-2026-000123'),
+  })
+  .meta({ id: 'Merge' });
+export type MergeBody = z.infer<typeof mergeBodySchema>;
+
 export const staffComplaintDetailSchema = staffComplaintSchema
   .extend({
     /** The student's full name (withheld for a confidential complaint). */
@@ -74,6 +107,8 @@ export const staffComplaintDetailSchema = staffComplaintSchema
     canRevealIdentity: z
       .boolean()
       .describe('Whether you may ask for the student behind a confidential complaint (anti-ragging duty and admins)'),
+    mergedInto: mergedIntoSchema.nullable().describe('Set while this duplicate is merged into another complaint'),
+    duplicates: z.array(mergedDuplicateSchema).describe('Complaints merged into this one, newest first, each with its thread'),
   })
   .meta({ id: 'StaffComplaintDetail' });
 export type StaffComplaintDetail = z.infer<typeof staffComplaintDetailSchema>;

@@ -23,6 +23,7 @@ export default fp(
         replyAddressing: opts.config.inbound
           ? { address: opts.config.inbound.replyAddress, secret: hmac(opts.config.sessionSecret, 'reply-addresses') }
           : undefined,
+        mergeUndoMs: opts.config.mergeUndoMs,
         afterCommit: () => {
           app.mailer?.notify();
           app.pushDispatcher?.notify();

@@ -1,6 +1,15 @@
-import type { Complaint, MyComplaint, TimelineEntry } from '../../../shared/complaints.js';
+import {
+  excerptOf,
+  type Complaint,
+  type ComplaintDetail,
+  type FollowedComplaint,
+  type FollowedItem,
+  type FollowerTimelineEntry,
+  type MyComplaint,
+  type TimelineEntry,
+} from '../../../shared/complaints.js';
 import { isOpenStatus } from '../../../shared/constants.js';
-import type { ComplaintEventRow, ComplaintRow } from '../../db/schema.js';
+import type { ComplaintEventRow, ComplaintFollowerRow, ComplaintRow } from '../../db/schema.js';
 import type { LastWords } from './queries.js';
 
 /** A complaint as its student sees it: the original app's payload fields plus number, status and times. */
@@ -53,4 +62,71 @@ export function toMyComplaintDto(listed: { complaint: ComplaintRow; lastWords: L
       ? { text: complaint.message, fromStudent: true, at: complaint.createdAt.toISOString() }
       : null;
   return { ...toComplaintDto(complaint), needsAction, lastMessage };
+}
+
+/** The filer's own complaint with its public timeline, and where it went if staff merged it. */
+export function toOwnerView(row: ComplaintRow, events: ComplaintEventRow[], mergedInto: string | null): ComplaintDetail {
+  return {
+    ...toComplaintDto(row),
+    view: 'owner',
+    timeline: events.map((event) => toTimelineEntry(event, row.studentId)),
+    rating: row.rating,
+    ratingComment: row.ratingComment,
+    mergedInto,
+    followerCount: row.followerCount,
+  };
+}
+
+/**
+ * A status change as a follower reads it: the team's public note, but nothing the filer wrote (the
+ * filing's routing line, a reopening's reason, a rating's comment) and no name.
+ */
+function toFollowerEntry(event: ComplaintEventRow, studentId: string): FollowerTimelineEntry {
+  const by = event.actorId === studentId ? 'filer' : event.actorId === null ? 'portal' : 'team';
+  return { at: event.createdAt.toISOString(), status: event.toStatus, fromStatus: event.fromStatus ?? null, note: by === 'filer' ? '' : event.note, by };
+}
+
+type FollowedFields = Pick<ComplaintRow, 'number' | 'complaintHead' | 'subCategory' | 'hostel' | 'floor' | 'status' | 'createdAt' | 'updatedAt' | 'followerCount'>;
+
+/** One complaint the student follows, as My complaints lists it. */
+export function toFollowedItem(row: FollowedFields, follow: Pick<ComplaintFollowerRow, 'source' | 'createdAt'>, yourComplaint: string | null): FollowedItem {
+  return {
+    number: row.number,
+    complaintHead: row.complaintHead,
+    subCategory: row.subCategory,
+    hostel: row.hostel,
+    floor: row.floor,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    students: row.followerCount + 1,
+    source: follow.source,
+    yourComplaint,
+    followingSince: follow.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Someone else's complaint as one of its followers reads it (decision 36): what it is about and
+ * where it stands, the status changes and the team's resolution note; never the filer's name,
+ * registration number, address, room or conversation.
+ */
+export function toFollowerView(
+  row: ComplaintRow,
+  follow: Pick<ComplaintFollowerRow, 'source' | 'createdAt'>,
+  events: ComplaintEventRow[],
+  yourComplaint: string | null,
+): FollowedComplaint {
+  const timeline = events.filter((e) => e.kind === 'status' && e.public).map((e) => toFollowerEntry(e, row.studentId));
+  const resolved = timeline.filter((e) => e.status === 'resolved' && e.by === 'team').at(-1);
+  return {
+    ...toFollowedItem(row, follow, yourComplaint),
+    view: 'follower',
+    kind: row.kind,
+    category: row.category,
+    dueAt: row.dueAt.toISOString(),
+    excerpt: excerptOf(row.message),
+    timeline,
+    resolutionNote: resolved?.note || null,
+  };
 }

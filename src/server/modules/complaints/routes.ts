@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  complaintDetailSchema,
+  complaintViewSchema,
   complaintListSchema,
+  followResultSchema,
+  followedListSchema,
+  followedQuerySchema,
+  nearbyQuerySchema,
+  nearbySchema,
   complaintSchema,
   myComplaintsQuerySchema,
   studentReplyBodySchema,
@@ -15,10 +20,12 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
 import { confirmResolution, reopen, studentReply, withdraw } from '../lifecycle/service.js';
-import { toComplaintDto, toMyComplaintDto, toTimelineEntry } from './dto.js';
+import { toComplaintDto, toMyComplaintDto } from './dto.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { listStudentComplaints } from './queries.js';
-import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getStudentComplaint } from './service.js';
+import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getComplaintView, listFollowed } from './service.js';
+import { leave, meToo } from '../lifecycle/following.js';
+import { nearby } from './nearby.js';
 import { requireUser } from '../../lib/require-user.js';
 
 
@@ -130,26 +137,94 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
   );
 
   r.get(
+    '/api/complaints/nearby',
+    {
+      preHandler: [app.requireUser, app.requireRole('student')],
+      schema: {
+        tags: ['complaints'],
+        summary: 'Before filing: open complaints of the same hostel and category (same floor first, ranked by the words typed), active notices, and your own open complaint of the room',
+        querystring: nearbyQuerySchema,
+        response: { 200: nearbySchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return nearby(app.db, user.id, request.query);
+    },
+  );
+
+  r.get(
+    '/api/complaints/following',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['complaints'],
+        summary: 'Complaints other students filed that you follow (Me too, or your duplicate merged into them), newest first',
+        querystring: followedQuerySchema,
+        response: { 200: followedListSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return listFollowed(app.db, user.id, request.query);
+    },
+  );
+
+  r.get(
     '/api/complaints/:number',
     {
       preHandler: app.requireUser,
       schema: {
         tags: ['complaints'],
-        summary: 'One of your complaints with its timeline',
+        summary: 'One of your complaints with its timeline, or (view: follower) one you follow as its followers see it',
         params: z.object({ number: z.string().max(40) }),
-        response: { 200: complaintDetailSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: complaintViewSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { complaint, events } = await getStudentComplaint(app.db, user.id, request.params.number);
       reply.header('cache-control', 'no-store');
-      return {
-        ...toComplaintDto(complaint),
-        timeline: events.map((event) => toTimelineEntry(event, complaint.studentId)),
-        rating: complaint.rating,
-        ratingComment: complaint.ratingComment,
-      };
+      return getComplaintView(app.db, user.id, request.params.number);
+    },
+  );
+
+  r.post(
+    '/api/complaints/:number/follow',
+    {
+      preHandler: [app.requireUser, app.requireRole('student')],
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Me too: follow a complaint another student filed (open or resolved, not confidential); saying it twice changes nothing',
+        params: z.object({ number: z.string().max(40) }),
+        response: { 200: followResultSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await meToo(app.lifecycle, user, request.params.number);
+      return { number: row.number, following: true, students: row.followerCount + 1 };
+    },
+  );
+
+  r.delete(
+    '/api/complaints/:number/follow',
+    {
+      preHandler: [app.requireUser, app.requireRole('student')],
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Stop following a complaint; leaving twice changes nothing',
+        params: z.object({ number: z.string().max(40) }),
+        response: { 200: followResultSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await leave(app.lifecycle, user, request.params.number);
+      return { number: row.number, following: false, students: row.followerCount + 1 };
     },
   );
 

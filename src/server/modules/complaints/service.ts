@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   LAUNDRY_HEAD,
   ROOM_CLEANING_HEAD,
@@ -14,12 +14,14 @@ import {
   type PublicCatalog,
   type ServiceInfo,
 } from '../../../shared/catalog.js';
-import type { CreateCleaningRequest, CreateComplaint, CreateLaundryRequest } from '../../../shared/complaints.js';
+import type { ComplaintView, CreateCleaningRequest, CreateComplaint, CreateLaundryRequest, FollowedList, FollowedQuery } from '../../../shared/complaints.js';
 import type { Db } from '../../db/client.js';
-import { complaintEvents, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { decodeCursor, pageOf } from '../../lib/keyset.js';
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
 import { recordFiling, type NewComplaint } from '../lifecycle/filing.js';
+import { toFollowedItem, toFollowerView, toOwnerView } from './dto.js';
 
 export interface FilingContext extends LifecycleContext {
   /** How long the one-click links in the facility mail work. */
@@ -189,19 +191,95 @@ export function fileLaundryRequest(ctx: FilingContext, student: UserRow, body: C
   );
 }
 
-/** A student's own complaint with its timeline; another student's is "not found", never "forbidden". */
-export async function getStudentComplaint(db: Db, studentId: string, number: string) {
-  const [row] = await db
-    .select()
-    .from(complaints)
-    .where(and(eq(complaints.number, number), eq(complaints.studentId, studentId)))
-    .limit(1);
-  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
-  const events = await db
+/** The public timeline of a complaint, oldest first: internal notes never reach a student. */
+async function publicEvents(db: Pick<Db, 'select'>, complaintId: string) {
+  return db
     .select()
     .from(complaintEvents)
-    // Internal notes never reach the student.
-    .where(and(eq(complaintEvents.complaintId, row.id), eq(complaintEvents.public, true)))
+    .where(and(eq(complaintEvents.complaintId, complaintId), eq(complaintEvents.public, true)))
     .orderBy(asc(complaintEvents.createdAt));
-  return { complaint: row, events };
+}
+
+const numberOf = async (db: Pick<Db, 'select'>, id: string | null) => {
+  if (!id) return null;
+  const [row] = await db.select({ number: complaints.number }).from(complaints).where(eq(complaints.id, id)).limit(1);
+  return row?.number ?? null;
+};
+
+/**
+ * A complaint as the signed-in student may read it: their own, whole (with where staff merged it);
+ * one they follow, as a follower sees it (decision 36); anyone else's is "not found", never "forbidden".
+ */
+export async function getComplaintView(db: Db, viewerId: string, number: string): Promise<ComplaintView> {
+  const [row] = await db.select().from(complaints).where(eq(complaints.number, number)).limit(1);
+  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (row.studentId === viewerId) return toOwnerView(row, await publicEvents(db, row.id), await numberOf(db, row.mergedIntoId));
+  const [follow] = await db
+    .select({ source: complaintFollowers.source, createdAt: complaintFollowers.createdAt, via: complaintFollowers.viaComplaintId })
+    .from(complaintFollowers)
+    .where(and(eq(complaintFollowers.complaintId, row.id), eq(complaintFollowers.userId, viewerId)))
+    .limit(1);
+  if (!follow) throw new AppError(404, 'not_found', 'Complaint not found.');
+  return toFollowerView(row, follow, await publicEvents(db, row.id), await yourDuplicate(db, viewerId, follow.via));
+}
+
+/** The viewer's own complaint that brought them to follow another (merged into it), if it is theirs. */
+async function yourDuplicate(db: Pick<Db, 'select'>, viewerId: string, via: string | null): Promise<string | null> {
+  if (!via) return null;
+  const [own] = await db
+    .select({ number: complaints.number })
+    .from(complaints)
+    .where(and(eq(complaints.id, via), eq(complaints.studentId, viewerId)))
+    .limit(1);
+  return own?.number ?? null;
+}
+
+/**
+ * The complaints the student follows, newest follow first, keyset-paginated on the follow's time
+ * and the complaint's id over complaint_followers_user_idx (user_id, created_at).
+ */
+export async function listFollowed(db: Db, viewerId: string, query: FollowedQuery): Promise<FollowedList> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // The cursor's time has milliseconds, the row's microseconds: the follow's own time is read back.
+  const position = after
+    ? sql`(coalesce((select k.created_at from ${complaintFollowers} as k where k.user_id = ${viewerId} and k.complaint_id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz), ${after.id}::uuid)`
+    : undefined;
+  const rows = await db
+    .select({
+      complaint: {
+        id: complaints.id,
+        number: complaints.number,
+        complaintHead: complaints.complaintHead,
+        subCategory: complaints.subCategory,
+        hostel: complaints.hostel,
+        floor: complaints.floor,
+        status: complaints.status,
+        createdAt: complaints.createdAt,
+        updatedAt: complaints.updatedAt,
+        followerCount: complaints.followerCount,
+      },
+      follow: { source: complaintFollowers.source, createdAt: complaintFollowers.createdAt, via: complaintFollowers.viaComplaintId },
+    })
+    .from(complaintFollowers)
+    .innerJoin(complaints, eq(complaints.id, complaintFollowers.complaintId))
+    .where(
+      and(
+        eq(complaintFollowers.userId, viewerId),
+        position ? sql`(${complaintFollowers.createdAt}, ${complaintFollowers.complaintId}) < ${position}` : undefined,
+      ),
+    )
+    .orderBy(desc(complaintFollowers.createdAt), desc(complaintFollowers.complaintId))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (row) => ({ createdAt: row.follow.createdAt, id: row.complaint.id }));
+  const vias = [...new Set(page.items.flatMap((r) => (r.follow.via ? [r.follow.via] : [])))];
+  const own = vias.length
+    ? await db
+        .select({ id: complaints.id, number: complaints.number })
+        .from(complaints)
+        .where(and(inArray(complaints.id, vias), eq(complaints.studentId, viewerId)))
+    : [];
+  return {
+    items: page.items.map((r) => toFollowedItem(r.complaint, r.follow, own.find((o) => o.id === r.follow.via)?.number ?? null)),
+    nextCursor: page.nextCursor,
+  };
 }

@@ -13,6 +13,8 @@ export interface LifecycleContext {
   smtpConfigured: boolean;
   /** Set when the portal receives replies by mail: conversation mail carries personal reply addresses. */
   replyAddressing?: ReplyAddressing | undefined;
+  /** How long staff may undo merging a duplicate (MERGE_UNDO_MINUTES); its notice to the student waits as long. */
+  mergeUndoMs: number;
   /**
    * Runs `work` in one transaction. When it commits, the instance's mail dispatcher is told that
    * new mail may be waiting (the one place that signals it); when it throws, nothing was written.
@@ -25,15 +27,17 @@ export function createLifecycleContext(opts: {
   publicUrl: string;
   smtpConfigured: boolean;
   replyAddressing?: ReplyAddressing | undefined;
+  mergeUndoMs: number;
   /** Called after every committed lifecycle transaction. */
   afterCommit: () => void;
 }): LifecycleContext {
-  const { db, publicUrl, smtpConfigured, replyAddressing, afterCommit } = opts;
+  const { db, publicUrl, smtpConfigured, replyAddressing, mergeUndoMs, afterCommit } = opts;
   return {
     db,
     publicUrl,
     smtpConfigured,
     replyAddressing,
+    mergeUndoMs,
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       const result = await db.transaction(work);
       afterCommit();

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { users, type ComplaintRow } from '../../db/schema.js';
+import { complaintFollowers, users, type ComplaintRow } from '../../db/schema.js';
 import { coveringWorkers } from '../access/scope.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { RenderedMail } from '../mail/templates.js';
@@ -17,6 +17,12 @@ import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
  *
  * The audiences, one rule each:
  * - the student, when the team or the portal acted (tellStudent);
+ * - the students who follow a complaint they did not file ("Me too", or their duplicate merged into
+ *   it), of every change of its status, whoever made it — never of its conversation: tellStudent
+ *   passes its notice's `followers` words on to them, and a change the filer made reaches them
+ *   through tellFollowers. Each gets a mail of their own, without the filer's name, room or words;
+ * - the student whose duplicate staff merged into another complaint, once, held for the undo
+ *   window (merge.ts, which takes the held notice back when the merge is undone in time);
  * - the team, when the student acted — a reply, photos, a withdrawal, a confirmation, a reopening:
  *   the assignee when there is one, otherwise the routed facility address by mail and every worker
  *   whose scope covers the complaint by bell (tellTeam);
@@ -51,11 +57,40 @@ export async function wantingMail(tx: Pick<Tx, 'select'>, emails: readonly strin
   return emails.filter((e) => !quiet.has(e.toLowerCase()));
 }
 
-/** Tells the student who filed the complaint. */
-export async function tellStudent(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow, notice: Notice): Promise<void> {
+/**
+ * Tells the student who filed the complaint, and with `followers` (a change of status) the students
+ * who follow it, in words of their own.
+ */
+export async function tellStudent(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  notice: Notice & { followers?: Notice | undefined },
+): Promise<void> {
   const to = await wantingMail(tx, [complaint.userEmail]);
   if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
   await notify(tx, complaint.studentId, complaint, notice.bell);
+  if (notice.followers) await tellFollowers(tx, ctx, complaint, notice.followers);
+}
+
+/**
+ * Tells the students who follow a complaint someone else filed, by their channels: one mail each
+ * (followers never see each other's addresses) and a bell whose link opens their follower view.
+ * The complaint's follower_count says whether there is anyone to look for.
+ */
+export async function tellFollowers(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow, notice: Notice): Promise<void> {
+  if (complaint.followerCount <= 0) return;
+  const followers = await tx
+    .select({ id: users.id, email: users.email })
+    .from(complaintFollowers)
+    .innerJoin(users, eq(users.id, complaintFollowers.userId))
+    .where(and(eq(complaintFollowers.complaintId, complaint.id), isNull(users.disabledAt)));
+  if (!followers.length) return;
+  const to = await wantingMail(tx, followers.map((f) => f.email));
+  if (to.length) {
+    await enqueueMail(tx, to.map((address) => ({ ...notice.mail, purpose: notice.purpose, complaint, to: [address] })), mailOptions(ctx));
+  }
+  await notify(tx, followers.map((f) => f.id), complaint, notice.bell);
 }
 
 /**

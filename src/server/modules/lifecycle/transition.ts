@@ -5,9 +5,9 @@ import { categories, complaintEvents, complaints, services, type ComplaintRow } 
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { confirmedMail, reopenedMail, statusChangeMail, withdrawnMail } from '../mail/lifecycle-templates.js';
+import { confirmedMail, followerStatusMail, reopenedMail, statusChangeMail, withdrawnMail } from '../mail/lifecycle-templates.js';
 import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
-import { tellStudent, tellTeam, type Notice } from './notices.js';
+import { tellFollowers, tellStudent, tellTeam, type Notice } from './notices.js';
 
 /** Who moves a complaint, and from where: their words end up in the timeline, mail and bell differently. */
 export type Actor =
@@ -31,6 +31,23 @@ const targetHoursOf = sql`coalesce(
   (select ${categories.targetHours} from ${categories} where ${categories.key} = ${complaints.category}),
   (select ${services.targetHours} from ${services} where ${services.key} = ${complaints.category}),
   72)`;
+
+/**
+ * What the students who follow a complaint are told of a change of status: the team's public note,
+ * never the filer's own words (a reopening's reason, a rating's comment), and a link to their view.
+ */
+function followerNotice(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to: ComplaintStatus, note: string): Notice {
+  const teamNote = actor.kind === 'staff' && actor.via === 'console' ? note : '';
+  const bell =
+    actor.kind === 'student'
+      ? to === 'withdrawn'
+        ? `${c.number}, which you follow, was withdrawn by the student who filed it`
+        : to === 'reopened'
+          ? `${c.number}, which you follow, was reopened: it is not fixed yet`
+          : `${c.number}, which you follow, was confirmed fixed and is closed`
+      : `${c.number}, which you follow, is now ${label(to)}${teamNote ? `: ${teamNote}` : ''}`;
+  return { purpose: 'follower_status', mail: followerStatusMail(c, to, teamNote, studentUrl(ctx, c.number)), bell };
+}
 
 /** The timeline note and what the student or team is told, for each kind of actor. */
 function describeChange(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to: ComplaintStatus, note: string, extras: TransitionExtras) {
@@ -76,7 +93,7 @@ function describeChange(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to
  * locked by the caller) it checks the move against the shared state machine, then writes all five
  * records of a change together: the complaint row, its timeline event, the audit row, the mail and
  * the bell notification (to the student when the team or the portal acted; to the team when the
- * student did). Refused moves throw and write nothing.
+ * student did; to the students who follow it either way). Refused moves throw and write nothing.
  */
 export async function applyTransition(
   tx: Tx,
@@ -128,7 +145,11 @@ export async function applyTransition(
     targetId: complaint.number,
     details: { from, to, note: change.eventNote, by: actor.kind === 'staff' ? `staff (${actor.via})` : actor.kind, ...(extras.rating !== undefined ? { rating: extras.rating } : {}) },
   });
-  if (change.audience === 'student') await tellStudent(tx, ctx, updated, change.notice);
-  else await tellTeam(tx, ctx, updated, { ...change.notice, replyTo: updated.userEmail }, actor.id);
+  const followers = followerNotice(ctx, updated, actor, to, note);
+  if (change.audience === 'student') await tellStudent(tx, ctx, updated, { ...change.notice, followers });
+  else {
+    await tellTeam(tx, ctx, updated, { ...change.notice, replyTo: updated.userEmail }, actor.id);
+    await tellFollowers(tx, ctx, updated, followers);
+  }
   return updated;
 }

@@ -157,3 +157,49 @@ export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: str
     { url, text: 'Open the staff console' },
   );
 }
+
+/**
+ * To a student who follows a complaint someone else filed ("Me too", or their duplicate merged into
+ * it), when its status changes: what it is about and where it stands, never who filed it, their room
+ * or their conversation. `note` is the team's public note (empty for what the filer did).
+ */
+export function followerStatusMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
+  const label = STATUS_LABELS[to];
+  const what = `${complaint.complaintHead.toLowerCase()}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel}, floor ${complaint.floor}`;
+  return simpleMail(
+    `${complaint.number}, which you follow, is now ${label}`,
+    [
+      'Hello,',
+      `the ${what} you follow, ${complaint.number}, is now: ${label}.`,
+      ...(note ? [`Note from the hostel team: ${note}`] : []),
+      ...(to === 'resolved' ? ['If it is still not fixed for you, file your own complaint and say so.'] : []),
+      ...(to === 'withdrawn' ? ['The student who filed it withdrew it. If the problem is still there for you, file your own complaint.'] : []),
+      'You get this because you said it affects you too. You can stop following it on its page.',
+    ],
+    { url, text: 'See it on the portal' },
+  );
+}
+
+/** To the student whose complaint staff merged into another one about the same problem. */
+export function mergedMail(duplicate: ComplaintRow, target: ComplaintRow, url: string): RenderedMail {
+  return simpleMail(
+    `${duplicate.number} is the same problem as ${target.number}`,
+    [
+      `Hello${duplicate.fname ? ` ${duplicate.fname}` : ''},`,
+      `your complaint ${duplicate.number} is the same problem as ${target.number}, which the team is working on; you will hear of its progress there.`,
+    ],
+    { url, text: `Follow ${target.number}` },
+  );
+}
+
+/** To the student told of a merge that staff then undid: their own complaint goes on. */
+export function unmergedMail(duplicate: ComplaintRow, targetNumber: string, url: string): RenderedMail {
+  return simpleMail(
+    `${duplicate.number} is your own complaint again`,
+    [
+      `Hello${duplicate.fname ? ` ${duplicate.fname}` : ''},`,
+      `the team undid merging ${duplicate.number} into ${targetNumber}: it was not the same problem after all. ${duplicate.number} goes on as before (${STATUS_LABELS[duplicate.status].toLowerCase()}), and you hear of it as usual.`,
+    ],
+    { url, text: 'See your complaint' },
+  );
+}

@@ -32,6 +32,7 @@ function textFor(complaint: ComplaintRow | null, readerId: string, text: BellTex
  * call it with the transaction that makes the change it is about. Only modules/lifecycle calls it
  * (a check in tests/checks keeps it so). Each text passes the confidentiality guard for its reader
  * (only the student reads their own identity), and the push carries the same guarded text.
+ * Returns the id of each reader's notice (their bell row's id and their pushes' event id).
  */
 export async function notify(
   db: Queryable,
@@ -40,11 +41,11 @@ export async function notify(
   text: BellText,
   /** `push: false` rings the bell only (new work for those who did not ask to hear of each one). */
   opts: { push?: boolean } = {},
-): Promise<void> {
+): Promise<string[]> {
   const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
-  if (!readers.length) return;
+  if (!readers.length) return [];
   const channels = await db
-    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt })
+    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt, role: users.role })
     .from(users)
     .where(inArray(users.id, readers));
   // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
@@ -55,7 +56,9 @@ export async function notify(
   }
   // A disabled account's phone may be in other hands by now: nothing leaves the portal for it.
   const pushing = opts.push === false ? [] : told.filter((c) => c.push && c.disabledAt === null);
-  if (!pushing.length) return;
+  // The event ids are what a caller needs to take back a notice it held (an undone merge).
+  const eventIds = told.map((c) => c.eventId);
+  if (!pushing.length) return eventIds;
   const devices = await db
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
@@ -64,10 +67,11 @@ export async function notify(
   const rows = devices.flatMap((device) => {
     const reader = byUser.get(device.userId);
     if (!reader) return [];
-    const message = pushMessage(complaint, reader.id, reader.text);
+    const message = pushMessage(complaint, reader.id, reader.text, reader.role === 'student');
     return [{ eventId: reader.eventId, subscriptionId: device.id, payload: JSON.stringify(message), topic: pushTopic(message.tag) }];
   });
   if (rows.length) await db.insert(pushOutbox).values(rows).onConflictDoNothing();
+  return eventIds;
 }
 
 export async function listNotifications(db: Db, userId: string, opts: { cursor?: string | undefined; limit: number }) {

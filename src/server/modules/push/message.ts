@@ -14,10 +14,16 @@ function shorten(text: string): string {
  * (already past the confidentiality guard for this reader) as the body, the page they would open,
  * and the complaint as the tag so that a newer push replaces an older one about the same complaint.
  */
-export function pushMessage(complaint: Pick<ComplaintRow, 'number' | 'studentId'> | null, readerId: string, words: string): PushMessage {
+export function pushMessage(
+  complaint: Pick<ComplaintRow, 'number' | 'studentId'> | null,
+  readerId: string,
+  words: string,
+  /** A student reader who did not file it follows it: their page of it is under /my too. */
+  readerIsStudent = false,
+): PushMessage {
   const text = shorten(words);
   if (!complaint) return { title: 'Hostel Complaint Portal', body: text, url: '/', tag: 'portal' };
-  const url = complaint.studentId === readerId ? `/my/${complaint.number}` : `/staff/complaints/${complaint.number}`;
+  const url = complaint.studentId === readerId || readerIsStudent ? `/my/${complaint.number}` : `/staff/complaints/${complaint.number}`;
   return { title: complaint.number, body: text, url, tag: complaint.number };
 }
 

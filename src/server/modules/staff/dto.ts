@@ -22,29 +22,57 @@ export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null): St
   };
 }
 
-/** The whole record for the console: the timeline with internal notes, and the moves this user may make. */
+type StaffEvent = { event: ComplaintEventRow; actorName: string | null; actorEmail: string | null };
+
+/** A complaint's whole timeline as the console shows it, through the confidentiality guard. */
+function staffTimeline(complaint: ComplaintRow, events: StaffEvent[]): StaffComplaintDetail['timeline'] {
+  return events.map(({ event, actorName, actorEmail }) => ({
+    ...toTimelineEntry(event, complaint.studentId),
+    note: withholdIdentity(complaint, event.note),
+    kind: event.kind,
+    internal: !event.public,
+    by: staffVisibleAuthor(complaint, event.actorId, actorName || actorEmail || event.actorAddress || 'Portal'),
+  }));
+}
+
+/** Where a merged duplicate went, and the duplicates merged into this one (staff/service.ts mergeFacts). */
+export interface MergeFacts {
+  mergedInto: { number: string; at: Date; undoUntil: Date | null } | null;
+  duplicates: Array<{ complaint: ComplaintRow; events: StaffEvent[]; studentName: string; mergedAt: Date; undoUntil: Date | null }>;
+}
+
+/** The whole record for the console: the timeline with internal notes, the moves this user may make, its merges. */
 export function toStaffDetail(input: {
   complaint: ComplaintRow;
-  events: Array<{ event: ComplaintEventRow; actorName: string | null; actorEmail: string | null }>;
+  events: StaffEvent[];
   assignee: Assignee | null;
   transitions: readonly Transition[];
   canRevealIdentity: boolean;
   studentName: string;
+  merge: MergeFacts;
 }): StaffComplaintDetail {
-  const { complaint } = input;
+  const { complaint, merge } = input;
   return {
     ...toStaffDto(complaint, input.assignee),
     rating: complaint.rating,
     ratingComment: complaint.ratingComment,
     studentName: complaint.confidential ? CONFIDENTIAL_STUDENT : input.studentName,
-    timeline: input.events.map(({ event, actorName, actorEmail }) => ({
-      ...toTimelineEntry(event, complaint.studentId),
-      note: withholdIdentity(complaint, event.note),
-      kind: event.kind,
-      internal: !event.public,
-      by: staffVisibleAuthor(complaint, event.actorId, actorName || actorEmail || event.actorAddress || 'Portal'),
-    })),
+    timeline: staffTimeline(complaint, input.events),
     allowedTransitions: input.transitions.map((t) => ({ to: t.to, label: t.label, reasonRequired: t.reasonRequired })),
     canRevealIdentity: input.canRevealIdentity,
+    mergedInto: merge.mergedInto
+      ? { number: merge.mergedInto.number, at: merge.mergedInto.at.toISOString(), undoUntil: merge.mergedInto.undoUntil?.toISOString() ?? null }
+      : null,
+    duplicates: merge.duplicates.map((d) => ({
+      number: d.complaint.number,
+      student: d.complaint.confidential ? CONFIDENTIAL_STUDENT : d.studentName,
+      floor: d.complaint.floor,
+      roomNo: d.complaint.roomNo,
+      complaint: withholdIdentity(d.complaint, d.complaint.message),
+      createdAt: d.complaint.createdAt.toISOString(),
+      mergedAt: d.mergedAt.toISOString(),
+      undoUntil: d.undoUntil?.toISOString() ?? null,
+      timeline: staffTimeline(d.complaint, d.events),
+    })),
   };
 }

@@ -5,6 +5,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import {
   assignBodySchema,
   identitySchema,
+  mergeBodySchema,
   queueQuerySchema,
   queueResponseSchema,
   replyBodySchema,
@@ -27,7 +28,7 @@ import { attentionCounts, listQueue, statusCounts } from './queries.js';
 import { bulkActionStatus, scheduleBulkAction, undoBulkAction } from './bulk.js';
 import { attentionSchema, bulkActionSchema, bulkRequestSchema } from '../../../shared/queue.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
-import { addReply, assign, listColleagues, staffDetail, take, transition } from './service.js';
+import { addReply, assign, listColleagues, merge, staffDetail, take, transition, unmerge } from './service.js';
 import { requireUser } from '../../lib/require-user.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
@@ -103,7 +104,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const detail = await staffDetail(app.db, user, request.params.number);
+      const detail = await staffDetail(app.db, user, request.params.number, app.lifecycle.mergeUndoMs);
       reply.header('cache-control', 'no-store');
       return toStaffDetail({ ...detail, assignee: detail.assignee ?? null, canRevealIdentity: mayRevealIdentity(user) });
     },
@@ -247,6 +248,44 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request) => undoBulkAction(app.lifecycle, requireUser(request), request.params.id),
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/merge',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Merge this duplicate into the complaint about the same problem (both in your scope): its student follows that one and is told once, after the undo window (MERGE_UNDO_MINUTES)',
+        params: numberParams,
+        body: mergeBodySchema,
+        response: { 200: staffComplaintSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { complaint, assignee } = await merge(app.lifecycle, requireUser(request), request.params.number, request.body.into);
+      return toStaffDto(complaint, assignee);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/unmerge',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Undo a merge within MERGE_UNDO_MINUTES: the complaint gets its status back; its student is told only if the merge notice already reached them',
+        params: numberParams,
+        response: { 200: staffComplaintSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { complaint, assignee } = await unmerge(app.lifecycle, requireUser(request), request.params.number);
+      return toStaffDto(complaint, assignee);
+    },
   );
 
   r.post(

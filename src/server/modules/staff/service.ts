@@ -9,6 +9,7 @@ import type { LifecycleContext } from '../lifecycle/context.js';
 import { attachPhotos } from '../lifecycle/photos.js';
 import { applyTransition } from '../lifecycle/transition.js';
 import { alreadyWritten, recordReply } from '../lifecycle/replies.js';
+import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../lifecycle/merge.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
 
 const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
@@ -121,8 +122,11 @@ export async function take(ctx: LifecycleContext, actor: UserRow, number: string
   return ctx.transaction(async (tx) => takeComplaint(tx, ctx, await lockInScope(tx, scope, number), actor, from));
 }
 
-/** The whole record for the console: timeline with internal notes, and what this user may do next. */
-export async function staffDetail(db: Db, actor: UserRow, number: string) {
+/**
+ * The whole record for the console: timeline with internal notes, what this user may do next, and
+ * its merges (`undoMs`: how long a merge can be undone).
+ */
+export async function staffDetail(db: Db, actor: UserRow, number: string, undoMs: number) {
   refuseNonWorker(actor);
   const scope = await loadScope(db, actor);
   const [complaint] = await db
@@ -147,7 +151,107 @@ export async function staffDetail(db: Db, actor: UserRow, number: string) {
     events,
     assignee: assigneeRow,
     transitions: allowedTransitions(complaint.status, 'staff'),
+    merge: await mergeFacts(db, complaint, undoMs),
   };
+}
+
+/**
+ * Where a merged duplicate went and until when that can be undone; the duplicates merged into this
+ * complaint, each with its whole thread and its student's name (the dto passes both through the
+ * confidentiality guard). Whoever works the complaint reads its duplicates' threads too: their
+ * students follow it now.
+ */
+async function mergeFacts(db: Db, complaint: ComplaintRow, undoMs: number) {
+  const [target] = complaint.mergedIntoId
+    ? await db.select({ number: complaints.number }).from(complaints).where(eq(complaints.id, complaint.mergedIntoId)).limit(1)
+    : [];
+  const merged = target ? await lastMerge(db, complaint) : undefined;
+  const duplicates = await duplicatesOf(db, complaint);
+  const ids = duplicates.map((d) => d.id);
+  const events = ids.length
+    ? await db
+        .select({ event: complaintEvents, actorName: users.name, actorEmail: users.email })
+        .from(complaintEvents)
+        .leftJoin(users, eq(users.id, complaintEvents.actorId))
+        .where(inArray(complaintEvents.complaintId, ids))
+        .orderBy(asc(complaintEvents.createdAt))
+    : [];
+  const students = ids.length
+    ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(duplicates.map((d) => d.studentId))]))
+    : [];
+  return {
+    mergedInto: target && merged ? { number: target.number, at: merged.at, undoUntil: undoUntil(merged.at, undoMs) } : null,
+    duplicates: duplicates.map((d) => {
+      const own = events.filter((e) => e.event.complaintId === d.id);
+      const mergedAt = own.filter((e) => e.event.kind === 'merge' && e.event.toStatus === 'merged').at(-1)?.event.createdAt ?? d.updatedAt;
+      return {
+        complaint: d,
+        events: own,
+        studentName: students.find((s) => s.id === d.studentId)?.name || d.fname,
+        mergedAt,
+        undoUntil: undoUntil(mergedAt, undoMs),
+      };
+    }),
+  };
+}
+
+/**
+ * Locks two complaints in the actor's scope for the rest of the transaction, in id order, so two
+ * merges crossing each other wait rather than deadlock. Out of scope is "not found".
+ */
+async function lockPairInScope(tx: Tx, scope: Scope, duplicateNumber: string, targetNumber: string) {
+  const rows = await tx
+    .select()
+    .from(complaints)
+    .where(and(inArray(complaints.number, [duplicateNumber, targetNumber]), scopeCondition(scope, complaints)))
+    .orderBy(asc(complaints.id))
+    .for('update');
+  const duplicate = rows.find((r) => r.number === duplicateNumber);
+  if (!duplicate) throw notFound();
+  const target = rows.find((r) => r.number === targetNumber);
+  if (!target) throw new AppError(404, 'not_found', `There is no complaint ${targetNumber} in your queue.`, { into: 'is not in your queue' });
+  return { duplicate, target };
+}
+
+/**
+ * Merges a duplicate into the complaint about the same problem; the worker's scope must cover both.
+ * The merge can be undone for MERGE_UNDO_MINUTES (the lifecycle context's mergeUndoMs).
+ */
+export async function merge(ctx: LifecycleContext, actor: UserRow, number: string, into: string) {
+  refuseNonWorker(actor);
+  const scope = await loadScope(ctx.db, actor);
+  return ctx.transaction(async (tx) => {
+    const { duplicate, target } = await lockPairInScope(tx, scope, number, into);
+    return withAssignee(tx, await mergeDuplicate(tx, ctx, actor, duplicate, target));
+  });
+}
+
+/** A complaint with its assignee, as the console's row shows it. */
+async function withAssignee(tx: Tx, complaint: ComplaintRow) {
+  const [assignee] = complaint.assigneeId
+    ? await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, complaint.assigneeId))
+    : [];
+  return { complaint, assignee: assignee ?? null };
+}
+
+/** Undoes a merge while its window lasts; the worker's scope must cover both complaints. */
+export async function unmerge(ctx: LifecycleContext, actor: UserRow, number: string) {
+  refuseNonWorker(actor);
+  const scope = await loadScope(ctx.db, actor);
+  return ctx.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ mergedIntoId: complaints.mergedIntoId })
+      .from(complaints)
+      .where(and(eq(complaints.number, number), scopeCondition(scope, complaints)))
+      .limit(1);
+    if (!found) throw notFound();
+    const [target] = found.mergedIntoId
+      ? await tx.select({ number: complaints.number }).from(complaints).where(eq(complaints.id, found.mergedIntoId)).limit(1)
+      : [];
+    if (!target) throw new AppError(409, 'not_merged', `${number} is not merged into another complaint.`);
+    const pair = await lockPairInScope(tx, scope, number, target.number);
+    return withAssignee(tx, await undoMerge(tx, ctx, actor, pair.duplicate, pair.target));
+  });
 }
 
 /**

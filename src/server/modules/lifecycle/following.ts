@@ -1,0 +1,135 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { STATUS_LABELS, isOpenStatus, type FollowSource } from '../../../shared/constants.js';
+import type { Tx } from '../../db/client.js';
+import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { LifecycleContext } from './context.js';
+
+/*
+ * Students who follow a complaint they did not file: "Me too" (a student with the same problem
+ * follows the complaint instead of filing their own), or their duplicate merged into it (merge.ts).
+ * Each follower row, the complaint's follower_count and a `follow` timeline event change together.
+ * The team sees the count ("affects n students"); nobody is told by mail of a new follower.
+ */
+
+const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
+
+/** A complaint locked for a change of its followers; a confidential one does not exist for other students. */
+async function lockFollowable(tx: Tx, number: string): Promise<ComplaintRow> {
+  const [complaint] = await tx.select().from(complaints).where(eq(complaints.number, number)).for('update').limit(1);
+  if (!complaint) throw notFound();
+  return complaint;
+}
+
+/**
+ * Why a student may not say "Me too" to this complaint, or nothing: their own, a confidential one
+ * (never offered to other students: "not found"), a merged duplicate (follow the one it went into),
+ * or one that is over.
+ */
+export function refuseUnlessMayFollow(complaint: ComplaintRow, studentId: string, mergedIntoNumber: string | null): void {
+  if (complaint.confidential) throw notFound();
+  if (complaint.studentId === studentId) {
+    throw new AppError(409, 'own_complaint', `You filed ${complaint.number}: you hear of its progress already.`);
+  }
+  if (complaint.status === 'merged' && mergedIntoNumber) {
+    throw new AppError(409, 'complaint_merged', `${complaint.number} was merged into ${mergedIntoNumber}: say Me too there instead.`);
+  }
+  if (!isOpenStatus(complaint.status) && complaint.status !== 'resolved') {
+    throw new AppError(
+      409,
+      'cannot_follow',
+      `${complaint.number} is ${STATUS_LABELS[complaint.status].toLowerCase()}: it can no longer be followed. File a new complaint if the problem is still there.`,
+    );
+  }
+}
+
+/** Sets a complaint's follower_count to the number of its follower rows (after moving them about). */
+export async function recountFollowers(tx: Tx, complaintId: string): Promise<ComplaintRow> {
+  const [row] = await tx
+    .update(complaints)
+    .set({
+      followerCount: sql`(select ${count()}::int from ${complaintFollowers} where ${complaintFollowers.complaintId} = ${complaintId})`,
+    })
+    .where(eq(complaints.id, complaintId))
+    .returning();
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Adds `userId` as a follower of the locked complaint, in the caller's transaction: the row, the
+ * count and an internal `follow` event, or nothing at all when they follow it already.
+ */
+export async function addFollower(
+  tx: Tx,
+  complaint: ComplaintRow,
+  userId: string,
+  how: { source: FollowSource; via?: string | null; note: string },
+): Promise<{ complaint: ComplaintRow; added: boolean }> {
+  const added = await tx
+    .insert(complaintFollowers)
+    .values({ complaintId: complaint.id, userId, source: how.source, viaComplaintId: how.via ?? null })
+    .onConflictDoNothing()
+    .returning({ userId: complaintFollowers.userId });
+  if (!added.length) return { complaint, added: false };
+  const [row] = await tx
+    .update(complaints)
+    .set({ followerCount: sql`${complaints.followerCount} + 1` })
+    .where(eq(complaints.id, complaint.id))
+    .returning();
+  if (!row) throw notFound();
+  await followEvent(tx, row, how.note);
+  return { complaint: row, added: true };
+}
+
+/** The internal timeline line of a change of followers: it names nobody (the team sees the count). */
+async function followEvent(tx: Tx, complaint: ComplaintRow, note: string): Promise<void> {
+  await tx.insert(complaintEvents).values({
+    complaintId: complaint.id,
+    actorId: null,
+    fromStatus: complaint.status,
+    toStatus: complaint.status,
+    kind: 'follow',
+    public: false,
+    note: `${note} (${complaint.followerCount + 1} students now)`,
+  });
+}
+
+/** "Me too": the student follows a complaint someone else filed. Saying it twice changes nothing. */
+export async function meToo(ctx: LifecycleContext, student: Pick<UserRow, 'id'>, number: string): Promise<ComplaintRow> {
+  return ctx.transaction(async (tx) => {
+    const complaint = await lockFollowable(tx, number);
+    const [target] = complaint.mergedIntoId
+      ? await tx.select({ number: complaints.number }).from(complaints).where(eq(complaints.id, complaint.mergedIntoId))
+      : [];
+    refuseUnlessMayFollow(complaint, student.id, target?.number ?? null);
+    const result = await addFollower(tx, complaint, student.id, { source: 'me_too', note: 'A student said Me too' });
+    return result.complaint;
+  });
+}
+
+/** The student stops following a complaint (whatever brought them there); leaving twice changes nothing. */
+export async function leave(ctx: LifecycleContext, student: Pick<UserRow, 'id'>, number: string): Promise<ComplaintRow> {
+  return ctx.transaction(async (tx) => {
+    const complaint = await lockFollowable(tx, number);
+    if (complaint.studentId === student.id) {
+      throw new AppError(409, 'own_complaint', `You filed ${complaint.number}: withdraw it instead, if nobody has taken it up yet.`);
+    }
+    const removed = await tx
+      .delete(complaintFollowers)
+      .where(and(eq(complaintFollowers.complaintId, complaint.id), eq(complaintFollowers.userId, student.id)))
+      .returning({ userId: complaintFollowers.userId });
+    if (!removed.length) {
+      if (complaint.confidential) throw notFound();
+      return complaint;
+    }
+    const [row] = await tx
+      .update(complaints)
+      .set({ followerCount: sql`greatest(${complaints.followerCount} - 1, 0)` })
+      .where(eq(complaints.id, complaint.id))
+      .returning();
+    if (!row) throw notFound();
+    await followEvent(tx, row, 'A student stopped following it');
+    return row;
+  });
+}
