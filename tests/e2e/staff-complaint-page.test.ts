@@ -60,6 +60,10 @@ async function outboxEmptyFor(number: string) {
 
 describe('the staff complaint page', () => {
   it('phone: the student first and one tap takes it; desk: r, Escape, e and n, and the student gets one mail with the reply', async ({ browse }) => {
+    // A notice of the leaks on that floor: complaints filed while it is up are part of it.
+    const notice = { hostel: 'Block-1 (Old)', floors: [2], category: 'water', title: 'Leaks on floor 2', details: '' };
+    const posted = await (await suite.api(TECH)).send('POST', '/api/staff/incidents', { ...notice, endsAt: new Date(Date.now() + 3 * 3600_000).toISOString() });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     const student = await suite.api(STUDENT);
     const photo = await uploadPhoto(student, await aPhoneJpeg({ width: 800, height: 600 }));
     expect(photo.status).toBe(201);
@@ -80,6 +84,8 @@ describe('the staff complaint page', () => {
     // Where it was routed is a detail now, not the first thing read.
     expect(await thread.textContent()).not.toContain('Sent to');
     expect(await phone.page.getByTestId('staff-complaint-details').textContent()).toContain('Sent to');
+    await phone.page.getByTestId('notice-line').getByText('Part of notice:').waitFor();
+    expect(await phone.page.getByTestId('notice-line').getByRole('link').textContent()).toBe(notice.title);
     await checkPage(phone.page, 'the complaint page on a phone');
 
     // One tap takes it, and acknowledges it.

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../../shared/auth';
-import { isOpenStatus } from '../../../../../shared/constants';
+import { isOpenStatus, type IncidentStatus } from '../../../../../shared/constants';
 import { StatusBadge } from '../../../../components/StatusBadge';
 import { Alert } from '../../../../components/ui/Alert';
 import { Badge } from '../../../../components/ui/Badge';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { buttonPrimary, textLink } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
+import { useIncidentOfComplaint } from '../../api/incident-of-complaint';
 import { useTake } from '../../api/take';
 import { DueBadge, useNow } from '../DueBadge';
 import { ConfidentialBadge } from '../WorkerGate';
@@ -64,13 +65,26 @@ function Holder({ complaint, user }: { complaint: Detail; user: User }) {
   );
 }
 
-/** The notice (incident) the complaint is part of. */
-function NoticeLine() {
+const NOTICE_STATE: Record<IncidentStatus, string> = { active: '', resolved: ' (resolved)', withdrawn: ' (taken down)' };
+
+/** The notice (incident) the complaint is part of: its title once read, a plain link until then or without it. */
+function NoticeLine({ id }: { id: string }) {
+  const notice = useIncidentOfComplaint(id);
   return (
-    <p data-testid="notice-line">
-      <Link to="/staff/notices" className={textLink}>
-        Linked to a notice
-      </Link>
+    <p data-testid="notice-line" className="text-slate-900">
+      {notice.data ? (
+        <>
+          Part of notice:{' '}
+          <Link to="/staff/notices" className={textLink}>
+            {notice.data.title}
+          </Link>
+          {NOTICE_STATE[notice.data.status]}
+        </>
+      ) : (
+        <Link to="/staff/notices" className={textLink}>
+          Linked to a notice
+        </Link>
+      )}
     </p>
   );
 }
@@ -99,7 +113,7 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
         {complaint.complaintHead}
         {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} · {complaint.hostel}, floor {complaint.floor}, room {complaint.roomNo}
       </p>
-      {complaint.incidentId && <NoticeLine />}
+      {complaint.incidentId && <NoticeLine id={complaint.incidentId} />}
       <Holder complaint={complaint} user={user} />
     </div>
   );
