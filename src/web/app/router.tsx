@@ -92,6 +92,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'staff/notices',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/staff/components/incidents/NoticesPage')).NoticesPage,
+            }),
+          },
+          {
             path: 'staff/complaints/:number',
             HydrateFallback: PageLoading,
             lazy: async () => ({

@@ -8,6 +8,8 @@ import { useMe } from '../../lib/me';
 
 // Only signed-in students see it, so its code (and the complaint schemas) load only for them.
 const OpenComplaints = lazy(async () => ({ default: (await import('./components/OpenComplaints')).OpenComplaints }));
+// Notices where the student lives: their own chunk too, for students only.
+const Notices = lazy(async () => ({ default: (await import('./components/Notices')).Notices }));
 
 const steps = [
   'Press Sign In and use your university e-mail account.',
@@ -41,6 +43,12 @@ export function HomePage() {
           </Link>
         </div>
       </section>
+
+      {me.data?.role === 'student' && (
+        <Suspense fallback={null}>
+          <Notices />
+        </Suspense>
+      )}
 
       {me.data && (
         <Suspense fallback={<LoadingStatus label="Loading your open complaints…" />}>

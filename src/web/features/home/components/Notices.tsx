@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { categoryByKey } from '../../../../shared/catalog';
+import { floorsText, type ActiveNotice } from '../../../../shared/incidents';
+import { Alert } from '../../../components/ui/Alert';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonSecondary, textLink } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { useCatalog } from '../../../lib/catalog';
+import { useFollowNotice } from '../api/follow-notice';
+import { useNotices } from '../api/get-notices';
+import { useUnfollowNotice } from '../api/unfollow-notice';
+
+const students = (n: number) => `${n} ${n === 1 ? 'student' : 'students'} affected`;
+
+/** One notice: what is wrong, where, until when, how many it affects, and "Affects me too" (with Undo). */
+function NoticeItem({ notice }: { notice: ActiveNotice }) {
+  const catalog = useCatalog();
+  const follow = useFollowNotice();
+  const unfollow = useUnfollowNotice();
+  const [said, setSaid] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const followRef = useRef<HTMLButtonElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const pending = follow.isPending || unfollow.isPending;
+  const category = (catalog.data && categoryByKey(catalog.data, notice.category)?.cardTitle) ?? notice.category;
+  const where = [notice.hostel, floorsText(notice.floors) || 'all floors'].join(', ');
+  const meta = [`expected fix ${notice.endsAtText}`, ...(notice.affected > 0 ? [students(notice.affected)] : [])].join(' · ');
+
+  async function change(following: boolean) {
+    setSaid(null);
+    setFailure(null);
+    try {
+      await (following ? follow : unfollow).mutateAsync(notice.id);
+      setSaid(following ? 'Noted: you will be told once when it is fixed.' : 'Undone: you no longer follow this notice.');
+      // The button pressed is replaced by its opposite: the focus goes there, not to the page's top.
+      requestAnimationFrame(() => (following ? undoRef : followRef).current?.focus());
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <li className="rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="notice">
+      <h3 className="font-semibold text-slate-900 wrap-anywhere">{notice.title}</h3>
+      <p className="text-sm text-slate-800">
+        {category} · {where}
+      </p>
+      <p className="mt-1 text-sm font-semibold text-slate-900" data-testid="notice-meta">
+        {meta}
+      </p>
+      {notice.details && <p className="mt-2 whitespace-pre-line text-slate-800 wrap-anywhere">{notice.details}</p>}
+      <div className="mt-3">
+        {notice.myComplaint ? (
+          <p className="text-sm text-slate-800">
+            Your complaint{' '}
+            <Link to={`/my/${encodeURIComponent(notice.myComplaint)}`} className={textLink}>
+              {notice.myComplaint}
+            </Link>{' '}
+            is linked to it: it is resolved with it.
+          </p>
+        ) : notice.following ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className="text-sm text-slate-800">You said it affects you too.</p>
+            <button ref={undoRef} type="button" className={buttonSecondary} disabled={pending} onClick={() => void change(false)}>
+              Undo
+            </button>
+          </div>
+        ) : (
+          <button ref={followRef} type="button" className={buttonSecondary} disabled={pending} onClick={() => void change(true)}>
+            Affects me too
+          </button>
+        )}
+      </div>
+      <StatusMessage message={said} className="mt-2" />
+      {failure && (
+        <Alert className="mt-2">
+          <p>{failure}</p>
+        </Alert>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Known problems where the student lives, above the categories: the team knows, so the student
+ * can say it affects them too instead of filing it again (a complaint filed anyway is linked to
+ * it). Nothing shows while there are none, or if they cannot be loaded (the page works without).
+ */
+export function Notices() {
+  const notices = useNotices();
+  if (!notices.data?.items.length) return null;
+  return (
+    <section aria-labelledby="notices-heading" data-testid="notices">
+      <h2 id="notices-heading" className="text-xl font-semibold text-slate-900">
+        Known problems{notices.data.place ? ` in ${notices.data.place.hostel}` : ''}
+      </h2>
+      <p className="mt-1 text-slate-700">The hostel team knows and is on it. If one affects you, say so: you are told once when it is fixed.</p>
+      <ul className="mt-3 space-y-3">
+        {notices.data.items.map((notice) => (
+          <NoticeItem key={notice.id} notice={notice} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useMemo } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import type { PublicCatalog } from '../../../../../shared/catalog';
+import {
+  INCIDENT_DETAILS_MAX,
+  INCIDENT_TITLE_MAX,
+  endsAtProblem,
+  fromZonedInputValue,
+  incidentCreateSchema,
+  toZonedInputValue,
+  type IncidentCreate,
+} from '../../../../../shared/incidents';
+import { FormAlert } from '../../../../components/ui/FormAlert';
+import { SelectField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
+import { buttonPrimary, fieldError, fieldHint, fieldLabel } from '../../../../components/ui/styles';
+import { cn } from '../../../../lib/cn';
+import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { usePostIncident } from '../../api/incidents-post';
+
+/** The notice as the form holds it: the expected end as the university's wall time ("2026-11-28T18:00"). */
+interface NoticeDraft {
+  hostel: string;
+  floors: number[];
+  category: string;
+  title: string;
+  details: string;
+  endsAt: string;
+}
+
+/** A few hours ahead on the hour, on the university's clock: most outages are fixed the same day. */
+function defaultEnd(timeZone: string): string {
+  return `${toZonedInputValue(new Date(Date.now() + 3 * 3_600_000), timeZone).slice(0, 14)}00`;
+}
+
+const emptyDraft = (timeZone: string): NoticeDraft => ({ hostel: '', floors: [], category: '', title: '', details: '', endsAt: defaultEnd(timeZone) });
+
+export const chipClass = (pressed: boolean) =>
+  cn(
+    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap',
+    pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+  );
+
+/** The hostel's floors as chips, several at once; none chosen is the whole hostel. */
+function FloorChips({ control, floors }: { control: Control<NoticeDraft, unknown, IncidentCreate>; floors: number[] }) {
+  const { field, fieldState } = useController({ control, name: 'floors' });
+  const chosen = new Set(field.value);
+  const toggle = (floor: number) =>
+    field.onChange(chosen.has(floor) ? field.value.filter((f) => f !== floor) : [...field.value, floor].sort((a, b) => a - b));
+  return (
+    <fieldset aria-describedby="notice-floors-hint">
+      <legend className={fieldLabel}>Floors</legend>
+      <p id="notice-floors-hint" className={fieldHint}>
+        {floors.length ? 'None chosen: the whole hostel.' : 'Choose the hostel first.'}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2" data-testid="floor-chips">
+        {floors.map((floor) => (
+          <button key={floor} type="button" className={chipClass(chosen.has(floor))} aria-pressed={chosen.has(floor)} onClick={() => toggle(floor)}>
+            <span className="sr-only">Floor </span>
+            {floor}
+          </button>
+        ))}
+      </div>
+      {fieldState.error?.message && <p className={fieldError}>{fieldState.error.message}</p>}
+    </fieldset>
+  );
+}
+
+/**
+ * Posting a notice: hostel, floors, category, title, details and the expected end on the
+ * university's clock (`timeZone`). Checked by the shared schema, and the end against now, before
+ * it is sent; the server checks it all again (and the scope).
+ */
+export function NoticeForm({ catalog, timeZone, onPosted }: { catalog: PublicCatalog; timeZone: string; onPosted: (message: string) => void }) {
+  const post = usePostIncident();
+  const resolver = useMemo(
+    () =>
+      draftResolver(
+        incidentCreateSchema.superRefine((notice, ctx) => {
+          const problem = endsAtProblem(new Date(notice.endsAt), new Date());
+          if (problem) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: problem });
+        }),
+        (d: NoticeDraft) => ({ ...d, endsAt: fromZonedInputValue(d.endsAt, timeZone)?.toISOString() ?? d.endsAt }),
+      ),
+    [timeZone],
+  );
+  const form = useForm<NoticeDraft, unknown, IncidentCreate>({ defaultValues: emptyDraft(timeZone), resolver, reValidateMode: 'onChange' });
+  const hostelName = useWatch({ control: form.control, name: 'hostel' });
+  const hostel = catalog.hostels.find((h) => h.name === hostelName);
+  const floors = hostel ? Array.from({ length: hostel.floorMax - hostel.floorMin + 1 }, (_, i) => hostel.floorMin + i) : [];
+
+  // Another hostel may not have the floors chosen for the last one.
+  useEffect(() => {
+    const kept = form.getValues('floors').filter((f) => hostel && f >= hostel.floorMin && f <= hostel.floorMax);
+    form.setValue('floors', kept);
+  }, [hostel, form]);
+
+  const submit = form.handleSubmit(async (payload) => {
+    try {
+      const posted = await post.mutateAsync(payload);
+      form.reset(emptyDraft(timeZone));
+      onPosted(`Posted “${posted.title}”: students of ${posted.hostel} see it now, and complaints filed meanwhile link to it.`);
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form noValidate aria-label="Post a notice" className="mt-4 space-y-4" data-testid="notice-form" onSubmit={(event) => void submit(event)}>
+      <SelectField control={form.control} name="hostel" label="Hostel">
+        <option value="">Choose the hostel</option>
+        {catalog.hostels.map((h) => (
+          <option key={h.name} value={h.name}>
+            {h.name}
+          </option>
+        ))}
+      </SelectField>
+      <FloorChips control={form.control} floors={floors} />
+      <SelectField control={form.control} name="category" label="Category">
+        <option value="">Choose the category</option>
+        {catalog.categories
+          .filter((c) => !c.confidential)
+          .map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.cardTitle}
+            </option>
+          ))}
+      </SelectField>
+      <TextField control={form.control} name="title" label="Title" hint="What students see first, e.g. “Wi-Fi outage on floor 2”." maxLength={INCIDENT_TITLE_MAX} autoComplete="off" />
+      <TextAreaField control={form.control} name="details" label="Details (optional)" rows={3} maxLength={INCIDENT_DETAILS_MAX} />
+      <TextField
+        control={form.control}
+        name="endsAt"
+        type="datetime-local"
+        label="Expected fix"
+        hint={`On the university's clock (${timeZone}), within 30 days.`}
+        min={toZonedInputValue(new Date(), timeZone)}
+      />
+      <FormAlert control={form.control} />
+      <button type="submit" className={buttonPrimary} disabled={post.isPending}>
+        {post.isPending ? 'Posting…' : 'Post the notice'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { outbox } from '../../src/server/db/schema.js';
+import { aComplaint } from '../factories/complaints.js';
+import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
+import { browserSuite } from '../support/e2e.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import type { ApiClient } from '../support/student.js';
+
+/*
+ * One outage, one notice, on a phone: the Wi-Fi tech posts "Wi-Fi outage on floor 2"; a student on
+ * that floor sees it on the home page; a complaint filed meanwhile is linked to it; another student
+ * says it affects them too; the tech resolves it with a note; each student gets one mail (a real
+ * SMTP server) and one bell.
+ */
+
+const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const ADMIN = { email: 'notices.admin@vitbhopal.ac.in', name: 'Notices Admin' };
+const TECH = { email: 'floor.tech@vitbhopal.ac.in', name: 'Floor Tech' };
+const FILER = { email: 'kabir.menon@vitbhopal.ac.in', name: 'Kabir Menon 22BCE10411' };
+const NEIGHBOUR = { email: 'isha.verma@vitbhopal.ac.in', name: 'Isha Verma 22BCE10412' };
+const TITLE = 'Wi-Fi outage on floor 2';
+const NOTE = 'The floor switch is replaced; Wi-Fi is back on floor 2.';
+
+const env: Record<string, string> = { ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', MAIL_POLL_INTERVAL_MS: '200' };
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await SmtpSink.start();
+  env.SMTP_URL = sink.url;
+});
+afterAll(async () => {
+  await sink?.stop();
+});
+
+const suite = browserSuite(env);
+const { it } = suite;
+
+let filer: ApiClient;
+let neighbour: ApiClient;
+
+beforeAll(async () => {
+  const admin = await suite.api(ADMIN);
+  const added = await admin.send('POST', '/api/admin/users', { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  filer = await suite.api(FILER);
+  neighbour = await suite.api(NEIGHBOUR);
+  // Both live on floor 2 of Block-2 (their account page's place).
+  for (const student of [filer, neighbour]) {
+    expect((await student.send('PUT', '/api/me/place', { hostel: 'Block-2', floor: 2, roomNo: '214' })).status).toBe(200);
+  }
+});
+
+const resolvedMails = (address: string) => sink.to(address).filter((m) => m.parsed.subject === `Resolved: ${TITLE}`);
+const resolvedBells = async (student: ApiClient) =>
+  ((await student.get('/api/notifications')).body.items as Array<{ text: string }>).filter((n) => n.text.startsWith(`Resolved: “${TITLE}”`));
+
+describe('a notice from posting to resolution', () => {
+  it('is posted by the tech, seen and followed by students, links a new complaint, and its resolution tells each student once', async ({ browse }) => {
+    // The tech posts the notice from the console on a phone.
+    const tech = await browse.as(TECH, PHONE_390);
+    await tech.page.goto(`${suite.portal.baseUrl}/staff`);
+    await tech.page.getByRole('link', { name: 'Notices', exact: true }).click();
+    await tech.page.getByRole('heading', { name: 'Notices', level: 1 }).waitFor();
+    await tech.page.getByRole('button', { name: 'New notice' }).click();
+    const form = tech.page.getByRole('form', { name: 'Post a notice' });
+    await form.getByLabel('Hostel').selectOption('Block-2');
+    await form.getByRole('button', { name: 'Floor 2' }).click();
+    expect(await form.getByRole('button', { name: 'Floor 2' }).getAttribute('aria-pressed')).toBe('true');
+    await form.getByLabel('Category').selectOption('wifi');
+    await form.getByLabel('Title').fill(TITLE);
+    await form.getByLabel('Details (optional)').fill('The switch on floor 2 failed; a new one is on its way.');
+    expect(await form.getByLabel('Expected fix').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/);
+    expect(await seriousAxeViolations(tech.page)).toEqual([]);
+    await form.getByRole('button', { name: 'Post the notice' }).click();
+    await expect.poll(() => tech.page.getByTestId('notices-result').textContent()).toContain(`Posted “${TITLE}”`);
+    expect(await hasHorizontalScroll(tech.page)).toBe(false);
+
+    // A complaint filed now is linked to it; its student reads that on the home page.
+    const filed = await filer.post('/api/complaints', aComplaint({ hostel: 'Block-2', floor: 2, roomNo: '214', subCategory: 'Not Working' }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    const number = String(filed.body.number);
+    const filerHome = await browse.as(FILER, PHONE_390);
+    await filerHome.page.goto(suite.portal.baseUrl);
+    const filersNotice = filerHome.page.getByTestId('notice').filter({ hasText: TITLE });
+    await expect.poll(() => filersNotice.textContent()).toContain(`Your complaint ${number} is linked to it`);
+
+    // The neighbour sees it above the categories and says it affects them too (Undo is offered).
+    const home = await browse.as(NEIGHBOUR, PHONE_390);
+    await home.page.goto(suite.portal.baseUrl);
+    const notice = home.page.getByTestId('notice').filter({ hasText: TITLE });
+    await expect.poll(() => notice.getByTestId('notice-meta').textContent()).toMatch(/^expected fix (tomorrow )?\d{2}:00 · 1 student affected$/);
+    const noticesBox = await home.page.getByTestId('notices').boundingBox();
+    const categoriesBox = await home.page.getByRole('heading', { name: 'What you can report' }).boundingBox();
+    expect(noticesBox && categoriesBox && noticesBox.y < categoriesBox.y).toBe(true);
+    await notice.getByRole('button', { name: 'Affects me too' }).click();
+    await notice.getByRole('button', { name: 'Undo' }).waitFor();
+    await expect.poll(() => notice.getByTestId('notice-meta').textContent()).toContain('2 students affected');
+    expect(await seriousAxeViolations(home.page)).toEqual([]);
+
+    // The tech resolves it, confirming in the page with what it will do.
+    await tech.page.reload();
+    const card = tech.page.getByTestId('staff-notice').filter({ hasText: TITLE });
+    await card.getByRole('button', { name: 'Resolve…' }).click();
+    expect(await card.getByTestId('resolve-summary').textContent()).toBe('Resolve 1 linked complaint and tell 2 students.');
+    await card.getByLabel('What was done').fill(NOTE);
+    await card.getByRole('button', { name: 'Resolve and tell them' }).click();
+    await expect.poll(() => tech.page.getByTestId('notices-result').textContent()).toBe(`Resolved “${TITLE}”: 1 complaint resolved, 2 students told.`);
+
+    // Every mail of the resolution has left (the outbox says so); each student got exactly one, and one bell.
+    const { db } = suite.portal.app;
+    await expect
+      .poll(async () => (await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.purpose, 'incident_resolved'))).map((r) => r.status), { timeout: 20_000 })
+      .toEqual(['sent', 'sent']);
+    expect(resolvedMails(FILER.email)).toHaveLength(1);
+    expect(resolvedMails(NEIGHBOUR.email)).toHaveLength(1);
+    expect(resolvedMails(FILER.email)[0]?.parsed.text).toContain(`Your complaint ${number} is now resolved with it`);
+    expect(resolvedMails(NEIGHBOUR.email)[0]?.parsed.text).toContain(NOTE);
+    expect(await resolvedBells(filer)).toHaveLength(1);
+    expect(await resolvedBells(neighbour)).toHaveLength(1);
+
+    // The notice is gone from the home page; the filer's complaint waits for them to confirm it.
+    await home.page.reload();
+    await home.page.getByRole('heading', { name: 'What you can report' }).waitFor();
+    await expect.poll(() => home.page.getByTestId('notice').count()).toBe(0);
+    expect((await filer.get(`/api/complaints/${number}`)).body.status).toBe('resolved');
+  });
+});
