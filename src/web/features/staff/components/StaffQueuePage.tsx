@@ -276,6 +276,7 @@ export function StaffQueuePage() {
         <PageHeading id="staff-heading" title="Staff console · Hostel Complaint Portal">
           Staff console
         </PageHeading>
+        <Link to="/staff/notices" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Notices</Link>
         <Link
           to="/staff/settings"
           className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
