@@ -58,8 +58,12 @@ const SHARE_CACHE = 'hcp-share';
 const SAVED_AT_HEADER = 'x-hcp-saved-at';
 const SHELL_PAGE = '/index.html';
 
-/** API reads worth showing offline: who is signed in, the catalogue, My complaints, one complaint, the bell. */
-const OFFLINE_READS = /^\/api\/(me|catalog|university\/logo|complaints\/mine|complaints\/[A-Za-z0-9-]+|notifications)$/;
+/**
+ * API reads worth showing offline: who is signed in, the catalogue, My complaints (and those followed),
+ * one complaint, the bell. Not the form's "already reported" lookups: one per pause in typing, each
+ * its own address, and worth nothing offline.
+ */
+const OFFLINE_READS = /^\/api\/(me|catalog|university\/logo|complaints\/mine|complaints\/(?!nearby$)[A-Za-z0-9-]+|notifications)$/;
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isOpenStatus, type ComplaintStatus } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
 import type { ComplaintDetail } from '../../../../shared/complaints';
@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useComplaint } from '../api/get-complaint';
 import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
 import { ComplaintThread, teamAwaitsReply } from './ComplaintThread';
+import { FollowedComplaintView } from './FollowedComplaintView';
 import { RatingSummary, ResolutionForms } from './ResolutionForms';
 import { StatusStepper } from './StatusStepper';
 import { WithdrawPanel } from './WithdrawPanel';
@@ -65,6 +66,33 @@ function NextStep({ complaint, awaitsReply }: { complaint: ComplaintDetail; awai
 }
 
 /**
+ * Where the complaint went when staff merged it into another about the same problem (its follower
+ * view), or how many other students said it affects them too.
+ */
+function MergedInto({ complaint }: { complaint: ComplaintDetail }) {
+  if (complaint.mergedInto) {
+    return (
+      <div className={cn(card, 'mt-4 border-brand-200 bg-brand-50')} data-testid="merged-into">
+        <p className="font-semibold text-slate-900">
+          Merged into{' '}
+          <Link to={`/my/${encodeURIComponent(complaint.mergedInto)}`} className={textLink}>
+            {complaint.mergedInto}
+          </Link>
+        </p>
+        <p className="mt-1 text-slate-800">It is the same problem, which the hostel team is working on there. You hear of its progress there.</p>
+      </div>
+    );
+  }
+  if (complaint.followerCount === 0) return null;
+  const others = complaint.followerCount;
+  return (
+    <p className="mt-3 text-slate-800" data-testid="me-too-count">
+      {others} other {others === 1 ? 'student says' : 'students say'} it affects them too.
+    </p>
+  );
+}
+
+/**
  * The student's complaint as a chat, top to bottom: one line saying where it stands and what comes
  * next, the "Is it fixed?" card (with the team's note) when it is resolved, the steps, the facts
  * folded away, then the conversation (their message and photos first) with the reply box last.
@@ -81,6 +109,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
 
   return (
     <>
+      <MergedInto complaint={complaint} />
       <NextStep complaint={complaint} awaitsReply={awaitsReply} />
       <ResolutionForms complaint={complaint} />
       <RatingSummary complaint={complaint} />
@@ -119,10 +148,10 @@ function ComplaintLoader({ number }: { number: string }) {
     }
     return <LoadError error={complaint.error} onRetry={() => void complaint.refetch()} />;
   }
-  return <Details complaint={complaint.data} />;
+  return complaint.data.view === 'follower' ? <FollowedComplaintView complaint={complaint.data} /> : <Details complaint={complaint.data} />;
 }
 
-/** Route /my/:number: one of the student's complaints, every field and its timeline. */
+/** Route /my/:number: one of the student's complaints, every field and its timeline; or one they follow. */
 export function ComplaintDetailPage() {
   const { number = '' } = useParams();
 

@@ -25,7 +25,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { WaitingToSend } from '../../../lib/offline-queue';
 import { floorHint, floorSpan, roomHint } from '../../../lib/catalog-hints';
 import { focusFirstError, issueField, serverField, sortMessages } from '../../../lib/field-messages';
-import { meQueryKey } from '../../../lib/me';
+import { meQueryKey, useMe } from '../../../lib/me';
 import { refreshPlace, usePlace } from '../../../lib/place';
 import type { Place } from '../../../../shared/auth';
 import {
@@ -39,6 +39,7 @@ import { useHydrated } from '../../../lib/hydration';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
+import { AlreadyReported } from './AlreadyReported';
 import { FiledScreen } from './FiledScreen';
 import { SubCategoryChips } from './SubCategoryChips';
 
@@ -212,6 +213,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   // The remembered place fills an untouched form once, when it is known (the page is prerendered
   // without it and a kept draft wins); "Report something else" fills it again.
   const place = usePlace();
+  const me = useMe();
   const prefilled = useRef(false);
   useEffect(() => {
     if (!place || prefilled.current || !draftRestored.current) return;
@@ -438,6 +440,10 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
             />
           )}
         </Field>
+
+        {me.data?.role === 'student' && hostel && (
+          <AlreadyReported category={categoryKey} hostel={hostel.name} floor={values.floor} room={values.roomNo} text={values.complaint} />
+        )}
 
         <FormProblem
           problem={problem}

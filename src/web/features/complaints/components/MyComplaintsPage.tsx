@@ -13,6 +13,7 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useMyComplaints } from '../api/get-my-complaints';
+import { FollowingList } from './FollowingList';
 
 function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
   return (
@@ -95,7 +96,7 @@ function ComplaintList() {
   );
 }
 
-/** Route /my: the signed-in student's complaints and cleaning requests. */
+/** Route /my: the signed-in student's complaints and cleaning requests, then those they follow. */
 export function MyComplaintsPage() {
   const me = useMe();
 
@@ -111,7 +112,14 @@ export function MyComplaintsPage() {
           </Link>
         )}
       </div>
-      <SignedInGate>{() => <ComplaintList />}</SignedInGate>
+      <SignedInGate>
+        {() => (
+          <>
+            <ComplaintList />
+            <FollowingList />
+          </>
+        )}
+      </SignedInGate>
     </section>
   );
 }

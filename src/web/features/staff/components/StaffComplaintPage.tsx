@@ -17,6 +17,7 @@ import { nextNumber, recalledQueue } from '../lib/queue-session';
 import { Assignment } from './complaint/Assignment';
 import { ComplaintDetails } from './complaint/ComplaintDetails';
 import { ComplaintHeader } from './complaint/ComplaintHeader';
+import { MergePanel, MergedDuplicates } from './complaint/MergePanel';
 import { ReplyBox, type ReplyBoxHandle } from './complaint/ReplyBox';
 import { StaffThread } from './complaint/StaffThread';
 import { StatusActions } from './complaint/StatusActions';
@@ -161,11 +162,13 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
           <StaffThread complaint={complaint} />
           <ReplyBox ref={replyBox} complaint={complaint} onDone={onDone} />
           {acted && <NextComplaint number={number} queueSearch={queueSearch} />}
+          <MergedDuplicates complaint={complaint} />
         </div>
         <div data-testid="staff-sidebar" className="lg:mt-6">
           <div data-testid="staff-actions">
             <StatusActions complaint={complaint} onDone={onDone} />
             <Assignment complaint={complaint} user={user} />
+            <MergePanel complaint={complaint} />
           </div>
           <ComplaintDetails complaint={complaint} />
           <StudentIdentity complaint={complaint} />

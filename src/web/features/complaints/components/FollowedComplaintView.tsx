@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { STATUS_LABELS, isOpenStatus } from '../../../../shared/constants';
+import type { FollowedComplaint, FollowerTimelineEntry } from '../../../../shared/complaints';
+import { ComplaintTimeline, type TimelineItem } from '../../../components/ComplaintTimeline';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { Alert } from '../../../components/ui/Alert';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonSecondary, card, textLink } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
+import { useSetFollowing } from '../api/follow-complaint';
+
+const BY: Record<FollowerTimelineEntry['by'], string> = { team: 'Hostel staff', filer: 'The student who filed it', portal: 'The portal' };
+
+const title = (entry: FollowerTimelineEntry) => (entry.fromStatus === null ? 'Filed' : STATUS_LABELS[entry.status]);
+
+/** Leave, then Undo in the same place (no dialog): leaving twice or undoing twice changes nothing. */
+function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
+  const follow = useSetFollowing();
+  const [left, setLeft] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const leaveButton = useRef<HTMLButtonElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+
+  async function change(following: boolean) {
+    setFailure(null);
+    try {
+      await follow.mutateAsync({ number: complaint.number, following });
+      setLeft(!following);
+      requestAnimationFrame(() => (following ? leaveButton : undoButton).current?.focus());
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby="following-heading" className={cn(card, 'mt-4')} data-testid="following-panel">
+      <h2 id="following-heading" className="text-base font-semibold text-slate-900">
+        {left ? 'You no longer follow it' : 'You follow this complaint'}
+      </h2>
+      <p className="mt-1 text-slate-700">
+        {left
+          ? 'You will not hear of it any more.'
+          : complaint.source === 'merged' && complaint.yourComplaint
+            ? `The hostel team merged your complaint ${complaint.yourComplaint} into this one: the same problem. You hear of every change here.`
+            : 'You said it affects you too. You hear of every change of its status and of its resolution, by your notification settings.'}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {left ? (
+          <button ref={undoButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(true)}>
+            Undo
+          </button>
+        ) : (
+          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(false)}>
+            Stop following
+          </button>
+        )}
+        {complaint.yourComplaint && (
+          <Link to={`/my/${encodeURIComponent(complaint.yourComplaint)}`} className={cn(textLink, 'flex min-h-11 items-center')}>
+            Your complaint {complaint.yourComplaint}
+          </Link>
+        )}
+      </div>
+      <StatusMessage className="mt-2" data-testid="following-result" message={left ? `You left ${complaint.number}.` : null} />
+      {failure && (
+        <Alert className="mt-2">
+          <p>{failure}</p>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Another student's complaint as one of its followers reads it (decision 36): where it stands, how
+ * many it affects, what was reported (an excerpt), the team's resolution note and the changes of
+ * status. Not who filed it, their room, nor their conversation with the team; only the filer acts.
+ */
+export function FollowedComplaintView({ complaint }: { complaint: FollowedComplaint }) {
+  const { mutate: markSeen } = useMarkComplaintSeen();
+  // Opening it is reading what the bell said about it.
+  useEffect(() => {
+    markSeen(complaint.number);
+  }, [markSeen, complaint.number, complaint.updatedAt]);
+
+  const items: TimelineItem[] = complaint.timeline.map((entry, i) => ({
+    key: `${entry.at}-${i}`,
+    kind: 'status',
+    title: title(entry),
+    at: entry.at,
+    by: BY[entry.by],
+    note: entry.note || null,
+  }));
+
+  return (
+    <div data-testid="follower-view">
+      <div className={cn(card, 'mt-4 flex flex-wrap items-center gap-x-3 gap-y-2')} data-testid="next-step">
+        <StatusBadge status={complaint.status} />
+        <p className="min-w-0 flex-1 text-slate-900">
+          {complaint.complaintHead}
+          {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} in {complaint.hostel}, floor {complaint.floor}
+          <span className="block text-sm text-slate-700">
+            Affects {complaint.students} students
+            {isOpenStatus(complaint.status) && (
+              <>
+                {' '}
+                · expected by <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time>
+              </>
+            )}
+          </span>
+        </p>
+      </div>
+      {complaint.resolutionNote && (
+        <section aria-labelledby="resolution-heading" className={cn(card, 'mt-4 border-green-300 bg-green-50')} data-testid="resolution-note">
+          <h2 id="resolution-heading" className="text-base font-semibold text-green-950">
+            What the hostel team did
+          </h2>
+          <p className="mt-1 whitespace-pre-line text-green-950 wrap-anywhere">{complaint.resolutionNote}</p>
+          {complaint.status === 'resolved' && (
+            <p className="mt-2 text-sm text-green-900">If it is still not fixed for you, file your own complaint and say so.</p>
+          )}
+        </section>
+      )}
+      <section aria-labelledby="reported-heading" className={cn(card, 'mt-4')}>
+        <h2 id="reported-heading" className="text-base font-semibold text-slate-900">
+          What was reported
+        </h2>
+        <p className="mt-1 text-slate-800 wrap-anywhere">“{complaint.excerpt}”</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Filed <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time> by another student. Their name, room
+          and conversation with the team stay theirs.
+        </p>
+      </section>
+      <LeavePanel complaint={complaint} />
+      <ComplaintTimeline items={items} data-testid="timeline" />
+    </div>
+  );
+}

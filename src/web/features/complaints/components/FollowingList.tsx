@@ -1,0 +1,109 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { FollowedItem } from '../../../../shared/complaints';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { Alert } from '../../../components/ui/Alert';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonSecondary } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useSetFollowing } from '../api/follow-complaint';
+import { useFollowing } from '../api/get-following';
+
+/** One followed complaint: a link to its follower view, and Leave with Undo in its place. */
+function FollowedRow({ item }: { item: FollowedItem }) {
+  const follow = useSetFollowing();
+  const [left, setLeft] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const leaveButton = useRef<HTMLButtonElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+
+  async function change(following: boolean) {
+    setFailure(null);
+    try {
+      await follow.mutateAsync({ number: item.number, following });
+      setLeft(!following);
+      requestAnimationFrame(() => (following ? leaveButton : undoButton).current?.focus());
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="followed-row">
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <Link to={`/my/${encodeURIComponent(item.number)}`} className="font-mono text-sm font-semibold text-brand-800 underline underline-offset-2">
+          {item.number}
+        </Link>
+        <StatusBadge status={item.status} />
+      </span>
+      <span className="mt-2 block font-semibold text-slate-900">
+        {item.complaintHead}
+        {item.subCategory && item.subCategory !== item.complaintHead ? ` · ${item.subCategory}` : ''}
+      </span>
+      <span className="mt-1 block text-sm text-slate-700">
+        {item.hostel}, floor {item.floor} · affects {item.students} students
+        {item.yourComplaint ? ` · your ${item.yourComplaint} was merged into it` : ''}
+      </span>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {left ? (
+          <button ref={undoButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(true)}>
+            Undo
+          </button>
+        ) : (
+          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(false)}>
+            Leave<span className="sr-only"> {item.number}</span>
+          </button>
+        )}
+        <StatusMessage tone="neutral" message={left ? `You left ${item.number}: you will not hear of it any more.` : null} />
+      </div>
+      {failure && (
+        <Alert className="mt-2">
+          <p>{failure}</p>
+        </Alert>
+      )}
+    </li>
+  );
+}
+
+/**
+ * "Following" on My complaints: complaints other students filed that this student follows (Me
+ * too, or their own duplicate merged into one). Nothing shows while there are none.
+ */
+export function FollowingList() {
+  const list = useFollowing({ enabled: true });
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  if (list.isPending || (!list.isError && items.length === 0)) return null;
+
+  return (
+    <section aria-labelledby="following-list-heading" className="mt-10" data-testid="following">
+      <h2 id="following-list-heading" className="text-xl font-semibold text-slate-900">
+        Following
+      </h2>
+      <p className="mt-1 text-slate-700">Complaints other students filed that affect you too: you hear of every change of their status.</p>
+      {list.isError && !list.isFetchNextPageError ? (
+        <Alert className="mt-3">
+          <p>{errorMessage(list.error)}</p>
+        </Alert>
+      ) : (
+        <ul className="mt-4 grid grid-cols-1 gap-3" aria-label="Complaints you follow, newest first">
+          {items.map((item) => (
+            <FollowedRow key={item.number} item={item} />
+          ))}
+        </ul>
+      )}
+      {list.isFetchNextPageError && (
+        <Alert className="mt-4">
+          <p>{errorMessage(list.error)}</p>
+        </Alert>
+      )}
+      {list.isFetchingNextPage && <LoadingStatus label="Loading more…" />}
+      {list.hasNextPage && !list.isFetchingNextPage && (
+        <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
+          Load more
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { STATUS_LABELS, isOpenStatus } from '../../../../../shared/constants';
+import { mergeBodySchema, type MergeBody, type MergedDuplicate } from '../../../../../shared/staff';
+import { Alert } from '../../../../components/ui/Alert';
+import { FormAlert } from '../../../../components/ui/FormAlert';
+import { TextField } from '../../../../components/ui/FormFields';
+import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, card, textLink } from '../../../../components/ui/styles';
+import { errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { formatDateTime } from '../../../../lib/format';
+import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { useMerge, useMergeCandidates, useUnmerge } from '../../api/merge';
+import { sectionHeading, type Detail } from './types';
+
+const staffLink = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
+const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** Whether an undo window (as the server gave it: null once closed) is still open, re-rendering when it closes. */
+function useStillUndoable(until: string | null): boolean {
+  const [closed, setClosed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!until) return;
+    const left = Math.min(Math.max(new Date(until).getTime() - Date.now(), 0), 2 ** 31 - 1);
+    const timer = setTimeout(() => setClosed(until), left);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return until !== null && closed !== until;
+}
+
+/** Undo of a merge, in place (no dialog), while its window lasts. */
+function UndoMerge({ number, until, label, onDone }: { number: string; until: string | null; label: string; onDone?: (message: string) => void }) {
+  const unmerge = useUnmerge();
+  const undoable = useStillUndoable(until);
+  if (!undoable || !until) return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+      <button
+        type="button"
+        className={buttonSecondary}
+        disabled={unmerge.isPending}
+        onClick={() => unmerge.mutate(number, { onSuccess: () => onDone?.(`Undone: ${number} is its own complaint again.`) })}
+      >
+        {label}
+      </button>
+      <span className="text-sm text-slate-700">until {time(until)}; its student hears nothing if you undo it by then.</span>
+      {unmerge.isError && (
+        <Alert className="w-full">
+          <p>{errorMessage(unmerge.error)}</p>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+const resolver = draftResolver(mergeBodySchema, (draft: { into: string }) => draft);
+
+/** The choice of the complaint this one duplicates: the open ones of its hostel and category, or a number typed. */
+function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message: string) => void }) {
+  const merge = useMerge(complaint.number);
+  const [open, setOpen] = useState(false);
+  const candidates = useMergeCandidates({ hostel: complaint.hostel, category: complaint.category }, { enabled: open });
+  const form = useForm<{ into: string }, unknown, MergeBody>({ defaultValues: { into: '' }, resolver });
+  const others = (candidates.data?.items ?? []).filter((c) => c.number !== complaint.number).slice(0, 5);
+
+  async function mergeInto(payload: MergeBody) {
+    try {
+      await merge.mutateAsync(payload);
+      onDone(`Merged into ${payload.into}. Its student follows it now and is told in a few minutes, unless you undo it.`);
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  }
+
+  return (
+    <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline underline-offset-2">
+        Same problem as another complaint?
+      </summary>
+      <p className="mt-1 text-sm text-slate-700">
+        Merging makes its student follow the other complaint (they are told once) and closes this one as merged. You can undo it
+        for a few minutes.
+      </p>
+      {candidates.isLoading && <LoadingStatus label="Looking for open complaints like it…" compact />}
+      {others.length > 0 && (
+        <ul className="mt-2 space-y-2" aria-label={`Open ${complaint.complaintHead.toLowerCase()}s in ${complaint.hostel}`} data-testid="merge-candidates">
+          {others.map((c) => (
+            <li key={c.number} className="rounded-lg border border-slate-200 p-3">
+              <p className="text-sm text-slate-900">
+                <Link to={staffLink(c.number)} className={cn(textLink, 'font-mono')}>
+                  {c.number}
+                </Link>{' '}
+                · floor {c.floor}, room {c.roomNo} · {STATUS_LABELS[c.status].toLowerCase()}
+                {c.followerCount > 0 ? ` · affects ${c.followerCount + 1}` : ''}
+              </p>
+              <p className="mt-1 line-clamp-2 text-sm text-slate-700 wrap-anywhere">{c.complaint}</p>
+              <button
+                type="button"
+                className={cn(buttonSecondary, 'mt-2')}
+                disabled={merge.isPending}
+                onClick={() => void mergeInto({ into: c.number })}
+              >
+                Merge into {c.number}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={(event) => void form.handleSubmit(mergeInto)(event)}>
+        <TextField
+          control={form.control}
+          name="into"
+          label="Or the number of the complaint it duplicates"
+          placeholder="HC-2026-000123"
+          autoComplete="off"
+          className="min-w-0 flex-1"
+          controlClassName="font-mono"
+        />
+        <button type="submit" className={cn(buttonPrimary, 'sm:mt-7')} disabled={merge.isPending} aria-busy={merge.isPending}>
+          Merge
+        </button>
+      </form>
+      <FormAlert control={form.control} className="mt-2" />
+    </details>
+  );
+}
+
+/**
+ * Duplicates (decision 36), beside the status actions: a merged complaint says where it went, with
+ * Undo while the window lasts; an open one can be merged into the complaint it repeats. The outcome
+ * is announced from a region that stays while the panel changes under it.
+ */
+export function MergePanel({ complaint }: { complaint: Detail }) {
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const into = complaint.mergedInto;
+  return (
+    <>
+      <StatusMessage message={outcome} className="mt-4" data-testid="merge-result" />
+      {into ? (
+        <section aria-labelledby="merge-heading" className={cn(card, 'mt-6 border-brand-200 bg-brand-50')} data-testid="merge-panel">
+          <h2 id="merge-heading" className={sectionHeading}>
+            Merged into{' '}
+            <Link to={staffLink(into.number)} className={cn(textLink, 'font-mono')}>
+              {into.number}
+            </Link>
+          </h2>
+          <p className="mt-1 text-slate-700">
+            Since {formatDateTime(into.at)}. Its student follows {into.number} and hears of its progress there.
+          </p>
+          <UndoMerge number={complaint.number} until={into.undoUntil} label="Undo the merge" onDone={setOutcome} />
+        </section>
+      ) : (
+        isOpenStatus(complaint.status) && (
+          <section aria-labelledby="merge-heading" className={cn(card, 'mt-6')} data-testid="merge-panel">
+            <h2 id="merge-heading" className={sectionHeading}>
+              Duplicates
+            </h2>
+            <MergeForm complaint={complaint} onDone={setOutcome} />
+          </section>
+        )
+      )}
+    </>
+  );
+}
+
+function Duplicate({ duplicate }: { duplicate: MergedDuplicate }) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white" data-testid="merged-duplicate">
+      <details>
+        <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 px-3 py-2 text-slate-900">
+          <span className="font-mono font-semibold text-brand-800">{duplicate.number}</span>
+          <span className="text-sm text-slate-700">
+            {duplicate.student} · floor {duplicate.floor}, room {duplicate.roomNo} · merged {formatDateTime(duplicate.mergedAt)}
+          </span>
+        </summary>
+        <div className="border-t border-slate-200 px-3 py-3">
+          <p className="whitespace-pre-line text-slate-900 wrap-anywhere">{duplicate.complaint}</p>
+          <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-3" aria-label={`Thread of ${duplicate.number}`}>
+            {duplicate.timeline.map((entry, index) => (
+              <li key={`${entry.at}-${index}`} className="text-sm" data-kind={entry.kind}>
+                <p className="text-slate-700">
+                  {entry.kind === 'reply' ? (entry.fromStudent ? 'Reply from the student' : 'Reply to the student') : entry.internal ? 'Internal' : STATUS_LABELS[entry.status]} ·{' '}
+                  {entry.by} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </p>
+                {entry.note && <p className="whitespace-pre-line text-slate-900 wrap-anywhere">{entry.note}</p>}
+              </li>
+            ))}
+          </ol>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Link to={staffLink(duplicate.number)} className={cn(textLink, 'flex min-h-11 items-center')}>
+              Open {duplicate.number}
+            </Link>
+          </div>
+          <UndoMerge number={duplicate.number} until={duplicate.undoUntil} label={`Undo merging ${duplicate.number}`} />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+/** "Merged duplicates": the complaints merged into this one, each with its own thread to read. */
+export function MergedDuplicates({ complaint }: { complaint: Detail }) {
+  if (complaint.duplicates.length === 0) return null;
+  return (
+    <section aria-labelledby="duplicates-heading" className="mt-6" data-testid="merged-duplicates">
+      <h2 id="duplicates-heading" className={sectionHeading}>
+        Merged duplicates ({complaint.duplicates.length})
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Their students follow this complaint and hear of every change of its status.</p>
+      <ul className="mt-2 space-y-2">
+        {complaint.duplicates.map((duplicate) => (
+          <Duplicate key={duplicate.number} duplicate={duplicate} />
+        ))}
+      </ul>
+    </section>
+  );
+}
