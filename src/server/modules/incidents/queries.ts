@@ -5,20 +5,14 @@ import { complaintFollowers, complaints, incidentFollowers, incidents, users, ty
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
 
-/** An active notice as the form, the home page and the console read it. */
-export interface ActiveIncident {
-  id: string;
-  hostel: string;
-  /** The floors affected; empty is the whole hostel. */
-  floors: number[];
-  category: string;
-  title: string;
-  details: string;
-  endsAt: Date;
-  createdAt: Date;
-  /** Students who said "Affects me too" (incident_followers), not counting those who filed. */
+/**
+ * An active notice as the form, the home page and the console read it. `floors` empty is the whole
+ * hostel; `followerCount` is the students who said "Affects me too" (incident_followers), not
+ * counting those who filed.
+ */
+export type ActiveIncident = Pick<IncidentRow, 'id' | 'hostel' | 'floors' | 'category' | 'title' | 'details' | 'endsAt' | 'createdAt'> & {
   followerCount: number;
-}
+};
 
 /*
  * The subqueries below name the notice as `incidents.id`, written out: in a one-table select

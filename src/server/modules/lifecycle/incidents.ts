@@ -39,14 +39,8 @@ const notActive = (incident: Pick<IncidentRow, 'status'>) =>
     incident.status === 'resolved' ? 'This notice is already resolved.' : 'This notice was taken down: it cannot be changed.',
   );
 
-export interface NewIncident {
-  hostel: string;
-  floors: number[];
-  category: string;
-  title: string;
-  details: string;
-  endsAt: Date;
-}
+/** What a worker posts: where, what, and until when the team expects it to last. */
+export type NewIncident = Pick<IncidentRow, 'hostel' | 'floors' | 'category' | 'title' | 'details' | 'endsAt'>;
 
 /** Posts a notice: the row and its audit entry. Nobody is told; students see it where they look. */
 export async function postIncident(tx: Tx, actorId: string, input: NewIncident): Promise<IncidentRow> {

@@ -11,6 +11,20 @@ import { useWithdrawIncident } from '../../api/incidents-withdraw';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** A confirmation's two buttons: do it (a submit, or a click) and cancel; both wait while it is being done. */
+function ConfirmButtons(props: { label: string; busyLabel: string; busy: boolean; onCancel: () => void; onConfirm?: () => void }) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <button type={props.onConfirm ? 'button' : 'submit'} className={buttonPrimary} disabled={props.busy} onClick={props.onConfirm}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+      <button type="button" className={buttonSecondary} disabled={props.busy} onClick={props.onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 /**
  * One notice with what it concerns, and for an active one the two ways it ends, each confirmed in
  * the page: resolving (a note for the students, and how many complaints and students it touches)
@@ -106,14 +120,7 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
           <p className="font-semibold text-slate-900" data-testid="resolve-summary">
             Resolve {plural(counts.open, 'linked complaint', 'linked complaints')} and tell {plural(counts.toTell, 'student', 'students')}.
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <button type="submit" className={buttonPrimary} disabled={resolve.isPending}>
-              {resolve.isPending ? 'Resolving…' : 'Resolve and tell them'}
-            </button>
-            <button type="button" className={buttonSecondary} disabled={resolve.isPending} onClick={cancel}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmButtons label="Resolve and tell them" busyLabel="Resolving…" busy={resolve.isPending} onCancel={cancel} />
         </form>
       )}
 
@@ -122,14 +129,7 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
           <p className="text-slate-800">
             Take this notice down? Its {plural(counts.open, 'open complaint stays', 'open complaints stay')} open and nobody is told.
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <button type="button" className={buttonPrimary} disabled={withdraw.isPending} onClick={() => void confirmWithdraw()}>
-              {withdraw.isPending ? 'Taking it down…' : 'Take it down'}
-            </button>
-            <button type="button" className={buttonSecondary} disabled={withdraw.isPending} onClick={cancel}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmButtons label="Take it down" busyLabel="Taking it down…" busy={withdraw.isPending} onCancel={cancel} onConfirm={() => void confirmWithdraw()} />
         </div>
       )}
 
