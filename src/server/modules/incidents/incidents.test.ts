@@ -162,15 +162,29 @@ describe('linking', () => {
     expect((await rowOf(await file(filer, { floor: 4, roomNo: '412' })))?.incidentId).toBeNull();
   });
 
-  it('never links a confidential complaint, at filing or by hand', async () => {
-    const notice = await post(admin, { category: 'other', title: 'Trouble in Block-2', floors: [] });
+  it('never links a confidential complaint, at filing or by hand, and announces nothing confidential', async () => {
+    // Whichever category holds the confidential kind of complaint in this catalogue (ragging).
+    const catalog = (await admin.get('/api/catalog')).body as { categories: Array<{ key: string; confidential: boolean; subCategories: Array<{ name: string; confidential: boolean }> }> };
+    const category = catalog.categories.find((c) => c.confidential || c.subCategories.some((s) => s.confidential));
+    const sub = category?.subCategories.find((s) => category.confidential || s.confidential);
+    if (!category || !sub) throw new Error('the catalogue has no confidential kind of complaint');
+    const posted = await admin.send('POST', '/api/staff/incidents', aNotice({ category: category.key, title: 'Trouble in Block-2', floors: [] }));
+    expect(posted.status, JSON.stringify(posted.body)).toBe(category.confidential ? 400 : 201);
+    if (category.confidential) expect(posted.body.error?.fields?.category).toMatch(/is confidential: it takes no notices/);
+    // A notice of that category all the same (as one posted before the category became confidential).
+    const [notice] = await portal.app.db
+      .insert(incidents)
+      .values({ hostel: 'Block-2', floors: [], category: category.key, title: 'Trouble in Block-2', endsAt: new Date(Date.now() + 3_600_000) })
+      .returning();
     const filer = await student();
-    const ragging = await file(filer, { category: 'other', subCategory: 'Ragging', complaint: 'Seniors keep coming to room 210' });
-    expect((await rowOf(ragging))?.incidentId).toBeNull();
-    const byHand = await admin.send('POST', `/api/staff/incidents/${notice.id}/complaints`, { number: ragging });
+    const confidential = await file(filer, { category: category.key, subCategory: sub.name, complaint: 'Seniors keep coming to room 210' });
+    expect((await rowOf(confidential))?.confidential).toBe(true);
+    expect((await rowOf(confidential))?.incidentId).toBeNull();
+    const byHand = await admin.send('POST', `/api/staff/incidents/${notice?.id}/complaints`, { number: confidential });
     expect(byHand.status).toBe(409);
     expect(byHand.body.error?.code).toBe('confidential_complaint');
-    await admin.send('POST', `/api/staff/incidents/${notice.id}/withdraw`);
+    await admin.send('POST', `/api/staff/incidents/${notice?.id}/withdraw`);
+    if (!category.confidential) await admin.send('POST', `/api/staff/incidents/${String(posted.body.id)}/withdraw`);
   });
 
   it('links an open complaint filed before the notice by hand, and unlinks it', async () => {

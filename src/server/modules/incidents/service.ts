@@ -66,7 +66,10 @@ async function viewOf(db: Pick<Db, 'select'>, scope: Scope, id: string): Promise
 /** Posts a notice for a hostel (some floors, or all) and a category the actor works. */
 export async function postNotice(ctx: LifecycleContext, actor: UserRow, catalog: PublicCatalog, body: IncidentCreate): Promise<IncidentView> {
   refuseNonWorker(actor);
-  if (!categoryByKey(catalog, body.category)) throw invalid('category', 'Choose a category of the list');
+  const category = categoryByKey(catalog, body.category);
+  if (!category) throw invalid('category', 'Choose a category of the list');
+  // A notice is seen by every student of the hostel: nothing confidential is announced.
+  if (category.confidential) throw invalid('category', `${category.cardTitle} is confidential: it takes no notices`);
   checkFloors(catalog, body.hostel, body.floors);
   const endsAt = checkEndsAt(body.endsAt, new Date());
   const scope = await loadScope(ctx.db, actor);
