@@ -14,6 +14,7 @@ import { lateComplaints } from '../src/server/modules/lifecycle/escalation.js';
 import { listQueue, statusCounts } from '../src/server/modules/staff/queries.js';
 import type { Scope } from '../src/server/modules/access/scope.js';
 import { queueQuerySchema } from '../src/shared/staff.js';
+import { nearbyFigures } from './nearby.js';
 
 /**
  * The staff queue at scale (issue 5, point 7): fills a database with BENCH_QUEUE_ROWS realistic
@@ -603,6 +604,9 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
       const plan = await select<{ 'QUERY PLAN': string }>(database, `explain (analyze, buffers) ${inlined}`);
       console.log(`  EXPLAIN ANALYZE, escalation scan:\n${plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
     }
+
+    // The complaint form's "already reported" lookups (bench/nearby.ts).
+    await nearbyFigures(database, kind);
 
     // Through the real app: session cookie, scope lookup, zod, serialisation.
     const http = await httpFigures(database, configDir, adminUser.id, ravi.id);
