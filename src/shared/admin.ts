@@ -71,6 +71,67 @@ export const universitySettingsSchema = z
   .meta({ id: 'UniversitySettings' });
 export type UniversitySettings = z.infer<typeof universitySettingsSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Anti-ragging contacts (decision 40): shown on every page, and who the statutory clocks escalate to
+
+const phone = (label: string) =>
+  z
+    .string({ error: `${label}: give a phone number or leave it empty` })
+    .trim()
+    .max(40, `${label}: at most 40 characters`)
+    .regex(/^(\+?[0-9][0-9 ()-]{2,38})?$/, `${label}: digits, spaces, dashes and brackets, with + at the start for another country`);
+
+const contactAddress = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .toLowerCase()
+    .min(1, `${label} is required`)
+    .pipe(z.email(`${label} must be a valid e-mail address`));
+
+export const raggingContactsSchema = z
+  .object({
+    /** The national anti-ragging helpline, shown on every page. */
+    raggingHelpline: phone('Helpline').refine((v) => v !== '', 'Helpline is required'),
+    committeeName: line('Committee name', 120),
+    /** Where ragging reports go (the `ragging` routing rule's default is set to it when it changes). */
+    committeeEmail: contactAddress("Committee's e-mail"),
+    committeePhone: phone("Committee's phone"),
+    nodalOfficerName: line("Nodal officer's name", 120),
+    /** Told when a statutory clock runs out. */
+    nodalOfficerEmail: contactAddress("Nodal officer's e-mail"),
+    nodalOfficerPhone: phone("Nodal officer's phone"),
+    /** The head of the institution: told when a clock is still not met a day after the nodal officer was. Not shown publicly. */
+    headName: line("Head of the institution's name", 120),
+    headEmail: contactAddress("Head of the institution's e-mail"),
+  })
+  .meta({ id: 'RaggingContacts' });
+export type RaggingContacts = z.infer<typeof raggingContactsSchema>;
+
+/** The contacts as the server reports them (what is saved, whatever rules applied when it was). */
+export const raggingContactsViewSchema = z
+  .object({
+    raggingHelpline: z.string(),
+    committeeName: z.string(),
+    committeeEmail: z.string(),
+    committeePhone: z.string(),
+    nodalOfficerName: z.string(),
+    nodalOfficerEmail: z.string(),
+    nodalOfficerPhone: z.string(),
+    headName: z.string(),
+    headEmail: z.string(),
+  })
+  .meta({ id: 'RaggingContactsView' });
+
+/** What every page shows (GET /api/catalog): the head of the institution is left out. */
+export const publicRaggingContactsSchema = raggingContactsViewSchema.omit({ headName: true, headEmail: true }).meta({ id: 'PublicRaggingContacts' });
+
+/** PUT /api/admin/university: the profile, and the anti-ragging contacts when given (left out: unchanged). */
+export const universityUpdateSchema = universitySettingsSchema
+  .extend({ contacts: raggingContactsSchema.optional() })
+  .meta({ id: 'UniversityUpdate' });
+export type UniversityUpdate = z.input<typeof universityUpdateSchema>;
+
 /**
  * The profile as the server reports it: a pattern saved before unsafe ones were refused must not
  * stop the console from opening, so that the administrator can see and replace it (the server
@@ -87,6 +148,8 @@ export const universityAdminSchema = z
     /** Fields the environment sets (and so wins), with the variable's name. */
     fromEnvironment: z.array(z.object({ field: z.enum(UNIVERSITY_FIELDS), variable: z.string() })),
     logoUrl: z.string().nullable(),
+    /** The anti-ragging contacts as saved (the environment sets none of them). */
+    contacts: raggingContactsViewSchema,
     updatedAt: z.string(),
   })
   .meta({ id: 'UniversityAdmin' });
@@ -194,7 +257,34 @@ const hours = (what: string) =>
     .min(0, `${what}: 0 hours or more`)
     .max(24 * 90, `${what}: at most 90 days`);
 
-const subCategorySchema = z.object({ name: line('A sub-category', 60), confidential: z.boolean().default(false) });
+/** A routing key as the routing rules name one (wifiComplaints, roomCleaners, ragging, …). */
+export const routingKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{1,59}$/, 'Routing key: 2 to 60 letters, digits or _, starting with a letter');
+
+const subCategorySchema = z.object({
+  name: line('A sub-category', 60),
+  confidential: z.boolean().default(false),
+  /** Its own target time (left out: the category's). */
+  targetHours: z
+    .number({ error: 'Target time is a whole number of hours' })
+    .int('Target time is a whole number of hours')
+    .min(1, 'Target time is at least 1 hour')
+    .max(24 * 90, 'Target time is at most 90 days')
+    .optional(),
+  /**
+   * Who receives it, by routing key (left out: the category's). A key nobody receives yet starts
+   * with a copy of the category's recipients, to be changed under Routing.
+   */
+  routingKey: routingKeySchema.optional(),
+});
+const publicSubCategorySchema = z.object({
+  name: z.string(),
+  confidential: z.boolean(),
+  targetHours: z.number().int().optional(),
+  routingKey: z.string().optional(),
+});
 
 const categoryShape = {
   cardTitle: line('Card title', 60),
@@ -252,7 +342,7 @@ export const publicCategorySchema = z.object({
   cardTitle: z.string(),
   complaintHead: z.string(),
   description: z.string(),
-  subCategories: z.array(z.object({ name: z.string(), confidential: z.boolean() })),
+  subCategories: z.array(publicSubCategorySchema),
   confidential: z.boolean(),
   targetHours: z.number().int(),
   routingKey: z.string(),
@@ -300,7 +390,7 @@ export type ServiceAdmin = z.infer<typeof serviceAdminSchema>;
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
-export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'category', 'service', 'routing', 'user', 'outbox', 'complaint'] as const;
+export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'category', 'service', 'routing', 'user', 'outbox', 'complaint', 'ragging_inspection'] as const;
 
 export const auditQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe('Text in the action, the target or the actor'),
@@ -347,6 +437,7 @@ export const publicCatalogSchema = z
       aboutText: z.string(),
       credits: z.array(z.string()),
       logoUrl: z.string().nullable(),
+      raggingContacts: publicRaggingContactsSchema,
     }),
     hostels: z.array(z.object({ name: z.string(), floorMin: z.number().int(), floorMax: z.number().int(), roomRanges: z.array(publicRoomRange) })),
     categories: z.array(publicCategorySchema),

@@ -6,6 +6,8 @@
  * catalogue in its database. Zod-free on purpose: the web app's first download imports this.
  */
 
+import { PLACE_KINDS, RAGGING_CATEGORY } from './constants.js';
+
 export interface RoomRange {
   from: number;
   to: number;
@@ -21,8 +23,12 @@ export interface HostelInfo {
 
 export interface SubCategoryInfo {
   name: string;
-  /** Complaints of this kind hide the student's identity (e.g. Others → Ragging). */
+  /** Complaints of this kind hide the student's identity. */
   confidential: boolean;
+  /** Its own target time in hours (absent: the category's). */
+  targetHours?: number;
+  /** Its own routing key, who receives it (absent: the category's). */
+  routingKey?: string;
 }
 
 export interface CategoryInfo {
@@ -65,7 +71,24 @@ export interface UniversityInfo {
   credits: string[];
   /** Path of the logo image, or null when the university has none. */
   logoUrl: string | null;
+  /** Who to call or write to about ragging, shown on every page (UGC regulations). */
+  raggingContacts: RaggingContactsInfo;
 }
+
+/** The anti-ragging contacts every page shows; phones may be empty (not given). */
+export interface RaggingContactsInfo {
+  /** The national anti-ragging helpline. */
+  raggingHelpline: string;
+  committeeName: string;
+  committeeEmail: string;
+  committeePhone: string;
+  nodalOfficerName: string;
+  nodalOfficerEmail: string;
+  nodalOfficerPhone: string;
+}
+
+/** The national anti-ragging helpline (UGC), toll free. */
+export const NATIONAL_RAGGING_HELPLINE = '1800-180-5522';
 
 /** Everything the public pages are built from; served by GET /api/catalog. */
 export interface PublicCatalog {
@@ -87,14 +110,34 @@ const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'
   ...c,
 });
 
+const RAGGING_KINDS = ['Physical', 'Verbal / abuse', 'Forced to do something', 'Online', 'Other'];
+
 const defaultHostel = (name: string): HostelInfo => ({ name, floorMin: 0, floorMax: 7, roomRanges: [{ from: 0, to: 800 }] });
 
 export const DEFAULT_ABOUT_TEXT =
   'The Hostel Complaint Portal is where students living in the university hostels report what is broken and ask for their room to be cleaned. ' +
   'Every complaint is stored, routed to the team responsible for it and followed until it is fixed.';
 
+/** What migration 0021 seeds at the seed's domain (an administrator replaces them). */
+const DEFAULT_RAGGING_CONTACTS: RaggingContactsInfo = {
+  raggingHelpline: NATIONAL_RAGGING_HELPLINE,
+  committeeName: 'Anti-Ragging Committee',
+  committeeEmail: 'anti.ragging.committee@vitbhopal.ac.in',
+  committeePhone: '',
+  nodalOfficerName: 'Nodal Officer (Anti-Ragging)',
+  nodalOfficerEmail: 'nodal.antiragging@vitbhopal.ac.in',
+  nodalOfficerPhone: '',
+};
+
 export const DEFAULT_CATALOG: PublicCatalog = {
-  university: { name: 'VIT Bhopal University', shortName: 'vitbhopal', aboutText: DEFAULT_ABOUT_TEXT, credits: [], logoUrl: null },
+  university: {
+    name: 'VIT Bhopal University',
+    shortName: 'vitbhopal',
+    aboutText: DEFAULT_ABOUT_TEXT,
+    credits: [],
+    logoUrl: null,
+    raggingContacts: DEFAULT_RAGGING_CONTACTS,
+  },
   hostels: ['Block-1 (Old)', 'Block-2', 'Block-3', 'Girls'].map(defaultHostel),
   categories: [
     category({
@@ -145,9 +188,19 @@ export const DEFAULT_CATALOG: PublicCatalog = {
       key: 'other',
       cardTitle: 'Others',
       complaintHead: 'Other Complaint',
-      description: 'Ragging, theft or anything else that needs attention.',
-      subCategories: sub(['Ragging', 'Theft', 'Others'], ['Ragging']),
+      description: 'Theft or anything else that needs attention.',
+      subCategories: sub(['Theft', 'Others']),
       routingKey: 'otherComplaint',
+      targetHours: 24,
+    }),
+    category({
+      key: 'ragging',
+      cardTitle: 'Report ragging',
+      complaintHead: 'Ragging Complaint',
+      description: 'Confidential: goes to the anti-ragging committee, never the hostel office. You may leave your room out.',
+      subCategories: sub(RAGGING_KINDS, RAGGING_KINDS),
+      confidential: true,
+      routingKey: 'ragging',
       targetHours: 24,
     }),
   ],
@@ -192,22 +245,44 @@ export function parseRoomNumber(roomNo: string): number | null {
   return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-export type FieldProblems = Partial<Record<'category' | 'hostel' | 'floor' | 'roomNo' | 'subCategory' | 'service', string>>;
+export type FieldProblems = Partial<
+  Record<'category' | 'hostel' | 'floor' | 'roomNo' | 'subCategory' | 'service' | 'placeKind' | 'placeText', string>
+>;
+
+/** The longest "where it happened" of a ragging report. */
+export const PLACE_TEXT_MAX_LENGTH = 200;
 
 /**
  * Where a complaint says it is, against the catalogue: the hostel exists, the floor and the room
- * are within that hostel's, and the sub-category belongs to the category. The same rules run in
- * the form (for the message) and on the server (for the decision).
+ * are within that hostel's, and the sub-category belongs to the category. A ragging report says
+ * where it happened instead, and the reporter's own room may be left out (decision 40: a room
+ * narrows a confidential reporter down to its occupants). The same rules run in the form (for the
+ * message) and on the server (for the decision).
  */
 export function checkComplaintPlace(
   catalog: PublicCatalog,
-  input: { category: string; hostel: string; floor: number; roomNo: string; subCategory: string },
+  input: { category: string; hostel: string; floor: number; roomNo: string; subCategory: string; placeKind?: string | undefined; placeText?: string | undefined },
 ): FieldProblems {
   const problems: FieldProblems = {};
   const cat = categoryByKey(catalog, input.category);
   if (!cat) problems.category = 'Choose a category';
   else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
+  if (cat?.key === RAGGING_CATEGORY) return { ...problems, ...checkReportPlace(catalog, input) };
+  if (input.placeKind !== undefined || input.placeText !== undefined) problems.placeKind = 'Only a ragging report says where it happened';
   return { ...problems, ...checkPlace(catalog, input) };
+}
+
+/** A ragging report: where it happened is required; the reporter's room is optional, and checked when given. */
+function checkReportPlace(
+  catalog: PublicCatalog,
+  input: { hostel: string; floor: number; roomNo: string; placeKind?: string | undefined; placeText?: string | undefined },
+): FieldProblems {
+  const problems: FieldProblems = {};
+  if (!(PLACE_KINDS as readonly string[]).includes(input.placeKind ?? '')) problems.placeKind = 'Say where it happened';
+  if (!input.placeText?.trim()) problems.placeText = 'Describe where it happened';
+  if (input.roomNo.trim() !== '') return { ...problems, ...checkPlace(catalog, input) };
+  if (!hostelByName(catalog, input.hostel)) problems.hostel = 'Choose your hostel';
+  return problems;
 }
 
 /** Whether a hostel, floor and room exist in the catalogue (a complaint's place, the student's remembered place). */

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { LAUNDRY_ITEMS_MAX, LAUNDRY_SLOTS, MESSAGE_MAX_LENGTH, ROOM_NO_MAX_LENGTH, SERVICE_KEYS, VALID_ROOM_MESSAGE } from './catalog.js';
+import {
+  LAUNDRY_ITEMS_MAX,
+  LAUNDRY_SLOTS,
+  MESSAGE_MAX_LENGTH,
+  PLACE_TEXT_MAX_LENGTH,
+  ROOM_NO_MAX_LENGTH,
+  SERVICE_KEYS,
+  VALID_ROOM_MESSAGE,
+} from './catalog.js';
 
-import { COMPLAINT_KINDS, EVENT_KINDS, FOLLOW_SOURCES, STATUSES } from './constants.js';
+import { COMPLAINT_KINDS, EVENT_KINDS, FOLLOW_SOURCES, PLACE_KINDS, STATUSES } from './constants.js';
 import { photoIdsSchema } from './photos.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
@@ -23,10 +31,10 @@ export const createComplaintSchema = z
     floor: z
       .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Enter the floor' : 'Floor must be a whole number') })
       .int('Floor must be a whole number'),
+    /** May be empty only in a ragging report (one that says where it happened). */
     roomNo: z
       .string({ error: 'Enter your room number' })
       .trim()
-      .min(1, 'Enter your room number')
       .max(ROOM_NO_MAX_LENGTH, `Room number is at most ${ROOM_NO_MAX_LENGTH} characters`)
       .regex(/^[^\p{Cc}]*$/u, 'Room number must be on one line'),
     subCategory: z
@@ -39,7 +47,28 @@ export const createComplaintSchema = z
       .min(1, 'Write what is wrong')
       .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
     photoIds: photoIdsSchema.optional(),
+    /** A ragging report only (decision 40): where it happened, which it must say. */
+    placeKind: z.enum(PLACE_KINDS, { error: 'Say where it happened' }).optional(),
+    placeText: z
+      .string({ error: 'Describe where it happened' })
+      .trim()
+      .max(PLACE_TEXT_MAX_LENGTH, `Keep it under ${PLACE_TEXT_MAX_LENGTH} characters`)
+      .regex(/^[^\p{Cc}]*$/u, 'Keep it on one line')
+      .optional(),
   })
+  // Checked even when other fields are wrong, so the form shows it with the rest.
+  .refine(
+    (body) => {
+      // With `when`, it also sees bodies that failed their shape: nothing may be assumed.
+      const b = body as { roomNo?: unknown; placeKind?: unknown } | null;
+      return typeof b?.roomNo !== 'string' || b.roomNo.trim() !== '' || b.placeKind !== undefined;
+    },
+    {
+      path: ['roomNo'],
+      message: 'Enter your room number',
+      when: () => true,
+    },
+  )
   .meta({ id: 'CreateComplaint' });
 export type CreateComplaint = z.infer<typeof createComplaintSchema>;
 

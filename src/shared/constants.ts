@@ -53,9 +53,11 @@ export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
 /**
  * What a timeline entry records. A reply is the student's or the team's: its author says which.
  * `merge`: a duplicate was merged into this complaint, or this one into another (or undone);
- * `follow`: a student said "Me too" (or left); `incident`: linked to a notice, or resolved with it.
+ * `follow`: a student said "Me too" (or left); `incident`: linked to a notice, or resolved with it;
+ * `ragging`: the statutory record of a ragging report (the FIR decision, the enquiry's end, a clock
+ * that ran out and who was told).
  */
-export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident'] as const;
+export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** Where a timeline entry was written: in the portal, or by answering a mail from it. */
@@ -84,6 +86,25 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 /** A bulk action waits out its undo window ('pending'), then runs once ('running' → 'done'), unless undone ('cancelled'). */
 export const BULK_ACTION_STATUSES = ['pending', 'running', 'done', 'cancelled'] as const;
 export type BulkActionStatus = (typeof BULK_ACTION_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Ragging: a category of its own (decision 40), with the UGC regulations' clocks.
+
+/** The category key of ragging reports: routed by the `ragging` rule, timed by the statutory clocks. */
+export const RAGGING_CATEGORY = 'ragging';
+/** Where a ragging incident happened, in the reporter's words beside one of these. */
+export const PLACE_KINDS = ['hostel', 'campus', 'other'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+/** The duty's decision on a police report (FIR), due within 24 hours of the report. */
+export const FIR_DECISIONS = ['needed', 'not_needed'] as const;
+export type FirDecision = (typeof FIR_DECISIONS)[number];
+/** How the enquiry ended (due within 7 days of the report). */
+export const ENQUIRY_OUTCOMES = ['action_taken', 'not_established', 'referred'] as const;
+export type EnquiryOutcome = (typeof ENQUIRY_OUTCOMES)[number];
+/** How far a statutory clock that ran out has gone: nobody yet, the nodal officer, then the head of the institution. */
+export const CLOCK_ESCALATION_LEVELS = { none: 0, nodalOfficer: 1, head: 2 } as const;
+/** The email of the one user every anonymous report is filed under (it can never sign in, and is never told anything). */
+export const ANONYMOUS_REPORTER_EMAIL = 'anonymous@invalid';
 
 /** How far a late complaint has been escalated: nobody yet, the hostel's wardens, then the admins. */
 export const ESCALATION_LEVELS = { none: 0, wardens: 1, admins: 2 } as const;
@@ -152,6 +173,12 @@ export const AUDIT_ACTION_LABELS = {
   'incident.withdraw': 'Notice taken down',
   'bulk.schedule': 'Bulk action started',
   'bulk.undo': 'Bulk action undone',
+  'university.contacts': 'Anti-ragging contacts changed',
+  'ragging.fir_decision': 'FIR decision recorded',
+  'ragging.enquiry_close': 'Ragging enquiry closed',
+  'ragging.clock_escalate': 'Ragging deadline missed: escalated',
+  'ragging.inspection': 'Anti-ragging inspection recorded',
+  'complaint.anonymous_reply': 'Reply from an anonymous reporter',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -55,7 +55,7 @@ beforeAll(async () => {
   for (const subCategory of ['Slow', 'Connection Issue', 'Others']) {
     await file({ subCategory, hostel: 'Block-3', roomNo: '318', complaint: `Wifi ${subCategory.toLowerCase()} in the evenings, every day this week.` });
   }
-  at.confidential = await file({ category: 'other', subCategory: 'Ragging', complaint: 'Seniors keep waking us at night and demand errands.' });
+  at.confidential = await file({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors keep waking us at night and demand errands.' });
 
   const staff = await suite.api(STAFF);
   const moved = await staff.send('POST', `/api/staff/complaints/${at.acknowledged}/transitions`, { to: 'acknowledged', note: '' });

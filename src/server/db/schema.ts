@@ -19,8 +19,10 @@ import {
 import {
   BULK_ACTION_STATUSES,
   COMPLAINT_KINDS,
+  ENQUIRY_OUTCOMES,
   EVENT_CHANNELS,
   EVENT_KINDS,
+  FIR_DECISIONS,
   FOLLOW_SOURCES,
   INBOUND_OUTCOMES,
   INCIDENT_STATUSES,
@@ -31,6 +33,7 @@ import {
   PHOTO_STAGES,
   PHOTO_STORAGES,
   PHOTO_VARIANTS,
+  PLACE_KINDS,
   ROLES,
   STATUSES,
 } from '../../shared/constants.js';
@@ -177,6 +180,31 @@ export const complaints = pgTable(
     incidentId: uuid('incident_id').references((): AnyPgColumn => incidents.id),
     /** Students following it besides its own ("Me too", merged duplicates): "affects n students" is this + 1. */
     followerCount: integer('follower_count').notNull().default(0),
+    /**
+     * Where a ragging incident happened (decision 40): one of PLACE_KINDS and the reporter's words
+     * ("Block-2, floor 3 corridor"). Null for every other complaint, whose place is hostel, floor and room.
+     */
+    placeKind: text('place_kind', { enum: PLACE_KINDS }),
+    placeText: text('place_text'),
+    /** Filed without a name: the student is the anonymous sentinel user, told nothing (the tracking code is how the reporter follows it). */
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** An anonymous report's code for following it without an account; its secret is kept only as a hash. */
+    trackingCode: text('tracking_code'),
+    secretHash: text('secret_hash'),
+    /** Ragging: the duty's decision on a police report (FIR), due by fir_due_at (filed + 24 h). */
+    firDecision: text('fir_decision', { enum: FIR_DECISIONS }),
+    firDecisionNote: text('fir_decision_note').notNull().default(''),
+    firDecidedAt: timestamp('fir_decided_at', { withTimezone: true }),
+    firDecidedBy: uuid('fir_decided_by').references(() => users.id),
+    firDueAt: timestamp('fir_due_at', { withTimezone: true }),
+    /** Ragging: the enquiry, due by enquiry_due_at (filed + 7 days); closed with an outcome. */
+    enquiryDueAt: timestamp('enquiry_due_at', { withTimezone: true }),
+    enquiryClosedAt: timestamp('enquiry_closed_at', { withTimezone: true }),
+    enquiryClosedBy: uuid('enquiry_closed_by').references(() => users.id),
+    enquiryOutcome: text('enquiry_outcome', { enum: ENQUIRY_OUTCOMES }),
+    /** How far each missed clock went (CLOCK_ESCALATION_LEVELS): 0 nobody, 1 the nodal officer, 2 the head of the institution. */
+    firEscalationLevel: integer('fir_escalation_level').notNull().default(0),
+    enquiryEscalationLevel: integer('enquiry_escalation_level').notNull().default(0),
     /** Full-text search over the message, room and number (the staff queue's search box). */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(message, '') || ' ' || coalesce(room_no, '') || ' ' || coalesce(number, ''))`,
@@ -238,6 +266,23 @@ export const complaints = pgTable(
     index('complaints_recurring_rooms_idx')
       .on(t.createdAt, t.hostel, t.roomNo, t.category)
       .where(sql`not ${t.confidential}`),
+    uniqueIndex('complaints_tracking_code_key').on(t.trackingCode),
+    // The statutory clocks still running: the clocks job's scan and the duty's pinned list.
+    index('complaints_fir_clock_idx')
+      .on(t.firDueAt)
+      .where(sql`${t.firDueAt} is not null and ${t.firDecision} is null`),
+    index('complaints_enquiry_clock_idx')
+      .on(t.enquiryDueAt)
+      .where(sql`${t.enquiryDueAt} is not null and ${t.enquiryClosedAt} is null`),
+    check('complaints_place_kind_check', sql`${t.placeKind} is null or ${oneOf(t.placeKind, PLACE_KINDS)}`),
+    // Only a report that says where it happened may leave the reporter's own room out.
+    check('complaints_room_check', sql`${t.roomNo} <> '' or ${t.placeKind} is not null`),
+    check('complaints_fir_decision_check', sql`${t.firDecision} is null or ${oneOf(t.firDecision, FIR_DECISIONS)}`),
+    check('complaints_enquiry_outcome_check', sql`${t.enquiryOutcome} is null or ${oneOf(t.enquiryOutcome, ENQUIRY_OUTCOMES)}`),
+    check(
+      'complaints_clock_levels_check',
+      sql`${t.firEscalationLevel} between 0 and 2 and ${t.enquiryEscalationLevel} between 0 and 2`,
+    ),
     check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('complaints_kind_check', oneOf(t.kind, COMPLAINT_KINDS)),
     check('complaints_status_check', oneOf(t.status, STATUSES)),
@@ -669,6 +714,20 @@ export const university = pgTable(
     credits: text('credits').array().notNull().default(sql`'{}'::text[]`),
     logo: bytea('logo'),
     logoType: text('logo_type'),
+    /**
+     * Anti-ragging contacts (UGC regulations): the national helpline, the committee and the nodal
+     * officer are shown on every page; the head of the institution is told when a statutory clock
+     * runs out twice (decision 40).
+     */
+    raggingHelpline: text('ragging_helpline').notNull().default('1800-180-5522'),
+    committeeName: text('committee_name').notNull().default('Anti-Ragging Committee'),
+    committeeEmail: text('committee_email').notNull().default(''),
+    committeePhone: text('committee_phone').notNull().default(''),
+    nodalOfficerName: text('nodal_officer_name').notNull().default(''),
+    nodalOfficerEmail: text('nodal_officer_email').notNull().default(''),
+    nodalOfficerPhone: text('nodal_officer_phone').notNull().default(''),
+    headName: text('head_name').notNull().default(''),
+    headEmail: text('head_email').notNull().default(''),
     /** Bumped by every change to the catalogue, so each instance knows when to reload it. */
     catalogVersion: integer('catalog_version').notNull().default(1),
     updatedBy: uuid('updated_by').references(() => users.id),
@@ -703,7 +762,10 @@ export const categories = pgTable(
     cardTitle: text('card_title').notNull(),
     complaintHead: text('complaint_head').notNull(),
     description: text('description').notNull().default(''),
-    subCategories: jsonb('sub_categories').$type<Array<{ name: string; confidential: boolean }>>().notNull(),
+    /** Each may have its own target time and routing key (absent: the category's). */
+    subCategories: jsonb('sub_categories')
+      .$type<Array<{ name: string; confidential: boolean; targetHours?: number; routingKey?: string }>>()
+      .notNull(),
     confidential: boolean('confidential').notNull().default(false),
     targetHours: integer('target_hours').notNull().default(72),
     /** Hours past due before the hostel's wardens are told, then before the admins are. */
@@ -810,3 +872,24 @@ export const demoFills = pgTable('demo_fills', {
   startedAt: timestamp('started_at', { withTimezone: true }).primaryKey().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * Surprise checks of hostels by the anti-ragging squad (UGC regulations): when, who went and what
+ * they found, for the committee's reports.
+ */
+export const raggingInspections = pgTable(
+  'ragging_inspections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostel: text('hostel').notNull(),
+    inspectedAt: timestamp('inspected_at', { withTimezone: true }).notNull(),
+    findings: text('findings').notNull(),
+    /** Who went (names or roles, as written). */
+    squad: text('squad').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ragging_inspections_inspected_idx').on(t.inspectedAt), index('ragging_inspections_hostel_idx').on(t.hostel, t.inspectedAt)],
+);
+
+export type RaggingInspectionRow = typeof raggingInspections.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isWorkerRole } from '../../../shared/constants.js';
+import { RAGGING_CATEGORY, isWorkerRole } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 
@@ -26,10 +26,14 @@ export const isWorker = (user: Pick<UserRow, 'role'>) => isWorkerRole(user.role)
 export async function loadScope(db: Pick<Db, 'select'>, user: Pick<UserRow, 'id' | 'role'>): Promise<Scope> {
   if (user.role === 'admin') return { all: true };
   if (!isWorker(user)) return { all: false, entries: [] };
-  const entries = await db
-    .select({ category: staffScopes.category, hostel: staffScopes.hostel })
-    .from(staffScopes)
-    .where(eq(staffScopes.userId, user.id));
+  const rows = await db
+    .select({ antiRagging: users.antiRagging, category: staffScopes.category, hostel: staffScopes.hostel })
+    .from(users)
+    .leftJoin(staffScopes, eq(staffScopes.userId, users.id))
+    .where(eq(users.id, user.id));
+  const entries = rows.flatMap((r) => (r.category === null || r.hostel === null ? [] : [{ category: r.category, hostel: r.hostel }]));
+  // The anti-ragging duty works every ragging report, whatever else their scope holds (decision 40).
+  if (rows[0]?.antiRagging) entries.push({ category: RAGGING_CATEGORY, hostel: '' });
   return { all: false, entries };
 }
 
@@ -65,13 +69,14 @@ export async function coveringWorkers(
   complaint: Pick<ComplaintRow, 'category' | 'hostel'>,
   opts: { roles?: ReadonlyArray<'staff' | 'warden'>; except?: string | null } = {},
 ): Promise<Array<Pick<UserRow, 'id' | 'email' | 'newWorkMail'>>> {
-  return db
+  const roles = [...(opts.roles ?? ['staff', 'warden'])];
+  const scoped = await db
     .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
     .from(staffScopes)
     .innerJoin(users, eq(users.id, staffScopes.userId))
     .where(
       and(
-        inArray(users.role, [...(opts.roles ?? ['staff', 'warden'])]),
+        inArray(users.role, roles),
         isNull(users.disabledAt),
         or(eq(staffScopes.category, ''), eq(staffScopes.category, complaint.category)),
         or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, complaint.hostel)),
@@ -79,11 +84,19 @@ export async function coveringWorkers(
       ),
     )
     .orderBy(asc(users.id));
+  if (complaint.category !== RAGGING_CATEGORY) return scoped;
+  // The anti-ragging duty covers every ragging report (loadScope gives them the same).
+  const duty = await db
+    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
+    .from(users)
+    .where(and(eq(users.antiRagging, true), inArray(users.role, roles), isNull(users.disabledAt), opts.except ? ne(users.id, opts.except) : undefined));
+  const known = new Set(scoped.map((w) => w.id));
+  return [...scoped, ...duty.filter((w) => !known.has(w.id))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
- * Who may see the student behind a confidential (ragging) complaint in their scope: admins and
- * workers with the anti-ragging duty. The reveal route enforces it and the detail tells the
+ * Who may see the student behind a confidential (ragging) complaint in their scope, and record the
+ * statutory decisions on a ragging report: admins and workers with the anti-ragging duty. The reveal route enforces it and the detail tells the
  * console (`canRevealIdentity`), so the button shows exactly when the reveal would succeed.
  */
 export const mayRevealIdentity = (user: Pick<UserRow, 'role' | 'antiRagging'>) =>

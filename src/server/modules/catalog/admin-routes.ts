@@ -14,7 +14,7 @@ import {
   serviceAdminSchema,
   serviceUpdateSchema,
   universityAdminSchema,
-  universitySettingsSchema,
+  universityUpdateSchema,
   type UniversityAdmin,
 } from '../../../shared/admin.js';
 import { SERVICE_KEYS } from '../../../shared/catalog.js';
@@ -32,7 +32,7 @@ import {
   updateService,
   updateUniversity,
 } from './admin-service.js';
-import { effectiveSettings, logoUrl, readUniversity, savedSettings } from './store.js';
+import { effectiveSettings, logoUrl, raggingContactsOf, readUniversity, savedSettings } from './store.js';
 import { requireUser } from '../../lib/require-user.js';
 
 /** The admin console's catalogue: university profile, hostels, categories and services. */
@@ -54,6 +54,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       effective: effectiveSettings(row, env),
       fromEnvironment: UNIVERSITY_FIELDS.filter((field) => env[field] !== undefined).map((field) => ({ field, variable: UNIVERSITY_ENV[field] })),
       logoUrl: logoUrl(row),
+      contacts: raggingContactsOf(row),
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -72,7 +73,12 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
     {
       preHandler: adminOnly,
       config: writes,
-      schema: { tags: ['admin'], summary: 'Change the university profile', body: universitySettingsSchema, response: { 200: universityAdminSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Change the university profile, and the anti-ragging contacts when given (audited apart)',
+        body: universityUpdateSchema,
+        response: { 200: universityAdminSchema, ...errors },
+      },
     },
     async (request) => {
       await updateUniversity(app.db, requireUser(request).id, request.body);

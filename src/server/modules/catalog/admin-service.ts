@@ -10,7 +10,8 @@ import type {
   Routing,
   ServiceAdmin,
   serviceUpdateSchema,
-  UniversitySettings,
+  RaggingContacts,
+  universityUpdateSchema,
 } from '../../../shared/admin.js';
 import { LOGO_MAX_BYTES } from '../../../shared/admin.js';
 import { categoryRoute, type ServiceKey } from '../../../shared/catalog.js';
@@ -30,7 +31,8 @@ import {
 import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { bumpCatalogVersion, readUniversity, savedSettings, toCategoryInfo } from './store.js';
+import { RAGGING_ROUTING_KEY } from '../../../shared/ragging.js';
+import { bumpCatalogVersion, raggingContactsOf, readUniversity, savedSettings, toCategoryInfo } from './store.js';
 
 type Queryable = Pick<Db, 'select'>;
 
@@ -40,12 +42,13 @@ const conflict = (message: string, field: string, fieldMessage = message) =>
 // ---------------------------------------------------------------------------------------------
 // University profile
 
-export async function updateUniversity(db: Db, actorId: string, input: UniversitySettings): Promise<void> {
+export async function updateUniversity(db: Db, actorId: string, input: z.output<typeof universityUpdateSchema>): Promise<void> {
+  const { contacts, ...settings } = input;
   await db.transaction(async (tx) => {
     const before = await readUniversity(tx);
     await tx
       .update(university)
-      .set({ ...input, updatedAt: new Date(), updatedBy: actorId })
+      .set({ ...settings, ...contacts, updatedAt: new Date(), updatedBy: actorId })
       .where(eq(university.id, 1));
     await bumpCatalogVersion(tx, actorId);
     await audit(tx, {
@@ -53,9 +56,44 @@ export async function updateUniversity(db: Db, actorId: string, input: Universit
       action: 'university.update',
       targetType: 'university',
       targetId: '1',
-      details: { before: savedSettings(before), after: input },
+      details: { before: savedSettings(before), after: settings },
     });
+    const beforeContacts = raggingContactsOf(before);
+    if (contacts && JSON.stringify(beforeContacts) !== JSON.stringify({ ...beforeContacts, ...contacts })) {
+      await audit(tx, { actorId, action: 'university.contacts', targetType: 'university', targetId: '1', details: { before: beforeContacts, after: contacts } });
+      await followContacts(tx, actorId, beforeContacts, contacts);
+    }
   });
+}
+
+/**
+ * Ragging reports go to the committee with the nodal officer in copy (migration 0021): when either
+ * address changes, the `ragging` rules that still name the old one name the new one, so the
+ * contacts every page shows and where reports go do not drift apart. Rules naming someone else
+ * (an administrator's own choice) are left alone.
+ */
+async function followContacts(tx: Tx, actorId: string, before: RaggingContacts, after: RaggingContacts): Promise<void> {
+  const pairs: Array<[string, string]> = [
+    [before.committeeEmail, after.committeeEmail],
+    [before.nodalOfficerEmail, after.nodalOfficerEmail],
+  ];
+  const swaps = new Map(pairs.filter(([from, to]) => from && from !== to));
+  if (!swaps.size) return;
+  const swap = (addresses: string[]) => [...new Set(addresses.map((a) => swaps.get(a) ?? a))];
+  const rules = await tx.select().from(routingRules).where(eq(routingRules.routingKey, RAGGING_ROUTING_KEY));
+  for (const rule of rules) {
+    const to = swap(rule.toEmails);
+    const cc = swap(rule.ccEmails).filter((a) => !to.includes(a));
+    if (to.join() === rule.toEmails.join() && cc.join() === rule.ccEmails.join()) continue;
+    await tx.update(routingRules).set({ toEmails: to, ccEmails: cc, updatedBy: actorId, updatedAt: new Date() }).where(eq(routingRules.id, rule.id));
+    await audit(tx, {
+      actorId,
+      action: 'routing.update',
+      targetType: 'routing',
+      targetId: `${rule.routingKey}/${rule.hostel || 'default'}`,
+      details: { before: { to: rule.toEmails, cc: rule.ccEmails }, after: { to, cc }, reason: 'anti-ragging contacts changed' },
+    });
+  }
 }
 
 /** Magic numbers of the accepted image types: the declared type must match the bytes. */

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { UniversitySettings } from '../../../shared/admin.js';
-import { catalogFingerprint, categoryRoute, type CategoryInfo, type PublicCatalog, type ServiceKey } from '../../../shared/catalog.js';
+import type { RaggingContacts, UniversitySettings } from '../../../shared/admin.js';
+import {
+  catalogFingerprint,
+  categoryRoute,
+  type CategoryInfo,
+  type PublicCatalog,
+  type RaggingContactsInfo,
+  type ServiceKey,
+} from '../../../shared/catalog.js';
 import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
 import type { UniversityEnv } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -27,6 +34,25 @@ export const savedSettings = (row: UniversityRow): UniversitySettings => ({
   aboutText: row.aboutText,
   credits: row.credits,
 });
+
+/** The anti-ragging contacts as saved, the head of the institution included (admins and the clocks). */
+export const raggingContactsOf = (row: UniversityRow): RaggingContacts => ({
+  raggingHelpline: row.raggingHelpline,
+  committeeName: row.committeeName,
+  committeeEmail: row.committeeEmail,
+  committeePhone: row.committeePhone,
+  nodalOfficerName: row.nodalOfficerName,
+  nodalOfficerEmail: row.nodalOfficerEmail,
+  nodalOfficerPhone: row.nodalOfficerPhone,
+  headName: row.headName,
+  headEmail: row.headEmail,
+});
+
+/** What every page shows: the contacts without the head of the institution. */
+export const publicRaggingContacts = (row: UniversityRow): RaggingContactsInfo => {
+  const { headName: _name, headEmail: _email, ...shown } = raggingContactsOf(row);
+  return shown;
+};
 
 export const effectiveSettings = (row: UniversityRow, env: UniversityEnv): UniversitySettings => ({ ...savedSettings(row), ...env });
 
@@ -77,6 +103,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
       aboutText: settings.aboutText,
       credits: settings.credits,
       logoUrl: logoUrl(row),
+      raggingContacts: publicRaggingContacts(row),
     },
     hostels: hostelRows.map((h) => ({ name: h.name, floorMin: h.floorMin, floorMax: h.floorMax, roomRanges: h.roomRanges })),
     categories: categoryRows.map(toCategoryInfo),

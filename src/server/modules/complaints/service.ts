@@ -121,6 +121,9 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
   const category = categoryByKey(ctx.catalog, body.category);
   const sub = category?.subCategories.find((s) => s.name === body.subCategory);
   if (!category || !sub) throw new Error('unreachable: checked above');
+  const roomNo = body.roomNo.trim();
+  // Checked above: only a ragging report has a place, and it always has one.
+  const place = body.placeKind && body.placeText ? { kind: body.placeKind, text: body.placeText } : undefined;
   return file(
     ctx,
     student,
@@ -130,12 +133,15 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
       complaintHead: category.complaintHead,
       subCategory: body.subCategory,
       hostel: body.hostel,
-      floor: body.floor,
-      roomNo: body.roomNo.trim(),
+      // A ragging report without the reporter's room says nothing of their floor either.
+      floor: roomNo === '' ? 0 : body.floor,
+      roomNo,
       message: body.complaint,
-      routingKey: category.routingKey,
-      targetHours: category.targetHours,
+      // A sub-category may have its own team and target time (decision 40).
+      routingKey: sub.routingKey ?? category.routingKey,
+      targetHours: sub.targetHours ?? category.targetHours,
       confidential: category.confidential || sub.confidential,
+      place,
     },
     idempotencyKey,
     body.photoIds,

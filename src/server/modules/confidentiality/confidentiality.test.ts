@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaints, notifications, outbox, users, type ComplaintRow } from '../../db/schema.js';
 import * as lifecycleTemplates from '../mail/lifecycle-templates.js';
+import * as raggingTemplates from '../mail/ragging-templates.js';
 import * as filingTemplates from '../mail/templates.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
@@ -19,6 +20,18 @@ function expectNoIdentity(where: string, ...parts: Array<string | null | undefin
   const text = parts.join('\n').toLowerCase();
   for (const word of IDENTITY) expect(text, `${where} mentions ${word}`).not.toContain(word.toLowerCase());
 }
+
+const CONTACTS = {
+  raggingHelpline: '1800-180-5522',
+  committeeName: 'Anti-Ragging Committee',
+  committeeEmail: 'anti.ragging.committee@vitbhopal.ac.in',
+  committeePhone: '',
+  nodalOfficerName: 'Nodal Officer',
+  nodalOfficerEmail: 'nodal.antiragging@vitbhopal.ac.in',
+  nodalOfficerPhone: '0755 000 000',
+  headName: 'Vice-Chancellor',
+  headEmail: 'vice.chancellor@vitbhopal.ac.in',
+};
 
 const confidentialRow = (): ComplaintRow => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -53,6 +66,22 @@ const confidentialRow = (): ComplaintRow => ({
   escalationLevel: 0,
   idempotencyKey: null,
   requestHash: null,
+  placeKind: null,
+  placeText: null,
+  anonymous: false,
+  trackingCode: null,
+  secretHash: null,
+  firDecision: null,
+  firDecisionNote: '',
+  firDecidedAt: null,
+  firDecidedBy: null,
+  firDueAt: new Date('2026-11-02T10:00:00Z'),
+  enquiryDueAt: new Date('2026-11-08T10:00:00Z'),
+  enquiryClosedAt: null,
+  enquiryClosedBy: null,
+  enquiryOutcome: null,
+  firEscalationLevel: 0,
+  enquiryEscalationLevel: 0,
   createdAt: new Date('2026-11-01T10:00:00Z'),
   updatedAt: new Date('2026-11-01T10:00:00Z'),
 });
@@ -75,11 +104,13 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   escalationMail: (c) => lifecycleTemplates.escalationMail(c, 'wardens', 'https://portal.example/staff/x'),
   newWorkMail: (c) => lifecycleTemplates.newWorkMail(c, 'https://portal.example/staff/x'),
   newWorkDigestMail: (c) => lifecycleTemplates.newWorkDigestMail([c], 4, 'https://portal.example/staff'),
+  raggingAcknowledgementMail: (c) => raggingTemplates.raggingAcknowledgementMail(c, CONTACTS, 'https://portal.example/my/x'),
+  raggingClockMail: (c) => raggingTemplates.raggingClockMail(c, 'enquiry', 'head', 'https://portal.example/staff/x'),
 };
 
 describe('the confidentiality guard', () => {
   it('knows every mail template there is', () => {
-    const exported = [...Object.entries(filingTemplates), ...Object.entries(lifecycleTemplates)]
+    const exported = [...Object.entries(filingTemplates), ...Object.entries(lifecycleTemplates), ...Object.entries(raggingTemplates)]
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)
       .sort();
@@ -128,7 +159,7 @@ describe('a confidential complaint through its whole life', () => {
       email: 'others.team@vitbhopal.ac.in',
       name: 'Kiran Team',
       role: 'staff',
-      scopes: [{ category: 'other', hostel: '' }],
+      scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
     });
     expect(added.status).toBe(201);
     staff = await ApiClient.signedIn(portal.baseUrl, { email: 'others.team@vitbhopal.ac.in', name: 'Kiran Team' });
@@ -139,7 +170,7 @@ describe('a confidential complaint through its whole life', () => {
   });
 
   it('never names the student in any mail, header or notification to anyone else', async () => {
-    const filed = await student.post('/api/complaints', aComplaint({ category: 'other', subCategory: 'Ragging', hostel: 'Block-2', floor: 2, roomNo: '210', complaint: MESSAGE }));
+    const filed = await student.post('/api/complaints', aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', hostel: 'Block-2', floor: 2, roomNo: '210', complaint: MESSAGE }));
     expect(filed.status).toBe(201);
     const number = String(filed.body.number);
     const [{ id: staffId } = { id: '' }] = await portal.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'others.team@vitbhopal.ac.in'));

@@ -33,7 +33,7 @@ beforeAll(async () => {
   duty = await ApiClient.withSession(portal, DUTY);
   warden = await ApiClient.withSession(portal, WARDEN);
   const student = await ApiClient.withSession(portal, STUDENT);
-  const filed = await student.post('/api/complaints', aComplaint({ category: 'other', subCategory: 'Ragging', hostel: 'Block-2', complaint: 'Seniors in room 210' }));
+  const filed = await student.post('/api/complaints', aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', hostel: 'Block-2', complaint: 'Seniors in room 210' }));
   number = String(filed.body.number);
 });
 afterAll(async () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
     email: STAFF,
     name: 'Wifi Mailer',
     role: 'staff',
-    scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }],
+    scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
   });
   expect(added.status).toBe(201);
   staffId = String(added.body.id);
@@ -286,7 +286,7 @@ describe('answers by mail land in the thread', () => {
   });
 
   it('keeps a confidential complaint confidential both ways', async () => {
-    const number = await fileAndAssign({ category: 'other', subCategory: 'Ragging', complaint: 'Seniors at night.' });
+    const number = await fileAndAssign({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors at night.' });
     const ack = await mailTo(STUDENT, `We received your complaint — ${number}`);
     await client().sendMail({ from: `Kabir Rao <${STUDENT}>`, to: replyToOf(ack), subject: 'Re', text: 'It was Kabir Rao, 21BCE10111, who saw it.', messageId: `<conf-${number}@x>` });
     await expect.poll(async () => (await db().select().from(inboundMail).where(eq(inboundMail.messageId, `<conf-${number}@x>`)))[0]?.outcome).toBe('posted');

@@ -177,7 +177,9 @@ describe('linking', () => {
       .values({ hostel: 'Block-2', floors: [], category: category.key, title: 'Trouble in Block-2', endsAt: new Date(Date.now() + 3_600_000) })
       .returning();
     const filer = await student();
-    const confidential = await file(filer, { category: category.key, subCategory: sub.name, complaint: 'Seniors keep coming to room 210' });
+    // A ragging report says where it happened (decision 40).
+    const place = category.key === 'ragging' ? { placeKind: 'hostel', placeText: 'Second-floor corridor' } : {};
+    const confidential = await file(filer, { category: category.key, subCategory: sub.name, ...place, complaint: 'Seniors keep coming to room 210' });
     expect((await rowOf(confidential))?.confidential).toBe(true);
     expect((await rowOf(confidential))?.incidentId).toBeNull();
     const byHand = await admin.send('POST', `/api/staff/incidents/${notice?.id}/complaints`, { number: confidential });

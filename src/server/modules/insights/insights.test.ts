@@ -251,7 +251,7 @@ describe('CSV exports', () => {
   it('withhold the student of a confidential complaint and defuse spreadsheet formulas', async () => {
     const ragging = await student.post(
       '/api/complaints',
-      aComplaint({ category: 'other', subCategory: 'Ragging', hostel: 'Block-3', roomNo: '310', floor: 3, complaint: 'Seniors came at night. Ishaan Verma, 22BCE10555.' }),
+      aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', hostel: 'Block-3', roomNo: '310', floor: 3, complaint: 'Seniors came at night. Ishaan Verma, 22BCE10555.' }),
     );
     expect(ragging.status, JSON.stringify(ragging.body)).toBe(201);
     const formula = await student.post('/api/complaints', aComplaint({ hostel: 'Block-3', roomNo: '311', floor: 3, complaint: '=HYPERLINK("http://evil.example","x")' }));

@@ -25,7 +25,7 @@ beforeAll(async () => {
     email: 'wifi.talker@vitbhopal.ac.in',
     name: 'Wifi Talker',
     role: 'staff',
-    scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }],
+    scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
   });
   expect(added.status).toBe(201);
   staffId = String(added.body.id);
@@ -132,7 +132,7 @@ describe('the student replies in the thread', () => {
   });
 
   it('tells the team about a confidential complaint without naming the student', async () => {
-    const number = await file({ category: 'other', subCategory: 'Ragging', complaint: 'Seniors in room 210 at night.' });
+    const number = await file({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors in room 210 at night.' });
     const row = await rowOf(number);
     expect(row.confidential).toBe(true);
     expect((await reply(student, number, 'It happened again, I am Meera from 21BCE10088.')).status).toBe(204);

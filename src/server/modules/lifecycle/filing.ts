@@ -1,7 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ComplaintKind } from '../../../shared/constants.js';
+import { RAGGING_CATEGORY, type ComplaintKind, type PlaceKind } from '../../../shared/constants.js';
+import { ENQUIRY_DAYS, FIR_DECISION_HOURS } from '../../../shared/ragging.js';
 import { complaintEvents, complaintNumberSeq, complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { createActionLinks } from '../actions/service.js';
+import { raggingContactsOf, readUniversity } from '../catalog/store.js';
+import { raggingAcknowledgementMail } from '../mail/ragging-templates.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { resolveRecipients } from '../routing/service.js';
@@ -23,8 +26,15 @@ export interface NewComplaint {
   routingKey: string;
   /** Hours the team has to resolve it: its due time is filing + this. */
   targetHours: number;
-  /** Shown only to the anti-ragging duty and admins (Others → Ragging, or as an admin set it). */
+  /** Shown only to the anti-ragging duty and admins (a ragging report, or as an admin set it). */
   confidential: boolean;
+  /** Where a ragging incident happened (decision 40); absent for every other complaint. */
+  place?: { kind: PlaceKind; text: string } | undefined;
+  /**
+   * Filed without a name: `student` is then the anonymous sentinel (anonymousReporterId), nobody is
+   * told anything as the student, and the reporter follows it with the tracking code.
+   */
+  anonymous?: { trackingCode: string; secretHash: string } | undefined;
 }
 
 export interface FilingOptions {
@@ -44,6 +54,7 @@ export interface FilingOptions {
  * its mail will go out; a photo that cannot be attached refuses the whole filing.
  */
 export async function recordFiling(ctx: LifecycleContext, student: UserRow, input: NewComplaint, opts: FilingOptions): Promise<ComplaintRow> {
+  const ragging = input.category === RAGGING_CATEGORY;
   return ctx.transaction(async (tx) => {
     const recipients = await resolveRecipients(tx, input.routingKey, input.hostel);
     const notice = await noticeForFiling(tx, input);
@@ -70,6 +81,18 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         confidential: input.confidential,
         incidentId: notice?.id ?? null,
         dueAt: sql`now() + make_interval(hours => ${input.targetHours})`,
+        placeKind: input.place?.kind ?? null,
+        placeText: input.place?.text ?? null,
+        anonymous: input.anonymous !== undefined,
+        trackingCode: input.anonymous?.trackingCode ?? null,
+        secretHash: input.anonymous?.secretHash ?? null,
+        // The statutory clocks (UGC regulations) start with the report.
+        ...(ragging
+          ? {
+              firDueAt: sql`now() + make_interval(hours => ${FIR_DECISION_HOURS})`,
+              enquiryDueAt: sql`now() + make_interval(days => ${ENQUIRY_DAYS})`,
+            }
+          : {}),
         idempotencyKey: opts.idempotencyKey ?? null,
         requestHash: opts.requestHash,
       })
@@ -84,16 +107,23 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
     });
     await recordFiledUnderNotice(tx, row, notice);
     // The first filing tells where the student lives: remembered to fill in the next form (never
-    // moved by a later filing about somewhere else; the account page edits it).
-    await tx
-      .update(users)
-      .set({ placeHostel: input.hostel, placeFloor: String(input.floor), placeRoom: input.roomNo })
-      .where(and(eq(users.id, student.id), isNull(users.placeHostel)));
+    // moved by a later filing about somewhere else; the account page edits it). A ragging report
+    // may leave the room out and need not be where the reporter lives.
+    if (!ragging) {
+      await tx
+        .update(users)
+        .set({ placeHostel: input.hostel, placeFloor: String(input.floor), placeRoom: input.roomNo })
+        .where(and(eq(users.id, student.id), isNull(users.placeHostel)));
+    }
     await attachPhotos(tx, { photoIds: opts.photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
     const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: opts.actionLinkTtlMs });
     const facility = facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks });
-    const ack = acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) });
-    const ackTo = await wantingMail(tx, [student.email]);
+    // A ragging report's acknowledgement names the committee and carries the helpline and the nodal
+    // officer, not a mailbox; an anonymous reporter has no address to acknowledge to.
+    const ack = ragging
+      ? raggingAcknowledgementMail(row, raggingContactsOf(await readUniversity(tx)), studentUrl(ctx, row.number))
+      : acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) });
+    const ackTo = row.anonymous ? [] : await wantingMail(tx, [student.email]);
     await enqueueMail(
       tx,
       [

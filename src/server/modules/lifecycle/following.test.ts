@@ -107,7 +107,7 @@ describe('Me too', () => {
     expect((await new ApiClient(portal.baseUrl).send('POST', `/api/complaints/${number}/follow`)).status).toBe(401);
     expect((await meToo('HC-2020-999999')).status).toBe(404);
 
-    const ragging = await file({ category: 'other', subCategory: 'Ragging', complaint: 'Seniors keep us up at night.' });
+    const ragging = await file({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors keep us up at night.' });
     const refusedRagging = await meToo(ragging);
     expect(refusedRagging.status).toBe(404);
     expect(refusedRagging.body.error?.message).toBe('Complaint not found.');

@@ -72,7 +72,7 @@ beforeAll(async () => {
   portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '10000', ADMIN_EMAILS: 'merge.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'merge.admin@vitbhopal.ac.in', name: 'Merge Admin' });
   for (const [email, scopes] of [
-    ['merge.wifi@vitbhopal.ac.in', [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }]],
+    ['merge.wifi@vitbhopal.ac.in', [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }]],
     ['merge.block2@vitbhopal.ac.in', [{ category: 'wifi', hostel: 'Block-2' }]],
   ] as const) {
     expect((await admin.send('POST', '/api/admin/users', { email, name: email.split('@')[0], role: 'staff', antiRagging: false, scopes })).status).toBe(201);
@@ -258,10 +258,10 @@ describe('merging a duplicate', () => {
     expect(await code(merge(t, d))).toEqual([409, 'merge_chain']);
     expect(await code(merge(first, d))).toEqual([409, 'already_merged']);
 
-    const ragging = await file(dupStudent, { category: 'other', subCategory: 'Ragging', roomNo: '323', complaint: 'Seniors at night.' });
+    const ragging = await file(dupStudent, { category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', roomNo: '323', complaint: 'Seniors at night.' });
     const theft = await file(owner, { category: 'other', subCategory: 'Theft', roomNo: '324', complaint: 'Bicycle gone.' });
     expect(await code(merge(ragging, theft))).toEqual([409, 'confidentiality_differs']);
-    const ragging2 = await file(owner, { category: 'other', subCategory: 'Ragging', roomNo: '325', complaint: 'Seniors again.' });
+    const ragging2 = await file(owner, { category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', roomNo: '325', complaint: 'Seniors again.' });
     expect((await merge(ragging2, ragging)).status).toBe(200);
 
     // Scope: both complaints must be the worker's; a student may not merge at all.

@@ -217,7 +217,7 @@ describe('new work finds its people', () => {
 describe('finding complaints by student', () => {
   it('by registration number, name or address; a confidential complaint only by those who may reveal who filed it', async () => {
     const open = await file({ complaint: 'Nothing about names here' });
-    const ragging = await file({ category: 'other', subCategory: 'Ragging', complaint: 'Seniors again' });
+    const ragging = await file({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors again' });
     for (const q of ['23BAI10321', 'kavya', 'reddy', 'kavya.reddy@vitbhopal.ac.in']) {
       expect(await queue(warden, `?q=${encodeURIComponent(q)}&limit=100`), q).toContain(open);
       expect(await queue(warden, `?q=${encodeURIComponent(q)}&limit=100`), q).not.toContain(ragging);
@@ -228,7 +228,7 @@ describe('finding complaints by student', () => {
   it("shows the student's full name on the staff detail, never for a confidential complaint", async () => {
     const number = await file();
     expect((await wifi.get(`/api/staff/complaints/${number}`)).body.studentName).toBe('Kavya Reddy');
-    const ragging = await file({ category: 'other', subCategory: 'Ragging', complaint: 'Seniors' });
+    const ragging = await file({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors' });
     expect((await duty.get(`/api/staff/complaints/${ragging}`)).body.studentName).toBe('Confidential student');
   });
 });

@@ -30,7 +30,7 @@ async function cast(portal: TestApp) {
     admin.send('POST', '/api/admin/users', { email, name: email.split('@')[0], role: 'staff', scopes, antiRagging });
   await add('plumber@vitbhopal.ac.in', [{ category: 'water', hostel: '' }]);
   await add('electrician@vitbhopal.ac.in', [{ category: 'electrical', hostel: '' }]);
-  await add('others.desk@vitbhopal.ac.in', [{ category: 'other', hostel: '' }]);
+  await add('others.desk@vitbhopal.ac.in', [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }]);
   await add('ragging.duty@vitbhopal.ac.in', [{ category: 'other', hostel: '' }], true);
   return {
     admin,
@@ -272,7 +272,7 @@ describe('photos kept in the database', () => {
 
   it("keeps a confidential complaint's photos to the student and the anti-ragging duty", async () => {
     const photo = await uploaded(people.owner);
-    const filed = await people.owner.post('/api/complaints', aComplaint({ category: 'other', subCategory: 'Ragging', photoIds: [photo.id] }));
+    const filed = await people.owner.post('/api/complaints', aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', photoIds: [photo.id] }));
     const number = String(filed.body.number);
 
     const desk = await people.othersDesk.get(`/api/complaints/${number}/photos`);

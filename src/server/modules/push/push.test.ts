@@ -42,6 +42,7 @@ beforeAll(async () => {
     scopes: [
       { category: 'wifi', hostel: '' },
       { category: 'other', hostel: '' },
+      { category: 'ragging', hostel: '' },
     ],
   });
   expect(added.status).toBe(201);
@@ -326,8 +327,10 @@ describe('a confidential complaint', () => {
     const meeraPhone = await subscribe(meera, '/meera-phone');
     const desk = await subscribe(staff, '/staff-desk-2');
     const number = await file(meera, {
-      category: 'other',
-      subCategory: 'Ragging',
+      category: 'ragging',
+      subCategory: 'Physical',
+      placeKind: 'hostel',
+      placeText: 'Second-floor corridor',
       complaint: 'Seniors came at night. I am Meera Iyer (22MIM10045), reach me at meera.iyer@vitbhopal.ac.in.',
     });
     const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
@@ -353,7 +356,7 @@ describe('a confidential complaint', () => {
   it("withholds the student's name even where the bell's preview cuts it in half", async () => {
     const meera = await ApiClient.signedIn(portal.baseUrl, CONFIDENTIAL_STUDENT);
     const desk = await subscribe(staff, '/staff-desk-3');
-    const number = await file(meera, { category: 'other', subCategory: 'Ragging', complaint: 'Seniors came to my room at night and threatened me.' });
+    const number = await file(meera, { category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors came to my room at night and threatened me.' });
     // 75 characters, then the name: the 80-character preview ends inside it ("Meer…").
     const lead = 'Please send someone soon, it happened again last night in block C, room 14 ';
     expect(lead).toHaveLength(75);

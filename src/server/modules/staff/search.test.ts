@@ -68,7 +68,7 @@ describe('the queue search finds a student', () => {
   });
 
   it('never finds a confidential complaint by who filed it for those without the duty', async () => {
-    const ragging = await file(priya, { category: 'other', subCategory: 'Ragging', complaint: 'Seniors again' });
+    const ragging = await file(priya, { category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors again' });
     for (const q of ['Nair', 'Priya Nair', '21BCE10042', 'p21bce10042@vitbhopal.ac.in']) {
       expect(await found(warden, q), q).not.toContain(ragging);
       expect(await found(admin, q), q).toContain(ragging);

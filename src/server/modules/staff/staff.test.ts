@@ -42,7 +42,7 @@ beforeAll(async () => {
     name: 'Duty Officer',
     role: 'staff',
     antiRagging: true,
-    scopes: [{ category: 'other', hostel: '' }],
+    scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
   });
   await addPerson({ email: 'electrician@contractor.example', name: 'Contract Electrician', role: 'staff', scopes: [{ category: 'electricity', hostel: '' }] });
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   wifiNumber = String((await student.post('/api/complaints', aComplaint({ hostel: 'Block-2', complaint: 'Router on floor three keeps rebooting' }))).body.number);
   messNumber = String((await student.post('/api/complaints', aComplaint({ category: 'mess', subCategory: 'Food', hostel: 'Block-3' }))).body.number);
   raggingNumber = String(
-    (await otherStudent.post('/api/complaints', aComplaint({ category: 'other', subCategory: 'Ragging', hostel: 'Block-2', complaint: 'Seniors in room 210' }))).body.number,
+    (await otherStudent.post('/api/complaints', aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', hostel: 'Block-2', complaint: 'Seniors in room 210' }))).body.number,
   );
 });
 afterAll(async () => {
@@ -267,7 +267,7 @@ describe('confidential complaints', () => {
   });
 
   it('tell each reader whether they may reveal the student, by the rule the reveal itself follows', async () => {
-    await addPerson({ email: 'others.desk@vitbhopal.ac.in', name: 'Others Desk', role: 'staff', scopes: [{ category: 'other', hostel: '' }] });
+    await addPerson({ email: 'others.desk@vitbhopal.ac.in', name: 'Others Desk', role: 'staff', scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }] });
     const othersDesk = await ApiClient.signedIn(portal.baseUrl, { email: 'others.desk@vitbhopal.ac.in', name: 'Others Desk' });
     for (const [who, client, may] of [
       ['plain staff in scope', othersDesk, false],
