@@ -230,11 +230,13 @@ describe('the staff console, from filing to closing', () => {
     const wifiNumber = await fileWifi();
     const filer = await suite.api(STUDENT);
     const filed = await filer.post('/api/complaints', {
-      category: 'other',
+      category: 'ragging',
       hostel: 'Block-2',
       floor: 1,
       roomNo: '101',
-      subCategory: 'Ragging',
+      subCategory: 'Physical',
+      placeKind: 'hostel',
+      placeText: 'Ground-floor common room',
       complaint: RAGGING_TEXT,
     });
     expect(filed.status).toBe(201);
@@ -273,7 +275,7 @@ describe('the staff console, from filing to closing', () => {
     expect(added.status).toBe(201);
     const filed = await (await suite.api(STUDENT)).post(
       '/api/complaints',
-      aComplaint({ category: 'other', hostel: 'Block-3', floor: 1, roomNo: '110', subCategory: 'Ragging', complaint: RAGGING_TEXT }),
+      aComplaint({ category: 'ragging', hostel: 'Block-3', floor: 1, roomNo: '110', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Mess queue', complaint: RAGGING_TEXT }),
     );
     expect(filed.status).toBe(201);
     const number = String(filed.body.number);
