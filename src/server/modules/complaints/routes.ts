@@ -190,43 +190,30 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     },
   );
 
-  r.post(
-    '/api/complaints/:number/follow',
-    {
+  // Me too (POST) and leaving (DELETE): the same rules, each the other's Undo, both idempotent.
+  const follows = [
+    { method: 'POST', run: meToo, summary: 'Me too: follow a complaint another student filed (open or resolved, not confidential); saying it twice changes nothing' },
+    { method: 'DELETE', run: leave, summary: 'Stop following a complaint; leaving twice changes nothing' },
+  ] as const;
+  for (const follow of follows) {
+    r.route({
+      method: follow.method,
+      url: '/api/complaints/:number/follow',
       preHandler: [app.requireUser, app.requireRole('student')],
       config: { rateLimit: app.rateLimitPolicies.writes },
       schema: {
         tags: ['complaints'],
-        summary: 'Me too: follow a complaint another student filed (open or resolved, not confidential); saying it twice changes nothing',
+        summary: follow.summary,
         params: z.object({ number: z.string().max(40) }),
         response: { 200: followResultSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
       },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const row = await meToo(app.lifecycle, user, request.params.number);
-      return { number: row.number, following: true, students: row.followerCount + 1 };
-    },
-  );
-
-  r.delete(
-    '/api/complaints/:number/follow',
-    {
-      preHandler: [app.requireUser, app.requireRole('student')],
-      config: { rateLimit: app.rateLimitPolicies.writes },
-      schema: {
-        tags: ['complaints'],
-        summary: 'Stop following a complaint; leaving twice changes nothing',
-        params: z.object({ number: z.string().max(40) }),
-        response: { 200: followResultSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      handler: async (request) => {
+        const user = requireUser(request);
+        const row = await follow.run(app.lifecycle, user, request.params.number);
+        return { number: row.number, following: follow.method === 'POST', students: row.followerCount + 1 };
       },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const row = await leave(app.lifecycle, user, request.params.number);
-      return { number: row.number, following: false, students: row.followerCount + 1 };
-    },
-  );
+    });
+  }
 
   r.post(
     '/api/complaints/:number/confirm',

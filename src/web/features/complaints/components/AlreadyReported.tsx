@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { NearbyComplaint, NearbyNotice, NearbyQuery } from '../../../../shared/complaints';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../../components/ui/styles';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
-import { useSetFollowing } from '../api/follow-complaint';
 import { useNearby } from '../api/get-nearby';
+import { useFollowSwitch } from '../lib/use-follow-switch';
 
 /** Typing is asked about once it pauses, not at every key. */
 const PAUSE_MS = 400;
@@ -29,24 +28,8 @@ const floorsText = (floors: readonly number[]) =>
 
 /** One open complaint like the student's: what it is, since when, how many it affects, and Me too. */
 function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
-  const follow = useSetFollowing();
-  const [said, setSaid] = useState<'followed' | 'left' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const meTooButton = useRef<HTMLButtonElement>(null);
-  const undoButton = useRef<HTMLButtonElement>(null);
-  const following = said === 'followed' || (complaint.following && said !== 'left');
-
-  async function change(next: boolean) {
-    setFailure(null);
-    try {
-      await follow.mutateAsync({ number: complaint.number, following: next });
-      setSaid(next ? 'followed' : 'left');
-      // The button pressed gives way to its opposite: the keyboard's focus goes there.
-      requestAnimationFrame(() => (next ? undoButton : meTooButton).current?.focus());
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  }
+  const { following, changed, set, failure, pending, followButton, leaveButton } = useFollowSwitch(complaint.number, complaint.following);
+  const justFollowed = changed && following;
 
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="nearby-complaint" data-number={complaint.number}>
@@ -59,7 +42,7 @@ function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
       </p>
       <p className="mt-1 text-slate-800 wrap-anywhere">“{complaint.excerpt}”</p>
       <p className="mt-1 text-sm text-slate-700">
-        Since <time dateTime={complaint.since}>{formatDateTime(complaint.since)}</time> · affects {students(complaint.students + (said === 'followed' && !complaint.following ? 1 : 0))}
+        Since <time dateTime={complaint.since}>{formatDateTime(complaint.since)}</time> · affects {students(complaint.students + (justFollowed && !complaint.following ? 1 : 0))}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
         {complaint.mine ? (
@@ -69,12 +52,12 @@ function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
         ) : following ? (
           <>
             <p className="text-sm font-semibold text-slate-900">You follow it: you will hear of its progress.</p>
-            <button ref={undoButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(false)}>
-              {said === 'followed' ? 'Undo' : 'Stop following'}
+            <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
+              {justFollowed ? 'Undo' : 'Stop following'}
             </button>
           </>
         ) : (
-          <button ref={meTooButton} type="button" className={buttonPrimary} disabled={follow.isPending} aria-busy={follow.isPending} onClick={() => void change(true)}>
+          <button ref={followButton} type="button" className={buttonPrimary} disabled={pending} aria-busy={pending} onClick={() => void set(true)}>
             Me too
             <span className="sr-only"> ({complaint.number})</span>
           </button>
@@ -84,11 +67,11 @@ function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
         className="mt-2"
         data-testid="me-too-result"
         message={
-          said === 'followed'
-            ? `Done: you follow ${complaint.number}. You need not file this, unless your problem is different.`
-            : said === 'left'
-              ? `You no longer follow ${complaint.number}.`
-              : null
+          !changed
+            ? null
+            : following
+              ? `Done: you follow ${complaint.number}. You need not file this, unless your problem is different.`
+              : `You no longer follow ${complaint.number}.`
         }
       />
       {failure && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { STATUS_LABELS, isOpenStatus } from '../../../../shared/constants';
 import type { FollowedComplaint, FollowerTimelineEntry } from '../../../../shared/complaints';
@@ -7,11 +7,10 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonSecondary, card, textLink } from '../../../components/ui/styles';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
-import { useSetFollowing } from '../api/follow-complaint';
+import { useFollowSwitch } from '../lib/use-follow-switch';
 
 const BY: Record<FollowerTimelineEntry['by'], string> = { team: 'Hostel staff', filer: 'The student who filed it', portal: 'The portal' };
 
@@ -19,22 +18,8 @@ const title = (entry: FollowerTimelineEntry) => (entry.fromStatus === null ? 'Fi
 
 /** Leave, then Undo in the same place (no dialog): leaving twice or undoing twice changes nothing. */
 function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
-  const follow = useSetFollowing();
-  const [left, setLeft] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const leaveButton = useRef<HTMLButtonElement>(null);
-  const undoButton = useRef<HTMLButtonElement>(null);
-
-  async function change(following: boolean) {
-    setFailure(null);
-    try {
-      await follow.mutateAsync({ number: complaint.number, following });
-      setLeft(!following);
-      requestAnimationFrame(() => (following ? leaveButton : undoButton).current?.focus());
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  }
+  const { following, set, failure, pending, followButton, leaveButton } = useFollowSwitch(complaint.number, true);
+  const left = !following;
 
   return (
     <section aria-labelledby="following-heading" className={cn(card, 'mt-4')} data-testid="following-panel">
@@ -50,11 +35,11 @@ function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
         {left ? (
-          <button ref={undoButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(true)}>
+          <button ref={followButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(true)}>
             Undo
           </button>
         ) : (
-          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(false)}>
+          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
             Stop following
           </button>
         )}

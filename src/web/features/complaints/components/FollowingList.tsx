@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { FollowedItem } from '../../../../shared/complaints';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -8,27 +7,13 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { useSetFollowing } from '../api/follow-complaint';
 import { useFollowing } from '../api/get-following';
+import { useFollowSwitch } from '../lib/use-follow-switch';
 
 /** One followed complaint: a link to its follower view, and Leave with Undo in its place. */
 function FollowedRow({ item }: { item: FollowedItem }) {
-  const follow = useSetFollowing();
-  const [left, setLeft] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const leaveButton = useRef<HTMLButtonElement>(null);
-  const undoButton = useRef<HTMLButtonElement>(null);
-
-  async function change(following: boolean) {
-    setFailure(null);
-    try {
-      await follow.mutateAsync({ number: item.number, following });
-      setLeft(!following);
-      requestAnimationFrame(() => (following ? leaveButton : undoButton).current?.focus());
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  }
+  const { following, set, failure, pending, followButton, leaveButton } = useFollowSwitch(item.number, true);
+  const left = !following;
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="followed-row">
@@ -48,11 +33,11 @@ function FollowedRow({ item }: { item: FollowedItem }) {
       </span>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {left ? (
-          <button ref={undoButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(true)}>
+          <button ref={followButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(true)}>
             Undo
           </button>
         ) : (
-          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={follow.isPending} onClick={() => void change(false)}>
+          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
             Leave<span className="sr-only"> {item.number}</span>
           </button>
         )}
