@@ -60,6 +60,7 @@ export const QUEUE_CSV_HEADER = [
   'Floor',
   'Room',
   'Status',
+  'Students affected',
   'Assigned to',
   'Due at (UTC)',
   'Resolved at (UTC)',
@@ -98,6 +99,8 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
             complaints.floor,
             sql`csv_cell(${complaints.roomNo})`,
             statusLabel,
+            // Its student and those who follow it (Me too, merged duplicates).
+            sql`(${complaints.followerCount} + 1)::text`,
             sql`csv_cell(case when ${complaints.assigneeId} is null then '' else coalesce(nullif(${assignee.name}, ''), ${assignee.email}, '') end)`,
             utcText(complaints.dueAt),
             utcText(complaints.resolvedAt),

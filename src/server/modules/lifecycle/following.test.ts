@@ -229,6 +229,17 @@ describe('Me too', () => {
     expect((await meToo(newer, reader)).body).toEqual({ number: newer, following: true, students: 2 });
   });
 
+  it("says in the queue's CSV how many students each complaint affects", async () => {
+    const number = await file({ hostel: 'Girls', roomNo: '305', complaint: 'Counted in the export.' });
+    expect((await meToo(number)).status).toBe(200);
+    expect((await meToo(number, quiet)).status).toBe(200);
+    const response = await staff.http.request(`${portal.baseUrl}/api/staff/complaints.csv?hostel=Girls`);
+    const [header = '', ...lines] = (await response.text()).replace(/^\ufeff/, '').split('\r\n');
+    const column = header.split(',').indexOf('Students affected');
+    expect(column).toBeGreaterThan(0);
+    expect(lines.find((l) => l.startsWith(number))?.split(',')[column]).toBe('3');
+  });
+
   it("sends a follower's push to their follower view, not the staff console", () => {
     const complaint = { number: 'HC-2026-000042', studentId: 'filer-1' };
     expect(pushMessage(complaint, 'follower-2', 'Resolved', true).url).toBe('/my/HC-2026-000042');
