@@ -14,7 +14,6 @@ export const notificationSchema = z
     groupCount: z.number().int().describe('How many events the bell stands for (1 unless grouped)'),
   })
   .meta({ id: 'Notification' });
-export const LATE_GROUP = 'late';
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z

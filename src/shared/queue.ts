@@ -37,12 +37,9 @@ export const BULK_ACTION_WORDS: Record<BulkActionKind, { button: string; doing: 
  * the team may do from its status), taking one that is open and nobody's. The console offers an
  * action with it, the server schedules with it and checks it again when the action runs.
  */
-export function bulkApplies(
-  action: BulkActionKind,
-  complaint: { status: ComplaintStatus; assigneeId: string | null },
-): boolean {
-  if (action === 'take') return isOpenStatus(complaint.status) && complaint.assigneeId === null;
-  return allowedTransitions(complaint.status, 'staff').some((t) => t.to === action);
+export function bulkApplies(action: BulkActionKind, status: ComplaintStatus, assigned: boolean): boolean {
+  if (action === 'take') return isOpenStatus(status) && !assigned;
+  return allowedTransitions(status, 'staff').some((t) => t.to === action);
 }
 
 /** Whether the action tells each complaint's student (a status change mails and rings them; taking one tells nobody). */

@@ -133,14 +133,6 @@ export const assignBodySchema = z
   .object({ assigneeId: z.uuid().nullable() })
   .meta({ id: 'Assign' });
 
-export const bulkBodySchema = z
-  .object({
-    numbers: z.array(z.string().max(40)).min(1).max(100),
-    action: z.enum(['acknowledge', 'assign']),
-    assigneeId: z.uuid().nullable().optional(),
-  })
-  .meta({ id: 'BulkAction' });
-
 export const identitySchema = z
   .object({ fname: z.string(), id: z.string(), userEmail: z.string(), name: z.string() })
   .meta({ id: 'StudentIdentity' });

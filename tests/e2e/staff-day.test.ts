@@ -37,7 +37,8 @@ async function fileWater(text: string): Promise<string> {
 }
 
 const queueUrl = () => `${suite.portal.baseUrl}/staff`;
-const row = (page: Page, number: string) => page.getByTestId('queue-row').filter({ hasText: number });
+/** A complaint's row in the view's list (on the first screen "My open work"; "New" above it may show it too). */
+const row = (page: Page, number: string) => page.getByTestId('queue-list').getByTestId('queue-row').filter({ hasText: number });
 
 let late = '';
 
@@ -100,10 +101,10 @@ describe("the staff's day", () => {
     await target.waitFor();
     // No bulk bar until something is selected; the checkbox selects without opening.
     expect(await page.getByTestId('bulk-bar').count()).toBe(0);
-    await page.getByRole('checkbox', { name: `Select ${late}` }).tap();
+    await target.getByRole('checkbox', { name: `Select ${late}` }).tap();
     await page.getByTestId('bulk-bar').waitFor();
     expect(page.url()).toMatch(/\/staff$/);
-    await page.getByRole('checkbox', { name: `Select ${late}` }).tap();
+    await target.getByRole('checkbox', { name: `Select ${late}` }).tap();
     await page.getByTestId('bulk-bar').waitFor({ state: 'detached' });
 
     // The lower right of the card: far from the number's text, still the row.
@@ -148,11 +149,12 @@ describe("the staff's day", () => {
       }).length,
     );
     expect(splitWords).toBe(0);
-    const showFilters = page.getByRole('button', { name: /^Show filters/ });
+    const filtersButton = page.getByRole('button', { name: /^Filters/ });
     expect(await page.getByLabel('Assigned to').isVisible()).toBe(false);
-    await showFilters.click();
+    await filtersButton.click();
+    expect(await filtersButton.getAttribute('aria-expanded')).toBe('true');
     expect(await page.getByLabel('Assigned to').inputValue()).toBe('me_or_none');
-    await page.getByRole('button', { name: /^Hide filters/ }).click();
+    await filtersButton.click();
     expect(await page.getByLabel('Assigned to').isVisible()).toBe(false);
 
     // ? lists the shortcuts; Escape closes the list.
@@ -162,22 +164,37 @@ describe("the staff's day", () => {
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
 
-    // / goes to the search; typing there is typing, not shortcuts.
+    // / goes to the search; typing there is typing, not shortcuts; Escape leaves the box, the words kept.
     await page.keyboard.press('/');
     const search = page.getByLabel('Search messages, rooms, numbers and students');
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('jak');
     expect(await search.inputValue()).toBe('jak');
+    await page.keyboard.press('Escape');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(false);
+    expect(await search.inputValue()).toBe('jak');
     await search.fill('');
-    await search.blur();
+    // Enter in the box searches and opens the first result.
+    await page.keyboard.press('/');
+    await page.keyboard.type(late);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Complaint ${late}`, level: 1 }).waitFor();
+    await page.goto(queueUrl());
+    await row(page, fresh).waitFor();
 
-    // Due soonest first: the late complaint, then the fresh one.
+    // j and k walk the rows from the top: "New" (the newest first: the fresh one, then the late
+    // one), then "My open work" (due soonest).
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
     await page.keyboard.press('j');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(late);
+    expect(await focused()).toBe(fresh);
     await page.keyboard.press('j');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(fresh);
+    expect(await focused()).toBe(late);
+    await page.keyboard.press('j');
+    expect(await focused()).toBe(late);
     await page.keyboard.press('k');
-    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    expect(await focused()).toBe(fresh);
+    // Acknowledged, it leaves "New": its row in "My open work" keeps the focus.
     await page.keyboard.press('a');
     await page.getByRole('status').filter({ hasText: `Acknowledged: ${fresh}.` }).waitFor();
     await row(page, fresh).getByText('Acknowledged').waitFor();
@@ -249,7 +266,7 @@ describe("the staff's day", () => {
     expect(timeline.filter((entry) => entry.kind === 'reply' && entry.note === REPLY)).toHaveLength(1);
   }, 45_000);
 
-  it("an admin sets when late work is escalated; the hostel's warden hears of it once by bell and mail, then the admins", async ({ browse }) => {
+  it("an admin sets when late work is escalated; the hostel's warden hears of it by mail and in the hour's one late bell, then the admins", async ({ browse }) => {
     // The thresholds are set in the console: wardens as soon as it is late, admins an hour after.
     const admin = await browse.as(ADMIN, DESKTOP);
     await admin.page.goto(`${suite.portal.baseUrl}/admin/categories`);
@@ -264,6 +281,10 @@ describe("the staff's day", () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await admin.page.getByRole('status').getByText('Saved the changes to Washroom (water).').waitFor();
 
+    // What was late already is told first (the late complaint of the morning, up to the admins):
+    // late bells come one per person and hour, so the next one joins theirs.
+    await suite.portal.app.jobs.escalate();
+    await suite.portal.app.jobs.escalate();
     const number = await fileWater('The flush in the common washroom of floor 1 has not worked for two days.');
     const setLate = (minutes: number) =>
       suite.portal.app.db
@@ -281,20 +302,27 @@ describe("the staff's day", () => {
     expect((await suite.portal.app.jobs.escalate()).map((e) => e.number)).not.toContain(number);
     expect(await escalationMails()).toEqual([[WARDEN.email]]);
 
-    // The warden's bell rings once for it and leads to the complaint, whose timeline says so.
+    // The warden's one late bell of the hour now counts both and leads to the escalated view;
+    // the complaint is there, and its timeline says so.
     const warden = await browse.as(WARDEN, PHONE);
     await warden.page.goto(queueUrl());
     await warden.page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
-    const wardenBells = warden.page.getByTestId('notification-list').getByRole('link', { name: new RegExp(`${number} is late`) });
-    await wardenBells.first().waitFor();
-    expect(await wardenBells.count()).toBe(1);
-    expect(await wardenBells.getAttribute('href')).toBe(`/staff/complaints/${number}`);
+    const list = warden.page.getByTestId('notification-list');
+    const wardenBell = list.getByRole('link', { name: /2 complaints became late/ });
+    await wardenBell.waitFor();
+    expect(await list.getByRole('link', { name: /became late|is late/ }).count()).toBe(1);
+    expect(await wardenBell.getAttribute('href')).toBe('/staff?escalated=true&sort=due');
     const unread = async () => Number((await warden.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? -1);
     const before = await unread();
-    await wardenBells.click();
+    await wardenBell.click();
+    await warden.page.waitForURL(/escalated=true/);
+    await expect.poll(unread).toBe(before - 1);
+    const lateRow = row(warden.page, number);
+    await lateRow.getByText('Late — wardens told').waitFor();
+    await lateRow.getByRole('link', { name: number }).click();
     await warden.page.getByRole('heading', { name: `Complaint ${number}`, level: 1 }).waitFor();
     await warden.page.getByTestId('staff-timeline').locator('li[data-kind="escalation"]').first().waitFor();
-    // Opening the complaint reads its bells: this one, and the new work it was.
+    // Opening the complaint reads its own bell: the new work it was.
     await expect.poll(unread).toBe(before - 2);
 
     // An hour past due: now the admins, once; the warden is not told again.
@@ -304,9 +332,10 @@ describe("the staff's day", () => {
     expect(await escalationMails()).toEqual([[WARDEN.email], [ADMIN.email]]);
     await admin.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
     await admin.page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
-    const adminBells = admin.page.getByTestId('notification-list').getByRole('link', { name: new RegExp(`${number} is late`) });
+    const adminBells = admin.page.getByTestId('notification-list').getByRole('link', { name: /became late|is late/ });
     await adminBells.first().waitFor();
     expect(await adminBells.count()).toBe(1);
+    expect(await adminBells.textContent()).toContain('2 complaints became late');
     await expect.poll(() => admin.page.getByTestId('staff-timeline').locator('li[data-kind="escalation"]').count()).toBe(2);
   }, 45_000);
 

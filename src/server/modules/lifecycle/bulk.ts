@@ -67,7 +67,8 @@ export async function scheduleBulk(
 /** The database's clock: windows are timed by it, never by an instance's own. */
 export async function databaseNow(db: Pick<Db, 'execute'>): Promise<Date> {
   const result = await db.execute(sql`select now() as now`);
-  const [row] = (result as unknown as { rows: Array<{ now: Date | string }> }).rows;
+  // A Date from pg, a Date or text from PGlite (its parsers decide).
+  const [row] = (result as { rows: Array<{ now: Date | string }> }).rows;
   return new Date(row?.now ?? Date.now());
 }
 
@@ -157,7 +158,7 @@ async function actOn(
   const words = BULK_ACTION_WORDS[action];
   if (!who) return { outcome: 'skipped', message: 'Not changed: you no longer work complaints.' };
   if (!inScope(who.scope, complaint)) return { outcome: 'skipped', message: 'Not changed: it is no longer in your categories and hostels.' };
-  if (!bulkApplies(action, complaint)) {
+  if (!bulkApplies(action, complaint.status, complaint.assigneeId !== null)) {
     if (action === 'take') {
       const why = complaint.assigneeId === who.actor.id ? 'it is yours already' : complaint.assigneeId ? 'someone else has it now' : `it is ${label(complaint.status)} now`;
       return { outcome: 'skipped', message: `Not taken: ${why}.` };

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { ESCALATION_LEVELS, OPEN_STATUSES } from '../../../shared/constants.js';
 import { coveringWorkers } from '../access/scope.js';
 import { audit } from '../audit/service.js';
-import { LATE_GROUP } from '../../../shared/notifications.js';
+import { ESCALATED_VIEW_PATH, LATE_GROUP } from '../../../shared/notification-groups.js';
 import { escalationMail, lateListMail } from '../mail/lifecycle-templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { notifyGrouped } from '../notifications/service.js';
@@ -42,9 +42,6 @@ export function lateComplaints(tx: Pick<Tx, 'select'>, batch: number) {
     .limit(batch)
     .for('update', { of: complaints, skipLocked: true });
 }
-
-/** The queue's view of open complaints someone was told are late, where a bell or mail about several leads. */
-export const ESCALATED_VIEW = '/staff?escalated=true&sort=due';
 
 type Told = { id: string; email: string; items: Array<{ complaint: ComplaintRow; audience: 'wardens' | 'admins' }> };
 
@@ -119,7 +116,7 @@ async function tellLate(tx: Tx, ctx: LifecycleContext, told: readonly Told[]): P
       const mail = escalationMail(only.complaint, only.audience, staffUrl(ctx, only.complaint.number));
       if (to.length) await enqueueMail(tx, [{ ...mail, purpose: 'escalation', complaint: only.complaint, to }], mailOptions(ctx));
     } else {
-      await tellByMail(tx, ctx, person.email, { ...lateListMail(person.items, `${ctx.publicUrl}${ESCALATED_VIEW}`), purpose: 'escalation' });
+      await tellByMail(tx, ctx, person.email, { ...lateListMail(person.items, `${ctx.publicUrl}${ESCALATED_VIEW_PATH}`), purpose: 'escalation' });
     }
   }
   await notifyGrouped(
@@ -129,7 +126,7 @@ async function tellLate(tx: Tx, ctx: LifecycleContext, told: readonly Told[]): P
       key: LATE_GROUP,
       text: (count, single) =>
         single ? `${single.number} is late: ${single.complaintHead} in ${single.hostel}` : `${count} complaints became late`,
-      path: ESCALATED_VIEW,
+      path: ESCALATED_VIEW_PATH,
     },
   );
 }

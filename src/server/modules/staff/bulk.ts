@@ -48,7 +48,7 @@ export async function scheduleBulkAction(ctx: LifecycleContext, runner: Pick<Bul
     throw new AppError(404, 'not_found', `Not found: ${missing.join(', ')}.`, { numbers: `not found: ${missing.join(', ')}` });
   }
   const chosen = numbers.flatMap((n) => byNumber.get(n) ?? []);
-  if (!chosen.some((c) => bulkApplies(request.action, c))) {
+  if (!chosen.some((c) => bulkApplies(request.action, c.status, c.assigneeId !== null))) {
     throw new AppError(409, 'nothing_applies', `None of them can be ${BULK_ACTION_WORDS[request.action].done} as they are now.`);
   }
   const { row, now } = await scheduleBulk(ctx, { actor, action: request.action, note: request.note, complaints: chosen, undoMs: runner.undoMs });

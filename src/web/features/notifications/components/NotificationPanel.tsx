@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Role } from '../../../../shared/auth';
-import type { NotificationList } from '../../../../shared/notifications';
+import { ESCALATED_VIEW_PATH, LATE_GROUP } from '../../../../shared/notification-groups';
+import type { Notification, NotificationList } from '../../../../shared/notifications';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { buttonSecondary } from '../../../components/ui/styles';
@@ -15,8 +16,11 @@ const isWorker = (role: Role) => role === 'staff' || role === 'warden' || role =
 /** The bell's panel: the newest notifications, each linking to its complaint, and "Mark all as read". */
 export function NotificationPanel({ list, role }: { list: UseQueryResult<NotificationList>; role: Role }) {
   const markRead = useMarkRead();
-  const linkFor = (number: string) =>
-    isWorker(role) ? `/staff/complaints/${encodeURIComponent(number)}` : `/my/${encodeURIComponent(number)}`;
+  const linkFor = (n: Notification) => {
+    if (n.complaintNumber) return isWorker(role) ? `/staff/complaints/${encodeURIComponent(n.complaintNumber)}` : `/my/${encodeURIComponent(n.complaintNumber)}`;
+    // Several complaints that became late, in one bell: the queue's escalated view has them.
+    return n.groupKey === LATE_GROUP && isWorker(role) ? ESCALATED_VIEW_PATH : null;
+  };
 
   return (
     <section aria-labelledby="notifications-heading">
@@ -49,6 +53,7 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
       ) : (
         <ul className="mt-3 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto" data-testid="notification-list">
           {list.data.items.map((n) => {
+            const href = linkFor(n);
             const body = (
               <>
                 <span className="flex items-start gap-2">
@@ -65,9 +70,9 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
             );
             return (
               <li key={n.id} className="py-1">
-                {n.complaintNumber ? (
+                {href ? (
                   <Link
-                    to={linkFor(n.complaintNumber)}
+                    to={href}
                     className="block rounded-lg px-2 py-2 hover:bg-brand-50"
                     onClick={() => {
                       if (!n.read) markRead.mutate({ ids: [n.id] });

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ComplaintStatus } from '../../../../shared/constants';
 import { identitySchema, staffComplaintSchema, type RevealBody } from '../../../../shared/staff';
-import { allowedTransitions } from '../../../../shared/lifecycle';
 import { ApiError, NetworkError, apiFetch } from '../../../lib/api-client';
 import { notificationsKey, staffKey } from '../../../lib/query-keys';
 
 const path = (number: string, action: string) => `/api/staff/complaints/${encodeURIComponent(number)}/${action}`;
-
-const bulkResultSchema = z.object({ done: z.array(z.string()), skipped: z.array(z.string()) });
-export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** Every change refreshes the queue, the counts and the open complaint (and the bell it may have rung). */
 export function useStaffMutation<TInput, TResult>(
@@ -77,48 +72,6 @@ export function useKeyedTransition(number: string) {
 export function useAssign(number: string) {
   return useStaffMutation((body: { assigneeId: string | null }) =>
     apiFetch(path(number, 'assign'), { method: 'POST', body }),
-  );
-}
-
-export function useBulkAction() {
-  return useStaffMutation(
-    (body: { numbers: string[]; action: 'acknowledge' } | { numbers: string[]; action: 'assign'; assigneeId: string | null }) =>
-      apiFetch('/api/staff/complaints/bulk', { method: 'POST', body, schema: bulkResultSchema }),
-  );
-}
-
-export interface BulkTransitionResult extends BulkResult {
-  /** Numbers the server refused, with its message. */
-  failed: Array<{ number: string; message: string }>;
-}
-
-/**
- * Moves several complaints to one status (the bulk API only acknowledges and assigns): one
- * transition each, those whose status does not allow it skipped without asking.
- */
-export function useBulkTransition() {
-  return useStaffMutation(
-    async (body: { complaints: Array<{ number: string; status: ComplaintStatus }>; to: ComplaintStatus; note: string }) => {
-      const result: BulkTransitionResult = { done: [], skipped: [], failed: [] };
-      for (const complaint of body.complaints) {
-        if (!allowedTransitions(complaint.status, 'staff').some((t) => t.to === body.to)) {
-          result.skipped.push(complaint.number);
-          continue;
-        }
-        try {
-          await apiFetch(path(complaint.number, 'transitions'), {
-            method: 'POST',
-            body: { to: body.to, note: body.note },
-            schema: staffComplaintSchema,
-          });
-          result.done.push(complaint.number);
-        } catch (error) {
-          if (error instanceof NetworkError) throw error;
-          result.failed.push({ number: complaint.number, message: error instanceof Error ? error.message : 'Refused' });
-        }
-      }
-      return result;
-    },
   );
 }
 

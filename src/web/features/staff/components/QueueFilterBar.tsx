@@ -22,6 +22,8 @@ import {
 interface QueueFilterBarProps {
   filters: QueueFilters;
   onChange: (filters: QueueFilters) => void;
+  /** After a search made with Enter in the box: the queue then opens its first result. */
+  onSearch: () => void;
 }
 
 const OPEN_VALUE = OPEN_STATUSES.join(',');
@@ -60,10 +62,12 @@ function SelectField({
 }
 
 /**
- * The queue's filters. Choices in a select apply at once; the words to search for and the age
- * apply with the Search button (or Enter), so the queue is not asked again at every keystroke.
+ * The queue's search and filters, one row on a phone: the words, Search, and a button that shows
+ * the filter choices. Choices in a select apply at once; the words to search for and the age apply
+ * with the Search button (or Enter, which also opens the first result), so the queue is not asked
+ * again at every keystroke. Escape leaves the search box, so the queue's shortcuts work again.
  */
-export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
+export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarProps) {
   // Typed but not yet applied; a change in the address bar (back button, Clear) resets them.
   const [draft, setDraft] = useState({ q: filters.q, olderThanDays: filters.olderThanDays });
   const [applied, setApplied] = useState({ q: filters.q, olderThanDays: filters.olderThanDays });
@@ -76,9 +80,13 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
   const apply = (changes: Partial<QueueFilters>) =>
     onChange({ ...filters, q: draft.q.trim(), olderThanDays, ...changes });
 
+  // Enter in the box (not the Search button) also opens the first result.
+  const [viaEnter, setViaEnter] = useState(false);
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     apply({});
+    if (viaEnter) onSearch();
+    setViaEnter(false);
   }
 
   const [expanded, setExpanded] = useState(false);
@@ -91,6 +99,7 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
     filters.olderThanDays,
     filters.assignee,
     filters.due,
+    filters.escalated,
   ].filter(Boolean).length;
 
   const statusValue = filters.status.join(',');
@@ -111,38 +120,51 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
     <form
       role="search"
       aria-label="Filter the queue"
-      className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="mt-3 sm:mt-4 sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:p-4 sm:shadow-sm"
       onSubmit={handleSubmit}
     >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="queue-q" className={fieldLabel}>
-            Search messages, rooms, numbers and students
-          </label>
-          <input
-            id="queue-q"
-            type="search"
-            aria-keyshortcuts="/"
-            className={cn(fieldControl, 'mt-1')}
-            value={draft.q}
-            maxLength={200}
-            onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
-          />
-        </div>
-        <button type="submit" className={buttonPrimary}>
+      {/* On a phone the row itself says what it is (placeholder, Search button): the label is for screen readers there. */}
+      <label htmlFor="queue-q" className={cn(fieldLabel, 'sr-only sm:not-sr-only')}>
+        Search messages, rooms, numbers and students
+      </label>
+      <div className="flex items-center gap-2 sm:mt-1">
+        <input
+          id="queue-q"
+          type="search"
+          aria-keyshortcuts="/"
+          className={cn(fieldControl, 'min-w-0 flex-1')}
+          placeholder="Messages, rooms, numbers, students"
+          value={draft.q}
+          maxLength={200}
+          onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
+          onKeyDown={(event) => {
+            setViaEnter(event.key === 'Enter');
+            // Leaving the box (Chrome would clear it): j, k and a are shortcuts again.
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              event.currentTarget.blur();
+            }
+          }}
+        />
+        <button type="submit" className={cn(buttonPrimary, 'shrink-0 px-3 sm:px-4')}>
           Search
         </button>
-        {/* The choices fold away behind a button on every screen: the views and status chips above
-            cover most days, and at a desk the queue itself starts in view. */}
+        {/* The choices fold away behind a button on every screen: the views and status chips
+            cover most days, and the queue itself starts in view. */}
         <button
           type="button"
-          className={cn(buttonSecondary, 'w-full sm:w-auto')}
+          className={cn(buttonSecondary, 'shrink-0 px-3 sm:px-4')}
           aria-expanded={expanded}
           aria-controls="queue-filter-choices"
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Hide filters' : 'Show filters'}
-          {active > 0 ? ` (${active} active)` : ''}
+          Filters
+          {active > 0 && (
+            <span className="rounded-full bg-slate-900 px-1.5 text-xs text-white tabular-nums">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
         </button>
       </div>
 
@@ -253,8 +275,20 @@ export function QueueFilterBar({ filters, onChange }: QueueFilterBarProps) {
           <option value="today">Due today (next 24 hours)</option>
         </SelectField>
 
+        <div className="flex items-end">
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              checked={Boolean(filters.escalated)}
+              onChange={(event) => apply({ escalated: event.target.checked })}
+            />
+            Only escalated (wardens or admins told it is late)
+          </label>
+        </div>
+
         <SelectField id="queue-sort" label="Order" value={filters.sort} onChange={(value) => apply({ sort: parseSort(value) })}>
-          <option value="due">Due soonest (open only)</option>
+          <option value="due">Due soonest (open only; more students affected first)</option>
           <option value="newest">Newest first</option>
           <option value="oldest">Oldest first</option>
         </SelectField>

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
 import { STATUSES, STATUS_LABELS, type ComplaintStatus } from '../../../../shared/constants';
 import { Alert } from '../../../components/ui/Alert';
@@ -10,13 +10,27 @@ import { buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCatalog } from '../../../lib/catalog';
-import { useBulkAction } from '../api/actions';
+import type { Attention, BulkAction } from '../../../../shared/queue';
+import type { StaffComplaint } from '../../../../shared/staff';
+import { useAcknowledgeOne } from '../api/acknowledge';
+import { useAttention } from '../api/attention';
 import { useQueue, useStatusCounts } from '../api/queue';
-import { MY_WORK_FILTERS, filtersToApiParams, hasFilters, isMyWork, parseQueueView, viewToParams, type QueueFilters } from '../lib/filters';
+import {
+  MY_WORK_FILTERS,
+  NEW_FILTERS,
+  filtersToApiParams,
+  hasFilters,
+  isMyWork,
+  parseQueueView,
+  viewToParams,
+  type QueueFilters,
+} from '../lib/filters';
 import { rememberQueue } from '../lib/queue-session';
 import { useIsDesk } from '../lib/use-desk';
 import { useNow } from './DueBadge';
+import { AttentionStrip } from './queue/AttentionStrip';
 import { BulkBar } from './queue/BulkBar';
+import { BulkProgress } from './queue/BulkProgress';
 import { DeskTable, PhoneRows, ROW_LINK } from './queue/QueueRows';
 import { ShortcutsDialog } from './queue/ShortcutsDialog';
 import { ViewChips } from './queue/ViewChips';
@@ -83,14 +97,92 @@ function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (
   );
 }
 
-function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: User; onClear: () => void }) {
+const SECTION_HEADING = 'flex items-center gap-2 text-lg font-semibold text-slate-900';
+/** How many new complaints the first screen shows above "My open work"; the New view has them all. */
+const NEW_ON_FIRST_SCREEN = 5;
+
+function Count({ n }: { n: number | undefined }) {
+  if (n === undefined) return null;
+  return <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm tabular-nums text-slate-800">{n}</span>;
+}
+
+/**
+ * The first screen's top section: the newest complaints nobody has acknowledged, in the same rows
+ * as the list below (selectable, opened with a tap or Enter), and a link to all of them.
+ */
+function NewSection({
+  count,
+  now,
+  selected,
+  onToggle,
+  onComplaints,
+  onAll,
+}: {
+  count: number | undefined;
+  now: number;
+  selected: ReadonlySet<string>;
+  onToggle: (number: string) => void;
+  onComplaints: (complaints: StaffComplaint[]) => void;
+  onAll: () => void;
+}) {
+  const queue = useQueue(NEW_FILTERS, { enabled: true });
+  const desk = useIsDesk();
+  const shown = useMemo(() => queue.data?.pages[0]?.items.slice(0, NEW_ON_FIRST_SCREEN) ?? [], [queue.data]);
+  useEffect(() => onComplaints(shown), [shown, onComplaints]);
+  const Rows = desk ? DeskTable : PhoneRows;
+  return (
+    <section aria-labelledby="new-heading" className="mt-4" data-testid="new-section">
+      <h2 id="new-heading" className={SECTION_HEADING}>
+        New <Count n={count} />
+      </h2>
+      {queue.isPending ? (
+        <LoadingStatus label="Loading new complaints…" />
+      ) : queue.isError ? (
+        <StaffRequestError error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : shown.length === 0 ? (
+        <p className="mt-1 text-slate-700">Nothing new: every complaint in your categories and hostels has been acknowledged.</p>
+      ) : (
+        <>
+          <Rows complaints={shown} now={now} selected={selected} onToggle={onToggle} queueSearch={viewToParams(NEW_FILTERS).toString()} label="New complaints" />
+          {(count ?? 0) > shown.length && (
+            <button type="button" className={cn(QUEUE_LINK, 'mt-1')} onClick={onAll}>
+              All {count} new complaints
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function QueueList({
+  filters,
+  counts,
+  openFirst,
+  onOpenHandled,
+  onScheduled,
+  onChange,
+}: {
+  filters: QueueFilters;
+  counts: Attention | undefined;
+  /** A search was just made with Enter: open its first result. */
+  openFirst: boolean;
+  onOpenHandled: () => void;
+  onScheduled: (action: BulkAction) => void;
+  onChange: (filters: QueueFilters) => void;
+}) {
   const queueSearch = viewToParams(filters).toString();
   const queue = useQueue(filters, { enabled: true });
-  const acknowledgeOne = useBulkAction();
+  const acknowledgeOne = useAcknowledgeOne();
+  const navigate = useNavigate();
   const desk = useIsDesk();
   const now = useNow();
+  const firstScreen = isMyWork(filters);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [newOnes, setNewOnes] = useState<StaffComplaint[]>([]);
   const [result, setResult] = useState<string | null>(null);
+  // A row acknowledged from the keyboard may leave "New": its row in the list below takes the focus.
+  const [refocus, setRefocus] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const helpRef = useRef<HTMLDialogElement>(null);
 
@@ -100,6 +192,23 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
   useEffect(() => {
     if (queue.data) rememberQueue({ search: queueSearch, numbers: complaints.map((c) => c.number) });
   }, [queue.data, complaints, queueSearch]);
+
+  // After a search made with Enter: its first result opens (the queue keeps the results for
+  // "Next complaint" and the way back); with none, the focus stays in the search box.
+  useEffect(() => {
+    if (!openFirst || queue.isFetching || !queue.data) return;
+    onOpenHandled();
+    const [first] = complaints;
+    if (first) void navigate(`/staff/complaints/${encodeURIComponent(first.number)}`, { state: { queueSearch } });
+  }, [openFirst, queue.isFetching, queue.data, complaints, navigate, onOpenHandled, queueSearch]);
+
+  useEffect(() => {
+    if (!refocus) return;
+    const link = listRef.current?.querySelector<HTMLAnchorElement>(`[data-testid="queue-list"] a[${ROW_LINK}="${CSS.escape(refocus)}"]`);
+    if (!link) return;
+    setRefocus(null);
+    if (!(document.activeElement instanceof HTMLAnchorElement && document.activeElement.hasAttribute(ROW_LINK))) link.focus();
+  }, [refocus, complaints, newOnes]);
 
   // j/k move between rows, Enter opens (the row's link has the focus), a acknowledges, / searches, ? helps.
   useEffect(() => {
@@ -125,57 +234,20 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
         if (!number) return;
         event.preventDefault();
         setResult(null);
-        acknowledgeOne.mutate(
-          { numbers: [number], action: 'acknowledge' },
-          {
-            onSuccess: (answer) =>
-              setResult(
-                answer.done.length
-                  ? `Acknowledged: ${number}. It is yours if nobody had it.`
-                  : `${number} could not be acknowledged in its status.`,
-              ),
-            onError: (error) => setResult(`${number} was not acknowledged: ${errorMessage(error)}`),
+        acknowledgeOne.mutate(number, {
+          onSuccess: () => {
+            setResult(`Acknowledged: ${number}. It is yours if nobody had it.`);
+            setRefocus(number);
           },
-        );
+          onError: (error) => setResult(`${number} was not acknowledged: ${errorMessage(error)}`),
+        });
       }
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [acknowledgeOne]);
 
-  if (queue.isPending) return <LoadingStatus label="Loading the queue…" />;
-  if (queue.isError && !queue.isFetchNextPageError && complaints.length === 0) {
-    return <StaffRequestError error={queue.error} onRetry={() => void queue.refetch()} />;
-  }
-
-  if (complaints.length === 0) {
-    return (
-      <div className={cn(card, 'mt-4')} data-testid="queue-empty">
-        {isMyWork(filters) ? (
-          <>
-            <p className="font-semibold text-slate-900">Nothing open is waiting for you.</p>
-            <p className="mt-1 text-slate-700">New complaints in your categories and hostels, and those given to you, appear here.</p>
-          </>
-        ) : hasFilters(filters) ? (
-          <>
-            <p className="font-semibold text-slate-900">No complaints match these filters.</p>
-            <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={onClear}>
-              Clear filters
-            </button>
-          </>
-        ) : (
-          <>
-            <p className="font-semibold text-slate-900">There are no complaints in your queue.</p>
-            <p className="mt-1 text-slate-700">Complaints in your categories and hostels appear here as students file them.</p>
-          </>
-        )}
-      </div>
-    );
-  }
-
-  const shown = new Set(complaints.map((c) => c.number));
-  const chosen = complaints.filter((c) => selected.has(c.number));
-  const allChosen = chosen.length === complaints.length;
+  const onNewComplaints = useCallback((items: StaffComplaint[]) => setNewOnes(items), []);
 
   function toggle(number: string) {
     setResult(null);
@@ -187,54 +259,121 @@ function QueueList({ filters, user, onClear }: { filters: QueueFilters; user: Us
     });
   }
 
-  const Rows = desk ? DeskTable : PhoneRows;
-  return (
-    <>
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1">
-        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
-          <input
-            type="checkbox"
-            className="size-5 accent-brand-700"
-            checked={allChosen}
-            onChange={() => setSelected(allChosen ? new Set() : shown)}
-          />
-          Select all {complaints.length} shown
-        </label>
-        <button
-          type="button"
-          className="ml-auto hidden min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 lg:inline-flex"
-          aria-keyshortcuts="?"
-          onClick={() => helpRef.current?.showModal()}
-        >
-          Keyboard shortcuts
-        </button>
-      </div>
-      {chosen.length > 0 && <BulkBar chosen={chosen} user={user} onClear={() => setSelected(new Set())} onResult={setResult} />}
-      <StatusMessage tone="neutral" className="mt-3" message={acknowledgeOne.isPending ? 'Working…' : result} />
+  if (queue.isPending) return <LoadingStatus label="Loading the queue…" />;
+  if (queue.isError && !queue.isFetchNextPageError && complaints.length === 0) {
+    return <StaffRequestError error={queue.error} onRetry={() => void queue.refetch()} />;
+  }
 
-      <div ref={listRef}>
-        <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} />
-      </div>
-      {queue.isFetchNextPageError && (
-        <Alert className="mt-4">
-          <p>{errorMessage(queue.error)}</p>
-        </Alert>
+  // A complaint shown in both sections is one complaint.
+  const everyShown = [...new Map([...(firstScreen ? newOnes : []), ...complaints].map((c) => [c.number, c])).values()];
+  const chosen = everyShown.filter((c) => selected.has(c.number));
+  const allChosen = complaints.length > 0 && complaints.every((c) => selected.has(c.number));
+  const Rows = desk ? DeskTable : PhoneRows;
+
+  const empty = (
+    <div className={cn(card, 'mt-3')} data-testid="queue-empty">
+      {firstScreen ? (
+        <>
+          <p className="font-semibold text-slate-900">Nothing open is waiting for you.</p>
+          <p className="mt-1 text-slate-700">New complaints in your categories and hostels, and those given to you, appear here.</p>
+        </>
+      ) : hasFilters(filters) ? (
+        <>
+          <p className="font-semibold text-slate-900">No complaints match these filters.</p>
+          <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={() => onChange({ ...MY_WORK_FILTERS })}>
+            Clear filters
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="font-semibold text-slate-900">There are no complaints in your queue.</p>
+          <p className="mt-1 text-slate-700">Complaints in your categories and hostels appear here as students file them.</p>
+        </>
       )}
-      {queue.isFetchingNextPage && <LoadingStatus label="Loading more complaints…" />}
-      {queue.hasNextPage && !queue.isFetchingNextPage && (
-        <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void queue.fetchNextPage()}>
-          Load more
-        </button>
+    </div>
+  );
+
+  return (
+    <div ref={listRef}>
+      {chosen.length > 0 && <BulkBar chosen={chosen} onClear={() => setSelected(new Set())} onScheduled={onScheduled} />}
+      <StatusMessage tone="neutral" className="mt-3" message={acknowledgeOne.isPending ? 'Working…' : result} />
+      {firstScreen && (
+        <NewSection
+          count={counts?.new}
+          now={now}
+          selected={selected}
+          onToggle={toggle}
+          onComplaints={onNewComplaints}
+          onAll={() => onChange({ ...NEW_FILTERS, status: [...NEW_FILTERS.status] })}
+        />
       )}
+      <section aria-labelledby="list-heading" className={firstScreen ? 'mt-6' : 'mt-3'} data-testid="queue-list">
+        <h2 id="list-heading" className={cn(SECTION_HEADING, !firstScreen && 'sr-only')}>
+          {firstScreen ? (
+            <>
+              My open work <Count n={counts?.mine} />
+            </>
+          ) : (
+            'Complaints in this view'
+          )}
+        </h2>
+        {complaints.length === 0 ? (
+          empty
+        ) : (
+          <>
+            <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1">
+              <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={allChosen}
+                  onChange={() =>
+                    setSelected((previous) => {
+                      const next = new Set(previous);
+                      for (const c of complaints) {
+                        if (allChosen) next.delete(c.number);
+                        else next.add(c.number);
+                      }
+                      return next;
+                    })
+                  }
+                />
+                Select all {complaints.length} shown
+              </label>
+              <button
+                type="button"
+                className="ml-auto hidden min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 lg:inline-flex"
+                aria-keyshortcuts="?"
+                onClick={() => helpRef.current?.showModal()}
+              >
+                Keyboard shortcuts
+              </button>
+            </div>
+            <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} label="Complaints in your queue" />
+            {queue.isFetchNextPageError && (
+              <Alert className="mt-4">
+                <p>{errorMessage(queue.error)}</p>
+              </Alert>
+            )}
+            {queue.isFetchingNextPage && <LoadingStatus label="Loading more complaints…" />}
+            {queue.hasNextPage && !queue.isFetchingNextPage && (
+              <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void queue.fetchNextPage()}>
+                Load more
+              </button>
+            )}
+          </>
+        )}
+      </section>
       <ShortcutsDialog ref={helpRef} />
-    </>
+    </div>
   );
 }
 
-/** Typing in a field (or a select, or an editable region) is never a shortcut. */
+/** Typing in a field (text of any kind, a select, an editable region) is never a shortcut; a checkbox is not typing. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  if (target.isContentEditable || ['TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
 }
 
 const QUEUE_LINK = 'inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950';
@@ -244,14 +383,30 @@ function Queue({ user }: { user: User }) {
   const catalog = useCatalog();
   const filters = parseQueueView(searchParams, catalog.data);
   const key = viewToParams(filters).toString();
+  const attention = useAttention({ enabled: true });
+  // Kept here, not in the list: a bulk action goes on (and can be undone) whichever view is shown.
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [openFirst, setOpenFirst] = useState(false);
+  const onOpenHandled = useCallback(() => setOpenFirst(false), []);
 
   const change = (next: QueueFilters) => void setSearchParams(viewToParams(next), { preventScrollReset: true });
 
   return (
     <>
-      <ViewChips filters={filters} onChange={change} />
+      <QueueFilterBar filters={filters} onChange={change} onSearch={() => setOpenFirst(true)} />
+      {(user.role === 'warden' || user.role === 'admin') && <AttentionStrip counts={attention.data} />}
+      <ViewChips filters={filters} counts={attention.data} onChange={change} />
       <StatusChips filters={filters} onChange={(status) => change({ ...filters, status })} />
-      <QueueFilterBar filters={filters} onChange={change} />
+      {bulk && <BulkProgress key={bulk.id} scheduled={bulk} onDismiss={() => setBulk(null)} />}
+      <QueueList
+        key={key}
+        filters={filters}
+        counts={attention.data}
+        openFirst={openFirst}
+        onOpenHandled={onOpenHandled}
+        onScheduled={setBulk}
+        onChange={change}
+      />
       <div className="mt-2 flex flex-wrap items-center gap-x-5">
         {/* Every page of this view, streamed by the server; the browser's download shows the progress. */}
         <a href={`/api/staff/complaints.csv?${filtersToApiParams(filters).toString()}`} download className={QUEUE_LINK}>
@@ -263,7 +418,6 @@ function Queue({ user }: { user: User }) {
           </Link>
         )}
       </div>
-      <QueueList key={key} filters={filters} user={user} onClear={() => change({ ...MY_WORK_FILTERS })} />
     </>
   );
 }
@@ -279,9 +433,12 @@ export function StaffQueuePage() {
         <Link to="/staff/notices" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Notices</Link>
         <Link
           to="/staff/settings"
+          aria-label="Notification settings"
           className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
         >
-          Notification settings
+          {/* Short on a phone, so the heading keeps one line. */}
+          <span className="sm:hidden">Settings</span>
+          <span className="hidden sm:inline">Notification settings</span>
         </Link>
       </div>
       <WorkerGate>{(user) => <Queue user={user} />}</WorkerGate>

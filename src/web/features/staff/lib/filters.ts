@@ -1,5 +1,6 @@
 import { LAUNDRY_SLOTS, type PublicCatalog } from '../../../../shared/catalog';
 import { OPEN_STATUSES as OPEN, STATUSES, type ComplaintStatus } from '../../../../shared/constants';
+import type { Attention } from '../../../../shared/queue';
 
 /** What the queue is filtered by; kept in the address bar so a view can be reloaded and shared. */
 export interface QueueFilters {
@@ -14,6 +15,8 @@ export interface QueueFilters {
   sort: QueueSort;
   /** overdue: open and past their due time; today: open and due within the next 24 hours. Left out: any. */
   due?: QueueDue;
+  /** Open complaints a warden or admin was told are late. Left out: any. */
+  escalated?: boolean;
 }
 
 export type QueueAssignee = '' | 'me' | 'none' | 'me_or_none';
@@ -33,9 +36,9 @@ export const EMPTY_FILTERS: QueueFilters = {
 };
 
 /**
- * "My open work", where the queue opens: mine and nobody's, still open, the soonest due (or the
- * longest overdue) first. It is the view of a bare /staff; every other view is spelled out in the
- * address (the unfiltered one as `?view=all`).
+ * "My open work", where the queue opens (below "New"): mine and nobody's, still open, the soonest
+ * due (or the longest overdue) first. It is the view of a bare /staff; every other view is spelled
+ * out in the address (the unfiltered one as `?view=all`).
  */
 export const MY_WORK_FILTERS: QueueFilters = {
   ...EMPTY_FILTERS,
@@ -44,18 +47,39 @@ export const MY_WORK_FILTERS: QueueFilters = {
   sort: 'due',
 };
 
-/** The views offered as one-tap chips above the queue. */
+/** New: nobody has acknowledged them yet, the newest first (the first screen's top section). */
+export const NEW_FILTERS: QueueFilters = { ...EMPTY_FILTERS, status: ['submitted'] };
+
+/** Open complaints a warden or admin was told are late, the longest overdue first. */
+export const ESCALATED_FILTERS: QueueFilters = { ...EMPTY_FILTERS, escalated: true, sort: 'due' };
+
+export const OVERDUE_FILTERS: QueueFilters = { ...EMPTY_FILTERS, due: 'overdue', sort: 'due' };
+
+/** The views offered as one-tap chips above the queue; `count` names the figure of GET /api/staff/attention it shows. */
 export const QUEUE_VIEWS = [
-  { key: 'mine', label: 'My open work', filters: MY_WORK_FILTERS },
-  { key: 'all', label: 'All', filters: EMPTY_FILTERS },
-  { key: 'overdue', label: 'Overdue', filters: { ...EMPTY_FILTERS, due: 'overdue', sort: 'due' } },
-  { key: 'today', label: 'Due today', filters: { ...EMPTY_FILTERS, due: 'today', sort: 'due' } },
-] as const satisfies ReadonlyArray<{ key: string; label: string; filters: QueueFilters }>;
+  { key: 'mine', label: 'My open work', filters: MY_WORK_FILTERS, count: 'mine' },
+  { key: 'new', label: 'New', filters: NEW_FILTERS, count: 'new' },
+  { key: 'escalated', label: 'Escalated', filters: ESCALATED_FILTERS, count: 'escalated' },
+  { key: 'overdue', label: 'Overdue', filters: OVERDUE_FILTERS, count: 'overdue' },
+  { key: 'today', label: 'Due today', filters: { ...EMPTY_FILTERS, due: 'today', sort: 'due' }, count: null },
+  { key: 'all', label: 'All', filters: EMPTY_FILTERS, count: null },
+] as const satisfies ReadonlyArray<{ key: string; label: string; filters: QueueFilters; count: keyof Attention | null }>;
+
+/**
+ * What needs a warden or admin today: the attention strip's links, each to its view. Overdue and
+ * escalated are the chips' own views; reopened and unassigned are spelled out here.
+ */
+export const ATTENTION_LINKS = [
+  { key: 'overdue', label: 'Overdue', filters: OVERDUE_FILTERS },
+  { key: 'escalated', label: 'Escalated', filters: ESCALATED_FILTERS },
+  { key: 'reopened', label: 'Reopened', filters: { ...EMPTY_FILTERS, status: ['reopened'] } },
+  { key: 'unassigned', label: 'Unassigned', filters: { ...EMPTY_FILTERS, status: [...OPEN], assignee: 'none', sort: 'due' } },
+] as const satisfies ReadonlyArray<{ key: keyof Attention; label: string; filters: QueueFilters }>;
 
 export type QueueViewKey = (typeof QUEUE_VIEWS)[number]['key'];
 
 /** The address parameters that say something about the queue (anything else is ignored). */
-const FILTER_KEYS = ['status', 'category', 'subCategory', 'hostel', 'floor', 'olderThanDays', 'assignee', 'q', 'sort', 'due', 'view'];
+const FILTER_KEYS = ['status', 'category', 'subCategory', 'hostel', 'floor', 'olderThanDays', 'assignee', 'q', 'sort', 'due', 'escalated', 'view'];
 
 export interface QueueCategory {
   key: string;
@@ -121,6 +145,7 @@ export function parseFilters(params: URLSearchParams, catalog: PublicCatalog | u
     q: (params.get('q') ?? '').trim().slice(0, 200),
     sort: parseSort(params.get('sort')),
     ...withDue(parseDue(params.get('due'))),
+    ...(params.get('escalated') === 'true' ? { escalated: true } : {}),
   };
 }
 
@@ -190,6 +215,7 @@ function apiParams(filters: QueueFilters): URLSearchParams {
   if (filters.assignee) params.set('assignee', filters.assignee);
   if (filters.q) params.set('q', filters.q);
   if (filters.due) params.set('due', filters.due);
+  if (filters.escalated) params.set('escalated', 'true');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   return params;
 }

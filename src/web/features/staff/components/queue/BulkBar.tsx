@@ -1,99 +1,77 @@
-import { useId, useState } from 'react';
-import type { User } from '../../../../../shared/auth';
-import { STATUS_LABELS, type ComplaintStatus } from '../../../../../shared/constants';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  BULK_ACTIONS,
+  BULK_ACTION_WORDS,
+  BULK_NOTE_MAX,
+  bulkApplies,
+  bulkTellsStudents,
+  type BulkAction,
+  type BulkActionKind,
+} from '../../../../../shared/queue';
 import type { StaffComplaint } from '../../../../../shared/staff';
 import { Alert } from '../../../../components/ui/Alert';
-import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, fieldControl, fieldLabel } from '../../../../components/ui/styles';
+import { buttonPrimary, buttonSecondary, fieldControl, fieldError, fieldLabel } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
-import { useBulkAction, useBulkTransition } from '../../api/actions';
-import { coversAll, useColleagues } from '../../api/colleagues';
+import { useScheduleBulk } from '../../api/bulk';
 
-const STATUS_TARGETS: ComplaintStatus[] = ['acknowledged', 'in_progress', 'resolved', 'rejected'];
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-const list = (numbers: readonly string[]) => (numbers.length === 0 ? 'none' : numbers.join(', '));
+/** The students a change tells: each complaint's own and those following it. */
+const studentsOf = (complaints: readonly StaffComplaint[]) => complaints.reduce((sum, c) => sum + 1 + c.followerCount, 0);
+
+/** "Resolve 12 of 14 (2 cannot be resolved)", or "Resolve 14" when all of them can. */
+export function offerLabel(action: BulkActionKind, applies: number, chosen: number): string {
+  const words = BULK_ACTION_WORDS[action];
+  return applies === chosen ? `${words.button} ${applies}` : `${words.button} ${applies} of ${chosen} (${chosen - applies} cannot be ${words.done})`;
+}
+
+/** "Resolve 12, mail 12 students", or "Take 3: nobody is told". */
+export function confirmLabel(action: BulkActionKind, applies: readonly StaffComplaint[]): string {
+  const start = `${BULK_ACTION_WORDS[action].button} ${applies.length}`;
+  return bulkTellsStudents(action) ? `${start}, mail ${plural(studentsOf(applies), 'student')}` : `${start}: nobody is told`;
+}
 
 /**
- * What can be done to the selected complaints at once: acknowledge, resolve, any status change,
- * and give them to someone whose scope covers every one of them. Shown only while something is
- * selected; the outcome is announced in the queue's status line (`onResult`).
+ * What can be done to the selected complaints at once: each action some of them allow (the shared
+ * state machine decides), saying how many. Choosing one asks for a confirmation on the page, with
+ * the note for the students before the button; then the action waits out its undo window on the
+ * server (BulkProgress shows it) and nothing happens before.
  */
 export function BulkBar({
   chosen,
-  user,
   onClear,
-  onResult,
+  onScheduled,
 }: {
   chosen: StaffComplaint[];
-  user: User;
   onClear: () => void;
-  onResult: (message: string) => void;
+  onScheduled: (action: BulkAction) => void;
 }) {
-  const bulk = useBulkAction();
-  const bulkTransition = useBulkTransition();
-  const colleagues = useColleagues({ enabled: true });
-  const [assignee, setAssignee] = useState(user.id);
-  const [target, setTarget] = useState<ComplaintStatus>('in_progress');
+  const schedule = useScheduleBulk();
+  const [confirming, setConfirming] = useState<BulkActionKind | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
-  const ids = { assignee: useId(), status: useId(), note: useId() };
-  const numbers = chosen.map((c) => c.number);
-  const busy = bulk.isPending || bulkTransition.isPending;
-  const error = bulk.error ?? bulkTransition.error;
+  const ids = { note: useId(), heading: useId() };
+  const offers = BULK_ACTIONS.map((action) => ({ action, applies: chosen.filter((c) => bulkApplies(action, c.status, c.assignee !== null)) })).filter(
+    (offer) => offer.applies.length > 0,
+  );
+  const offer = offers.find((o) => o.action === confirming);
 
-  const people = [
-    { id: user.id, label: `Me (${user.name || user.email})` },
-    ...(colleagues.data ?? [])
-      .filter((person) => person.id !== user.id && coversAll(person, chosen))
-      .map((person) => ({ id: person.id, label: `${person.name} (${person.role})` })),
-    { id: 'nobody', label: 'Nobody (unassign)' },
-  ];
-
-  async function acknowledge() {
-    try {
-      const answer = await bulk.mutateAsync({ numbers, action: 'acknowledge' });
-      onClear();
-      const parts = [`Acknowledged: ${list(answer.done)}.`];
-      if (answer.done.length) parts.push('Those nobody had are yours now.');
-      if (answer.skipped.length) parts.push(`Skipped (not possible in their status): ${answer.skipped.join(', ')}.`);
-      onResult(parts.join(' '));
-    } catch {
-      // Shown below.
-    }
-  }
-
-  async function assign() {
-    const assigneeId = assignee === 'nobody' ? null : assignee;
-    try {
-      const answer = await bulk.mutateAsync({ numbers, action: 'assign', assigneeId });
-      onClear();
-      const who = people.find((p) => p.id === assignee)?.label ?? '';
-      onResult(assigneeId === null ? `Unassigned: ${list(answer.done)}.` : `Assigned to ${who === people[0]?.label ? 'you' : who}: ${list(answer.done)}.`);
-    } catch {
-      // Shown below.
-    }
-  }
-
-  async function changeStatus(to: ComplaintStatus) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!offer) return;
     setNoteError(null);
-    if (to === 'rejected' && note.trim() === '') {
-      setNoteError('Give a reason to reject');
+    if (offer.action === 'rejected' && note.trim() === '') {
+      setNoteError('Give a reason to reject: every student is told it');
       document.getElementById(ids.note)?.focus();
       return;
     }
     try {
-      const answer = await bulkTransition.mutateAsync({
-        complaints: chosen.map((c) => ({ number: c.number, status: c.status })),
-        to,
-        note: note.trim(),
-      });
-      onClear();
+      const scheduled = await schedule.mutateAsync({ action: offer.action, note: note.trim(), numbers: offer.applies.map((c) => c.number) });
+      setConfirming(null);
       setNote('');
-      const parts = [`${STATUS_LABELS[to]}: ${list(answer.done)}.`];
-      if (answer.skipped.length) parts.push(`Skipped (not possible in their status): ${answer.skipped.join(', ')}.`);
-      for (const failed of answer.failed) parts.push(`${failed.number}: ${failed.message}`);
-      onResult(parts.join(' '));
+      onScheduled(scheduled);
+      onClear();
     } catch {
       // Shown below.
     }
@@ -112,88 +90,77 @@ export function BulkBar({
           Clear selection
         </button>
       </div>
-      <div className="mt-2 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <button type="button" className={buttonPrimary} disabled={busy} onClick={() => void acknowledge()}>
-          Acknowledge
-        </button>
-        <button type="button" className={buttonSecondary} disabled={busy} onClick={() => void changeStatus('resolved')}>
-          Mark resolved
-        </button>
-      </div>
-      <details className="mt-2 group">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-800">
-          Assign or change status…
-        </summary>
-        <div className="mt-2 grid gap-3 lg:grid-cols-2">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="min-w-0 flex-1">
-              <label htmlFor={ids.assignee} className={fieldLabel}>
-                Give them to
-              </label>
-              <select id={ids.assignee} className={cn(fieldControl, 'mt-1')} value={assignee} onChange={(e) => setAssignee(e.target.value)}>
-                {people.map((person) => (
-                  <option key={person.id} value={person.id}>
-                    {person.label}
-                  </option>
-                ))}
-              </select>
-              {user.role !== 'admin' && (
-                <p className="mt-1 text-xs text-slate-600">To give them to a colleague, open a complaint or ask an administrator.</p>
-              )}
-            </div>
-            <button type="button" className={buttonSecondary} disabled={busy} onClick={() => void assign()}>
-              Assign
-            </button>
-          </div>
-          <div className="flex flex-col gap-2">
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-              <div className="min-w-0 flex-1">
-                <label htmlFor={ids.status} className={fieldLabel}>
-                  New status
-                </label>
-                <select
-                  id={ids.status}
-                  className={cn(fieldControl, 'mt-1')}
-                  value={target}
-                  onChange={(e) => setTarget(e.target.value as ComplaintStatus)}
-                >
-                  {STATUS_TARGETS.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="button" className={buttonSecondary} disabled={busy} onClick={() => void changeStatus(target)}>
-                Change status
-              </button>
-            </div>
-            <div>
+      {offer ? (
+        <form className="mt-2" aria-labelledby={ids.heading} onSubmit={(event) => void submit(event)}>
+          <p id={ids.heading} className="font-semibold text-slate-900">
+            {confirmLabel(offer.action, offer.applies)}?
+          </p>
+          <p className="mt-1 text-sm text-slate-700">
+            {offer.applies.length < chosen.length
+              ? `${plural(chosen.length - offer.applies.length, 'selected complaint')} cannot be ${BULK_ACTION_WORDS[offer.action].done} and ${chosen.length - offer.applies.length === 1 ? 'stays' : 'stay'} as ${chosen.length - offer.applies.length === 1 ? 'it is' : 'they are'}. `
+              : ''}
+            You can undo it for a few seconds; until then nothing changes and nobody is told.
+          </p>
+          {bulkTellsStudents(offer.action) && (
+            <div className="mt-3">
               <label htmlFor={ids.note} className={fieldLabel}>
-                Note for the students {target === 'rejected' ? '(required to reject)' : '(optional)'}
+                {offer.action === 'rejected' ? 'Reason for the students (required)' : 'Note for the students (optional)'}
               </label>
-              <input
+              <textarea
                 id={ids.note}
                 className={cn(fieldControl, 'mt-1')}
+                rows={2}
                 value={note}
-                maxLength={2000}
+                maxLength={BULK_NOTE_MAX}
                 aria-invalid={noteError ? true : undefined}
                 aria-describedby={noteError ? `${ids.note}-error` : undefined}
-                onChange={(e) => setNote(e.target.value)}
+                onChange={(event) => setNote(event.target.value)}
               />
               {noteError && (
-                <p id={`${ids.note}-error`} className="mt-1 text-sm font-medium text-red-800">
+                <p id={`${ids.note}-error`} className={fieldError}>
                   {noteError}
                 </p>
               )}
             </div>
+          )}
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+            <button type="submit" className={buttonPrimary} disabled={schedule.isPending}>
+              {confirmLabel(offer.action, offer.applies)}
+            </button>
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={() => {
+                setConfirming(null);
+                setNoteError(null);
+                schedule.reset();
+              }}
+            >
+              Cancel
+            </button>
           </div>
+        </form>
+      ) : (
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {offers.map(({ action, applies }) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'acknowledged' ? buttonPrimary : buttonSecondary}
+              onClick={() => {
+                setConfirming(action);
+                schedule.reset();
+              }}
+            >
+              {offerLabel(action, applies.length, chosen.length)}
+            </button>
+          ))}
+          {offers.length === 0 && <p className="text-sm text-slate-700">None of these can be changed as they are now.</p>}
         </div>
-      </details>
-      <StatusMessage tone="neutral" className="mt-2" message={busy ? 'Working…' : null} />
-      {error && !busy && (
+      )}
+      {schedule.isError && (
         <Alert className="mt-2">
-          <p>{errorMessage(error)}</p>
+          <p>{errorMessage(schedule.error)}</p>
         </Alert>
       )}
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { StaffComplaint } from '../../../../../shared/staff';
 import { CONFIDENTIAL_STUDENT } from '../../../../../shared/staff';
 import { StatusBadge } from '../../../../components/StatusBadge';
+import { Badge } from '../../../../components/ui/Badge';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import { ageLabel } from '../../lib/age';
@@ -15,6 +16,8 @@ export interface RowsProps {
   onToggle: (number: string) => void;
   /** The queue's filters, so the detail page's back link returns to the same view. */
   queueSearch: string;
+  /** The list's accessible name ("Complaints in your queue", "New complaints"). */
+  label: string;
 }
 
 export const studentOf = (complaint: StaffComplaint) =>
@@ -34,6 +37,26 @@ const detailPath = (number: string) => `/staff/complaints/${encodeURIComponent(n
 /** The attribute the keyboard shortcuts find the rows' links by (j/k, a). */
 export const ROW_LINK = 'data-row-link';
 
+/** How far a late complaint went: the hostel's wardens were told, then the administrators. */
+export function EscalationBadge({ level }: { level: number }) {
+  if (level <= 0) return null;
+  return (
+    <Badge tone="purple" className="whitespace-nowrap">
+      {level >= 2 ? 'Late — admins told' : 'Late — wardens told'}
+    </Badge>
+  );
+}
+
+/** Its own student and those who follow it ("Me too", merged duplicates). */
+export function AffectsBadge({ followers }: { followers: number }) {
+  if (followers <= 0) return null;
+  return (
+    <Badge tone="info" className="whitespace-nowrap">
+      Affects {followers + 1} students
+    </Badge>
+  );
+}
+
 function Age({ complaint, now }: { complaint: StaffComplaint; now: number }) {
   return (
     <time dateTime={complaint.createdAt} title={formatDateTime(complaint.createdAt)}>
@@ -46,9 +69,9 @@ function Age({ complaint, now }: { complaint: StaffComplaint; now: number }) {
  * Phones: compact cards. The number's link stretches over the whole card (its ::after covers it),
  * so a tap anywhere opens the complaint; the checkbox sits above the link and stays its own target.
  */
-export function PhoneRows({ complaints, now, selected, onToggle, queueSearch }: RowsProps) {
+export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, label }: RowsProps) {
   return (
-    <ul className="mt-3 grid gap-2" aria-label="Complaints in your queue">
+    <ul className="mt-2 grid gap-2" aria-label={label}>
       {complaints.map((complaint) => {
         const isSelected = selected.has(complaint.number);
         return (
@@ -88,6 +111,8 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch }: 
                 <p className="mt-1 truncate font-semibold text-slate-900">{titleOf(complaint)}</p>
                 <div className="mt-1 flex flex-wrap items-center gap-1.5">
                   <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
+                  <EscalationBadge level={complaint.escalationLevel} />
+                  <AffectsBadge followers={complaint.followerCount} />
                   {complaint.confidential && <ConfidentialBadge />}
                 </div>
                 <p className="mt-1 line-clamp-1 text-sm wrap-anywhere text-slate-700">{complaint.complaint}</p>
@@ -121,19 +146,19 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch }: 
 }
 
 /** Desks (lg and up): one dense table row per complaint. */
-export function DeskTable({ complaints, now, selected, onToggle, queueSearch }: RowsProps) {
+export function DeskTable({ complaints, now, selected, onToggle, queueSearch, label }: RowsProps) {
   const th = 'px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
   const td = 'px-2 py-2 align-top';
   return (
     // Words stay whole; a table wider than the window scrolls in its own region, which takes focus
     // so that a keyboard can scroll it too.
     <div
-      className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
       tabIndex={0}
       role="region"
-      aria-label="Complaints in your queue: table"
+      aria-label={`${label}: table`}
     >
-      <table className="w-full border-collapse text-sm" aria-label="Complaints in your queue">
+      <table className="w-full border-collapse text-sm" aria-label={label}>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={cn(th, 'w-10')}>
@@ -184,6 +209,7 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch }: 
                 <td className={cn(td, 'max-w-72')}>
                   <p className="truncate font-semibold text-slate-900">{titleOf(complaint)}</p>
                   <p className="truncate text-slate-700">{complaint.complaint}</p>
+                  <AffectsBadge followers={complaint.followerCount} />
                 </td>
                 <td className={td}>{whereOf(complaint)}</td>
                 <td className={td}>
@@ -192,6 +218,11 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch }: 
                 <td className={td}>{complaint.assignee?.name ?? 'Nobody'}</td>
                 <td className={cn(td, 'whitespace-nowrap')}>
                   <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
+                  {complaint.escalationLevel > 0 && (
+                    <span className="mt-1 block">
+                      <EscalationBadge level={complaint.escalationLevel} />
+                    </span>
+                  )}
                 </td>
                 <td className={cn(td, 'whitespace-nowrap')}>
                   <StatusBadge status={complaint.status} />

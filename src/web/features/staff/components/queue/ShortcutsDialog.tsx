@@ -7,7 +7,7 @@ export const SHORTCUTS = [
   { keys: ['k'], what: 'Previous complaint in the list' },
   { keys: ['Enter'], what: 'Open the focused complaint' },
   { keys: ['a'], what: 'Acknowledge the focused complaint (it becomes yours if nobody has it)' },
-  { keys: ['/'], what: 'Search the queue' },
+  { keys: ['/'], what: 'Search the queue: Enter opens the first result, Escape leaves the box' },
   { keys: ['?'], what: 'Show this list' },
 ] as const;
 

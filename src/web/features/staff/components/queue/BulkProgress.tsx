@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BULK_ACTION_WORDS, type BulkAction } from '../../../../../shared/queue';
+import { Alert } from '../../../../components/ui/Alert';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { useBulkAction, useUndoBulk } from '../../api/bulk';
+import { useNow } from '../DueBadge';
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Seconds left in the undo window, by the server's clock (the device's may be off). */
+function useSecondsLeft(scheduled: BulkAction): number {
+  // How far the device's clock is ahead of the server's, taken when the answer arrived.
+  const [skew] = useState(() => Date.now() - Date.parse(scheduled.now));
+  const now = useNow(250);
+  return Math.max(0, Math.ceil((Date.parse(scheduled.runAt) - (now - skew)) / 1000));
+}
+
+/**
+ * A bulk action after it was confirmed: "Resolving 12… Undo (10 s)" while it waits, then what
+ * happened to each complaint, or that it was undone and nobody was told. Kept by the queue page
+ * across views, so changing the view does not lose it.
+ */
+export function BulkProgress({ scheduled, onDismiss }: { scheduled: BulkAction; onDismiss: () => void }) {
+  const left = useSecondsLeft(scheduled);
+  const undo = useUndoBulk(scheduled.id);
+  const query = useBulkAction(scheduled, { windowOver: left === 0 });
+  const action = query.data;
+  const words = BULK_ACTION_WORDS[action.action];
+  const count = action.numbers.length;
+  const waiting = action.status === 'pending' && left > 0 && !undo.isPending;
+  const tooLate = undo.error instanceof ApiError && undo.error.status === 409;
+  const done = action.results.filter((r) => r.outcome === 'done').length;
+
+  const message =
+    action.status === 'cancelled'
+      ? `Undone: nothing was ${words.done} and nobody was told.`
+      : action.status === 'done'
+        ? `${capital(words.done)}: ${done} of ${count}.`
+        : `${words.doing} ${count}…`;
+
+  return (
+    <div
+      className="sticky top-0 z-20 mt-3 rounded-xl border border-brand-300 bg-white/95 p-3 shadow-md backdrop-blur"
+      role="region"
+      aria-label="Bulk action"
+      data-testid="bulk-progress"
+      data-status={action.status}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusMessage tone="neutral" className="mr-auto font-semibold" message={message} />
+        {waiting && (
+          <button type="button" className={cn(buttonPrimary, 'min-h-11')} onClick={() => undo.mutate()}>
+            Undo ({left} s)
+          </button>
+        )}
+        {(action.status === 'done' || action.status === 'cancelled') && (
+          <button type="button" className={cn(buttonSecondary, 'min-h-11')} onClick={onDismiss}>
+            Close
+          </button>
+        )}
+      </div>
+      {undo.isError && (
+        <Alert className="mt-2">
+          <p>{tooLate ? 'Too late to undo: it has already run. Change a complaint back on its own page.' : errorMessage(undo.error)}</p>
+        </Alert>
+      )}
+      {query.isError && (
+        <Alert className="mt-2">
+          <p>{`Could not see how it went: ${errorMessage(query.error)}. It runs on the server all the same; asking again…`}</p>
+        </Alert>
+      )}
+      {action.status === 'done' && (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label="What happened to each complaint" data-testid="bulk-results">
+          {action.results.map((result) => (
+            <li key={result.number} className="flex flex-wrap gap-x-2 py-1.5" data-outcome={result.outcome}>
+              <Link
+                to={`/staff/complaints/${encodeURIComponent(result.number)}`}
+                className="font-mono font-semibold text-brand-800 underline underline-offset-2"
+              >
+                {result.number}
+              </Link>
+              <span className={result.outcome === 'done' ? 'text-slate-800' : 'font-medium text-amber-900'}>{result.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
