@@ -104,6 +104,9 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   escalationMail: (c) => lifecycleTemplates.escalationMail(c, 'wardens', 'https://portal.example/staff/x'),
   newWorkMail: (c) => lifecycleTemplates.newWorkMail(c, 'https://portal.example/staff/x'),
   newWorkDigestMail: (c) => lifecycleTemplates.newWorkDigestMail([c], 4, 'https://portal.example/staff'),
+  followerStatusMail: (c) => lifecycleTemplates.followerStatusMail(c, 'resolved', REASON, 'https://portal.example/my/x'),
+  mergedMail: (c) => lifecycleTemplates.mergedMail(c, { ...c, number: 'HC-2026-000002' }, 'https://portal.example/my/HC-2026-000002'),
+  unmergedMail: (c) => lifecycleTemplates.unmergedMail(c, 'HC-2026-000002', 'https://portal.example/my/x'),
   raggingAcknowledgementMail: (c) => raggingTemplates.raggingAcknowledgementMail(c, CONTACTS, 'https://portal.example/my/x'),
   raggingClockMail: (c) => raggingTemplates.raggingClockMail(c, 'enquiry', 'head', 'https://portal.example/staff/x'),
 };
