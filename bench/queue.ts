@@ -14,6 +14,7 @@ import { lateComplaints } from '../src/server/modules/lifecycle/escalation.js';
 import { listQueue, statusCounts } from '../src/server/modules/staff/queries.js';
 import type { Scope } from '../src/server/modules/access/scope.js';
 import { queueQuerySchema } from '../src/shared/staff.js';
+import { firstScreenFigures } from './first-screen.js';
 import { nearbyFigures } from './nearby.js';
 
 /**
@@ -608,6 +609,13 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
     // The complaint form's "already reported" lookups (bench/nearby.ts).
     await nearbyFigures(database, kind);
 
+    // The queue's first screen: New, escalated, the attention figures (bench/first-screen.ts).
+    await firstScreenFigures(database, kind, [
+      { label: 'admin', scope: all, user: adminUser },
+      { label: 'staff wifi/Block-2', scope: staffScope, user: ravi },
+      { label: 'warden Girls', scope: wardenScope, user: warden },
+    ]);
+
     // Through the real app: session cookie, scope lookup, zod, serialisation.
     const http = await httpFigures(database, configDir, adminUser.id, ravi.id);
     printResults('HTTP through buildApp + app.inject (signed-in session, loadScope, response schema)', http, null);
@@ -652,6 +660,8 @@ async function httpFigures(database: Database, configDir: string, adminId: strin
       await measure('GET /api/staff/complaints (staff)', get('/api/staff/complaints', asStaff)),
       await measure('GET /api/staff/counts (admin)', get('/api/staff/counts', asAdmin)),
       await measure('GET /api/staff/counts (staff)', get('/api/staff/counts', asStaff)),
+      await measure('GET /api/staff/attention (admin)', get('/api/staff/attention', asAdmin)),
+      await measure('GET /api/staff/attention (staff)', get('/api/staff/attention', asStaff)),
     ];
   } finally {
     await app.close();

@@ -413,6 +413,10 @@ async function escalateAsHistory(escalate: () => Promise<Array<{ number: string;
         read_at = case when u.role = 'admin' then s.admins_at else s.wardens_at end
       from ${steps} s, ${users} u
       where n.complaint_id = s.id and u.id = n.user_id and n.created_at >= ${since}::timestamptz and n.text like '% is late: %'`);
+    // A bell that counts several late complaints ("6 complaints became late", decision 38) is read too.
+    await tx.execute(sql`
+      update ${notifications} set read_at = created_at
+      where group_key = 'late' and complaint_id is null and read_at is null and created_at >= ${since}::timestamptz`);
     await tx.execute(sql`
       update ${outbox} o set
         created_at = case when o.to_emails && array${admins} then s.admins_at else s.wardens_at end,

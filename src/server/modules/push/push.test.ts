@@ -386,8 +386,9 @@ describe('escalations', () => {
     expect(await pushRowsFor(wardenPhone)).toHaveLength(0);
     await db().update(complaints).set({ dueAt: sql`now() - interval '3 hours'` }).where(eq(complaints.number, number));
     await portal.app.jobs.escalate();
+    // Tagged as the hour's late alerts (one push an hour per person; late-alerts.test.ts), not as the complaint.
     await expect.poll(() => messagesOf(wardenPhone)).toEqual([
-      expect.objectContaining({ title: number, url: `/staff/complaints/${number}`, tag: number, body: expect.stringContaining('is late') as unknown }),
+      expect.objectContaining({ title: number, url: `/staff/complaints/${number}`, tag: 'late', body: expect.stringContaining('is late') as unknown }),
     ]);
   });
 });
