@@ -24,6 +24,7 @@ import routingRoutes from './modules/routing/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import photoRoutes from './modules/photos/routes.js';
 import pushRoutes from './modules/push/routes.js';
+import raggingRoutes from './modules/ragging/routes.js';
 import staffRoutes from './modules/staff/routes.js';
 import peopleAdminRoutes from './modules/users/admin-routes.js';
 import catalog from './plugins/catalog.js';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(routingRoutes);
   await app.register(mailRoutes, { config });
   await app.register(staffRoutes);
+  await app.register(raggingRoutes);
   await app.register(peopleAdminRoutes);
   await app.register(notificationRoutes);
   await app.register(pushRoutes, { config });

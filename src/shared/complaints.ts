@@ -9,7 +9,7 @@ import {
   VALID_ROOM_MESSAGE,
 } from './catalog.js';
 
-import { COMPLAINT_KINDS, EVENT_KINDS, FOLLOW_SOURCES, PLACE_KINDS, STATUSES } from './constants.js';
+import { COMPLAINT_KINDS, EVENT_KINDS, FOLLOW_SOURCES, PLACE_KINDS, RAGGING_CATEGORY, STATUSES } from './constants.js';
 import { photoIdsSchema } from './photos.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
@@ -31,7 +31,7 @@ export const createComplaintSchema = z
     floor: z
       .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Enter the floor' : 'Floor must be a whole number') })
       .int('Floor must be a whole number'),
-    /** May be empty only in a ragging report (one that says where it happened). */
+    /** May be empty only in a ragging report (which says where it happened instead). */
     roomNo: z
       .string({ error: 'Enter your room number' })
       .trim()
@@ -60,8 +60,8 @@ export const createComplaintSchema = z
   .refine(
     (body) => {
       // With `when`, it also sees bodies that failed their shape: nothing may be assumed.
-      const b = body as { roomNo?: unknown; placeKind?: unknown } | null;
-      return typeof b?.roomNo !== 'string' || b.roomNo.trim() !== '' || b.placeKind !== undefined;
+      const b = body as { roomNo?: unknown; category?: unknown } | null;
+      return typeof b?.roomNo !== 'string' || b.roomNo.trim() !== '' || b.category === RAGGING_CATEGORY;
     },
     {
       path: ['roomNo'],

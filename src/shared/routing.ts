@@ -20,3 +20,20 @@ export const putRoutingRuleSchema = z
   })
   .meta({ id: 'PutRoutingRule' });
 export type PutRoutingRule = z.infer<typeof putRoutingRuleSchema>;
+
+/** A routing key and what is routed by it (GET /api/admin/routing's `keys`). */
+export const routingKeyUseSchema = z
+  .object({
+    routingKey: z.string(),
+    usedBy: z.array(
+      z.object({
+        kind: z.enum(['category', 'subCategory', 'service']),
+        /** The category's key (for a sub-category, its category's), or the service's key. */
+        category: z.string(),
+        /** What the console calls it: "Others", "Others → Theft", "Room Cleaning". */
+        name: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'RoutingKeyUse' });
+export type RoutingKeyUse = z.infer<typeof routingKeyUseSchema>;

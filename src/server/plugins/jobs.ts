@@ -8,6 +8,7 @@ import { scheduledJobs } from '../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
 import { sendNewWorkDigests } from '../modules/lifecycle/digest.js';
 import { escalateLate } from '../modules/lifecycle/escalation.js';
+import { escalateRaggingClocks } from '../modules/lifecycle/ragging-clocks.js';
 import { autoCloseResolved } from '../modules/lifecycle/service.js';
 import { removeAbandonedUploads } from '../modules/photos/service.js';
 import { BulkRunner } from '../modules/staff/bulk-runner.js';
@@ -19,6 +20,8 @@ declare module 'fastify' {
       autoClose: () => Promise<string[]>;
       /** Tells the wardens, then the admins, about complaints past their due time; returns what it escalated. */
       escalate: () => Promise<Array<{ number: string; level: number }>>;
+      /** Tells the nodal officer, then the head of the institution, of ragging reports past a statutory deadline. */
+      raggingClocks: () => Promise<Array<{ number: string; clock: 'fir' | 'enquiry'; level: number }>>;
       /** Mails the digests of new work that are due; returns how many were sent. */
       digests: () => Promise<number>;
       /** Mails the insights digests (figures for wardens and admins) that are due; returns how many were sent. */
@@ -42,6 +45,8 @@ declare module 'fastify' {
 
 const AUTO_CLOSE_EVERY_MS = 60_000;
 const ESCALATE_EVERY_MS = 60_000;
+/** The statutory deadlines are hours and days: a minute late at most is on time. */
+const RAGGING_CLOCKS_EVERY_MS = 60_000;
 const DIGEST_EVERY_MS = 5 * 60_000;
 /** The insights digest is weekly by default: looking every hour is plenty (the hour is kept across restarts). */
 const INSIGHTS_DIGEST_EVERY_MS = 60 * 60_000;
@@ -117,6 +122,11 @@ export default fp(
       if (escalated.length) app.log.info({ count: escalated.length }, 'escalated late complaints');
       return escalated;
     };
+    const raggingClocks = async () => {
+      const escalated = await escalateRaggingClocks(app.lifecycle);
+      if (escalated.length) app.log.info({ count: escalated.length }, 'escalated overdue ragging clocks');
+      return escalated;
+    };
     const digests = async () => sendNewWorkDigests(app.lifecycle);
     const removeAbandonedPhotos = async () => {
       const removed = await removeAbandonedUploads(app.db, app.photoStorage, opts.config.photos.pendingMs);
@@ -140,6 +150,7 @@ export default fp(
           { name: 'auto-close', everyMs: AUTO_CLOSE_EVERY_MS, job: autoClose },
           { name: 'rate-limit clean-up', everyMs: PRUNE_EVERY_MS, job: pruneRateLimits },
           { name: 'escalation', everyMs: ESCALATE_EVERY_MS, job: escalate },
+          { name: 'ragging clocks', everyMs: RAGGING_CLOCKS_EVERY_MS, job: raggingClocks },
           { name: 'new-work digests', everyMs: DIGEST_EVERY_MS, job: digests },
           { name: 'abandoned photo clean-up', everyMs: ABANDONED_PHOTOS_EVERY_MS, job: removeAbandonedPhotos },
           { name: 'bulk actions', everyMs: BULK_SWEEP_EVERY_MS, job: bulkActions },
@@ -225,6 +236,7 @@ export default fp(
       autoClose,
       pruneRateLimits,
       escalate,
+      raggingClocks,
       digests,
       insightsDigests,
       removeAbandonedPhotos,

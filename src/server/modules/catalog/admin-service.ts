@@ -31,7 +31,7 @@ import {
 import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { RAGGING_ROUTING_KEY } from '../../../shared/ragging.js';
+import { RAGGING_CATEGORY, RAGGING_ROUTING_KEY } from '../../../shared/ragging.js';
 import { bumpCatalogVersion, raggingContactsOf, readUniversity, savedSettings, toCategoryInfo } from './store.js';
 
 type Queryable = Pick<Db, 'select'>;
@@ -254,6 +254,32 @@ async function writeRouting(tx: Tx, routingKey: string, routing: Routing, actorI
   }
 }
 
+/**
+ * A sub-category routed by a key nobody receives yet starts with a copy of its category's
+ * recipients (default and hostel overrides), so its complaints keep going where they went until an
+ * administrator sets the key's own under Routing. Keys that already have recipients keep them.
+ */
+async function seedSubCategoryRouting(
+  tx: Tx,
+  actorId: string,
+  category: Pick<CategoryRow, 'key' | 'routingKey' | 'subCategories'>,
+  routing: Routing,
+): Promise<void> {
+  const keys = [...new Set(category.subCategories.flatMap((s) => (s.routingKey && s.routingKey !== category.routingKey ? [s.routingKey] : [])))];
+  for (const key of keys) {
+    const [known] = await tx.select({ id: routingRules.id }).from(routingRules).where(and(eq(routingRules.routingKey, key), eq(routingRules.hostel, ''))).limit(1);
+    if (known) continue;
+    await writeRouting(tx, key, routing, actorId);
+    await audit(tx, {
+      actorId,
+      action: 'routing.update',
+      targetType: 'routing',
+      targetId: `${key}/default`,
+      details: { after: routing, reason: `new routing key of a sub-category of ${category.key}, copied from the category` },
+    });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Categories
 
@@ -311,6 +337,7 @@ export async function createCategory(db: Db, actorId: string, input: ParsedCateg
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await writeRouting(tx, routingKey, routing, actorId);
+    await seedSubCategoryRouting(tx, actorId, created, routing);
     await bumpCatalogVersion(tx, actorId);
     await audit(tx, { actorId, action: 'category.create', targetType: 'category', targetId: created.key, details: { after: categoryState(created, routing) } });
     return created;
@@ -326,6 +353,9 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
     if (input.retired) await lockCount(tx, 'categoriesInUse');
     const [before] = await tx.select().from(categories).where(eq(categories.key, key)).for('update');
     if (!before) throw new AppError(404, 'not_found', 'No such category.');
+    // The regulations want ragging reported, and reported in confidence, at all times (decision 40).
+    if (key === RAGGING_CATEGORY && input.retired) throw conflict('Reporting ragging cannot be switched off.', 'retired');
+    if (key === RAGGING_CATEGORY && !input.confidential) throw conflict('Ragging reports are always confidential.', 'confidential');
     await checkCardTitle(tx, input.cardTitle, key);
     if (input.retired && before.retiredAt === null) {
       const [active] = await tx.select({ n: count() }).from(categories).where(isNull(categories.retiredAt));
@@ -340,6 +370,7 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
       .returning();
     if (!after) throw new Error('update returned nothing');
     await writeRouting(tx, before.routingKey, routing, actorId);
+    await seedSubCategoryRouting(tx, actorId, after, routing);
     await bumpCatalogVersion(tx, actorId);
     const action = retired !== (before.retiredAt !== null) ? (retired ? 'category.retire' : 'category.restore') : 'category.update';
     await audit(tx, {

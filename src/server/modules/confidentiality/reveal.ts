@@ -19,6 +19,7 @@ export function revealIdentity(db: Db, actor: Pick<UserRow, 'id' | 'role'>, numb
       .select({
         number: complaints.number,
         confidential: complaints.confidential,
+        anonymous: complaints.anonymous,
         fname: complaints.fname,
         regId: complaints.regId,
         userEmail: complaints.userEmail,
@@ -29,6 +30,8 @@ export function revealIdentity(db: Db, actor: Pick<UserRow, 'id' | 'role'>, numb
       .where(and(eq(complaints.number, number), scopeCondition(scope, complaints)))
       .limit(1);
     if (!found) throw new AppError(404, 'not_found', 'Complaint not found.');
+    // The anonymous reporter's row stands for everyone who reported without a name: it names nobody.
+    if (found.anonymous) throw new AppError(409, 'filed_anonymously', 'This report was filed anonymously: there is nobody to reveal.');
     await audit(tx, {
       actorId: actor.id,
       action: 'complaint.reveal_identity',

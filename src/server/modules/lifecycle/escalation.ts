@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { categories, complaintEvents, complaints, oneOf, users, type ComplaintRow } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
-import { ESCALATION_LEVELS, OPEN_STATUSES } from '../../../shared/constants.js';
+import { ESCALATION_LEVELS, OPEN_STATUSES, RAGGING_CATEGORY } from '../../../shared/constants.js';
 import { coveringWorkers } from '../access/scope.js';
 import { audit } from '../audit/service.js';
 import { ESCALATED_VIEW_PATH, LATE_GROUP } from '../../../shared/notification-groups.js';
@@ -36,6 +36,9 @@ export function lateComplaints(tx: Pick<Tx, 'select'>, batch: number) {
         sql`${oneOf(complaints.status, OPEN_STATUSES)} and ${complaints.escalationLevel} < 2`,
         sql`${complaints.dueAt} < now()`,
         sql`${complaints.dueAt} + make_interval(hours => ${threshold}) <= now()`,
+        // A ragging report is timed by its statutory clocks instead, told to the nodal officer and
+        // the head of the institution rather than the hostel's wardens (ragging-clocks.ts).
+        ne(complaints.category, RAGGING_CATEGORY),
       ),
     )
     .orderBy(asc(complaints.dueAt))

@@ -67,9 +67,12 @@ export async function tellStudent(
   complaint: ComplaintRow,
   notice: Notice & { followers?: Notice | undefined },
 ): Promise<void> {
-  const to = await wantingMail(tx, [complaint.userEmail]);
-  if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
-  await notify(tx, complaint.studentId, complaint, notice.bell);
+  // An anonymous report's student is the sentinel user that stands for all of them: nobody to tell.
+  if (!complaint.anonymous) {
+    const to = await wantingMail(tx, [complaint.userEmail]);
+    if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
+    await notify(tx, complaint.studentId, complaint, notice.bell);
+  }
   if (notice.followers) await tellFollowers(tx, ctx, complaint, notice.followers);
 }
 

@@ -26,8 +26,10 @@ export interface TransitionExtras {
 
 const label = (status: ComplaintStatus) => STATUS_LABELS[status];
 
-/** The complaint's target time in hours, from its category or service as it is configured now. */
+/** The complaint's target time in hours, from its sub-category, category or service as configured now. */
 const targetHoursOf = sql`coalesce(
+  (select (sub->>'targetHours')::int from ${categories}, jsonb_array_elements(${categories.subCategories}) as sub
+    where ${categories.key} = ${complaints.category} and sub->>'name' = ${complaints.subCategory} and sub ? 'targetHours'),
   (select ${categories.targetHours} from ${categories} where ${categories.key} = ${complaints.category}),
   (select ${services.targetHours} from ${services} where ${services.key} = ${complaints.category}),
   72)`;

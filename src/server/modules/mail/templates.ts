@@ -1,3 +1,4 @@
+import { PLACE_KIND_LABELS } from '../../../shared/ragging.js';
 import type { ComplaintRow } from '../../db/schema.js';
 import { escapeHtml, oneLine } from './html.js';
 
@@ -27,8 +28,10 @@ function complaintFields(complaint: ComplaintRow): Field[] {
     { label: 'Student e-mail', value: hidden ? CONFIDENTIAL : complaint.userEmail },
     { label: 'Sent to', value: complaint.toEmails.join(', ') },
     { label: 'Hostel', value: complaint.hostel },
-    { label: 'Floor', value: String(complaint.floor) },
-    { label: 'Room', value: complaint.roomNo },
+    // A ragging report may leave the reporter's room (and so floor) out, and says where it happened.
+    { label: 'Floor', value: complaint.roomNo ? String(complaint.floor) : 'not given' },
+    { label: 'Room', value: complaint.roomNo || 'not given' },
+    ...(complaint.placeKind ? [{ label: 'Where it happened', value: `${PLACE_KIND_LABELS[complaint.placeKind]}: ${complaint.placeText ?? ''}` }] : []),
     { label: 'Complaint', value: complaint.message },
     { label: 'Filed at', value: complaint.createdAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' },
   ];

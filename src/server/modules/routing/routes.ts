@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.js';
-import { putRoutingRuleSchema, routingRuleSchema, type RoutingRule } from '../../../shared/routing.js';
+import { putRoutingRuleSchema, routingKeyUseSchema, routingRuleSchema, type RoutingRule } from '../../../shared/routing.js';
 import type { RoutingRuleRow } from '../../db/schema.js';
 import { requireUser } from '../../lib/require-user.js';
-import { listRules, removeRoutingOverride, setRoutingRule } from './service.js';
+import { listRules, removeRoutingOverride, routingKeys, setRoutingRule } from './service.js';
 
 const toDto = (row: RoutingRuleRow): RoutingRule => ({
   routingKey: row.routingKey,
@@ -38,11 +38,18 @@ export default async function routingRoutes(app: FastifyInstance) {
       preHandler: adminOnly,
       schema: {
         tags: ['admin'],
-        summary: 'Every routing rule: recipient key, hostel override, To and Cc',
-        response: { 200: z.object({ items: z.array(routingRuleSchema) }), 401: errorBodySchema, 403: errorBodySchema },
+        summary: 'Every routing rule (recipient key, hostel override, To and Cc), and every key with the categories, sub-categories and services it routes',
+        response: {
+          200: z.object({ items: z.array(routingRuleSchema), keys: z.array(routingKeyUseSchema) }),
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
-    async () => ({ items: (await listRules(app.db)).map(toDto) }),
+    async () => {
+      const [rules, keys] = await Promise.all([listRules(app.db), routingKeys(app.db)]);
+      return { items: rules.map(toDto), keys };
+    },
   );
 
   r.put(

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { RoutingKeyUse } from '../../../shared/routing.js';
 import type { Db } from '../../db/client.js';
 import { categories, hostels, routingRules, services, type RoutingRuleRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -69,11 +70,30 @@ export interface RuleKey {
   hostel: string;
 }
 
+/**
+ * Every routing key the catalogue reads, with what reads it: categories, their sub-categories that
+ * have a key of their own (decision 40), and services. Retired categories count (their complaints
+ * keep their routing).
+ */
+export async function routingKeys(db: Pick<Db, 'select'>): Promise<RoutingKeyUse[]> {
+  const [categoryRows, serviceRows] = await Promise.all([
+    db.select({ key: categories.key, cardTitle: categories.cardTitle, routingKey: categories.routingKey, subCategories: categories.subCategories }).from(categories).orderBy(asc(categories.position)),
+    db.select({ key: services.key, label: services.label, routingKey: services.routingKey }).from(services).orderBy(asc(services.position)),
+  ]);
+  const uses = new Map<string, RoutingKeyUse['usedBy']>();
+  const add = (routingKey: string, use: RoutingKeyUse['usedBy'][number]) => uses.set(routingKey, [...(uses.get(routingKey) ?? []), use]);
+  for (const c of categoryRows) {
+    add(c.routingKey, { kind: 'category', category: c.key, name: c.cardTitle });
+    for (const sub of c.subCategories) if (sub.routingKey) add(sub.routingKey, { kind: 'subCategory', category: c.key, name: `${c.cardTitle} → ${sub.name}` });
+  }
+  for (const sv of serviceRows) add(sv.routingKey, { kind: 'service', category: sv.key, name: sv.label });
+  return [...uses].map(([routingKey, usedBy]) => ({ routingKey, usedBy }));
+}
+
 /** Only keys the catalogue uses and hostels it knows: a typo must not create a rule nobody reads. */
 async function checkTarget(db: Pick<Db, 'select'>, { routingKey, hostel }: RuleKey): Promise<void> {
-  const [category] = await db.select({ key: categories.key }).from(categories).where(eq(categories.routingKey, routingKey));
-  const [service] = await db.select({ key: services.key }).from(services).where(eq(services.routingKey, routingKey));
-  if (!category && !service) throw new AppError(404, 'not_found', `No category or service is routed by ${routingKey}.`);
+  const used = (await routingKeys(db)).some((k) => k.routingKey === routingKey);
+  if (!used) throw new AppError(404, 'not_found', `No category, sub-category or service is routed by ${routingKey}.`);
   if (hostel) {
     const [known] = await db.select({ id: hostels.id }).from(hostels).where(eq(hostels.name, hostel));
     if (!known) throw new AppError(404, 'not_found', `There is no hostel called ${hostel}.`);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Role, User } from '../../../shared/auth.js';
+import { ANONYMOUS_REPORTER_EMAIL } from '../../../shared/constants.js';
 import type { Person, personCreateSchema, personUpdateSchema } from '../../../shared/people.js';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, hostels, services, sessions, staffScopes, users, type UserRow } from '../../db/schema.js';
@@ -82,6 +83,17 @@ export function toPublicUser(row: UserRow): User {
     regId: row.regId,
     role: row.role,
   };
+}
+
+/**
+ * The one user every anonymous report is filed under (migration 0021): disabled, so it can never
+ * sign in, and never told anything (the lifecycle skips the student of an anonymous complaint).
+ */
+export async function anonymousReporterId(db: Pick<Db, 'select'>): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, ANONYMOUS_REPORTER_EMAIL)).limit(1);
+  // The migration creates it; a missing row is a broken database, not a user error.
+  if (!row) throw new Error('the anonymous reporter is missing: migrations did not run');
+  return row.id;
 }
 
 /** An account an administrator added by address (staff, wardens, admins), still active. */
@@ -211,6 +223,9 @@ export async function updatePerson(db: Db, actorId: string, id: string, input: P
     // two admins edit each other).
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
     if (!before) throw new AppError(404, 'not_found', 'No such person.');
+    if (before.email === ANONYMOUS_REPORTER_EMAIL) {
+      throw new AppError(409, 'anonymous_reporter', 'This account stands for every anonymous report: it cannot be changed or enabled.');
+    }
     const disabling = disabled === true && before.disabledAt === null;
     if (before.role === 'admin' && before.disabledAt === null && (role !== 'admin' || disabling)) {
       // Another admin who can still act: enabled. Without one nobody could run the portal.
