@@ -34,7 +34,7 @@ function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="nearby-complaint" data-number={complaint.number}>
       <p className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-mono text-sm font-semibold text-brand-800">{complaint.number}</span>
+        <span className="font-mono text-sm font-semibold whitespace-nowrap text-brand-800">{complaint.number}</span>
         <StatusBadge status={complaint.status} />
       </p>
       <p className="mt-1 font-semibold text-slate-900">
@@ -70,8 +70,8 @@ function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
           !changed
             ? null
             : following
-              ? `Done: you follow ${complaint.number}. You need not file this, unless your problem is different.`
-              : `You no longer follow ${complaint.number}.`
+              ? <>Done: you follow <span className="whitespace-nowrap">{complaint.number}</span>. You need not file this, unless your problem is different.</>
+              : <>You no longer follow <span className="whitespace-nowrap">{complaint.number}</span>.</>
         }
       />
       {failure && (
@@ -137,7 +137,7 @@ export function AlreadyReported({ category, hostel, floor, room, text }: Already
         <Alert tone="info" className="mt-2" data-testid="already-yours">
           <p>
             <strong className="font-semibold">You already reported this:</strong>{' '}
-            <Link to={`/my/${encodeURIComponent(known.alreadyReported.number)}`} className={textLink}>
+            <Link to={`/my/${encodeURIComponent(known.alreadyReported.number)}`} className={cn(textLink, 'whitespace-nowrap')}>
               {known.alreadyReported.number}
             </Link>{' '}
             is still open for this room. Add to it there instead of filing again.

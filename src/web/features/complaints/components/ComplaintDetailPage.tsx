@@ -75,7 +75,7 @@ function MergedInto({ complaint }: { complaint: ComplaintDetail }) {
       <div className={cn(card, 'mt-4 border-brand-200 bg-brand-50')} data-testid="merged-into">
         <p className="font-semibold text-slate-900">
           Merged into{' '}
-          <Link to={`/my/${encodeURIComponent(complaint.mergedInto)}`} className={textLink}>
+          <Link to={`/my/${encodeURIComponent(complaint.mergedInto)}`} className={cn(textLink, 'whitespace-nowrap')}>
             {complaint.mergedInto}
           </Link>
         </p>

@@ -45,11 +45,11 @@ function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
         )}
         {complaint.yourComplaint && (
           <Link to={`/my/${encodeURIComponent(complaint.yourComplaint)}`} className={cn(textLink, 'flex min-h-11 items-center')}>
-            Your complaint {complaint.yourComplaint}
+            Your complaint <span className="whitespace-nowrap">{complaint.yourComplaint}</span>
           </Link>
         )}
       </div>
-      <StatusMessage className="mt-2" data-testid="following-result" message={left ? `You left ${complaint.number}.` : null} />
+      <StatusMessage className="mt-2" data-testid="following-result" message={left ? <>You left <span className="whitespace-nowrap">{complaint.number}</span>.</> : null} />
       {failure && (
         <Alert className="mt-2">
           <p>{failure}</p>

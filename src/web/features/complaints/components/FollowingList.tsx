@@ -18,7 +18,7 @@ function FollowedRow({ item }: { item: FollowedItem }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="followed-row">
       <span className="flex flex-wrap items-center justify-between gap-2">
-        <Link to={`/my/${encodeURIComponent(item.number)}`} className="font-mono text-sm font-semibold text-brand-800 underline underline-offset-2">
+        <Link to={`/my/${encodeURIComponent(item.number)}`} className="font-mono text-sm font-semibold whitespace-nowrap text-brand-800 underline underline-offset-2">
           {item.number}
         </Link>
         <StatusBadge status={item.status} />
@@ -29,7 +29,12 @@ function FollowedRow({ item }: { item: FollowedItem }) {
       </span>
       <span className="mt-1 block text-sm text-slate-700">
         {item.hostel}, floor {item.floor} · affects {item.students} students
-        {item.yourComplaint ? ` · your ${item.yourComplaint} was merged into it` : ''}
+        {item.yourComplaint && (
+          <>
+            {' · your '}
+            <span className="whitespace-nowrap">{item.yourComplaint}</span> was merged into it
+          </>
+        )}
       </span>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {left ? (
@@ -41,7 +46,7 @@ function FollowedRow({ item }: { item: FollowedItem }) {
             Leave<span className="sr-only"> {item.number}</span>
           </button>
         )}
-        <StatusMessage tone="neutral" message={left ? `You left ${item.number}: you will not hear of it any more.` : null} />
+        <StatusMessage tone="neutral" message={left ? <>You left <span className="whitespace-nowrap">{item.number}</span>: you will not hear of it any more.</> : null} />
       </div>
       {failure && (
         <Alert className="mt-2">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { STATUS_LABELS, isOpenStatus } from '../../../../../shared/constants';
@@ -32,7 +32,7 @@ function useStillUndoable(until: string | null): boolean {
 }
 
 /** Undo of a merge, in place (no dialog), while its window lasts. */
-function UndoMerge({ number, until, label, onDone }: { number: string; until: string | null; label: string; onDone?: (message: string) => void }) {
+function UndoMerge({ number, until, label, onDone }: { number: string; until: string | null; label: ReactNode; onDone?: (message: ReactNode) => void }) {
   const unmerge = useUnmerge();
   const undoable = useStillUndoable(until);
   if (!undoable || !until) return null;
@@ -42,7 +42,7 @@ function UndoMerge({ number, until, label, onDone }: { number: string; until: st
         type="button"
         className={buttonSecondary}
         disabled={unmerge.isPending}
-        onClick={() => unmerge.mutate(number, { onSuccess: () => onDone?.(`Undone: ${number} is its own complaint again.`) })}
+        onClick={() => unmerge.mutate(number, { onSuccess: () => onDone?.(<>Undone: <span className="whitespace-nowrap">{number}</span> is its own complaint again.</>) })}
       >
         {label}
       </button>
@@ -59,7 +59,7 @@ function UndoMerge({ number, until, label, onDone }: { number: string; until: st
 const resolver = draftResolver(mergeBodySchema, (draft: { into: string }) => draft);
 
 /** The choice of the complaint this one duplicates: the open ones of its hostel and category, or a number typed. */
-function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message: string) => void }) {
+function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message: ReactNode) => void }) {
   const merge = useMerge(complaint.number);
   const [open, setOpen] = useState(false);
   const candidates = useMergeCandidates({ hostel: complaint.hostel, category: complaint.category }, { enabled: open });
@@ -69,7 +69,11 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
   async function mergeInto(payload: MergeBody) {
     try {
       await merge.mutateAsync(payload);
-      onDone(`Merged into ${payload.into}. Its student follows it now and is told in a few minutes, unless you undo it.`);
+      onDone(
+        <>
+          Merged into <span className="whitespace-nowrap">{payload.into}</span>. Its student follows it now and is told in a few minutes, unless you undo it.
+        </>,
+      );
     } catch (error) {
       applyServerErrors(form, error);
     }
@@ -90,7 +94,7 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
           {others.map((c) => (
             <li key={c.number} className="rounded-lg border border-slate-200 p-3">
               <p className="text-sm text-slate-900">
-                <Link to={staffLink(c.number)} className={cn(textLink, 'font-mono')}>
+                <Link to={staffLink(c.number)} className={cn(textLink, 'font-mono whitespace-nowrap')}>
                   {c.number}
                 </Link>{' '}
                 · floor {c.floor}, room {c.roomNo} · {STATUS_LABELS[c.status].toLowerCase()}
@@ -103,7 +107,7 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
                 disabled={merge.isPending}
                 onClick={() => void mergeInto({ into: c.number })}
               >
-                Merge into {c.number}
+                Merge into <span className="whitespace-nowrap">{c.number}</span>
               </button>
             </li>
           ))}
@@ -134,7 +138,7 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
  * is announced from a region that stays while the panel changes under it.
  */
 export function MergePanel({ complaint }: { complaint: Detail }) {
-  const [outcome, setOutcome] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ReactNode>(null);
   const into = complaint.mergedInto;
   return (
     <>
@@ -143,12 +147,12 @@ export function MergePanel({ complaint }: { complaint: Detail }) {
         <section aria-labelledby="merge-heading" className={cn(card, 'mt-6 border-brand-200 bg-brand-50')} data-testid="merge-panel">
           <h2 id="merge-heading" className={sectionHeading}>
             Merged into{' '}
-            <Link to={staffLink(into.number)} className={cn(textLink, 'font-mono')}>
+            <Link to={staffLink(into.number)} className={cn(textLink, 'font-mono whitespace-nowrap')}>
               {into.number}
             </Link>
           </h2>
           <p className="mt-1 text-slate-700">
-            Since {formatDateTime(into.at)}. Its student follows {into.number} and hears of its progress there.
+            Since {formatDateTime(into.at)}. Its student follows <span className="whitespace-nowrap">{into.number}</span> and hears of its progress there.
           </p>
           <UndoMerge number={complaint.number} until={into.undoUntil} label="Undo the merge" onDone={setOutcome} />
         </section>
@@ -171,7 +175,7 @@ function Duplicate({ duplicate }: { duplicate: MergedDuplicate }) {
     <li className="rounded-lg border border-slate-200 bg-white" data-testid="merged-duplicate">
       <details>
         <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 px-3 py-2 text-slate-900">
-          <span className="font-mono font-semibold text-brand-800">{duplicate.number}</span>
+          <span className="font-mono font-semibold whitespace-nowrap text-brand-800">{duplicate.number}</span>
           <span className="text-sm text-slate-700">
             {duplicate.student} · floor {duplicate.floor}, room {duplicate.roomNo} · merged {formatDateTime(duplicate.mergedAt)}
           </span>
@@ -194,7 +198,7 @@ function Duplicate({ duplicate }: { duplicate: MergedDuplicate }) {
               Open {duplicate.number}
             </Link>
           </div>
-          <UndoMerge number={duplicate.number} until={duplicate.undoUntil} label={`Undo merging ${duplicate.number}`} />
+          <UndoMerge number={duplicate.number} until={duplicate.undoUntil} label={<>Undo merging <span className="whitespace-nowrap">{duplicate.number}</span></>} />
         </div>
       </details>
     </li>
