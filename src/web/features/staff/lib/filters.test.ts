@@ -14,7 +14,7 @@ const parseEarly = (query: string) => parseFilters(new URLSearchParams(query), u
 describe('the categories a queue can be filtered by', () => {
   it('are the catalogue categories, then the open services, each with its sub-categories', () => {
     const categories = queueCategories(DEFAULT_CATALOG);
-    expect(categories.map((c) => c.key)).toEqual(['wifi', 'carpenter', 'water', 'mess', 'electricity', 'other', 'room_cleaning']);
+    expect(categories.map((c) => c.key)).toEqual(['wifi', 'carpenter', 'water', 'mess', 'electricity', 'other', 'ragging', 'room_cleaning']);
     expect(categories[0]).toEqual({ key: 'wifi', label: 'Wifi', subCategories: ['Not Working', 'Slow', 'Connection Issue', 'Others'] });
     // A cleaning request's sub-category is the service's label; Laundry is off, so it is not offered.
     expect(categories.at(-1)).toEqual({ key: 'room_cleaning', label: 'Room Cleaning', subCategories: ['Room Cleaning'] });
