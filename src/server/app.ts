@@ -25,6 +25,7 @@ import notificationRoutes from './modules/notifications/routes.js';
 import photoRoutes from './modules/photos/routes.js';
 import pushRoutes from './modules/push/routes.js';
 import raggingRoutes from './modules/ragging/routes.js';
+import raggingReportRoutes from './modules/ragging-reports/routes.js';
 import staffRoutes from './modules/staff/routes.js';
 import peopleAdminRoutes from './modules/users/admin-routes.js';
 import catalog from './plugins/catalog.js';
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(photoRoutes, { config });
   await app.register(insightsRoutes, { config });
   await app.register(incidentRoutes, { config });
+  await app.register(raggingReportRoutes, { config });
 
   if (devSignIn) {
     // Loaded only when used: oidc-provider warns about Node 20 at import, and production never
