@@ -95,8 +95,10 @@ describe("the team's first screen", () => {
     await page.goto(`${suite.portal.baseUrl}/staff`);
     const newSection = page.getByTestId('new-section');
     await newSection.getByRole('heading', { name: /^New/ }).waitFor();
+    // Both sections loaded (they ask the server apart): the page's first row is New's first.
+    await newSection.getByTestId('queue-row').first().waitFor();
+    await page.getByTestId('queue-list').getByTestId('queue-row').first().waitFor();
     const first = page.getByTestId('queue-row').first();
-    await first.waitFor();
     expect(await first.getAttribute('data-number')).toBe(newest);
     // Within the first screen, whole.
     const box = await first.boundingBox();
