@@ -20,6 +20,7 @@ import incidentRoutes from './modules/incidents/routes.js';
 import insightsRoutes from './modules/insights/routes.js';
 import mailRoutes from './modules/mail/routes.js';
 import metaRoutes from './modules/meta/routes.js';
+import anonymousRoutes from './modules/anonymous/routes.js';
 import routingRoutes from './modules/routing/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import photoRoutes from './modules/photos/routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(photoRoutes, { config });
   await app.register(insightsRoutes, { config });
   await app.register(incidentRoutes, { config });
+  await app.register(anonymousRoutes, { config });
   await app.register(raggingReportRoutes, { config });
 
   if (devSignIn) {

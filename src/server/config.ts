@@ -212,6 +212,9 @@ const envSchema = z
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_TRACKING_TRIES: z.coerce.number().int().min(1).default(10),
+    ANONYMOUS_FOLLOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     // The university's clock, for times the server writes in words ("after 14:32"). Not TZ: that
     // would change the whole process's local time.
     TIME_ZONE: z.preprocess(
@@ -398,6 +401,15 @@ export interface Config {
   /** Bearer token for GET /metrics; undefined → no /metrics at all. */
   metricsToken: string | undefined;
   rateLimits: { signInPerMinute: number; writesPerMinute: number; photosPerHour: number };
+  /** Anonymous ragging reports (decision 41): their own limits, and how long an opened report stays open on a device. */
+  anonymousReports: {
+    /** Reports filed per network address per hour. */
+    perHour: number;
+    /** Tries of a tracking code and secret per 15 minutes, per network address and per code. */
+    triesPerQuarterHour: number;
+    /** How long the cookie of an opened report lasts. */
+    followMs: number;
+  };
   /** The university's IANA time zone (TIME_ZONE), for times of day in messages. */
   timeZone: string;
   /** Days covered by, and between, insights digests; 0 = none are sent. */
@@ -552,6 +564,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
       photosPerHour: env.RATE_LIMIT_PHOTOS_PER_HOUR,
+    },
+    anonymousReports: {
+      perHour: env.RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR,
+      triesPerQuarterHour: env.RATE_LIMIT_TRACKING_TRIES,
+      followMs: env.ANONYMOUS_FOLLOW_MINUTES * 60_000,
     },
     timeZone: env.TIME_ZONE,
     photos: {

@@ -1,5 +1,6 @@
 import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
+import { isAnonymousRoute } from './routes.js';
 
 const REDACTED = '[redacted]';
 
@@ -29,11 +30,22 @@ function loggableQuery(query: string): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/**
+ * A path of the anonymous reports' API (decision 41), matched or not: its log lines carry no client
+ * address, and none of its segments but the API's own words (a tracking code is short enough to
+ * pass for an ordinary segment).
+ */
+const ANONYMOUS_PATH = /^\/api\/anonymous(\/|$)/i;
+const ANONYMOUS_WORDS = new Set(['', 'api', 'anonymous', 'ragging-reports', 'session', 'replies']);
+
 /** A concrete path as it may be logged: segments that look like tokens or hold an address are redacted. */
 function loggablePath(path: string): string {
+  const anonymous = ANONYMOUS_PATH.test(path);
   const redacted = path
     .split('/')
-    .map((segment) => (TOKEN_LIKE.test(segment) || /[@%]/.test(segment) ? REDACTED : segment))
+    .map((segment) =>
+      TOKEN_LIKE.test(segment) || /[@%]/.test(segment) || (anonymous && !ANONYMOUS_WORDS.has(segment.toLowerCase())) ? REDACTED : segment,
+    )
     .join('/');
   return redacted.length > 200 ? `${redacted.slice(0, 200)}…` : redacted;
 }
@@ -54,13 +66,16 @@ export function loggableUrl(request: Pick<FastifyRequest, 'url' | 'is404'> & { r
 
 /**
  * pino's `req` serializer, used for "incoming request" and every other line that logs a request:
- * method, the loggable URL and the client address (each line also carries Fastify's `reqId`).
+ * method, the loggable URL and the client address (each line also carries Fastify's `reqId`). A
+ * request to the anonymous reports' API is logged without its address: the log must not be able to
+ * say where a report came from.
  */
 export function serializeRequest(request: FastifyRequest) {
+  const anonymous = isAnonymousRoute(request) || ANONYMOUS_PATH.test(request.url);
   return {
     method: request.method,
     url: loggableUrl(request),
-    remoteAddress: request.ip,
+    ...(anonymous ? {} : { remoteAddress: request.ip }),
   };
 }
 

@@ -82,7 +82,7 @@ export async function pruneExpiredRateLimits(db: Db, batchSize = PRUNE_BATCH_SIZ
 export const SHORT_WAIT_SECONDS = 120;
 
 /** What each limit covers, in the words its refusal uses. */
-export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports';
+export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports' | 'anonymousReports' | 'trackingTries';
 
 const LIMITED: Record<LimitKind, { what: string; then: string }> = {
   signIn: { what: 'Too many sign-in attempts from your network.', then: 'You can try signing in again' },
@@ -90,6 +90,8 @@ const LIMITED: Record<LimitKind, { what: string; then: string }> = {
   writes: { what: 'You have made many changes in a short time.', then: 'You can make more changes' },
   photos: { what: 'You have uploaded as many photos as the portal takes in an hour.', then: 'You can add more photos' },
   exports: { what: 'You have exported many files in a short time.', then: 'You can export again' },
+  anonymousReports: { what: 'Many anonymous reports were sent from your network in a short time.', then: 'You can send another' },
+  trackingTries: { what: 'Too many tries of a tracking code and secret.', then: 'You can try again' },
 };
 
 /**

@@ -5,7 +5,7 @@ import type { SessionRow, UserRow } from '../db/schema.js';
 import type { Role } from '../../shared/auth.js';
 import { forbidden } from '../lib/errors.js';
 import { requireUser } from '../lib/require-user.js';
-import { isApiRoute } from '../lib/routes.js';
+import { isAnonymousRoute, isApiRoute } from '../lib/routes.js';
 import { findActiveSession } from '../modules/auth/session-service.js';
 
 declare module 'fastify' {
@@ -63,6 +63,8 @@ export default fp(
       // Only the API needs to know who is asking; static files do not touch the database.
       // By matched route, not raw URL (an encoded `/%61pi/…` is still an API route).
       if (!isApiRoute(request)) return;
+      // An anonymous report is never linked to whoever is signed in on the device: not read, not touched.
+      if (isAnonymousRoute(request)) return;
       const token = request.cookies[name];
       if (!token) return;
       const active = await findActiveSession(app.db, token, config.sessionIdleMs);

@@ -1,3 +1,4 @@
+import { ANONYMOUS_REPORT, ANONYMOUS_REPORTER } from '../../../shared/anonymous.js';
 import { CONFIDENTIAL_STUDENT } from '../../../shared/staff.js';
 import type { ComplaintRow } from '../../db/schema.js';
 
@@ -10,12 +11,17 @@ import type { ComplaintRow } from '../../db/schema.js';
  * every recipient is the student may carry the student's identity.
  */
 
-type Subject = Pick<ComplaintRow, 'confidential' | 'userEmail' | 'regId' | 'fname' | 'studentId'>;
+type Subject = Pick<ComplaintRow, 'confidential' | 'userEmail' | 'regId' | 'fname' | 'studentId'> & {
+  /** Filed without a name (decision 41): its student stands for every anonymous reporter and names nobody. */
+  anonymous?: boolean | undefined;
+};
 
 const WITHHELD = '[withheld]';
 
 /** The words that identify the student: address, its local part and its pieces, registration id, first name. */
 export function identifyingWords(complaint: Subject): string[] {
+  // The anonymous reporter's address is no one's: withholding "anonymous" would only garble the text.
+  if (complaint.anonymous) return [];
   const email = complaint.userEmail.toLowerCase();
   const local = email.split('@')[0] ?? '';
   const words = new Set<string>([email, local, complaint.regId, complaint.fname, ...local.split(/[._+-]+/)]);
@@ -72,6 +78,7 @@ export function guardNotification(complaint: Subject, recipientId: string, text:
 
 /** The student fields of a complaint as the staff console shows them. */
 export function staffVisibleStudent(complaint: Subject): { fname: string; id: string; userEmail: string } {
+  if (complaint.anonymous) return { fname: ANONYMOUS_REPORT, id: '', userEmail: ANONYMOUS_REPORT };
   return complaint.confidential
     ? { fname: CONFIDENTIAL_STUDENT, id: '', userEmail: CONFIDENTIAL_STUDENT }
     : { fname: complaint.fname, id: complaint.regId, userEmail: complaint.userEmail };
@@ -79,6 +86,11 @@ export function staffVisibleStudent(complaint: Subject): { fname: string; id: st
 
 /** Who wrote a timeline entry, as the staff console shows it. */
 export function staffVisibleAuthor(complaint: Subject, actorId: string | null, name: string): string {
-  if (actorId === complaint.studentId) return complaint.confidential ? CONFIDENTIAL_STUDENT : 'Student';
+  if (actorId === complaint.studentId) return complaint.anonymous ? ANONYMOUS_REPORTER : complaint.confidential ? CONFIDENTIAL_STUDENT : 'Student';
   return name;
+}
+
+/** The filer's full name as the staff console shows it (the detail's `studentName`, a merged duplicate's student). */
+export function staffVisibleName(complaint: Subject, name: string): string {
+  return complaint.confidential || complaint.anonymous ? staffVisibleStudent(complaint).fname : name;
 }

@@ -111,6 +111,7 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
         )})`,
         tail: sql<string>`csv_cell(case when ${complaints.confidential} then ${CONFIDENTIAL_MESSAGE} else ${complaints.message} end)`,
         confidential: complaints.confidential,
+        anonymous: complaints.anonymous,
         studentId: complaints.studentId,
         fname: complaints.fname,
         regId: complaints.regId,

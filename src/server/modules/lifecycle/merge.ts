@@ -57,8 +57,8 @@ function isMergeRecord(value: unknown): value is MergeRecord {
 
 /**
  * Refuses a merge that would not make sense, with the reason: into itself, a duplicate that is not
- * open, into a finished or merged complaint, a confidential complaint with one that is not, and
- * chains (a complaint that has duplicates of its own cannot become one).
+ * open, into a finished or merged complaint, an anonymous report (its thread is its reporter's only
+ * way in), a confidential complaint with one that is not, and chains (a complaint that has duplicates of its own cannot become one).
  */
 export function refuseMerge(duplicate: ComplaintRow, target: ComplaintRow, targetOfOthers: boolean): void {
   if (duplicate.id === target.id) throw new AppError(409, 'merge_into_itself', `${duplicate.number} cannot be merged into itself.`);
@@ -73,6 +73,14 @@ export function refuseMerge(duplicate: ComplaintRow, target: ComplaintRow, targe
   }
   if (isFinishedStatus(target.status)) {
     throw new AppError(409, 'cannot_merge', `${target.number} is ${label(target.status)}: merge into a complaint that is still being worked on.`);
+  }
+  if (duplicate.anonymous) {
+    // Its thread is the only way to reach the reporter (decision 41): merged, it would take no more replies.
+    throw new AppError(
+      409,
+      'filed_anonymously',
+      `${duplicate.number} was filed anonymously: its thread is the only way to reach its reporter, so it is not merged. Mention the other report in an internal note instead.`,
+    );
   }
   if (duplicate.confidential !== target.confidential) {
     throw new AppError(409, 'confidentiality_differs', 'A confidential complaint can only be merged with another confidential complaint.');

@@ -81,7 +81,7 @@ export async function recordReply(
   // The words are in the timeline; the audit row records that something was said, how long, and how.
   await audit(tx, {
     actorId,
-    action: author.kind === 'student' ? 'complaint.student_reply' : internal ? 'complaint.note' : 'complaint.reply',
+    action: author.kind === 'student' ? (complaint.anonymous ? 'complaint.anonymous_reply' : 'complaint.student_reply') : internal ? 'complaint.note' : 'complaint.reply',
     targetType: 'complaint',
     targetId: complaint.number,
     details: { length: text.length, channel: opts.channel ?? 'portal', ...(author.kind === 'team' ? { by: 'facility mailbox' } : {}) },
@@ -95,7 +95,7 @@ export async function recordReply(
       {
         purpose: 'student_reply',
         mail: studentReplyMail(updated, text, staffUrl(ctx, complaint.number)),
-        bell: { lead: `The student replied about ${complaint.number}: `, quote: text },
+        bell: { lead: `The ${complaint.anonymous ? 'anonymous reporter' : 'student'} replied about ${complaint.number}: `, quote: text },
         replyTo: updated.userEmail,
       },
       null,

@@ -1,6 +1,6 @@
-import { CONFIDENTIAL_STUDENT, type StaffComplaint, type StaffComplaintDetail } from '../../../shared/staff.js';
+import type { StaffComplaint, StaffComplaintDetail } from '../../../shared/staff.js';
 import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.js';
-import { staffVisibleAuthor, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
+import { staffVisibleAuthor, staffVisibleName, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
 import { toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
 import type { Transition } from '../../../shared/lifecycle.js';
 
@@ -56,16 +56,17 @@ export function toStaffDetail(input: {
     ...toStaffDto(complaint, input.assignee),
     rating: complaint.rating,
     ratingComment: complaint.ratingComment,
-    studentName: complaint.confidential ? CONFIDENTIAL_STUDENT : input.studentName,
+    studentName: staffVisibleName(complaint, input.studentName),
     timeline: staffTimeline(complaint, input.events),
     allowedTransitions: input.transitions.map((t) => ({ to: t.to, label: t.label, reasonRequired: t.reasonRequired })),
-    canRevealIdentity: input.canRevealIdentity,
+    // An anonymous report's student is no one (decision 41): there is nobody to reveal.
+    canRevealIdentity: input.canRevealIdentity && !complaint.anonymous,
     mergedInto: merge.mergedInto
       ? { number: merge.mergedInto.number, at: merge.mergedInto.at.toISOString(), undoUntil: merge.mergedInto.undoUntil?.toISOString() ?? null }
       : null,
     duplicates: merge.duplicates.map((d) => ({
       number: d.complaint.number,
-      student: d.complaint.confidential ? CONFIDENTIAL_STUDENT : d.studentName,
+      student: staffVisibleName(d.complaint, d.studentName),
       floor: d.complaint.floor,
       roomNo: d.complaint.roomNo,
       complaint: withholdIdentity(d.complaint, d.complaint.message),
