@@ -139,6 +139,7 @@ describe("the team's first screen", () => {
     const confirmBox = await confirm.boundingBox();
     expect(noteBox && confirmBox && noteBox.y + noteBox.height <= confirmBox.y).toBe(true);
     await note.fill('Replaced the access points on floor two.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await confirm.click();
 
     const progress = page.getByTestId('bulk-progress');
@@ -166,6 +167,7 @@ describe("the team's first screen", () => {
     const results = progress.getByTestId('bulk-results');
     await results.waitFor({ timeout: 15_000 });
     await progress.getByText('Resolved: 1 of 2.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await results.locator('li[data-outcome="done"]').textContent()).toBe(`${started}Resolved: the student was told.`);
     expect(await results.locator('li[data-outcome="skipped"]').textContent()).toBe(`${acknowledged}Not resolved: it is resolved now.`);
     // The student of the one it resolved hears once, by mail and bell.
