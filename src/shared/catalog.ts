@@ -6,8 +6,6 @@
  * catalogue in its database. Zod-free on purpose: the web app's first download imports this.
  */
 
-import { PLACE_KINDS, RAGGING_CATEGORY } from './constants.js';
-
 export interface RoomRange {
   from: number;
   to: number;
@@ -71,8 +69,12 @@ export interface UniversityInfo {
   credits: string[];
   /** Path of the logo image, or null when the university has none. */
   logoUrl: string | null;
-  /** Who to call or write to about ragging, shown on every page (UGC regulations). */
-  raggingContacts: RaggingContactsInfo;
+  /**
+   * Who to call or write to about ragging, shown on every page (UGC regulations). The server's
+   * catalogue always has them; DEFAULT_CATALOG (the prerendered pages, in the first download) does
+   * not, so the pages show them once /api/catalog answers and the fingerprint leaves them out.
+   */
+  raggingContacts?: RaggingContactsInfo;
 }
 
 /** The anti-ragging contacts every page shows; phones may be empty (not given). */
@@ -118,17 +120,6 @@ export const DEFAULT_ABOUT_TEXT =
   'The Hostel Complaint Portal is where students living in the university hostels report what is broken and ask for their room to be cleaned. ' +
   'Every complaint is stored, routed to the team responsible for it and followed until it is fixed.';
 
-/** What migration 0021 seeds at the seed's domain (an administrator replaces them). */
-const DEFAULT_RAGGING_CONTACTS: RaggingContactsInfo = {
-  raggingHelpline: NATIONAL_RAGGING_HELPLINE,
-  committeeName: 'Anti-Ragging Committee',
-  committeeEmail: 'anti.ragging.committee@vitbhopal.ac.in',
-  committeePhone: '',
-  nodalOfficerName: 'Nodal Officer (Anti-Ragging)',
-  nodalOfficerEmail: 'nodal.antiragging@vitbhopal.ac.in',
-  nodalOfficerPhone: '',
-};
-
 export const DEFAULT_CATALOG: PublicCatalog = {
   university: {
     name: 'VIT Bhopal University',
@@ -136,7 +127,6 @@ export const DEFAULT_CATALOG: PublicCatalog = {
     aboutText: DEFAULT_ABOUT_TEXT,
     credits: [],
     logoUrl: null,
-    raggingContacts: DEFAULT_RAGGING_CONTACTS,
   },
   hostels: ['Block-1 (Old)', 'Block-2', 'Block-3', 'Girls'].map(defaultHostel),
   categories: [
@@ -254,35 +244,19 @@ export const PLACE_TEXT_MAX_LENGTH = 200;
 
 /**
  * Where a complaint says it is, against the catalogue: the hostel exists, the floor and the room
- * are within that hostel's, and the sub-category belongs to the category. A ragging report says
- * where it happened instead, and the reporter's own room may be left out (decision 40: a room
- * narrows a confidential reporter down to its occupants). The same rules run in the form (for the
- * message) and on the server (for the decision).
+ * are within that hostel's, and the sub-category belongs to the category. The same rules run in
+ * the form (for the message) and on the server (for the decision). A ragging report is checked by
+ * `checkReportPlace` (report-place.ts) instead, kept out of this module, which every page loads.
  */
 export function checkComplaintPlace(
   catalog: PublicCatalog,
-  input: { category: string; hostel: string; floor: number; roomNo: string; subCategory: string; placeKind?: string | undefined; placeText?: string | undefined },
+  input: { category: string; hostel: string; floor: number; roomNo: string; subCategory: string },
 ): FieldProblems {
   const problems: FieldProblems = {};
   const cat = categoryByKey(catalog, input.category);
   if (!cat) problems.category = 'Choose a category';
   else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
-  if (cat?.key === RAGGING_CATEGORY) return { ...problems, ...checkReportPlace(catalog, input) };
-  if (input.placeKind !== undefined || input.placeText !== undefined) problems.placeKind = 'Only a ragging report says where it happened';
   return { ...problems, ...checkPlace(catalog, input) };
-}
-
-/** A ragging report: where it happened is required; the reporter's room is optional, and checked when given. */
-function checkReportPlace(
-  catalog: PublicCatalog,
-  input: { hostel: string; floor: number; roomNo: string; placeKind?: string | undefined; placeText?: string | undefined },
-): FieldProblems {
-  const problems: FieldProblems = {};
-  if (!(PLACE_KINDS as readonly string[]).includes(input.placeKind ?? '')) problems.placeKind = 'Say where it happened';
-  if (!input.placeText?.trim()) problems.placeText = 'Describe where it happened';
-  if (input.roomNo.trim() !== '') return { ...problems, ...checkPlace(catalog, input) };
-  if (!hostelByName(catalog, input.hostel)) problems.hostel = 'Choose your hostel';
-  return problems;
 }
 
 /** Whether a hostel, floor and room exist in the catalogue (a complaint's place, the student's remembered place). */
@@ -337,8 +311,10 @@ export const CONFIRMATION_VISIBLE_MS = 3000;
  * DEFAULT_CATALOG still show the truth (FNV-1a over the JSON; not a security measure).
  */
 export function catalogFingerprint(catalog: PublicCatalog): string {
+  // The anti-ragging contacts are not part of any prerendered page (see UniversityInfo).
+  const { raggingContacts: _contacts, ...university } = catalog.university;
   // Keys sorted at every level: the same catalogue built in another order has the same print.
-  const text = JSON.stringify(catalog, (_key, value: unknown) =>
+  const text = JSON.stringify({ ...catalog, university }, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : value,

@@ -8,6 +8,7 @@ import {
   type PublicCatalog,
   type RaggingContactsInfo,
   type ServiceKey,
+  type UniversityInfo,
 } from '../../../shared/catalog.js';
 import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
 import type { UniversityEnv } from '../../config.js';
@@ -16,10 +17,13 @@ import { categories, hostels, services, university, type CategoryRow, type Unive
 
 type Queryable = Pick<Db, 'select' | 'update'>;
 
+/** The catalogue as GET /api/catalog serves it: always with the anti-ragging contacts. */
+export type ServedCatalog = Omit<PublicCatalog, 'university'> & { university: UniversityInfo & { raggingContacts: RaggingContactsInfo } };
+
 /** The catalogue as one instance uses it: what the pages show plus the rules sign-in needs. */
 export interface CatalogSnapshot {
   version: number;
-  catalog: PublicCatalog;
+  catalog: ServedCatalog;
   /** The saved profile with the environment's fields laid over it. */
   settings: UniversitySettings;
   regPattern: RegExp;
@@ -96,7 +100,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     db.select().from(services).orderBy(asc(services.position)),
   ]);
   const settings = effectiveSettings(row, env);
-  const catalog: PublicCatalog = {
+  const catalog: ServedCatalog = {
     university: {
       name: settings.name,
       shortName: settings.shortName,

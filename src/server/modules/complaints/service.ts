@@ -4,7 +4,6 @@ import {
   LAUNDRY_HEAD,
   ROOM_CLEANING_HEAD,
   categoryByKey,
-  checkComplaintPlace,
   checkServicePlace,
   cleaningRequestText,
   floorFromRoomNumber,
@@ -14,6 +13,7 @@ import {
   type PublicCatalog,
   type ServiceInfo,
 } from '../../../shared/catalog.js';
+import { checkFiledPlace } from '../../../shared/report-place.js';
 import type { ComplaintView, CreateCleaningRequest, CreateComplaint, CreateLaundryRequest, FollowedList, FollowedQuery } from '../../../shared/complaints.js';
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
@@ -117,7 +117,7 @@ function checkReplay(existing: ComplaintRow, requestHash: string): Filed {
 }
 
 export function fileComplaint(ctx: FilingContext, student: UserRow, body: CreateComplaint, idempotencyKey?: string) {
-  refuseProblems(checkComplaintPlace(ctx.catalog, body));
+  refuseProblems(checkFiledPlace(ctx.catalog, body));
   const category = categoryByKey(ctx.catalog, body.category);
   const sub = category?.subCategories.find((s) => s.name === body.subCategory);
   if (!category || !sub) throw new Error('unreachable: checked above');

@@ -1,0 +1,39 @@
+import { categoryByKey, checkComplaintPlace, checkPlace, hostelByName, type FieldProblems, type PublicCatalog } from './catalog.js';
+import { PLACE_KINDS, RAGGING_CATEGORY } from './constants.js';
+
+/*
+ * Where a ragging report says it happened (decision 40): required, while the reporter's own room
+ * may be left out, because a room narrows a confidential reporter down to its occupants. Apart
+ * from catalog.ts on purpose: every page loads that module, only the forms and the server need this.
+ */
+
+export interface FiledPlace {
+  category: string;
+  hostel: string;
+  floor: number;
+  roomNo: string;
+  subCategory: string;
+  placeKind?: string | undefined;
+  placeText?: string | undefined;
+}
+
+/** A ragging report: its kind, where it happened, its hostel, and the reporter's room only when given. */
+export function checkReportPlace(catalog: PublicCatalog, input: FiledPlace): FieldProblems {
+  const problems: FieldProblems = {};
+  const cat = categoryByKey(catalog, input.category);
+  if (!cat) problems.category = 'Choose a category';
+  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
+  if (!(PLACE_KINDS as readonly string[]).includes(input.placeKind ?? '')) problems.placeKind = 'Say where it happened';
+  if (!input.placeText?.trim()) problems.placeText = 'Describe where it happened';
+  if (input.roomNo.trim() !== '') return { ...problems, ...checkPlace(catalog, input) };
+  if (!hostelByName(catalog, input.hostel)) problems.hostel = 'Choose your hostel';
+  return problems;
+}
+
+/** Any complaint as filed: a ragging report by the rules above; every other one by its room, and without a place. */
+export function checkFiledPlace(catalog: PublicCatalog, input: FiledPlace): FieldProblems {
+  if (input.category === RAGGING_CATEGORY) return checkReportPlace(catalog, input);
+  const problems = checkComplaintPlace(catalog, input);
+  if (input.placeKind !== undefined || input.placeText !== undefined) problems.placeKind = 'Only a ragging report says where it happened';
+  return problems;
+}
