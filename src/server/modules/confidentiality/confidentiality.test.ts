@@ -102,6 +102,7 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   reopenedMail: (c) => lifecycleTemplates.reopenedMail(c, REASON, 'https://portal.example/staff/x'),
   confirmedMail: (c) => lifecycleTemplates.confirmedMail(c, 4, REASON, 'https://portal.example/staff/x'),
   escalationMail: (c) => lifecycleTemplates.escalationMail(c, 'wardens', 'https://portal.example/staff/x'),
+  lateListMail: (c) => lifecycleTemplates.lateListMail([{ complaint: c, audience: 'wardens' }], 'https://portal.example/staff?escalated=true'),
   newWorkMail: (c) => lifecycleTemplates.newWorkMail(c, 'https://portal.example/staff/x'),
   newWorkDigestMail: (c) => lifecycleTemplates.newWorkDigestMail([c], 4, 'https://portal.example/staff'),
   followerStatusMail: (c) => lifecycleTemplates.followerStatusMail(c, 'resolved', REASON, 'https://portal.example/my/x'),
