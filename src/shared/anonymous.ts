@@ -97,6 +97,20 @@ export const followBodySchema = z
   .meta({ id: 'FollowBody' });
 export type FollowBody = z.infer<typeof followBodySchema>;
 
+/** The follow page's form: the code and the secret as typed, each checked for what it can be before anything is sent. */
+export const followFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .refine((typed) => normalizeTrackingCode(typed) !== null, 'Enter the tracking code as it was shown, like RG-7K4P-2QXM')
+    .transform((typed) => normalizeTrackingCode(typed) ?? typed),
+  secret: z
+    .string()
+    .trim()
+    .refine((typed) => normalizeSecret(typed) !== null, 'Enter the secret as it was shown: seven groups of four letters and digits'),
+});
+export type FollowForm = z.input<typeof followFormSchema>;
+
 /** POST …/:code/replies: the reporter answers in the thread. */
 export const anonymousReplyBodySchema = z
   .object({

@@ -56,6 +56,21 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/about/components/AboutPage')).AboutPage }),
           },
           {
+            // Anonymous ragging reports (decision 41): signed out or not, the session is never used.
+            path: 'ragging/anonymous',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/anonymous/components/AnonymousReportPage')).AnonymousReportPage,
+            }),
+          },
+          {
+            path: 'ragging/follow',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/anonymous/components/FollowReportPage')).FollowReportPage,
+            }),
+          },
+          {
             path: 'my',
             HydrateFallback: PageLoading,
             lazy: async () => ({
