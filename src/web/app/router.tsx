@@ -114,6 +114,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'staff/anti-ragging',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/ragging-reports/components/RaggingReportsPage')).RaggingReportsPage,
+            }),
+          },
+          {
             path: 'staff/complaints/:number',
             HydrateFallback: PageLoading,
             lazy: async () => ({

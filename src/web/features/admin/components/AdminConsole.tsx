@@ -48,6 +48,11 @@ function SectionNav() {
             </NavLink>
           </li>
         ))}
+        <li className="shrink-0">
+          <Link to="/staff/anti-ragging" className="flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+            Anti-ragging reports
+          </Link>
+        </li>
       </ul>
     </nav>
   );
