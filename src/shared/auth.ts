@@ -16,6 +16,8 @@ export const userSchema = z
     /** University registration number (e.g. 21BCE10001); empty for accounts without one. */
     regId: z.string(),
     role: roleSchema,
+    /** Holds the anti-ragging duty: works every ragging report and its statutory clocks (decision 40). */
+    antiRagging: z.boolean(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

@@ -82,6 +82,7 @@ export function toPublicUser(row: UserRow): User {
     fname: row.fname,
     regId: row.regId,
     role: row.role,
+    antiRagging: row.antiRagging,
   };
 }
 
