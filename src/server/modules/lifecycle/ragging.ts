@@ -37,6 +37,45 @@ async function lockReport(tx: Tx, actor: Pick<UserRow, 'id' | 'role'>, number: s
 /** Whether it was recorded after its clock ran out (kept in the audit row: the committee's reports count these). */
 const lateness = (due: Date | null, now: Date) => (due ? { dueAt: due.toISOString(), late: now > due } : { dueAt: null, late: false });
 
+/** Writes a decision on the report, its internal timeline entry and its audit row, in the caller's transaction. */
+async function recordDecision(
+  tx: Tx,
+  actor: Pick<UserRow, 'id'>,
+  complaint: ComplaintRow,
+  decision: {
+    set: Partial<typeof complaints.$inferInsert>;
+    note: string;
+    action: 'ragging.fir_decision' | 'ragging.enquiry_close';
+    details: Record<string, unknown>;
+    due: Date | null;
+  },
+): Promise<ComplaintRow> {
+  const now = new Date();
+  const [row] = await tx
+    .update(complaints)
+    .set({ ...decision.set, updatedAt: now })
+    .where(eq(complaints.id, complaint.id))
+    .returning();
+  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  await tx.insert(complaintEvents).values({
+    complaintId: complaint.id,
+    actorId: actor.id,
+    fromStatus: complaint.status,
+    toStatus: complaint.status,
+    kind: 'ragging',
+    public: false,
+    note: decision.note,
+  });
+  await audit(tx, {
+    actorId: actor.id,
+    action: decision.action,
+    targetType: 'complaint',
+    targetId: complaint.number,
+    details: { ...decision.details, ...lateness(decision.due, now) },
+  });
+  return row;
+}
+
 /** The duty decides whether an FIR is needed: once, with the reason. The reporter is not told (an internal record). */
 export function recordFirDecision(ctx: LifecycleContext, actor: Pick<UserRow, 'id' | 'role'>, number: string, body: FirDecisionBody): Promise<ComplaintRow> {
   return ctx.transaction(async (tx) => {
@@ -48,30 +87,13 @@ export function recordFirDecision(ctx: LifecycleContext, actor: Pick<UserRow, 'i
         `The FIR decision on ${complaint.number} was recorded at ${utc(complaint.firDecidedAt ?? complaint.updatedAt)} (${FIR_DECISION_LABELS[complaint.firDecision]}); it is made once.`,
       );
     }
-    const now = new Date();
-    const [row] = await tx
-      .update(complaints)
-      .set({ firDecision: body.decision, firDecisionNote: body.note, firDecidedAt: now, firDecidedBy: actor.id, updatedAt: now })
-      .where(eq(complaints.id, complaint.id))
-      .returning();
-    if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
-    await tx.insert(complaintEvents).values({
-      complaintId: complaint.id,
-      actorId: actor.id,
-      fromStatus: complaint.status,
-      toStatus: complaint.status,
-      kind: 'ragging',
-      public: false,
+    return recordDecision(tx, actor, complaint, {
+      set: { firDecision: body.decision, firDecisionNote: body.note, firDecidedAt: new Date(), firDecidedBy: actor.id },
       note: `FIR decision: ${FIR_DECISION_LABELS[body.decision]}. ${body.note}`,
-    });
-    await audit(tx, {
-      actorId: actor.id,
       action: 'ragging.fir_decision',
-      targetType: 'complaint',
-      targetId: complaint.number,
-      details: { decision: body.decision, note: body.note, ...lateness(complaint.firDueAt, now) },
+      details: { decision: body.decision, note: body.note },
+      due: complaint.firDueAt,
     });
-    return row;
   });
 }
 
@@ -94,28 +116,12 @@ export function closeEnquiry(ctx: LifecycleContext, actor: Pick<UserRow, 'id' | 
         `The enquiry into ${complaint.number} was closed at ${utc(complaint.enquiryClosedAt)}${complaint.enquiryOutcome ? ` (${ENQUIRY_OUTCOME_LABELS[complaint.enquiryOutcome]})` : ''}; it is closed once.`,
       );
     }
-    const now = new Date();
-    const [row] = await tx
-      .update(complaints)
-      .set({ enquiryOutcome: body.outcome, enquiryClosedAt: now, enquiryClosedBy: actor.id, updatedAt: now })
-      .where(eq(complaints.id, complaint.id))
-      .returning();
-    if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
-    await tx.insert(complaintEvents).values({
-      complaintId: complaint.id,
-      actorId: actor.id,
-      fromStatus: complaint.status,
-      toStatus: complaint.status,
-      kind: 'ragging',
-      public: false,
+    const row = await recordDecision(tx, actor, complaint, {
+      set: { enquiryOutcome: body.outcome, enquiryClosedAt: new Date(), enquiryClosedBy: actor.id },
       note: `Enquiry closed: ${ENQUIRY_OUTCOME_LABELS[body.outcome]}. ${body.note}`,
-    });
-    await audit(tx, {
-      actorId: actor.id,
       action: 'ragging.enquiry_close',
-      targetType: 'complaint',
-      targetId: complaint.number,
-      details: { outcome: body.outcome, note: body.note, ...lateness(complaint.enquiryDueAt, now) },
+      details: { outcome: body.outcome, note: body.note },
+      due: complaint.enquiryDueAt,
     });
     if (!isOpenStatus(row.status)) return row;
     const told = `The anti-ragging committee has finished its enquiry: ${ENQUIRY_OUTCOME_LABELS[body.outcome]}.`;

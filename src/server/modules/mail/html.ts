@@ -1,3 +1,5 @@
+import type { RenderedMail } from './templates.js';
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Every value that reaches an HTML mail goes through this. */
@@ -5,3 +7,14 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 
 /** Header values are server-made, but a stray line break must never start a new header. */
 export const oneLine = (value: string): string => value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+
+/** A mail of a few paragraphs and one link, in text and HTML (the lifecycle's and the ragging channel's mails). */
+export function paragraphsMail(subject: string, paragraphs: string[], link: { url: string; text: string }): RenderedMail {
+  const text = `${paragraphs.join('\n\n')}\n\n${link.text}: ${link.url}\n\nHostel Complaint Portal\n`;
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">` +
+    paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join('') +
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p></body></html>`;
+  return { subject: oneLine(subject), text, html };
+}

@@ -1,22 +1,12 @@
 import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
 import type { ComplaintRow } from '../../db/schema.js';
-import { escapeHtml, oneLine } from './html.js';
+import { paragraphsMail } from './html.js';
 import type { RenderedMail } from './templates.js';
-
-function simpleMail(subject: string, paragraphs: string[], link: { url: string; text: string }): RenderedMail {
-  const text = `${paragraphs.join('\n\n')}\n\n${link.text}: ${link.url}\n\nHostel Complaint Portal\n`;
-  const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">` +
-    paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p></body></html>`;
-  return { subject: oneLine(subject), text, html };
-}
 
 /** To the student when their complaint changes status. */
 export function statusChangeMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
   const label = STATUS_LABELS[to];
-  return simpleMail(
+  return paragraphsMail(
     `${complaint.number} is now ${label}`,
     [
       `Hello${complaint.fname ? ` ${complaint.fname}` : ''},`,
@@ -30,7 +20,7 @@ export function statusChangeMail(complaint: ComplaintRow, to: ComplaintStatus, n
 
 /** To the student when the team answers. */
 export function replyMail(complaint: ComplaintRow, reply: string, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `Reply about ${complaint.number}`,
     [`Hello${complaint.fname ? ` ${complaint.fname}` : ''},`, `the hostel team replied about ${complaint.number}:`, reply],
     { url, text: 'Answer or follow it on the portal' },
@@ -39,7 +29,7 @@ export function replyMail(complaint: ComplaintRow, reply: string, url: string): 
 
 /** To the people working a complaint when the student adds to the conversation. */
 export function studentReplyMail(complaint: ComplaintRow, reply: string, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `Student replied: ${complaint.complaintHead} — ${complaint.number}`,
     [`The student wrote about ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}):`, reply],
     { url, text: 'Answer in the staff console' },
@@ -49,7 +39,7 @@ export function studentReplyMail(complaint: ComplaintRow, reply: string, url: st
 /** To the people working a complaint when the student adds photos to it after filing. */
 export function studentPhotosMail(complaint: ComplaintRow, added: number, url: string): RenderedMail {
   const what = added === 1 ? 'a photo' : `${added} photos`;
-  return simpleMail(
+  return paragraphsMail(
     `Student added ${what}: ${complaint.complaintHead} — ${complaint.number}`,
     [`The student added ${what} to ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}).`],
     { url, text: 'See them in the staff console' },
@@ -58,7 +48,7 @@ export function studentPhotosMail(complaint: ComplaintRow, added: number, url: s
 
 /** To the people working a complaint when the student withdraws it before anyone acknowledged it. */
 export function withdrawnMail(complaint: ComplaintRow, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `Withdrawn: ${complaint.complaintHead} — ${complaint.number}`,
     [`The student withdrew ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}). Nothing more needs to be done.`],
     { url, text: 'Open it in the staff console' },
@@ -67,7 +57,7 @@ export function withdrawnMail(complaint: ComplaintRow, url: string): RenderedMai
 
 /** To a staff member given a complaint. */
 export function assignmentMail(complaint: ComplaintRow, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `Assigned to you: ${complaint.complaintHead} — ${complaint.number}`,
     [
       `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, room ${complaint.roomNo}, floor ${complaint.floor} was assigned to you.`,
@@ -78,7 +68,7 @@ export function assignmentMail(complaint: ComplaintRow, url: string): RenderedMa
 
 /** To the facility team when a student reopens a resolved complaint. */
 export function reopenedMail(complaint: ComplaintRow, reason: string, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `Reopened: ${complaint.complaintHead} — ${complaint.number}`,
     [`The student reopened ${complaint.number}: it is not fixed.`, `Reason: ${reason}`],
     { url, text: 'Open it in the staff console' },
@@ -87,7 +77,7 @@ export function reopenedMail(complaint: ComplaintRow, reason: string, url: strin
 
 /** To the facility team when the student confirms a resolution (and perhaps rates the work). */
 export function confirmedMail(complaint: ComplaintRow, rating: number | undefined, comment: string, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `Confirmed fixed: ${complaint.complaintHead} — ${complaint.number}`,
     [
       `The student confirmed ${complaint.number} is fixed; it is now closed.`,
@@ -101,7 +91,7 @@ export function confirmedMail(complaint: ComplaintRow, rating: number | undefine
 /** To the hostel's wardens (then the admins) when a complaint is past its due time. */
 export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'admins', url: string): RenderedMail {
   const due = complaint.dueAt.toISOString().replace('T', ' ').slice(0, 16);
-  return simpleMail(
+  return paragraphsMail(
     `Late: ${complaint.complaintHead} — ${complaint.number}`,
     [
       `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, room ${complaint.roomNo}, was due by ${due} UTC and is still ${STATUS_LABELS[complaint.status].toLowerCase()}.`,
@@ -119,7 +109,7 @@ export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'a
  */
 export function lateListMail(items: ReadonlyArray<{ complaint: ComplaintRow; audience: 'wardens' | 'admins' }>, url: string): RenderedMail {
   const asWarden = items.some((i) => i.audience === 'wardens');
-  return simpleMail(
+  return paragraphsMail(
     `${items.length} complaints became late`,
     [
       'These complaints passed their due time and are still not resolved:',
@@ -136,7 +126,7 @@ export function lateListMail(items: ReadonlyArray<{ complaint: ComplaintRow; aud
 
 /** To a worker who asked for a mail about each new complaint in their scope. */
 export function newWorkMail(complaint: ComplaintRow, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `New: ${complaint.complaintHead} — ${complaint.number}`,
     [
       `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) was filed in ${complaint.hostel}, room ${complaint.roomNo}, floor ${complaint.floor}.`,
@@ -148,7 +138,7 @@ export function newWorkMail(complaint: ComplaintRow, url: string): RenderedMail 
 
 /** The digest of new work for a worker who asked for one every few hours. */
 export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `${items.length} new complaint${items.length === 1 ? '' : 's'} in your queue`,
     [
       `Filed in the last ${hours} hour${hours === 1 ? '' : 's'} in your categories and hostels:`,
@@ -166,7 +156,7 @@ export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: str
 export function followerStatusMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
   const label = STATUS_LABELS[to];
   const what = `${complaint.complaintHead.toLowerCase()}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel}, floor ${complaint.floor}`;
-  return simpleMail(
+  return paragraphsMail(
     `${complaint.number}, which you follow, is now ${label}`,
     [
       'Hello,',
@@ -182,7 +172,7 @@ export function followerStatusMail(complaint: ComplaintRow, to: ComplaintStatus,
 
 /** To the student whose complaint staff merged into another one about the same problem. */
 export function mergedMail(duplicate: ComplaintRow, target: ComplaintRow, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `${duplicate.number} is the same problem as ${target.number}`,
     [
       `Hello${duplicate.fname ? ` ${duplicate.fname}` : ''},`,
@@ -194,7 +184,7 @@ export function mergedMail(duplicate: ComplaintRow, target: ComplaintRow, url: s
 
 /** To the student told of a merge that staff then undid: their own complaint goes on. */
 export function unmergedMail(duplicate: ComplaintRow, targetNumber: string, url: string): RenderedMail {
-  return simpleMail(
+  return paragraphsMail(
     `${duplicate.number} is your own complaint again`,
     [
       `Hello${duplicate.fname ? ` ${duplicate.fname}` : ''},`,

@@ -1,7 +1,7 @@
 import type { RaggingContacts } from '../../../shared/admin.js';
 import { FIR_DECISION_LABELS, HEAD_AFTER_HOURS } from '../../../shared/ragging.js';
 import type { ComplaintRow } from '../../db/schema.js';
-import { escapeHtml, oneLine } from './html.js';
+import { paragraphsMail } from './html.js';
 import type { RenderedMail } from './templates.js';
 
 /*
@@ -12,16 +12,6 @@ import type { RenderedMail } from './templates.js';
  */
 
 const utc = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
-
-function paragraphsMail(subject: string, paragraphs: string[], link: { url: string; text: string }): RenderedMail {
-  const text = `${paragraphs.join('\n\n')}\n\n${link.text}: ${link.url}\n\nHostel Complaint Portal\n`;
-  const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">` +
-    paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p></body></html>`;
-  return { subject: oneLine(subject), text, html };
-}
 
 /** "Name, e-mail, phone" of a contact, leaving out what is not given. */
 const contactLine = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join(', ');
