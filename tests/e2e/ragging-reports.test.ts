@@ -12,6 +12,7 @@ import { browserSuite } from '../support/e2e.js';
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const ADMIN = { email: 'committee.admin@vitbhopal.ac.in', name: 'Committee Admin' };
 const DUTY = { email: 'squad.duty@vitbhopal.ac.in', name: 'Squad Duty' };
+const TECH = { email: 'plain.tech@vitbhopal.ac.in', name: 'Plain Tech' };
 const TIME_ZONE = 'Asia/Kolkata';
 
 const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', TIME_ZONE });
@@ -21,10 +22,20 @@ beforeAll(async () => {
   const admin = await suite.api(ADMIN);
   const added = await admin.send('POST', '/api/admin/users', { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const tech = await admin.send('POST', '/api/admin/users', { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
+  expect(tech.status, JSON.stringify(tech.body)).toBe(201);
 });
 
 describe('the anti-ragging reports page', () => {
-  it('the duty records an inspection and downloads the month’s report as a PDF', async ({ browse }) => {
+  it('the duty records an inspection and downloads the month’s report as a PDF; staff without the duty are not offered it', async ({ browse }) => {
+    const other = await browse.as(TECH, PHONE_390);
+    await other.page.goto(`${suite.portal.baseUrl}/staff`);
+    // The queue shows once the console knows who is signed in: the header has had its say too.
+    await other.page.getByRole('link', { name: 'Download this view as CSV' }).waitFor();
+    expect(await other.page.getByRole('link', { name: 'Anti-ragging', exact: true }).count()).toBe(0);
+    await other.page.goto(`${suite.portal.baseUrl}/staff/anti-ragging`);
+    await other.page.getByRole('heading', { name: 'This page is for the anti-ragging duty' }).waitFor();
+
     const { page } = await browse.as(DUTY, PHONE_390);
     await page.goto(`${suite.portal.baseUrl}/staff`);
     await page.getByRole('link', { name: 'Anti-ragging', exact: true }).click();

@@ -10,6 +10,7 @@ import { buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCatalog } from '../../../lib/catalog';
+import { useMe } from '../../../lib/me';
 import type { Attention, BulkAction } from '../../../../shared/queue';
 import type { StaffComplaint } from '../../../../shared/staff';
 import { useAcknowledgeOne } from '../api/acknowledge';
@@ -424,6 +425,9 @@ function Queue({ user }: { user: User }) {
 
 /** Route /staff: the complaints in the user's scope, filtered and worked in bulk. */
 export function StaffQueuePage() {
+  // The committees' reports are the anti-ragging duty's and the admins' (the server refuses anyone else).
+  const me = useMe();
+  const onDuty = me.data?.antiRagging === true || me.data?.role === 'admin';
   return (
     <section aria-labelledby="staff-heading" className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-end justify-between gap-x-4">
@@ -431,7 +435,7 @@ export function StaffQueuePage() {
           Staff console
         </PageHeading>
         <Link to="/staff/notices" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Notices</Link>
-        <Link to="/staff/anti-ragging" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Anti-ragging</Link>
+        {onDuty && <Link to="/staff/anti-ragging" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Anti-ragging</Link>}
         <Link
           to="/staff/settings"
           aria-label="Notification settings"
