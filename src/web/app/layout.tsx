@@ -1,6 +1,8 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { categoryRoute } from '../../shared/catalog';
+import { RAGGING_CATEGORY } from '../../shared/constants';
 import { pageContainer, widePageContainer } from '../components/ui/styles';
 import { useCatalog } from '../lib/catalog';
 import { AccountNavItem } from '../features/auth/components/AccountNavItem';
@@ -58,20 +60,33 @@ function useFocusMainOnNavigation() {
   }, [pathname]);
 }
 
+/** The ragging form, on every page (it cannot be retired: decision 40). */
+const RAGGING_FORM = `/complaints/${categoryRoute(RAGGING_CATEGORY)}`;
+
 /**
- * The university's name comes from the catalogue (an admin may rename it). Importing lib/catalog
- * here also matters: it decides at start-up whether the page arrived prerendered, before React
- * has put anything into #root.
+ * The helpline and the nodal officer come with /api/catalog, after the first paint (the
+ * prerendered catalogue carries no contacts), so the line's code comes then too.
+ */
+const RaggingContactsLine = lazy(() => import('./RaggingContactsLine'));
+
+/**
+ * The university's name and the anti-ragging contacts come from the catalogue (an administrator
+ * may change them). Importing lib/catalog here also matters: it decides at start-up whether the
+ * page arrived prerendered, before React has put anything into #root.
  */
 function Footer() {
-  const university = useCatalog().data?.university.name;
+  const university = useCatalog().data?.university;
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white">
-      <div className={`${pageContainer} flex flex-col gap-1 py-6 text-sm text-slate-600 sm:flex-row sm:justify-between`}>
+      <div className={`${pageContainer} space-y-2 py-6 text-sm text-slate-600`}>
+        {university?.raggingContacts && (
+          <Suspense fallback={null}>
+            <RaggingContactsLine contacts={university.raggingContacts} form={RAGGING_FORM} />
+          </Suspense>
+        )}
         <p>
-          © {YEAR} Hostel Complaint Portal{university ? ` · ${university}` : ''}
+          © {YEAR} Hostel Complaint Portal{university ? ` · ${university.name}` : ''}
         </p>
-        <p>Report hostel problems to the team that fixes them.</p>
       </div>
     </footer>
   );
@@ -97,6 +112,12 @@ export function RootLayout() {
       <NavigationProgress />
 
       <header className="relative border-b border-slate-200 bg-white">
+        {/* Above the header's row on every page, phone and desk alike: never behind the menu. */}
+        <p className="bg-purple-50 py-2 text-center text-sm">
+          <Link to={RAGGING_FORM} className="font-semibold text-purple-950 underline underline-offset-2">
+            Report ragging
+          </Link>
+        </p>
         {/* Wider than the pages below it, so that an administrator's seven links, the bell and the
             account chip share one row at 1280 px and up (see MainNav). */}
         <div className="mx-auto flex min-h-16 w-full max-w-7xl items-center gap-2 px-4 py-2 sm:gap-3 sm:px-6">

@@ -1,9 +1,11 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
+import { RAGGING_CATEGORY } from '../../../shared/constants';
 import { CatalogGate } from '../../components/CatalogGate';
 import { CategoryIcon } from '../../components/CategoryIcon';
 import { LoadingStatus } from '../../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles';
+import { useCatalog } from '../../lib/catalog';
 import { useMe } from '../../lib/me';
 
 // Only signed-in students see it, so its code (and the complaint schemas) load only for them.
@@ -16,6 +18,31 @@ const steps = [
   'Pick a category and tell us your hostel, floor, room number and what is wrong.',
   'Submit: your complaint goes straight to the team that fixes it.',
 ] as const;
+
+/**
+ * Ragging is a card of its own, never one of the categories (decision 40): calm purple rather than
+ * alarm red, its words from the catalogue, and the way to report without a name beside it.
+ */
+function RaggingCard() {
+  const ragging = useCatalog().data?.categories.find((c) => c.key === RAGGING_CATEGORY);
+  if (!ragging) return null;
+  return (
+    <section aria-labelledby="ragging-heading" className="rounded-xl border-2 border-purple-300 bg-purple-50 p-6 text-purple-950" data-testid="ragging-card">
+      <h2 id="ragging-heading" className="text-xl font-semibold">
+        {ragging.cardTitle}
+      </h2>
+      <p className="mt-2">{ragging.description}</p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <Link to={`/complaints/${ragging.route}`} className={buttonPrimary}>
+          Report ragging
+        </Link>
+        <Link to="/ragging/anonymous" className={buttonSecondary}>
+          Report without my name
+        </Link>
+      </div>
+    </section>
+  );
+}
 
 /** Route '/': what the portal is for and where to start. */
 export function HomePage() {
@@ -56,6 +83,8 @@ export function HomePage() {
         </Suspense>
       )}
 
+      <RaggingCard />
+
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="text-xl font-semibold text-slate-900">
           What you can report
@@ -63,7 +92,7 @@ export function HomePage() {
         <CatalogGate loadingLabel="Loading the categories…">
           {(catalog) => (
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {catalog.categories.map((category) => (
+              {catalog.categories.filter((c) => c.key !== RAGGING_CATEGORY).map((category) => (
                 <li key={category.key} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                   <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                     <CategoryIcon category={category.key} />
@@ -86,21 +115,6 @@ export function HomePage() {
             Browse all categories
           </Link>
         </p>
-      </section>
-
-      <section aria-labelledby="cleaning-heading" className="rounded-xl bg-brand-900 p-6 text-white">
-        <h2 id="cleaning-heading" className="text-xl font-semibold">
-          Room cleaning
-        </h2>
-        <p className="mt-2 text-brand-50">
-          Room not cleaned properly? Send a cleaning request for your room from the Assistance page.
-        </p>
-        <Link
-          to="/services"
-          className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-white"
-        >
-          Ask for a cleaning
-        </Link>
       </section>
 
       <section aria-labelledby="steps-heading">

@@ -39,8 +39,10 @@ import { useHydrated } from '../../../lib/hydration';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
+import { RAGGING_CATEGORY } from '../../../../shared/constants';
 import { AlreadyReported } from './AlreadyReported';
 import { FiledScreen } from './FiledScreen';
+import { RaggingFormPage } from './RaggingFormPage';
 import { SubCategoryChips } from './SubCategoryChips';
 
 /*
@@ -159,6 +161,8 @@ export function ComplaintFormRoute() {
             </Suspense>
           );
         }
+        // Ragging asks where it happened instead of the room, and offers its contacts (decision 40).
+        if (category.key === RAGGING_CATEGORY) return <RaggingFormPage catalog={catalog} category={category} />;
         // Keyed, so that going from one form to another starts with that form's own draft.
         return <ComplaintFormPage key={category.key} catalog={catalog} category={category} />;
       }}

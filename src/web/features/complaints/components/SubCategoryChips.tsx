@@ -7,6 +7,10 @@ interface SubCategoryChipsProps {
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  /** The question the chips answer ("What's wrong?" when left out). */
+  label?: string;
+  /** What a chip says for its value (the value itself when left out). */
+  optionLabel?: (option: string) => string;
 }
 
 /**
@@ -14,13 +18,13 @@ interface SubCategoryChipsProps {
  * arrow keys move between them and a screen reader hears a group of choices), instead of a second
  * select the student has to open.
  */
-export function SubCategoryChips({ id, options, value, error, onChange }: SubCategoryChipsProps) {
+export function SubCategoryChips({ id, options, value, error, onChange, label = "What's wrong?", optionLabel = (option) => option }: SubCategoryChipsProps) {
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   return (
     <div>
       <p id={labelId} className={fieldLabel}>
-        What&apos;s wrong?
+        {label}
       </p>
       <div
         id={id}
@@ -45,7 +49,7 @@ export function SubCategoryChips({ id, options, value, error, onChange }: SubCat
               onChange={() => onChange(option)}
               className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full outline-none"
             />
-            <span className="pointer-events-none relative">{option}</span>
+            <span className="pointer-events-none relative">{optionLabel(option)}</span>
           </label>
         ))}
       </div>

@@ -9,35 +9,35 @@ export interface ComplaintDraft {
 
 export const EMPTY_DRAFT: ComplaintDraft = { hostel: '', floor: '', roomNo: '', subCategory: '', complaint: '' };
 
+/** Any form's draft: its fields as the inputs give them. */
+type TextDraft<T> = { [K in keyof T]: string };
+
 const storageKey = (category: string) => `hcp:complaint-draft:${category}`;
 
-const isEmpty = (draft: ComplaintDraft) => Object.values(draft).every((value) => value === '');
+const isEmpty = <T,>(draft: TextDraft<T>) => Object.values(draft).every((value) => value === '');
 
 /**
  * Drafts live in sessionStorage (this tab only, cleared at sign-out), so what a signed-out student
- * typed survives the sign-in round trip through the identity provider.
+ * typed survives the sign-in round trip through the identity provider. `empty` names the fields
+ * (anything else stored is dropped) and is what comes back when nothing usable was kept.
  */
-export function loadDraft(category: string): ComplaintDraft {
+export function loadFormDraft<T extends TextDraft<T>>(category: string, empty: T): T {
   try {
     const raw = window.sessionStorage.getItem(storageKey(category));
-    if (!raw) return EMPTY_DRAFT;
+    if (!raw) return empty;
     const stored = JSON.parse(raw) as unknown;
-    if (typeof stored !== 'object' || stored === null) return EMPTY_DRAFT;
+    if (typeof stored !== 'object' || stored === null) return empty;
     const record = stored as Record<string, unknown>;
-    const pick = (key: keyof ComplaintDraft) => (typeof record[key] === 'string' ? record[key] : '');
-    return {
-      hostel: pick('hostel'),
-      floor: pick('floor'),
-      roomNo: pick('roomNo'),
-      subCategory: pick('subCategory'),
-      complaint: pick('complaint'),
-    };
+    const draft: Record<string, string> = {};
+    for (const field of Object.keys(empty)) draft[field] = typeof record[field] === 'string' ? record[field] : '';
+    // Every field of `empty`, each a string: the shape T is.
+    return isEmpty(draft) ? empty : (draft as T);
   } catch {
-    return EMPTY_DRAFT;
+    return empty;
   }
 }
 
-export function saveDraft(category: string, draft: ComplaintDraft): void {
+export function saveDraft<T extends TextDraft<T>>(category: string, draft: T): void {
   try {
     if (isEmpty(draft)) window.sessionStorage.removeItem(storageKey(category));
     else window.sessionStorage.setItem(storageKey(category), JSON.stringify(draft));
@@ -45,6 +45,8 @@ export function saveDraft(category: string, draft: ComplaintDraft): void {
     // Storage may be full or disabled; the form still works, the draft just is not kept.
   }
 }
+
+export const loadDraft = (category: string): ComplaintDraft => loadFormDraft(category, EMPTY_DRAFT);
 
 export function clearDraft(category: string): void {
   try {
