@@ -56,19 +56,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/about/components/AboutPage')).AboutPage }),
           },
           {
-            // Anonymous ragging reports (decision 41): signed out or not, the session is never used.
-            path: 'ragging/anonymous',
+            // Anonymous ragging reports (decision 41): /ragging/anonymous and /ragging/follow, one chunk.
+            path: 'ragging/:page',
             HydrateFallback: PageLoading,
-            lazy: async () => ({
-              Component: (await import('../features/anonymous/components/AnonymousReportPage')).AnonymousReportPage,
-            }),
-          },
-          {
-            path: 'ragging/follow',
-            HydrateFallback: PageLoading,
-            lazy: async () => ({
-              Component: (await import('../features/anonymous/components/FollowReportPage')).FollowReportPage,
-            }),
+            lazy: async () => ({ Component: (await import('../features/anonymous/components/AnonymousRoutes')).AnonymousRoutes }),
           },
           {
             path: 'my',

@@ -62,7 +62,8 @@ function flattenErrors(errors: unknown, prefix = '', out: Messages = {}): Messag
   if (!isObject(errors)) return out;
   if (typeof errors.message === 'string' && errors.message !== '') out[prefix] ??= errors.message;
   for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
+    // An error's own parts; a field may be called `message` or `type` too, and its error is an object.
+    if (key === 'ref' || key === 'types' || ((key === 'message' || key === 'type') && typeof value === 'string')) continue;
     const path = key === 'root' ? prefix : prefix ? `${prefix}.${key}` : key;
     flattenErrors(value, path, out);
   }

@@ -125,7 +125,7 @@ function ReportForm({ catalog, onFiled }: { catalog: PublicCatalog; onFiled: (fi
   }
   return (
     <form noValidate aria-label="Report ragging without your name" className={cn(card, 'mt-6 space-y-5')} data-testid="anonymous-form" onSubmit={(event) => void submit(event)}>
-      <Choices control={form.control} name="subCategory" legend="What happened" options={ragging.subCategories.map((s) => ({ value: s.name, label: s.name }))} />
+      <Choices control={form.control} name="subCategory" legend="Kind of ragging" options={ragging.subCategories.map((s) => ({ value: s.name, label: s.name }))} />
       <Choices control={form.control} name="placeKind" legend="Where it happened" options={PLACE_KINDS.map((kind) => ({ value: kind, label: PLACE_KIND_LABELS[kind] }))} />
       <TextField
         control={form.control}

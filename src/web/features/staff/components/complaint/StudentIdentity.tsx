@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { ANONYMOUS_REPORT } from '../../../../../shared/anonymous';
 import { CONFIDENTIAL_STUDENT, REVEAL_REASON_MAX_LENGTH, REVEAL_REASON_MIN_LENGTH, revealBodySchema } from '../../../../../shared/staff';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
@@ -102,16 +103,20 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
     );
   }
 
+  // Filed without a name (decision 41): the server says so in the student's place, and there is no one to reveal.
+  const anonymous = complaint.studentName === ANONYMOUS_REPORT;
   return (
     <section aria-labelledby="student-heading" className={cn(card, 'mt-6')}>
       <h2 id="student-heading" className={sectionHeading}>
         Student
       </h2>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-900" data-testid="student-identity">
-        {CONFIDENTIAL_STUDENT} <ConfidentialBadge />
+        {anonymous ? ANONYMOUS_REPORT : CONFIDENTIAL_STUDENT} <ConfidentialBadge />
       </p>
       <p className="mt-2 text-sm text-slate-700">
-        This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it.
+        {anonymous
+          ? 'Filed without a name: nobody, administrators included, can see who sent it. The reporter reads this thread with a tracking code: answers here are the only way to reach them (no mail reaches them).'
+          : 'This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it.'}
       </p>
       {/* The server says whether the reveal would be allowed: no button that can only fail. */}
       {!complaint.canRevealIdentity ? null : reveal.data ? (

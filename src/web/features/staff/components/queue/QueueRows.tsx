@@ -22,7 +22,8 @@ export interface RowsProps {
 
 export const studentOf = (complaint: StaffComplaint) =>
   complaint.confidential
-    ? CONFIDENTIAL_STUDENT
+    ? // The server names what stands in the student's place ("Anonymous report" for one filed without a name).
+      complaint.fname || CONFIDENTIAL_STUDENT
     : [complaint.fname, complaint.id].filter(Boolean).join(' ') || complaint.userEmail;
 
 const whereOf = (complaint: StaffComplaint) =>
