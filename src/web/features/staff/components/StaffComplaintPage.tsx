@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
-import { STATUS_LABELS } from '../../../../shared/constants';
+import { RAGGING_CATEGORY, STATUS_LABELS } from '../../../../shared/constants';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
@@ -18,6 +18,7 @@ import { Assignment } from './complaint/Assignment';
 import { ComplaintDetails } from './complaint/ComplaintDetails';
 import { ComplaintHeader } from './complaint/ComplaintHeader';
 import { MergePanel, MergedDuplicates } from './complaint/MergePanel';
+import { RaggingRecord } from './complaint/RaggingRecord';
 import { ReplyBox, type ReplyBoxHandle } from './complaint/ReplyBox';
 import { StaffThread } from './complaint/StaffThread';
 import { StatusActions } from './complaint/StatusActions';
@@ -159,6 +160,7 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
       <StatusMessage tone="neutral" className="mt-2" message={keyMessage} data-testid="key-result" />
       <div className="lg:mt-2 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6">
         <div data-testid="staff-main">
+          {complaint.category === RAGGING_CATEGORY && <RaggingRecord number={number} />}
           <StaffThread complaint={complaint} />
           <ReplyBox ref={replyBox} complaint={complaint} onDone={onDone} />
           {acted && <NextComplaint number={number} queueSearch={queueSearch} />}

@@ -34,6 +34,7 @@ import { BulkBar } from './queue/BulkBar';
 import { BulkProgress } from './queue/BulkProgress';
 import { DeskTable, PhoneRows, ROW_LINK } from './queue/QueueRows';
 import { ShortcutsDialog } from './queue/ShortcutsDialog';
+import { RaggingClocks } from './queue/RaggingClocks';
 import { ViewChips } from './queue/ViewChips';
 import { QueueFilterBar } from './QueueFilterBar';
 import { StaffRequestError, WorkerGate } from './WorkerGate';
@@ -394,6 +395,7 @@ function Queue({ user }: { user: User }) {
 
   return (
     <>
+      <RaggingClocks user={user} />
       <QueueFilterBar filters={filters} onChange={change} onSearch={() => setOpenFirst(true)} />
       {(user.role === 'warden' || user.role === 'admin') && <AttentionStrip counts={attention.data} />}
       <ViewChips filters={filters} counts={attention.data} onChange={change} />

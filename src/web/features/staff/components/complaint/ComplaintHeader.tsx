@@ -111,7 +111,9 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
       </p>
       <p className="text-slate-700">
         {complaint.complaintHead}
-        {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} · {complaint.hostel}, floor {complaint.floor}, room {complaint.roomNo}
+        {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} · {complaint.hostel}
+        {/* A ragging report may leave the reporter's room out (decision 40): then there is no floor either. */}
+        {complaint.roomNo ? `, floor ${complaint.floor}, room ${complaint.roomNo}` : ''}
       </p>
       {complaint.incidentId && <NoticeLine id={complaint.incidentId} />}
       <Holder complaint={complaint} user={user} />
