@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AnonymousFiled } from '../../../../shared/anonymous';
+import { LeaveQuestion } from '../../../components/LeaveQuestion';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
@@ -42,35 +43,11 @@ export function KeepSecretScreen({ filed }: { filed: AnonymousFiled }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [saved, setSaved] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
-  const blocker = useBlocker(!saved);
-  const blocked = blocker.state === 'blocked';
-  const dialog = useRef<HTMLDialogElement>(null);
-  const stay = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
     heading.current?.focus({ preventScroll: true });
   }, []);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (blocked && !element.open) {
-      element.showModal();
-      stay.current?.focus();
-    } else if (!blocked && element.open) element.close();
-  }, [blocked]);
-
-  useEffect(() => {
-    if (saved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [saved]);
 
   return (
     <section aria-labelledby="kept-heading" className={cn(card, 'border-green-300 bg-green-50')} data-testid="keep-secret">
@@ -107,26 +84,13 @@ export function KeepSecretScreen({ filed }: { filed: AnonymousFiled }) {
           Done
         </button>
       </div>
-      <dialog
-        ref={dialog}
-        aria-labelledby="kept-leave-question"
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
-        onCancel={() => {
-          if (blocker.state === 'blocked') blocker.reset();
-        }}
-      >
-        <p id="kept-leave-question" className="font-semibold">
-          You have not said you saved the secret. Without it you cannot follow the report, and it cannot be shown again. Leave anyway?
-        </p>
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row-reverse">
-          <button ref={stay} type="button" className={buttonPrimary} onClick={() => blocker.reset?.()}>
-            Stay and save them
-          </button>
-          <button type="button" className={buttonSecondary} onClick={() => blocker.proceed?.()}>
-            Leave without them
-          </button>
-        </div>
-      </dialog>
+      <LeaveQuestion
+        block={!saved}
+        unload={!saved}
+        question="You have not said you saved the secret. Without it you cannot follow the report, and it cannot be shown again. Leave anyway?"
+        stayLabel="Stay and save them"
+        leaveLabel="Leave without them"
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { anonymousReplyBodySchema, type AnonymousReplyBody, type AnonymousThread
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/catalog';
 import { STATUS_LABELS } from '../../../../shared/constants';
 import { PLACE_KIND_LABELS, type ClockState } from '../../../../shared/ragging';
+import { ChatBubble } from '../../../components/ChatBubble';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { TextAreaField } from '../../../components/ui/FormFields';
@@ -35,38 +36,20 @@ function clockText(state: ClockState, dueAt: string | null, done: string): React
   return state === 'overdue' ? <>Late: it was due {when}; the nodal officer has been told</> : <>Due by {when}</>;
 }
 
-function Bubble({ mine, title, at, children, kind }: { mine: boolean; title: string; at: string; children: ReactNode; kind: string }) {
-  return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-kind={kind}>
-      <div
-        className={cn(
-          'max-w-[85%] min-w-0 rounded-2xl px-4 py-3 shadow-sm',
-          mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
-        )}
-      >
-        <p className={cn('text-xs font-semibold', mine ? 'text-brand-50' : 'text-slate-600')}>
-          {title} · <time dateTime={at}>{formatDateTime(at)}</time>
-        </p>
-        <div className="mt-1 whitespace-pre-line wrap-anywhere">{children}</div>
-      </div>
-    </li>
-  );
-}
-
 /** One entry of the thread: a reply, the committee's words with a change of status, or a bare change of status. */
 function ThreadEntry({ entry, committee }: { entry: Entry; committee: string }) {
   if (entry.kind === 'reply') {
     return (
-      <Bubble kind="reply" mine={entry.fromReporter} title={entry.fromReporter ? 'You' : committee} at={entry.at}>
+      <ChatBubble kind="reply" mine={entry.fromReporter} title={entry.fromReporter ? 'You' : committee} at={entry.at}>
         {entry.note}
-      </Bubble>
+      </ChatBubble>
     );
   }
   if (entry.note && !entry.fromReporter) {
     return (
-      <Bubble kind="status" mine={false} title={`${committee} · ${STATUS_LABELS[entry.status]}`} at={entry.at}>
+      <ChatBubble kind="status" mine={false} title={`${committee} · ${STATUS_LABELS[entry.status]}`} at={entry.at}>
         {entry.note}
-      </Bubble>
+      </ChatBubble>
     );
   }
   return (
@@ -145,9 +128,9 @@ export function ReportThread({ thread, committee }: { thread: AnonymousThread; c
           Conversation
         </h2>
         <ol className="space-y-3" data-testid="anonymous-timeline">
-          <Bubble kind="message" mine title={`You · ${STATUS_LABELS.submitted}`} at={thread.createdAt}>
+          <ChatBubble kind="message" mine title={`You · ${STATUS_LABELS.submitted}`} at={thread.createdAt}>
             {thread.message}
-          </Bubble>
+          </ChatBubble>
           {thread.timeline
             .filter((entry) => entry.fromStatus !== null || entry.kind === 'reply')
             .map((entry, index) => (

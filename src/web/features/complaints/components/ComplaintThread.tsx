@@ -4,6 +4,7 @@ import { STATUS_LABELS } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
 import { studentReplyBodySchema, type ComplaintDetail, type TimelineEntry } from '../../../../shared/complaints';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/catalog';
+import { ChatBubble } from '../../../components/ChatBubble';
 import { Alert } from '../../../components/ui/Alert';
 import { Field } from '../../../components/ui/Field';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
@@ -98,24 +99,6 @@ function ReplyForm({ number }: { number: string }) {
 /** The words of a status change worth a line of their own (the filing's "Sent to …" is not one). */
 const isChatEntry = (entry: TimelineEntry) => entry.fromStatus !== null;
 
-function Bubble({ mine, title, at, children, kind }: { mine: boolean; title: string; at: string; children: ReactNode; kind: string }) {
-  return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-kind={kind}>
-      <div
-        className={cn(
-          'max-w-[85%] min-w-0 rounded-2xl px-4 py-3 shadow-sm',
-          mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
-        )}
-      >
-        <p className={cn('text-xs font-semibold', mine ? 'text-brand-50' : 'text-slate-600')}>
-          {title} · <time dateTime={at}>{formatDateTime(at)}</time>
-        </p>
-        <div className="mt-1 whitespace-pre-line wrap-anywhere">{children}</div>
-      </div>
-    </li>
-  );
-}
-
 /**
  * The complaint as a chat, oldest first: the student's message (and photos) as the first bubble,
  * then the team's questions, the student's answers and the team's notes as bubbles (the student's
@@ -140,13 +123,13 @@ export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDet
         </li>
         {complaint.timeline.filter(isChatEntry).map((entry, index) =>
           entry.kind === 'reply' ? (
-            <Bubble key={`${entry.at}-${index}`} kind="reply" mine={entry.fromStudent} title={entryTitle(entry)} at={entry.at}>
+            <ChatBubble key={`${entry.at}-${index}`} kind="reply" mine={entry.fromStudent} title={entryTitle(entry)} at={entry.at}>
               {entry.note}
-            </Bubble>
+            </ChatBubble>
           ) : entry.note && !entry.fromStudent ? (
-            <Bubble key={`${entry.at}-${index}`} kind="status" mine={false} title={`Hostel team · ${STATUS_LABELS[entry.status]}`} at={entry.at}>
+            <ChatBubble key={`${entry.at}-${index}`} kind="status" mine={false} title={`Hostel team · ${STATUS_LABELS[entry.status]}`} at={entry.at}>
               {entry.note}
-            </Bubble>
+            </ChatBubble>
           ) : (
             <li key={`${entry.at}-${index}`} data-kind="status" className="text-center text-sm text-slate-600">
               <span className="font-semibold text-slate-800">{STATUS_LABELS[entry.status]}</span>
