@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { universityAdminSchema, type UniversitySettings } from '../../../../shared/admin';
+import { universityAdminSchema, type UniversityUpdate } from '../../../../shared/admin';
 import { apiFetch } from '../../../lib/api-client';
 import { catalogQueryKey } from '../../../lib/catalog';
 import { adminAuditKey, adminUniversityKey } from '../../../lib/query-keys';
 
-/** PUT /api/admin/university: the whole profile at once. */
-export function updateUniversity(body: UniversitySettings) {
+/** PUT /api/admin/university: the whole profile at once, and the anti-ragging contacts when given. */
+export function updateUniversity(body: UniversityUpdate) {
   return apiFetch('/api/admin/university', { method: 'PUT', body, schema: universityAdminSchema });
 }
 

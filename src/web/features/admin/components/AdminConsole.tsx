@@ -9,6 +9,7 @@ import { CategoriesPage } from './categories/CategoriesPage';
 import { HostelsPage } from './hostels/HostelsPage';
 import { MailMessagePage, MailPage } from './MailPage';
 import { PeoplePage } from './people/PeoplePage';
+import { RoutingPage } from './routing/RoutingPage';
 import { ServicesPage } from './services/ServicesPage';
 import { UniversityPage } from './university/UniversityPage';
 
@@ -17,6 +18,7 @@ const SECTIONS = [
   { path: 'hostels', label: 'Hostels' },
   { path: 'categories', label: 'Categories' },
   { path: 'services', label: 'Services' },
+  { path: 'routing', label: 'Routing' },
   { path: 'people', label: 'People' },
   { path: 'mail', label: 'Mail' },
   { path: 'audit', label: 'Audit log' },
@@ -108,6 +110,7 @@ export function AdminConsole() {
             <Route path="hostels" element={<HostelsPage />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route path="services" element={<ServicesPage />} />
+            <Route path="routing" element={<RoutingPage />} />
             <Route path="people" element={<PeoplePage />} />
             <Route path="mail" element={<MailPage />} />
             <Route path="mail/:id" element={<MailMessagePage />} />

@@ -30,6 +30,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** "Theft (confidential, 48 h, to otherTheft)": a sub-category and whatever it sets apart from its category. */
+function subCategoryLabel(sub: CategoryAdmin['subCategories'][number]): string {
+  const own = [sub.confidential && 'confidential', sub.targetHours !== undefined && `${sub.targetHours} h`, sub.routingKey && `to ${sub.routingKey}`].filter(Boolean);
+  return own.length ? `${sub.name} (${own.join(', ')})` : sub.name;
+}
+
 /** One category: its form's address, sub-categories, target and recipients; edit, retire, bring back. */
 export function CategoryCard({ category, ...note }: CardNote & { category: CategoryAdmin }) {
   const update = useUpdateCategory(category.key);
@@ -63,7 +69,7 @@ export function CategoryCard({ category, ...note }: CardNote & { category: Categ
       details={
         <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm">
           <Fact term="Sub-categories">
-            {category.subCategories.map((s) => (s.confidential ? `${s.name} (confidential)` : s.name)).join(', ')}
+            {category.subCategories.map(subCategoryLabel).join(', ')}
           </Fact>
           <Fact term="Target">{category.targetHours} hours</Fact>
           <Fact term="Mail to">{recipientsLabel(category.routing.default)}</Fact>

@@ -21,13 +21,21 @@ import { toNumber } from '../../lib/problems';
 import { ListEditor } from '../ListEditor';
 import { RoutingEditor, emptyRouting, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
 
+/** A sub-category as the form holds it: its own target and routing key as typed, empty for the category's. */
+interface SubCategoryDraft {
+  name: string;
+  confidential: boolean;
+  targetHours: string;
+  routingKey: string;
+}
+
 /** A category as the form holds it. The key only while adding (complaints are stored under it). */
 interface CategoryDraft {
   key?: string;
   cardTitle: string;
   complaintHead: string;
   description: string;
-  subCategories: Array<{ name: string; confidential: boolean }>;
+  subCategories: SubCategoryDraft[];
   confidential: boolean;
   targetHours: string;
   escalateWardensAfterHours: string;
@@ -37,7 +45,7 @@ interface CategoryDraft {
 
 const INVALID = 'Some fields need attention: see the messages below them.';
 
-const newSubCategory = () => ({ name: '', confidential: false });
+const newSubCategory = (): SubCategoryDraft => ({ name: '', confidential: false, targetHours: '', routingKey: '' });
 
 const emptyDraft = (): CategoryDraft => ({
   key: '',
@@ -56,7 +64,12 @@ const draftOf = (c: CategoryAdmin): CategoryDraft => ({
   cardTitle: c.cardTitle,
   complaintHead: c.complaintHead,
   description: c.description,
-  subCategories: c.subCategories.map(({ name, confidential }) => ({ name, confidential })),
+  subCategories: c.subCategories.map((sub) => ({
+    name: sub.name,
+    confidential: sub.confidential,
+    targetHours: sub.targetHours === undefined ? '' : String(sub.targetHours),
+    routingKey: sub.routingKey ?? '',
+  })),
   confidential: c.confidential,
   targetHours: String(c.targetHours),
   escalateWardensAfterHours: String(c.escalateWardensAfterHours),
@@ -69,7 +82,13 @@ const bodyOf = (d: CategoryDraft) => ({
   cardTitle: d.cardTitle,
   complaintHead: d.complaintHead,
   description: d.description,
-  subCategories: d.subCategories,
+  // An empty target or key is left out: the sub-category then takes the category's.
+  subCategories: d.subCategories.map((sub) => ({
+    name: sub.name,
+    confidential: sub.confidential,
+    ...(sub.targetHours.trim() === '' ? {} : { targetHours: toNumber(sub.targetHours) }),
+    ...(sub.routingKey.trim() === '' ? {} : { routingKey: sub.routingKey.trim() }),
+  })),
   confidential: d.confidential,
   targetHours: toNumber(d.targetHours),
   escalateWardensAfterHours: toNumber(d.escalateWardensAfterHours),
@@ -111,7 +130,7 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
       control={control}
       name="subCategories"
       legend="Sub-categories"
-      hint="What kind of problem it is; the student picks one. A confidential one hides who filed the complaint."
+      hint="What kind of problem it is; the student picks one. A confidential one hides who filed the complaint. A kind may have its own target time and its own recipients (a routing key, set under Routing); left empty, it takes the category's."
       newRow={newSubCategory}
       addLabel="Add a sub-category"
       rowName={(index) => `sub-category ${index + 1}`}
@@ -136,6 +155,25 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
               </>
             }
           />
+          <div className="grid gap-2 sm:grid-cols-2">
+            <TextField
+              control={control}
+              name={`subCategories.${index}.targetHours`}
+              label={<>Own target (hours)<span className="sr-only"> of sub-category {index + 1}</span></>}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+            <TextField
+              control={control}
+              name={`subCategories.${index}.routingKey`}
+              label={<>Own routing key<span className="sr-only"> of sub-category {index + 1}</span></>}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={60}
+              controlClassName="font-mono"
+            />
+          </div>
         </div>
       )}
     />

@@ -3,6 +3,7 @@ import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { useUniversity } from '../../api/get-university';
 import { SectionHeader } from '../SectionHeader';
+import { ContactsForm } from './ContactsForm';
 import { LogoCard } from './LogoCard';
 import { ProfileForm } from './ProfileForm';
 
@@ -10,11 +11,12 @@ import { ProfileForm } from './ProfileForm';
 export function UniversityPage() {
   const university = useUniversity();
   const [saved, setSaved] = useState<string | null>(null);
+  const [contactsSaved, setContactsSaved] = useState<string | null>(null);
 
   return (
     <section aria-labelledby="university-heading">
       <SectionHeader title="University" id="university-heading">
-        The university this portal serves: its name, who may sign in, and what About Us says.
+        The university this portal serves: its name, who may sign in, what About Us says, and who to reach about ragging.
       </SectionHeader>
       {university.isPending ? (
         <LoadingStatus label="Loading the university profile…" />
@@ -24,6 +26,7 @@ export function UniversityPage() {
         <>
           {/* A new answer from the server (after a save) starts the form again from what it holds. */}
           <ProfileForm key={university.data.updatedAt} university={university.data} saved={saved} onSaved={setSaved} />
+          <ContactsForm key={JSON.stringify(university.data.contacts)} university={university.data} saved={contactsSaved} onSaved={setContactsSaved} />
           <LogoCard university={university.data} />
         </>
       )}

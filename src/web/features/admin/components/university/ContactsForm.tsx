@@ -1,0 +1,125 @@
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { raggingContactsSchema, type RaggingContacts, type UniversityAdmin } from '../../../../../shared/admin';
+import { FormAlert } from '../../../../components/ui/FormAlert';
+import { TextField } from '../../../../components/ui/FormFields';
+import { buttonPrimary, card, fieldLabel } from '../../../../components/ui/styles';
+import { cn } from '../../../../lib/cn';
+import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { useUpdateUniversity } from '../../api/update-university';
+import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
+import { SubmitRow } from '../SubmitRow';
+
+/** Nested as PUT /api/admin/university takes them, so the server's 'contacts.…' messages land on their fields. */
+interface ContactsDraft {
+  contacts: RaggingContacts;
+}
+
+const draftSchema = z.object({ contacts: raggingContactsSchema });
+const INVALID = 'Some contacts need attention: see the messages below them.';
+const phoneProps = { type: 'tel', inputMode: 'tel', autoComplete: 'off' } as const;
+const emailProps = { type: 'email', inputMode: 'email', autoComplete: 'off', spellCheck: false } as const;
+
+interface ContactsFormProps {
+  university: UniversityAdmin;
+  saved: string | null;
+  onSaved: (message: string | null) => void;
+}
+
+/**
+ * The anti-ragging contacts (decision 40): the helpline, the committee and the nodal officer every
+ * page shows, and the head of the institution the statutory clocks reach last (never shown). Saved
+ * with the profile as it is saved, so nothing else changes.
+ */
+export function ContactsForm({ university, saved: savedMessage, onSaved }: ContactsFormProps) {
+  const update = useUpdateUniversity();
+  const form = useForm<ContactsDraft, unknown, z.output<typeof draftSchema>>({
+    defaultValues: { contacts: university.contacts },
+    resolver: draftResolver(draftSchema, (d: ContactsDraft) => d, { invalidMessage: INVALID }),
+    reValidateMode: 'onChange',
+  });
+  useWarnIfUnsaved(form.formState.isDirty);
+
+  const submit = form.handleSubmit(async ({ contacts }) => {
+    try {
+      await update.mutateAsync({ ...university.saved, contacts });
+      onSaved('The anti-ragging contacts are saved: every page shows them now.');
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  const group = 'min-w-0 space-y-4 rounded-lg border border-slate-300 p-3';
+  return (
+    <form
+      noValidate
+      aria-labelledby="contacts-heading"
+      className={cn(card, 'mt-6 space-y-5')}
+      data-testid="ragging-contacts-form"
+      onSubmit={(event) => {
+        onSaved(null);
+        void submit(event);
+      }}
+    >
+      <div>
+        <h2 id="contacts-heading" className="text-lg font-semibold text-slate-900">
+          Anti-ragging contacts
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Every page&apos;s footer and the ragging form show the helpline and the nodal officer; the form and the reporter&apos;s
+          mail also show the committee.
+        </p>
+      </div>
+      <TextField
+        control={form.control}
+        name="contacts.raggingHelpline"
+        label="Anti-ragging helpline"
+        hint="The national helpline of the UGC is 1800-180-5522."
+        maxLength={40}
+        {...phoneProps}
+      />
+      <fieldset className={group}>
+        <legend className={cn(fieldLabel, 'px-1')}>Anti-ragging committee</legend>
+        <TextField control={form.control} name="contacts.committeeName" label="Committee's name" maxLength={120} autoComplete="off" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            control={form.control}
+            name="contacts.committeeEmail"
+            label="Committee's e-mail"
+            hint="Ragging reports are sent here: the ragging routing rule follows a change."
+            {...emailProps}
+          />
+          <TextField control={form.control} name="contacts.committeePhone" label="Committee's phone (optional)" maxLength={40} {...phoneProps} />
+        </div>
+      </fieldset>
+      <fieldset className={group}>
+        <legend className={cn(fieldLabel, 'px-1')}>Nodal officer</legend>
+        <TextField control={form.control} name="contacts.nodalOfficerName" label="Nodal officer's name" maxLength={120} autoComplete="off" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            control={form.control}
+            name="contacts.nodalOfficerEmail"
+            label="Nodal officer's e-mail"
+            hint="In copy of every report, and told when a decision or an enquiry is late."
+            {...emailProps}
+          />
+          <TextField control={form.control} name="contacts.nodalOfficerPhone" label="Nodal officer's phone (optional)" maxLength={40} {...phoneProps} />
+        </div>
+      </fieldset>
+      <fieldset className={group}>
+        <legend className={cn(fieldLabel, 'px-1')}>Head of the institution</legend>
+        <p className="text-sm text-slate-600">Told when a decision or an enquiry is still late a day after the nodal officer was. Never shown on the pages.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField control={form.control} name="contacts.headName" label="Head's name" maxLength={120} autoComplete="off" />
+          <TextField control={form.control} name="contacts.headEmail" label="Head's e-mail" {...emailProps} />
+        </div>
+      </fieldset>
+      <FormAlert control={form.control} />
+      <SubmitRow status={savedMessage}>
+        <button type="submit" className={buttonPrimary} disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save contacts'}
+        </button>
+      </SubmitRow>
+    </form>
+  );
+}
