@@ -128,6 +128,8 @@ beforeAll(async () => {
   portal = await startTestApp({
     RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: '100000',
+    RATE_LIMIT_TRACKING_TRIES: '100000',
     ADMIN_EMAILS: 'fuzz.admin@vitbhopal.ac.in',
   });
   admin = await ApiClient.signedIn(portal.baseUrl, { email: 'fuzz.admin@vitbhopal.ac.in', name: 'Fuzz Admin' });
