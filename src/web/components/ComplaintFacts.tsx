@@ -35,8 +35,13 @@ export function ComplaintFacts({
       <DetailRow label="Category">{complaint.complaintHead}</DetailRow>
       <DetailRow label="Sub-category">{complaint.subCategory || '—'}</DetailRow>
       <DetailRow label="Hostel">{complaint.hostel}</DetailRow>
-      <DetailRow label="Floor">{complaint.floor}</DetailRow>
-      <DetailRow label="Room number">{complaint.roomNo}</DetailRow>
+      {/* A ragging report may leave the reporter's room out (decision 40), and its floor with it. */}
+      {complaint.roomNo && (
+        <>
+          <DetailRow label="Floor">{complaint.floor}</DetailRow>
+          <DetailRow label="Room number">{complaint.roomNo}</DetailRow>
+        </>
+      )}
       <DetailRow label="Message">
         <span className="whitespace-pre-line">{complaint.complaint}</span>
       </DetailRow>

@@ -39,7 +39,8 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
         </span>
         <LastMessagePreview lastMessage={complaint.lastMessage} />
         <span className="mt-1 block text-sm text-slate-700">
-          {complaint.hostel}, room {complaint.roomNo}
+          {complaint.hostel}
+          {complaint.roomNo ? `, room ${complaint.roomNo}` : ''}
         </span>
         <span className="mt-1 block text-sm text-slate-600">
           Filed <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>

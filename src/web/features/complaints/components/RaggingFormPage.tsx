@@ -107,9 +107,9 @@ function checkDraft(catalog: PublicCatalog, draft: RaggingDraft, photoIds: reado
   return { parsed, errors, other };
 }
 
-function Choices({ id, label, value, options, error, onChange }: { id: FieldName; label: string; value: string; options: readonly string[]; error?: string | undefined; onChange: (value: string) => void }) {
+function Choices({ id, label, value, options, error, onChange, className }: { id: FieldName; label: string; value: string; options: readonly string[]; error?: string | undefined; onChange: (value: string) => void; className?: string }) {
   return (
-    <Field id={fieldId(id)} label={label} error={error}>
+    <Field id={fieldId(id)} label={label} error={error} className={className}>
       {(control) => (
         <select {...control} className={fieldControl} value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">Choose a hostel</option>
@@ -304,7 +304,8 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
               onChange={setPhotos}
             />
 
-            <Choices id="hostel" label="Your hostel" value={values.hostel} options={hostelNames} error={errors.hostel} onChange={(value) => change('hostel', value)} />
+            {/* The photo picker is a fieldset without margins: the next field keeps its distance from it. */}
+            <Choices id="hostel" label="Your hostel" className="mt-5" value={values.hostel} options={hostelNames} error={errors.hostel} onChange={(value) => change('hostel', value)} />
 
             <fieldset className="min-w-0 space-y-3" aria-describedby="ragging-room-hint">
               <legend className={fieldLabel}>Your own room (optional)</legend>

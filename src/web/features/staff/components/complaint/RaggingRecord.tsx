@@ -216,7 +216,7 @@ export function RaggingRecord({ number }: { number: string }) {
       noteLabel: 'Why',
       choices: firChoices,
       rules: firRules,
-      consequence: (label: string) => `Record “${label}” for ${number}?`,
+      consequence: (label: string) => `Record “${label}”?`,
       confirmLabel: 'Record the decision',
       send: (d: Decision) => fir.mutateAsync({ decision: d.choice as FirDecision, note: d.note }),
       done: 'The FIR decision is recorded. The enquiry can be closed once it is done.',
