@@ -17,6 +17,7 @@ import type { Database, Tx } from '../../src/server/db/client.js';
 import { auditLog, complaintEvents, complaints, demoFills, notifications, outbox, photos, routingRules, university, users } from '../../src/server/db/schema.js';
 import { createSession } from '../../src/server/modules/auth/session-service.js';
 import { upsertUserAtSignIn } from '../../src/server/modules/users/service.js';
+import { RAGGING_CATEGORY } from '../../src/shared/constants.js';
 import { aCleaningRequest, aComplaint } from './complaints.js';
 import { DEMO_ADMIN, DEMO_OUTCOMES, DEMO_STAFF, DEMO_TEXTS, demoStudents, seededRandom, type DemoOutcome } from './demo.js';
 
@@ -288,8 +289,10 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
       await student.call('POST', `/api/complaints/${number}/confirm`, rated ? { rating: random.int(2, 5), comment: random.pick(['', 'Quick work, thank you.', 'Took a while but fixed.']) || undefined } : {});
     };
 
+    // Two of them are fresh ragging reports (below) once the first few have taken every outcome.
+    const raggingReports = Object.entries(DEMO_TEXTS[RAGGING_CATEGORY] ?? {}).slice(0, Math.max(0, count - DEMO_OUTCOMES.length));
     let filed = 0;
-    for (let i = 0; i < count; i += 1) {
+    for (let i = 0; i < count - raggingReports.length; i += 1) {
       const student = random.pick(students);
       const hostel = catalog.hostels.find((h) => h.name === student.hostel) ?? catalog.hostels[0];
       if (!hostel) throw new Error('the catalogue has no hostel');
@@ -302,7 +305,8 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
         number = String(created.number);
         category = 'room_cleaning';
       } else {
-        const cat = random.pick(catalog.categories.filter((c) => c.key !== 'other' || random.next() < 0.4));
+        // Ragging reports are filed at the end, in the present: their statutory clocks run from now.
+        const cat = random.pick(catalog.categories.filter((c) => c.key !== RAGGING_CATEGORY && (c.key !== 'other' || random.next() < 0.4)));
         const sub = random.pick(cat.subCategories);
         const texts = DEMO_TEXTS[cat.key]?.[sub.name] ?? [`${sub.name}: please have a look.`];
         const created = await student.api.call(
@@ -325,6 +329,21 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
 
     await spreadOverTime(db, random);
     await escalateAsHistory(app.jobs.escalate, db);
+    // Filed now, not moved back: pinned in the duty's list with their clocks running.
+    for (const [sub, texts] of raggingReports) {
+      const student = random.pick(students);
+      await student.api.call('POST', '/api/complaints', {
+        category: RAGGING_CATEGORY,
+        subCategory: sub,
+        hostel: student.hostel,
+        floor: 0,
+        roomNo: '',
+        placeKind: 'hostel',
+        placeText: `${student.hostel}, corridor of floor ${random.int(0, 5)}`,
+        complaint: random.pick(texts),
+      });
+      filed += 1;
+    }
     await db.update(demoFills).set({ finishedAt: sql`now()` }).where(eq(demoFills.startedAt, startedAt));
     return filed;
   } finally {

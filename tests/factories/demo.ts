@@ -31,7 +31,7 @@ export const DEMO_STAFF: DemoPerson[] = [
     role: 'staff',
     antiRagging: true,
     scopes: [{ category: 'other', hostel: '' }],
-    title: 'anti-ragging duty (Others, sees who filed)',
+    title: 'anti-ragging duty (every ragging report, and Others; sees who filed)',
   },
   ...DEMO_HOSTELS.map<DemoPerson>((hostel, i) => ({
     email: `warden.${hostel.toLowerCase().replace(/[^a-z0-9]+/g, '')}@vitbhopal.ac.in`,
@@ -97,9 +97,12 @@ export const DEMO_TEXTS: Record<string, Record<string, string[]>> = {
     Other: ['Drinking water cooler in the mess is not cooling.'],
   },
   other: {
-    Ragging: ['Seniors made us stand in the corridor late at night and took our phones.'],
     Theft: ['My bicycle was taken from the stand near the hostel gate.'],
     Others: ['The common room TV remote is missing.', 'Stray dogs in the hostel corridor at night.'],
+  },
+  ragging: {
+    'Verbal / abuse': ['Seniors made us stand in the corridor late at night and took our phones.'],
+    'Forced to do something': ['Seniors make first-years wash their clothes every evening.'],
   },
 };
 

@@ -287,10 +287,10 @@ describe('answers by mail land in the thread', () => {
 
   it('keeps a confidential complaint confidential both ways', async () => {
     const number = await fileAndAssign({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors at night.' });
-    const ack = await mailTo(STUDENT, `We received your complaint — ${number}`);
+    const ack = await mailTo(STUDENT, `We received your ragging report — ${number}`);
     await client().sendMail({ from: `Kabir Rao <${STUDENT}>`, to: replyToOf(ack), subject: 'Re', text: 'It was Kabir Rao, 21BCE10111, who saw it.', messageId: `<conf-${number}@x>` });
     await expect.poll(async () => (await db().select().from(inboundMail).where(eq(inboundMail.messageId, `<conf-${number}@x>`)))[0]?.outcome).toBe('posted');
-    const told = await mailTo(STAFF, `Student replied: Other Complaint — ${number}`);
+    const told = await mailTo(STAFF, `Student replied: Ragging Complaint — ${number}`);
     expect(told.raw).not.toContain(STUDENT);
     expect(told.raw).not.toContain('21BCE10111');
     expect(told.raw).not.toContain('Kabir');
