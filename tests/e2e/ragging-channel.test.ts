@@ -155,7 +155,7 @@ describe('ragging as a channel of its own', () => {
     const others = admin.page.getByTestId('category').filter({ hasText: '/complaints/otherComplaint' });
     await others.getByRole('button', { name: 'Edit Others' }).click();
     await others.getByLabel('Own target (hours) of sub-category 1').fill('12');
-    await others.getByLabel('Own routing key of sub-category 1').fill('otherTheft');
+    await others.getByLabel('Own routing of sub-category 1').fill('otherTheft');
     await others.getByRole('button', { name: 'Save changes' }).click();
     await others.getByText('Theft (12 h, to otherTheft)').waitFor();
     // Every routing key is listed with what it routes: the ragging reports' with the committee and

@@ -130,7 +130,7 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
       control={control}
       name="subCategories"
       legend="Sub-categories"
-      hint="What kind of problem it is; the student picks one. A confidential one hides who filed the complaint. A kind may have its own target time and its own recipients (a routing key, set under Routing); left empty, it takes the category's."
+      hint="What kind of problem it is; the student picks one. A confidential one hides who filed the complaint. A kind may have its own target time and its own routing: a routing key whose recipients are set under Routing. Left empty, it takes the category's."
       newRow={newSubCategory}
       addLabel="Add a sub-category"
       rowName={(index) => `sub-category ${index + 1}`}
@@ -166,7 +166,7 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
             <TextField
               control={control}
               name={`subCategories.${index}.routingKey`}
-              label={<>Own routing key<span className="sr-only"> of sub-category {index + 1}</span></>}
+              label={<>Own routing<span className="sr-only"> of sub-category {index + 1}</span></>}
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}

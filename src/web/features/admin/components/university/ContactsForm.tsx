@@ -74,7 +74,11 @@ export function ContactsForm({ university, saved: savedMessage, onSaved }: Conta
         control={form.control}
         name="contacts.raggingHelpline"
         label="Anti-ragging helpline"
-        hint="The national helpline of the UGC is 1800-180-5522."
+        hint={
+          <>
+            The national helpline of the UGC is <span className="whitespace-nowrap">1800-180-5522</span>.
+          </>
+        }
         maxLength={40}
         {...phoneProps}
       />
