@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import { raggingContactsSchema, type RaggingContacts, type UniversityAdmin } from '../../../../../shared/admin';
 import { FormAlert } from '../../../../components/ui/FormAlert';
@@ -19,6 +20,27 @@ const draftSchema = z.object({ contacts: raggingContactsSchema });
 const INVALID = 'Some contacts need attention: see the messages below them.';
 const phoneProps = { type: 'tel', inputMode: 'tel', autoComplete: 'off' } as const;
 const emailProps = { type: 'email', inputMode: 'email', autoComplete: 'off', spellCheck: false } as const;
+
+const GROUP = 'min-w-0 space-y-4 rounded-lg border border-slate-300 p-3';
+
+/** The contacts every page shows: a name, an address, and a phone that may be left out. */
+const PEOPLE = [
+  { prefix: 'committee', legend: 'Anti-ragging committee', who: "Committee's", emailHint: 'Ragging reports are sent here: the ragging routing rule follows a change.' },
+  { prefix: 'nodalOfficer', legend: 'Nodal officer', who: "Nodal officer's", emailHint: 'In copy of every report, and told when a decision or an enquiry is late.' },
+] as const;
+
+function PersonFields<P>({ control, prefix, legend, who, emailHint }: { control: Control<ContactsDraft, unknown, P> } & (typeof PEOPLE)[number]) {
+  return (
+    <fieldset className={GROUP}>
+      <legend className={cn(fieldLabel, 'px-1')}>{legend}</legend>
+      <TextField control={control} name={`contacts.${prefix}Name`} label={`${who} name`} maxLength={120} autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField control={control} name={`contacts.${prefix}Email`} label={`${who} e-mail`} hint={emailHint} {...emailProps} />
+        <TextField control={control} name={`contacts.${prefix}Phone`} label={`${who} phone (optional)`} maxLength={40} {...phoneProps} />
+      </div>
+    </fieldset>
+  );
+}
 
 interface ContactsFormProps {
   university: UniversityAdmin;
@@ -49,7 +71,6 @@ export function ContactsForm({ university, saved: savedMessage, onSaved }: Conta
     }
   });
 
-  const group = 'min-w-0 space-y-4 rounded-lg border border-slate-300 p-3';
   return (
     <form
       noValidate
@@ -82,35 +103,10 @@ export function ContactsForm({ university, saved: savedMessage, onSaved }: Conta
         maxLength={40}
         {...phoneProps}
       />
-      <fieldset className={group}>
-        <legend className={cn(fieldLabel, 'px-1')}>Anti-ragging committee</legend>
-        <TextField control={form.control} name="contacts.committeeName" label="Committee's name" maxLength={120} autoComplete="off" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="contacts.committeeEmail"
-            label="Committee's e-mail"
-            hint="Ragging reports are sent here: the ragging routing rule follows a change."
-            {...emailProps}
-          />
-          <TextField control={form.control} name="contacts.committeePhone" label="Committee's phone (optional)" maxLength={40} {...phoneProps} />
-        </div>
-      </fieldset>
-      <fieldset className={group}>
-        <legend className={cn(fieldLabel, 'px-1')}>Nodal officer</legend>
-        <TextField control={form.control} name="contacts.nodalOfficerName" label="Nodal officer's name" maxLength={120} autoComplete="off" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="contacts.nodalOfficerEmail"
-            label="Nodal officer's e-mail"
-            hint="In copy of every report, and told when a decision or an enquiry is late."
-            {...emailProps}
-          />
-          <TextField control={form.control} name="contacts.nodalOfficerPhone" label="Nodal officer's phone (optional)" maxLength={40} {...phoneProps} />
-        </div>
-      </fieldset>
-      <fieldset className={group}>
+      {PEOPLE.map((person) => (
+        <PersonFields key={person.prefix} control={form.control} {...person} />
+      ))}
+      <fieldset className={GROUP}>
         <legend className={cn(fieldLabel, 'px-1')}>Head of the institution</legend>
         <p className="text-sm text-slate-600">Told when a decision or an enquiry is still late a day after the nodal officer was. Never shown on the pages.</p>
         <div className="grid gap-4 sm:grid-cols-2">
