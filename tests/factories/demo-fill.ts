@@ -323,7 +323,21 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
       const drawn = random.pick(outcomeWeights);
       const outcome = DEMO_OUTCOMES[i]?.status ?? drawn;
       const worker = workerFor(category, hostel.name) ?? admin;
-      await reachOutcome({ number, outcome, worker, student: student.api });
+      if (outcome === 'merged' && category !== 'room_cleaning') {
+        // The same problem filed again by a neighbour; the worker merges the repeat into the first.
+        await reachOutcome({ number, outcome: 'acknowledged', worker, student: student.api });
+        const neighbour = random.pick(students.filter((s) => s.hostel === hostel.name && s !== student)) ?? student;
+        const first = await student.api.call('GET', `/api/complaints/${number}`);
+        const repeat = await neighbour.api.call(
+          'POST',
+          '/api/complaints',
+          aComplaint({ category, subCategory: String(first.subCategory), hostel: hostel.name, floor, roomNo: String(floor * 100 + random.int(1, 40)), complaint: String(first.complaint) }),
+        );
+        await worker.call('POST', `/api/staff/complaints/${String(repeat.number)}/merge`, { into: number });
+        filed += 1;
+      } else {
+        await reachOutcome({ number, outcome: outcome === 'merged' ? 'submitted' : outcome, worker, student: student.api });
+      }
       await opts.afterComplaint?.(filed);
     }
 

@@ -138,5 +138,7 @@ export const DEMO_OUTCOMES = [
   { status: 'reopened', weight: 9 },
   // The student took it back before anyone acknowledged it.
   { status: 'withdrawn', weight: 4 },
+  // Filed again by another student of the hostel, and merged by its worker into the first one.
+  { status: 'merged', weight: 3 },
 ] as const;
 export type DemoOutcome = (typeof DEMO_OUTCOMES)[number]['status'];
