@@ -133,8 +133,24 @@ export const assignBodySchema = z
   .object({ assigneeId: z.uuid().nullable() })
   .meta({ id: 'Assign' });
 
+/** Taking a complaint yourself names who had it as you saw it, so two taps at once never both win. */
+export const takeBodySchema = z
+  .object({
+    from: z
+      .uuid()
+      .nullable()
+      .describe('Who has it now as you saw it (null: nobody); taking it over from someone else names them'),
+  })
+  .meta({ id: 'Take' });
+
 export const identitySchema = z
-  .object({ fname: z.string(), id: z.string(), userEmail: z.string(), name: z.string() })
+  .object({
+    fname: z.string(),
+    id: z.string(),
+    userEmail: z.string(),
+    name: z.string(),
+    room: z.string().describe("The student's own room as filed ('' when not given): it goes with the identity"),
+  })
   .meta({ id: 'StudentIdentity' });
 export type RevealedIdentity = z.infer<typeof identitySchema>;
 
@@ -164,16 +180,6 @@ export const confirmBodySchema = z
     comment: z.string().trim().max(1000).optional(),
   })
   .meta({ id: 'ConfirmResolution' });
-
-/** Taking a complaint yourself names who had it as you saw it, so two taps at once never both win. */
-export const takeBodySchema = z
-  .object({
-    from: z
-      .uuid()
-      .nullable()
-      .describe('Who has it now as you saw it (null: nobody); taking it over from someone else names them'),
-  })
-  .meta({ id: 'Take' });
 
 export const reopenBodySchema = z
   .object({ reason: z.string().trim().min(1, 'Say why it is not fixed').max(2000) })

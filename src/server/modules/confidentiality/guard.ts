@@ -84,6 +84,15 @@ export function staffVisibleStudent(complaint: Subject): { fname: string; id: st
     : { fname: complaint.fname, id: complaint.regId, userEmail: complaint.userEmail };
 }
 
+/**
+ * Where the student of a confidential complaint lives, as the staff console shows it: nowhere. A
+ * room (and its floor) narrows a reporter to the room's occupants, so it goes with the identity
+ * and is given only by a reveal (decision 40: where it happened is asked separately).
+ */
+export function staffVisibleRoom(complaint: Pick<ComplaintRow, 'confidential' | 'floor' | 'roomNo'>): { floor: number; roomNo: string } {
+  return complaint.confidential ? { floor: 0, roomNo: '' } : { floor: complaint.floor, roomNo: complaint.roomNo };
+}
+
 /** Who wrote a timeline entry, as the staff console shows it. */
 export function staffVisibleAuthor(complaint: Subject, actorId: string | null, name: string): string {
   if (actorId === complaint.studentId) return complaint.anonymous ? ANONYMOUS_REPORTER : complaint.confidential ? CONFIDENTIAL_STUDENT : 'Student';

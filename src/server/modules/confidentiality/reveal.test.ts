@@ -66,12 +66,26 @@ describe('revealing who filed a confidential complaint', () => {
     const reason = '  The committee meets the student tomorrow about room 210.  ';
     const answer = await duty.send('POST', `/api/staff/complaints/${number}/reveal`, { reason });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ fname: 'Meera', id: '22MIM10045', userEmail: STUDENT.email, name: 'Meera Iyer' });
+    expect(answer.body).toEqual({ fname: 'Meera', id: '22MIM10045', userEmail: STUDENT.email, name: 'Meera Iyer', room: 'Block-2, floor 3, room 312' });
     const rows = await reveals();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.details).toMatchObject({ confidential: true, reason: reason.trim() });
     const [officer] = await portal.database.db.select({ id: users.id }).from(users).where(eq(users.email, DUTY.email));
     expect(rows[0]?.actorId).toBe(officer?.id);
+  });
+
+  it("keeps the reporter's own room out of every staff view: it comes only with a reveal", async () => {
+    const detail = await warden.send('GET', `/api/staff/complaints/${number}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ roomNo: '', floor: 0 });
+    const queue = await duty.send('GET', '/api/staff/complaints?category=ragging');
+    const row = (queue.body.items as Array<Record<string, unknown>>).find((item) => item.number === number);
+    expect(row).toMatchObject({ roomNo: '', floor: 0 });
+    const csv = await duty.http.request(`${portal.baseUrl}/api/staff/complaints.csv?category=ragging`);
+    expect(csv.status).toBe(200);
+    const file = await csv.text();
+    expect(file).toContain(number);
+    expect(file).not.toContain('312');
   });
 
   it('answers a complaint outside the scope as not found, recording nothing', async () => {

@@ -23,6 +23,9 @@ export function revealIdentity(db: Db, actor: Pick<UserRow, 'id' | 'role'>, numb
         fname: complaints.fname,
         regId: complaints.regId,
         userEmail: complaints.userEmail,
+        hostel: complaints.hostel,
+        floor: complaints.floor,
+        roomNo: complaints.roomNo,
         studentName: users.name,
       })
       .from(complaints)
@@ -39,6 +42,8 @@ export function revealIdentity(db: Db, actor: Pick<UserRow, 'id' | 'role'>, numb
       targetId: found.number,
       details: { confidential: found.confidential, reason },
     });
-    return { fname: found.fname, id: found.regId, userEmail: found.userEmail, name: found.studentName ?? found.fname };
+    // The room goes with the identity: the staff views leave it out of a confidential complaint.
+    const room = found.roomNo ? `${found.hostel}, floor ${found.floor}, room ${found.roomNo}` : '';
+    return { fname: found.fname, id: found.regId, userEmail: found.userEmail, name: found.studentName ?? found.fname, room };
   });
 }

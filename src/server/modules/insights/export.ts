@@ -96,8 +96,9 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
             // Free text an administrator or a student wrote: through csv_cell.
             sql`csv_cell(${complaints.subCategory})`,
             sql`csv_cell(${complaints.hostel})`,
-            complaints.floor,
-            sql`csv_cell(${complaints.roomNo})`,
+            // A confidential complaint's room goes with its student's identity (staffVisibleRoom).
+            sql`case when ${complaints.confidential} then 0 else ${complaints.floor} end`,
+            sql`csv_cell(case when ${complaints.confidential} then '' else ${complaints.roomNo} end)`,
             statusLabel,
             // Its student and those who follow it (Me too, merged duplicates).
             sql`(${complaints.followerCount} + 1)::text`,

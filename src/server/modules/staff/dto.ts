@@ -1,6 +1,6 @@
 import type { StaffComplaint, StaffComplaintDetail } from '../../../shared/staff.js';
 import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.js';
-import { staffVisibleAuthor, staffVisibleName, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
+import { staffVisibleAuthor, staffVisibleName, staffVisibleRoom, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
 import { toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
 import type { Transition } from '../../../shared/lifecycle.js';
 
@@ -13,6 +13,7 @@ export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null): St
   return {
     ...toComplaintDto({ ...row, search: row.search ?? null, studentSearch: row.studentSearch ?? null }),
     ...staffVisibleStudent(row),
+    ...staffVisibleRoom(row),
     complaint: withholdIdentity(row, row.message),
     confidential: row.confidential,
     assignee: assignee ? { id: assignee.id, name: assignee.name || assignee.email } : null,

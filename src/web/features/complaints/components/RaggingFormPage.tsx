@@ -310,8 +310,8 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
             <fieldset className="min-w-0 space-y-3" aria-describedby="ragging-room-hint">
               <legend className={fieldLabel}>Your own room (optional)</legend>
               <p id="ragging-room-hint" className={fieldHint}>
-                Leave it out if you prefer: the committee answers you here. If you give it, the staff who work this report
-                see it, never your name.
+                Leave it out if you prefer: the committee answers you here. If you give it, only the anti-ragging duty
+                sees it, with your name, and every look is recorded.
               </p>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id={fieldId('floor')} label="Floor" hint={floorHint(hostel ?? floorSpan(catalog.hostels))} error={errors.floor}>

@@ -116,7 +116,7 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
       <p className="mt-2 text-sm text-slate-700">
         {anonymous
           ? 'Filed without a name: nobody, administrators included, can see who sent it. The reporter reads this thread with a tracking code: answers here are the only way to reach them (no mail reaches them).'
-          : 'This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it.'}
+          : 'This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it and the room they gave.'}
       </p>
       {/* The server says whether the reveal would be allowed: no button that can only fail. */}
       {!complaint.canRevealIdentity ? null : reveal.data ? (
@@ -124,6 +124,7 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
           <Fact label="Name">{reveal.data.name || reveal.data.fname}</Fact>
           <Fact label="Registration number">{reveal.data.id || '—'}</Fact>
           <Fact label="E-mail">{reveal.data.userEmail}</Fact>
+          <Fact label="Own room">{reveal.data.room || 'Not given'}</Fact>
         </dl>
       ) : asking ? (
         <RevealForm
