@@ -19,10 +19,15 @@ const template = readFileSync(path.join(web, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
 rmSync(path.join(web, 'pages'), { recursive: true, force: true });
 for (const page of PRERENDERED_PATHS) {
-  const html = await render(page);
+  const rendered = await render(page);
+  // The page's <title> belongs in <head>, in place of index.html's; in the browser it is not part of
+  // the body either (src/web/app/document-title.ts). The last one rendered wins, as in the browser.
+  const titles = rendered.match(/<title>[^<]*<\/title>/g) ?? [];
+  const html = rendered.replace(/<title>[^<]*<\/title>/g, '');
+  const head = titles.length ? template.replace(/<title>[^<]*<\/title>/, titles.at(-1)) : template;
   const file = path.join(web, 'pages', `${page === '/' ? 'index' : page.slice(1)}.html`);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, template.replace('<div id="root"></div>', `<div id="root">${html}</div>`));
+  writeFileSync(file, head.replace('<div id="root"></div>', `<div id="root">${html}</div>`));
 }
 rmSync(ssrOut, { recursive: true, force: true });
 console.log(`prerendered ${PRERENDERED_PATHS.length} pages`);

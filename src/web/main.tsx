@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, matchRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import './app/document-title';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
 import './index.css';

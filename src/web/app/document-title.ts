@@ -1,0 +1,37 @@
+import { options } from 'preact';
+import type { VNode } from 'preact';
+import { useLayoutEffect } from 'react';
+
+/**
+ * React 19 moves a <title> rendered anywhere into <head>; Preact, which runs the app (decision 44),
+ * would leave it where it stands, where the browser ignores it. So in the browser every <title>
+ * element the app renders becomes DocumentTitle, which renders nothing and sets document.title
+ * while it is shown. Prerendering keeps the element, and scripts/prerender.mjs moves it into the
+ * page's <head>: the body that is hydrated has no <title> either way.
+ */
+
+/** What <head> says when no page sets a title (index.html's). */
+const startTitle = typeof document === 'undefined' ? '' : document.title;
+
+type TitleText = string | number | Array<string | number>;
+
+function DocumentTitle({ children }: { children?: TitleText }) {
+  const text = [children ?? ''].flat().join('');
+  useLayoutEffect(() => {
+    document.title = text;
+    return () => {
+      // The next page sets its own title after this cleanup; one without any shows index.html's again.
+      if (document.title === text) document.title = startTitle;
+    };
+  }, [text]);
+  return null;
+}
+
+if (typeof document !== 'undefined') {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- Preact calls its option hooks as plain functions
+  const nextVnodeHook = options.vnode;
+  options.vnode = (vnode: VNode) => {
+    if (vnode.type === 'title') (vnode as VNode<{ children?: TitleText }>).type = DocumentTitle;
+    nextVnodeHook?.(vnode);
+  };
+}
