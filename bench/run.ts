@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../tests/support/paths.js';
 import { serverEntry } from '../tests/support/process.js';
 import { deliveryBench } from './delivery.js';
 import { photosBench } from './photos.js';
@@ -11,8 +14,9 @@ import { startupBench } from './startup.js';
 import { webBench } from './web.js';
 
 /**
- * `npm run bench`: prints figures, never passes or fails on a timing. Needs a build (`npm run build`).
- * Run one benchmark with `npm run bench -- startup`.
+ * `npm run bench`: prints figures, never passes or fails on a timing. Measures the build, which it
+ * makes first (`npm run build`) when there is none or when a source changed since: a fresh clone
+ * needs only `npm ci && npm run bench`. Run one benchmark with `npm run bench -- startup`.
  */
 const benches: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -26,9 +30,27 @@ const benches: Record<string, () => Promise<void>> = {
   incidents: incidentsBench,
 };
 
-if (!existsSync(serverEntry)) {
-  console.error('No build found: run `npm run build` first.');
-  process.exit(1);
+/** What the build is made from: the sources, the build scripts and settings, the installed packages. */
+const BUILD_INPUTS = ['src', 'scripts', 'vite.config.ts', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.web.json'];
+/** A file from each half of `npm run build` (server, web): the older of the two dates the build. */
+const BUILD_OUTPUTS = [serverEntry, path.join(repoRoot, 'dist', 'web', 'index.html')];
+
+function newestChange(file: string): number {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(file).map((name) => newestChange(path.join(file, name))));
+}
+
+function buildIsCurrent(): boolean {
+  if (!BUILD_OUTPUTS.every((file) => existsSync(file))) return false;
+  const built = Math.min(...BUILD_OUTPUTS.map((file) => statSync(file).mtimeMs));
+  const inputs = BUILD_INPUTS.map((name) => path.join(repoRoot, name)).filter((file) => existsSync(file));
+  return Math.max(...inputs.map(newestChange)) <= built;
+}
+
+if (!buildIsCurrent()) {
+  console.log('The build is missing or older than the sources: running `npm run build` first.');
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
 }
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {
