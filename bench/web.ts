@@ -1,11 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../tests/support/browser.js';
 import { BUDGET_PHONE, measureFirstLoad, type FirstLoad } from '../tests/support/first-load.js';
+import { freePort } from '../tests/support/net.js';
 import { repoRoot } from '../tests/support/paths.js';
-import { ensurePgliteTemplate } from '../tests/support/pglite-template.js';
-import { startTestApp } from '../tests/support/test-app.js';
+import { startServerProcess, waitHealthy } from '../tests/support/process.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const RUNS = 3;
@@ -52,7 +53,7 @@ async function measure(url: string): Promise<FirstLoad> {
 /**
  * What a first visit costs a phone (390×844, Chromium, 4× CPU slowdown): the JavaScript of the
  * first load (as tests/e2e/entry-size.test.ts counts it for its budget), everything until the
- * network is idle, and the Largest Contentful Paint. Starts its own portal on its own database.
+ * network is idle, and the Largest Contentful Paint.
  */
 export async function webBench() {
   const assets = path.join(repoRoot, 'dist', 'web', 'assets');
@@ -63,15 +64,19 @@ export async function webBench() {
   console.log(`JavaScript in dist/web: ${files.length} files, ${kb(sizes.reduce((s, f) => s + f.gzip, 0))} gzipped in all; largest:`);
   for (const f of sizes.slice(0, 6)) console.log(`  ${f.file.padEnd(40)} ${kb(f.gzip)}`);
 
-  // The portal's database starts from the migrated template the test run also uses (made here when missing).
-  await ensurePgliteTemplate();
-  const portal = await startTestApp({ LOG_LEVEL: 'silent' });
+  // The built server in its own process, on a new embedded database, as `npm start` runs it: the
+  // bench's own work (Chromium's events) does not share its event loop.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hcp-bench-web-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
   try {
+    await waitHealthy(server, baseUrl, 120_000);
     for (const [label, route] of [
       ['/', '/'],
       ['a complaint form', '/complaints/wifiComplaint'],
     ] as const) {
-      const m = await measure(`${portal.baseUrl}${route}`);
+      const m = await measure(`${baseUrl}${route}`);
       const goal = route === '/' ? ` (goal ≤ ${kb(GOAL.scriptBytes)} and ≤ ${GOAL.lcpMs} ms)` : '';
       console.log(
         `${label.padEnd(18)}: first load ${kb(m.scriptBytesBeforeLoad)} of JavaScript over ${m.scriptFilesBeforeLoad} files, ` +
@@ -80,6 +85,7 @@ export async function webBench() {
       );
     }
   } finally {
-    await portal.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
