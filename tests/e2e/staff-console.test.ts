@@ -260,7 +260,7 @@ describe('the staff console, from filing to closing', () => {
     const identity = page.getByTestId('student-identity');
     await identity.waitFor();
     expect(await identity.textContent()).toContain('Confidential student');
-    await page.getByText('Only the anti-ragging duty and administrators may see who filed it.').waitFor();
+    await page.getByText('Only the anti-ragging duty and administrators may see who filed it and the room they gave.').waitFor();
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).toContain(RAGGING_TEXT);
     for (const secret of [STUDENT.email, 'Aarav', '21BCE10001']) expect(body).not.toContain(secret);
@@ -311,7 +311,7 @@ describe('the staff console, from filing to closing', () => {
     const revealed = page.getByTestId('revealed-identity');
     await revealed.waitFor();
     const text = (await revealed.textContent()) ?? '';
-    for (const part of [STUDENT.email, '21BCE10001']) expect(text).toContain(part);
+    for (const part of [STUDENT.email, '21BCE10001', 'Block-3, floor 1, room 110']) expect(text).toContain(part);
     expect(dialogs).toEqual([]);
     await expect.poll(async () => (await reveals()).map((row) => row.details)).toEqual([{ confidential: true, reason: REASON }]);
   });
