@@ -96,6 +96,13 @@ export default defineConfig({
     // dist/web is what the server publishes: no source maps in it (the server also refuses *.map in production).
     sourcemap: false,
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router looks for React 19's useOptimistic and does without it; Preact has none.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,
