@@ -292,7 +292,9 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
     // Two of them are fresh ragging reports (below) once the first few have taken every outcome.
     const raggingReports = Object.entries(DEMO_TEXTS[RAGGING_CATEGORY] ?? {}).slice(0, Math.max(0, count - DEMO_OUTCOMES.length));
     let filed = 0;
-    for (let i = 0; i < count - raggingReports.length; i += 1) {
+    // A merged outcome files two complaints (the first and its repeat): the loop counts what was filed.
+    const target = count - raggingReports.length;
+    for (let i = 0; filed < target; i += 1) {
       const student = random.pick(students);
       const hostel = catalog.hostels.find((h) => h.name === student.hostel) ?? catalog.hostels[0];
       if (!hostel) throw new Error('the catalogue has no hostel');
@@ -323,7 +325,7 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
       const drawn = random.pick(outcomeWeights);
       const outcome = DEMO_OUTCOMES[i]?.status ?? drawn;
       const worker = workerFor(category, hostel.name) ?? admin;
-      if (outcome === 'merged' && category !== 'room_cleaning') {
+      if (outcome === 'merged' && category !== 'room_cleaning' && filed < target) {
         // The same problem filed again by a neighbour; the worker merges the repeat into the first.
         await reachOutcome({ number, outcome: 'acknowledged', worker, student: student.api });
         const neighbour = random.pick(students.filter((s) => s.hostel === hostel.name && s !== student)) ?? student;

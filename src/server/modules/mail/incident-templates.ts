@@ -31,7 +31,7 @@ export function incidentResolvedMail(m: IncidentResolvedMail): RenderedMail {
     `Note from the hostel team: ${m.note}`,
     ...(m.own.length
       ? [
-          `Your complaint${m.own.length === 1 ? '' : 's'} ${list(m.own.map((o) => o.number))} ${m.own.length === 1 ? 'is' : 'are'} now resolved with it. ` +
+          `Your complaint${m.own.length === 1 ? '' : 's'} ${list(m.own.map((o) => o.number).sort())} ${m.own.length === 1 ? 'is' : 'are'} now resolved with it. ` +
             'If it is fixed, confirm it and rate the work; if not, reopen it and say why.',
         ]
       : []),

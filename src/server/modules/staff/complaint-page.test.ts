@@ -87,7 +87,10 @@ const studentMails = (complaintId: string) =>
   db()
     .select()
     .from(outbox)
-    .where(and(eq(outbox.complaintId, complaintId), eq(outbox.toEmails, [STUDENT_EMAIL])));
+    .where(and(eq(outbox.complaintId, complaintId), eq(outbox.toEmails, [STUDENT_EMAIL])))
+    // Rows written in one transaction share its time on PostgreSQL: the sequence of writing is the
+    // outbox's own order only by time, so ties (the filing's acknowledgement) sort by purpose.
+    .orderBy(outbox.createdAt, outbox.purpose);
 
 describe('"Send and mark resolved": the reply and the resolution in one request', () => {
   const REPLY = 'Router 3 was replaced and the cable re-crimped. It should hold now.';

@@ -7,10 +7,14 @@ export function closeAnonymousReport(code: string): Promise<void> {
   return apiFetch(`${reportPath(code)}/session`, { method: 'DELETE' });
 }
 
+/**
+ * Closing forgets the thread only once the page has let go of it (`forget`, called after the page
+ * stopped asking for it): removed while the page still watched it, the query would be fetched
+ * again at once — without the cookie, a 401.
+ */
 export function useCloseAnonymousReport() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: closeAnonymousReport,
-    onSettled: (_result, _error, code) => queryClient.removeQueries({ queryKey: anonymousReportKey(code) }),
-  });
+  const mutation = useMutation({ mutationFn: closeAnonymousReport });
+  const forget = (code: string) => queryClient.removeQueries({ queryKey: anonymousReportKey(code) });
+  return { mutation, forget };
 }

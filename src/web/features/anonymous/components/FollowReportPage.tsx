@@ -64,7 +64,7 @@ export function FollowReportPage() {
   const [code, setCode] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const report = useAnonymousReport(code);
-  const close = useCloseAnonymousReport();
+  const { mutation: close, forget } = useCloseAnonymousReport();
   const committee = useCatalog().data?.university.raggingContacts?.committeeName ?? 'Anti-ragging committee';
 
   // A report that closed by itself (its cookie ran out) asks for the code and secret again.
@@ -77,6 +77,8 @@ export function FollowReportPage() {
       onSuccess: () => {
         setCode(null);
         setNotice('The report is closed on this device. Its code and secret open it again.');
+        // After the page let go of it (the next render asks for nothing), so nothing fetches it again.
+        setTimeout(() => forget(which), 0);
       },
     });
 
