@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema.js';
 import { PHONE, openPage, sharedBrowser } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
@@ -22,6 +22,18 @@ const ADMIN = { email: 'app.admin@vitbhopal.ac.in', name: 'App Admin' };
 const SIGNED_OUT = /status of 401/;
 
 const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+
+/**
+ * Debian's headless shell refuses notifications whatever the permission: the push tests need the
+ * browser. One launch serves them all (a launch of the full browser costs more CPU than a test's
+ * pages); each test still opens its own context.
+ */
+let notifyingBrowser: Promise<Browser> | undefined;
+const browserWithNotifications = () =>
+  (notifyingBrowser ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] }));
+afterAll(async () => {
+  await (await notifyingBrowser)?.close();
+});
 
 /** Waits until the service worker controls the page (it claims it on activation, no reload). */
 async function controlled(page: Page) {
@@ -368,62 +380,54 @@ describe('the installable app', () => {
     const question = 'Does it drop on 2.4 GHz too, or only 5 GHz?';
     const asked = await (await suite.api(ADMIN)).send('POST', `/api/staff/complaints/${number}/replies`, { text: question });
     expect(asked.status, JSON.stringify(asked.body)).toBe(204);
-    // Debian's headless shell refuses notifications whatever the permission: this test needs the browser.
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
-    try {
-      const { page, context, close } = await onPhone(browser, KAVYA);
-      await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
-      // The push carries what the bell says (modules/push/message.ts): the complaint as title and tag, the bell's words as body.
-      const bell = (await (await suite.api(KAVYA)).get('/api/notifications')).body.items as Array<{ text: string; complaintNumber: string | null }>;
-      const words = bell.find((n) => n.complaintNumber === number)?.text ?? 'no bell entry for the question';
-      let taps = 0;
-      // Tap 1: the notification of the question.
-      await pushOpensComplaint(page, number, { title: number, body: words, url: `/my/${number}`, tag: number });
-      taps++;
-      await page.getByText(question).first().waitFor();
-      // The team has written, so the withdraw card does not claim nobody has picked it up.
-      expect(await page.getByText('Nobody has picked this up yet').count()).toBe(0);
-      // Tap 2: "Reply" in the line at the top takes the student to the reply box, ready to type.
-      await page.getByRole('link', { name: 'Reply', exact: true }).click();
-      taps++;
-      const answer = 'Both bands drop, from about 11 pm.';
-      await page.keyboard.type(answer);
-      // Tap 3: send.
-      await page.getByRole('button', { name: 'Send reply' }).click();
-      taps++;
-      await page.getByTestId('student-reply-result').filter({ hasText: 'Reply sent.' }).waitFor();
-      expect(taps).toBeLessThanOrEqual(3);
-      const thread = async () => JSON.stringify((await (await suite.api(KAVYA)).get(`/api/complaints/${number}`)).body);
-      await expect.poll(async () => (await thread()).split(answer).length - 1).toBe(1);
-      expect(await close()).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    const { page, context, close } = await onPhone(await browserWithNotifications(), KAVYA);
+    // The browser outlives the test: its context goes even when the test fails half-way.
+    onTestFinished(() => context.close());
+    await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
+    // The push carries what the bell says (modules/push/message.ts): the complaint as title and tag, the bell's words as body.
+    const bell = (await (await suite.api(KAVYA)).get('/api/notifications')).body.items as Array<{ text: string; complaintNumber: string | null }>;
+    const words = bell.find((n) => n.complaintNumber === number)?.text ?? 'no bell entry for the question';
+    let taps = 0;
+    // Tap 1: the notification of the question.
+    await pushOpensComplaint(page, number, { title: number, body: words, url: `/my/${number}`, tag: number });
+    taps++;
+    await page.getByText(question).first().waitFor();
+    // The team has written, so the withdraw card does not claim nobody has picked it up.
+    expect(await page.getByText('Nobody has picked this up yet').count()).toBe(0);
+    // Tap 2: "Reply" in the line at the top takes the student to the reply box, ready to type.
+    await page.getByRole('link', { name: 'Reply', exact: true }).click();
+    taps++;
+    const answer = 'Both bands drop, from about 11 pm.';
+    await page.keyboard.type(answer);
+    // Tap 3: send.
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    taps++;
+    await page.getByTestId('student-reply-result').filter({ hasText: 'Reply sent.' }).waitFor();
+    expect(taps).toBeLessThanOrEqual(3);
+    const thread = async () => JSON.stringify((await (await suite.api(KAVYA)).get(`/api/complaints/${number}`)).body);
+    await expect.poll(async () => (await thread()).split(answer).length - 1).toBe(1);
+    expect(await close()).toEqual([]);
   });
 
   it('shows a pushed notification for the complaint, and tapping it opens the complaint', async () => {
     const number = await filed(NIKHIL, aComplaint({ complaint: 'The window latch is broken.' }));
-    // Debian's headless shell refuses notifications whatever the permission: this test needs the browser.
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
-    try {
-      const { page, context, close } = await onPhone(browser, NIKHIL);
-      await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
-      await pushOpensComplaint(page, number);
-      // A notification whose address is '//host/...' (it starts with '/') opens My complaints, not that host.
-      const [worker] = context.serviceWorkers();
-      if (!worker) throw new Error('the service worker runs');
-      await worker.evaluate(async () => {
-        const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-        await scope.registration.showNotification('Elsewhere', { data: { url: '//example.com/sign-in' }, tag: 'elsewhere' });
-        const [notification] = await scope.registration.getNotifications({ tag: 'elsewhere' });
-        const NotificationEventClass = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
-        if (notification) scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification }));
-      });
-      await page.waitForURL(`${suite.portal.baseUrl}/my`);
-      expect(await close()).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    const { page, context, close } = await onPhone(await browserWithNotifications(), NIKHIL);
+    // The browser outlives the test: its context goes even when the test fails half-way.
+    onTestFinished(() => context.close());
+    await context.grantPermissions(['notifications'], { origin: suite.portal.baseUrl });
+    await pushOpensComplaint(page, number);
+    // A notification whose address is '//host/...' (it starts with '/') opens My complaints, not that host.
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('the service worker runs');
+    await worker.evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+      await scope.registration.showNotification('Elsewhere', { data: { url: '//example.com/sign-in' }, tag: 'elsewhere' });
+      const [notification] = await scope.registration.getNotifications({ tag: 'elsewhere' });
+      const NotificationEventClass = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+      if (notification) scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification }));
+    });
+    await page.waitForURL(`${suite.portal.baseUrl}/my`);
+    expect(await close()).toEqual([]);
   });
 });
 
