@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
-import { pgliteTemplateFile } from './paths.js';
+import { pgliteTestDatabaseFile } from './paths.js';
 import { createTestDatabase } from './postgres.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -10,7 +10,7 @@ export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' 
 
 /**
  * The template's bytes as a Blob for PGlite's `loadDataDir`, which asks it for an ArrayBuffer for every
- * database. Node's own Blob rebuilds that from its stored chunks each time (0.3–0.8 CPU-s for the 42 MB
+ * database. Node's own Blob rebuilds that from its stored chunks each time (0.3–0.8 CPU-s for a 42 MB
  * template on a busy two-core machine, a third of opening the database); this one hands PGlite a copy of
  * bytes it already holds (a copy: PGlite owns what it is given). PGlite reads it only through
  * `arrayBuffer()`; Blob's other readers would see it empty.
@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  template ??= new TemplateBlob(readFileSync(pgliteTemplateFile));
+  template ??= new TemplateBlob(readFileSync(pgliteTestDatabaseFile));
   // A test's database holds a few hundred rows: PostgreSQL's default 128 MB of shared buffers only
   // makes every opening set up memory it never uses (16 MB: a quarter less CPU per database).
   const pglite = await PGlite.create({ loadDataDir: template, postgresqlconf: ['shared_buffers=16MB'] });
