@@ -151,7 +151,14 @@ describe('a student files complaints and cleaning requests', () => {
     release();
     expect((await answered).status()).toBe(201);
 
-    await page.clock.runFor(300);
+    // The answer reaches the network before the page's code has read it and started the card's
+    // 300 ms delay: the clock is stepped until the card shows, so it never runs out ahead of that timer.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return confirmationOf(page, 'Your complaint is registered').isVisible();
+      })
+      .toBe(true);
     const number = await confirmedNumber(page, 'Your complaint is registered');
     const card = confirmationOf(page, 'Your complaint is registered');
     expect(await card.textContent()).toContain('Thank you for submitting your complaint.');
