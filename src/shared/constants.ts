@@ -55,9 +55,9 @@ export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
  * `merge`: a duplicate was merged into this complaint, or this one into another (or undone);
  * `follow`: a student said "Me too" (or left); `incident`: linked to a notice, or resolved with it;
  * `ragging`: the statutory record of a ragging report (the FIR decision, the enquiry's end, a clock
- * that ran out and who was told).
+ * that ran out and who was told); `visit`: a visit time proposed, accepted or declined.
  */
-export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging'] as const;
+export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging', 'visit'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** Where a timeline entry was written: in the portal, or by answering a mail from it. */
@@ -105,6 +105,22 @@ export type EnquiryOutcome = (typeof ENQUIRY_OUTCOMES)[number];
 export const CLOCK_ESCALATION_LEVELS = { none: 0, nodalOfficer: 1, head: 2 } as const;
 /** The email of the one user every anonymous report is filed under (it can never sign in, and is never told anything). */
 export const ANONYMOUS_REPORTER_EMAIL = 'anonymous@invalid';
+
+// ---------------------------------------------------------------------------------------------
+// Places (issue 27): rooms and common areas, consent to enter, visits, cleaning on a schedule.
+
+/** When a student is usually in, offered with "May staff enter when you are out?" for in-room work. */
+export const ENTRY_SLOTS = ['morning', 'afternoon', 'evening'] as const;
+export type EntrySlot = (typeof ENTRY_SLOTS)[number];
+/**
+ * A visit time one side proposed: 'open' until the other side answers ('accepted', 'declined'),
+ * a newer proposal replaces it ('superseded') or its author takes it back ('withdrawn').
+ */
+export const VISIT_PROPOSAL_STATUSES = ['open', 'accepted', 'declined', 'superseded', 'withdrawn'] as const;
+export type VisitProposalStatus = (typeof VISIT_PROPOSAL_STATUSES)[number];
+/** What the cleaning staff marked for one booked visit on one day. */
+export const CLEANING_VISIT_OUTCOMES = ['done', 'not_possible'] as const;
+export type CleaningVisitOutcome = (typeof CLEANING_VISIT_OUTCOMES)[number];
 
 /** How far a late complaint has been escalated: nobody yet, the hostel's wardens, then the admins. */
 export const ESCALATION_LEVELS = { none: 0, wardens: 1, admins: 2 } as const;

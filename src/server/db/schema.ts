@@ -18,9 +18,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   BULK_ACTION_STATUSES,
+  CLEANING_VISIT_OUTCOMES,
   COMPLAINT_KINDS,
   ENQUIRY_OUTCOMES,
   EVENT_CHANNELS,
+  ENTRY_SLOTS,
   EVENT_KINDS,
   FIR_DECISIONS,
   FOLLOW_SOURCES,
@@ -36,6 +38,7 @@ import {
   PLACE_KINDS,
   ROLES,
   STATUSES,
+  VISIT_PROPOSAL_STATUSES,
 } from '../../shared/constants.js';
 
 /** `column in ('a', 'b', …)` from one of the shared enumerations, for check constraints and partial indexes. */
@@ -186,6 +189,14 @@ export const complaints = pgTable(
      */
     placeKind: text('place_kind', { enum: PLACE_KINDS }),
     placeText: text('place_text'),
+    /** Filed for a common area (a floor's washroom, the mess hall) rather than a room: room_no is then ''. */
+    commonAreaId: uuid('common_area_id').references((): AnyPgColumn => commonAreas.id),
+    /** In-room work: may staff enter when the student is out (null: not asked), and when they are usually in. */
+    entryConsent: boolean('entry_consent'),
+    entrySlots: text('entry_slots', { enum: ENTRY_SLOTS }).array().notNull().default(sql`'{}'::text[]`),
+    /** The visit both sides agreed (an accepted proposal); null while none is. */
+    visitStartsAt: timestamp('visit_starts_at', { withTimezone: true }),
+    visitEndsAt: timestamp('visit_ends_at', { withTimezone: true }),
     /** Filed without a name: the student is the anonymous sentinel user, told nothing (the tracking code is how the reporter follows it). */
     anonymous: boolean('anonymous').notNull().default(false),
     /** An anonymous report's code for following it without an account; its secret is kept only as a hash. */
@@ -267,6 +278,13 @@ export const complaints = pgTable(
       .on(t.createdAt, t.hostel, t.roomNo, t.category)
       .where(sql`not ${t.confidential}`),
     uniqueIndex('complaints_tracking_code_key').on(t.trackingCode),
+    // A place's page and its repeat flag (three of one category in 30 days): a room's history, a common area's.
+    index('complaints_room_history_idx')
+      .on(t.hostel, t.roomNo, t.createdAt, t.id)
+      .where(sql`${t.commonAreaId} is null and not ${t.confidential}`),
+    index('complaints_area_history_idx')
+      .on(t.commonAreaId, t.createdAt, t.id)
+      .where(sql`${t.commonAreaId} is not null and not ${t.confidential}`),
     // The statutory clocks still running: the clocks job's scan and the duty's pinned list.
     index('complaints_fir_clock_idx')
       .on(t.firDueAt)
@@ -276,7 +294,8 @@ export const complaints = pgTable(
       .where(sql`${t.enquiryDueAt} is not null and ${t.enquiryClosedAt} is null`),
     check('complaints_place_kind_check', sql`${t.placeKind} is null or ${oneOf(t.placeKind, PLACE_KINDS)}`),
     // Only a report that says where it happened may leave the reporter's own room out.
-    check('complaints_room_check', sql`${t.roomNo} <> '' or ${t.placeKind} is not null`),
+    check('complaints_room_check', sql`${t.roomNo} <> '' or ${t.placeKind} is not null or ${t.commonAreaId} is not null`),
+    check('complaints_visit_check', sql`(${t.visitStartsAt} is null) = (${t.visitEndsAt} is null) and (${t.visitEndsAt} is null or ${t.visitEndsAt} > ${t.visitStartsAt})`),
     check('complaints_fir_decision_check', sql`${t.firDecision} is null or ${oneOf(t.firDecision, FIR_DECISIONS)}`),
     check('complaints_enquiry_outcome_check', sql`${t.enquiryOutcome} is null or ${oneOf(t.enquiryOutcome, ENQUIRY_OUTCOMES)}`),
     check(
@@ -603,6 +622,8 @@ export const notifications = pgTable(
      */
     groupKey: text('group_key'),
     groupCount: integer('group_count').notNull().default(1),
+    /** Where a bell about no single complaint leads (a cleaning visit: '/cleaning'); a path in the portal. */
+    link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -745,12 +766,21 @@ export const hostels = pgTable(
     floorMax: integer('floor_max').notNull(),
     /** [{ from, to }, …], non-overlapping (checked by the service). */
     roomRanges: jsonb('room_ranges').$type<Array<{ from: number; to: number }>>().notNull(),
+    /**
+     * A short code for the printed QR labels' addresses (/p/B2/214): letters and digits, unique.
+     * The default is only a fallback for rows written without one; the service derives it from the name.
+     */
+    code: text('code')
+      .notNull()
+      .default(sql`upper(substr(md5(random()::text), 1, 6))`),
     position: integer('position').notNull(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('hostels_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('hostels_code_key').on(sql`upper(${t.code})`),
+    check('hostels_code_check', sql`${t.code} ~ '^[A-Za-z0-9]{1,12}$'`),
     check('hostels_floors_check', sql`${t.floorMin} <= ${t.floorMax}`),
   ],
 );
@@ -893,3 +923,161 @@ export const raggingInspections = pgTable(
 );
 
 export type RaggingInspectionRow = typeof raggingInspections.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Places (issue 27)
+
+/**
+ * A hostel's common areas, beside its rooms: a floor's washroom, the corridor, the mess hall, the
+ * laundry room. Admins name them; a complaint's place is a room or one of these. Its code makes
+ * the printed label's address (/p/B2/W3); a retired area keeps its history but takes no new complaints.
+ */
+export const commonAreas = pgTable(
+  'common_areas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostelId: uuid('hostel_id')
+      .notNull()
+      .references(() => hostels.id),
+    /** The floor it is on; null for one that serves the whole building (the mess hall). */
+    floor: integer('floor'),
+    name: text('name').notNull(),
+    /** Starts with a letter, so an address tells it from a room number. */
+    code: text('code').notNull(),
+    position: integer('position').notNull().default(0),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('common_areas_code_key').on(t.hostelId, sql`upper(${t.code})`),
+    uniqueIndex('common_areas_name_key')
+      .on(t.hostelId, sql`coalesce(${t.floor}, -1000)`, sql`lower(${t.name})`)
+      .where(sql`${t.retiredAt} is null`),
+    check('common_areas_code_check', sql`${t.code} ~ '^[A-Za-z][A-Za-z0-9]{0,11}$'`),
+  ],
+);
+
+export type CommonAreaRow = typeof commonAreas.$inferSelect;
+
+/**
+ * A visit time for in-room work, proposed by staff or by the student in the thread; the other side
+ * accepts (the complaint's visit_starts_at/visit_ends_at) or declines. At most one is open at a time.
+ */
+export const visitProposals = pgTable(
+  'visit_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    proposedBy: uuid('proposed_by').references(() => users.id),
+    byStudent: boolean('by_student').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: VISIT_PROPOSAL_STATUSES }).notNull().default('open'),
+    respondedBy: uuid('responded_by').references(() => users.id),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visit_proposals_complaint_idx').on(t.complaintId, t.createdAt),
+    uniqueIndex('visit_proposals_open_key').on(t.complaintId).where(sql`${t.status} = 'open'`),
+    check('visit_proposals_status_check', oneOf(t.status, VISIT_PROPOSAL_STATUSES)),
+    check('visit_proposals_times_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export type VisitProposalRow = typeof visitProposals.$inferSelect;
+
+/** A weekly cleaning slot a hostel offers (admins set them): ISO weekday (1 Monday … 7 Sunday) and times of day in TIME_ZONE. */
+export const cleaningSlots = pgTable(
+  'cleaning_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostelId: uuid('hostel_id')
+      .notNull()
+      .references(() => hostels.id),
+    weekday: integer('weekday').notNull(),
+    /** 'HH:MM', 24-hour. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    /** How many rooms the staff can do in it; null: no limit. */
+    capacity: integer('capacity'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('cleaning_slots_hostel_idx').on(t.hostelId, t.weekday),
+    check('cleaning_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check(
+      'cleaning_slots_times_check',
+      sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.startTime} < ${t.endTime}`,
+    ),
+    check('cleaning_slots_capacity_check', sql`${t.capacity} is null or ${t.capacity} > 0`),
+  ],
+);
+
+export type CleaningSlotRow = typeof cleaningSlots.$inferSelect;
+
+/** A student's recurring cleaning: their room, every week in one slot, from starts_on until cancelled. */
+export const cleaningBookings = pgTable(
+  'cleaning_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => cleaningSlots.id),
+    floor: integer('floor').notNull(),
+    roomNo: text('room_no').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cleaning_bookings_active_key').on(t.studentId, t.slotId).where(sql`${t.cancelledAt} is null`),
+    index('cleaning_bookings_slot_idx').on(t.slotId).where(sql`${t.cancelledAt} is null`),
+    index('cleaning_bookings_student_idx').on(t.studentId, t.createdAt),
+  ],
+);
+
+export type CleaningBookingRow = typeof cleaningBookings.$inferSelect;
+
+/** A week the student skipped: no visit on that day. */
+export const cleaningSkips = pgTable(
+  'cleaning_skips',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => cleaningBookings.id, { onDelete: 'cascade' }),
+    on: date('on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.on] })],
+);
+
+/** What the cleaning staff marked for a booking on a day: done, or not possible with a reason the student sees. */
+export const cleaningVisits = pgTable(
+  'cleaning_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => cleaningBookings.id, { onDelete: 'cascade' }),
+    on: date('on', { mode: 'string' }).notNull(),
+    outcome: text('outcome', { enum: CLEANING_VISIT_OUTCOMES }).notNull(),
+    reason: text('reason').notNull().default(''),
+    markedBy: uuid('marked_by').references(() => users.id),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cleaning_visits_booking_day_key').on(t.bookingId, t.on),
+    index('cleaning_visits_day_idx').on(t.on),
+    check('cleaning_visits_outcome_check', oneOf(t.outcome, CLEANING_VISIT_OUTCOMES)),
+    check('cleaning_visits_reason_check', sql`${t.outcome} = 'done' or ${t.reason} <> ''`),
+  ],
+);
+
+export type CleaningVisitRow = typeof cleaningVisits.$inferSelect;
