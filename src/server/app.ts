@@ -15,6 +15,7 @@ import actionRoutes from './modules/actions/routes.js';
 import auditRoutes from './modules/audit/routes.js';
 import catalogAdminRoutes from './modules/catalog/admin-routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
+import cleaningScheduleRoutes from './modules/cleaning-schedule/routes.js';
 import complaintRoutes from './modules/complaints/routes.js';
 import incidentRoutes from './modules/incidents/routes.js';
 import insightsRoutes from './modules/insights/routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(incidentRoutes, { config });
   await app.register(anonymousRoutes, { config });
   await app.register(raggingReportRoutes, { config });
+  await app.register(cleaningScheduleRoutes, { config });
 
   if (devSignIn) {
     // Loaded only when used: oidc-provider warns about Node 20 at import, and production never

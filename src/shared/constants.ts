@@ -195,6 +195,9 @@ export const AUDIT_ACTION_LABELS = {
   'ragging.clock_escalate': 'Ragging deadline missed: escalated',
   'ragging.inspection': 'Anti-ragging inspection recorded',
   'complaint.anonymous_reply': 'Reply from an anonymous reporter',
+  'cleaning_slot.create': 'Weekly cleaning time added',
+  'cleaning_slot.retire': 'Weekly cleaning time retired',
+  'cleaning_slot.restore': 'Weekly cleaning time brought back',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -5,6 +5,7 @@ export const notificationSchema = z
     id: z.string(),
     text: z.string(),
     complaintNumber: z.string().nullable(),
+    link: z.string().nullable().describe("Where a bell about no single complaint leads (a portal path, e.g. '/cleaning')"),
     createdAt: z.string(),
     read: z.boolean(),
     groupKey: z

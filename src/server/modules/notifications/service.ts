@@ -39,8 +39,12 @@ export async function notify(
   userIds: string | readonly string[],
   complaint: ComplaintRow | null,
   text: BellText,
-  /** `push: false` rings the bell only (new work for those who did not ask to hear of each one). */
-  opts: { push?: boolean } = {},
+  /**
+   * `push: false` rings the bell only (new work for those who did not ask to hear of each one).
+   * `link`: where a notice about no single complaint leads (a portal path such as '/cleaning'), for
+   * the bell and the push alike.
+   */
+  opts: { push?: boolean; link?: string } = {},
 ): Promise<string[]> {
   const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
   if (!readers.length) return [];
@@ -52,7 +56,7 @@ export async function notify(
   const told = channels.map((c) => ({ ...c, eventId: randomUUID(), text: textFor(complaint, c.id, text) }));
   const bells = told.filter((c) => c.bell);
   if (bells.length) {
-    await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text })));
+    await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text, link: opts.link ?? null })));
   }
   // A disabled account's phone may be in other hands by now: nothing leaves the portal for it.
   const pushing = opts.push === false ? [] : told.filter((c) => c.push && c.disabledAt === null);
@@ -67,7 +71,8 @@ export async function notify(
   const rows = devices.flatMap((device) => {
     const reader = byUser.get(device.userId);
     if (!reader) return [];
-    const message = pushMessage(complaint, reader.id, reader.text, reader.role === 'student');
+    const made = pushMessage(complaint, reader.id, reader.text, reader.role === 'student');
+    const message = !complaint && opts.link ? { ...made, url: opts.link, tag: pushTopic(opts.link) } : made;
     return [{ eventId: reader.eventId, subscriptionId: device.id, payload: JSON.stringify(message), topic: pushTopic(message.tag) }];
   });
   if (rows.length) await db.insert(pushOutbox).values(rows).onConflictDoNothing();
@@ -99,6 +104,7 @@ export async function listNotifications(db: Db, userId: string, opts: { cursor?:
       id: n.id,
       text: n.text,
       complaintNumber: number,
+      link: n.link,
       createdAt: n.createdAt.toISOString(),
       read: n.readAt !== null,
       groupKey: n.groupKey,

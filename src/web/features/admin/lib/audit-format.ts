@@ -43,6 +43,7 @@ const TARGET_LABELS: Record<string, string> = {
   user: 'Person',
   outbox: 'Mail',
   complaint: 'Complaint',
+  cleaning_slot: 'Weekly cleaning',
 };
 export const targetTypeLabel = (type: string): string => TARGET_LABELS[type] ?? sentence(type);
 

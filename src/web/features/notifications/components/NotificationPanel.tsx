@@ -18,6 +18,8 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
   const markRead = useMarkRead();
   const linkFor = (n: Notification) => {
     if (n.complaintNumber) return isWorker(role) ? `/staff/complaints/${encodeURIComponent(n.complaintNumber)}` : `/my/${encodeURIComponent(n.complaintNumber)}`;
+    // A bell about no single complaint (a cleaning visit) names its page; only the portal's own paths.
+    if (n.link && n.link.startsWith('/') && !n.link.startsWith('//')) return n.link;
     // Several complaints that became late, in one bell: the queue's escalated view has them.
     return n.groupKey === LATE_GROUP && isWorker(role) ? ESCALATED_VIEW_PATH : null;
   };
