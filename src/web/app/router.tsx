@@ -51,6 +51,16 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'cleaning',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/cleaning/components/CleaningPage')).CleaningPage }),
+          },
+          {
+            path: 'staff/cleaning',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/cleaning/components/StaffCleaningPage')).StaffCleaningPage }),
+          },
+          {
             path: 'aboutus',
             HydrateFallback: PageLoading,
             lazy: async () => ({ Component: (await import('../features/about/components/AboutPage')).AboutPage }),

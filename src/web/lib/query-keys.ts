@@ -24,6 +24,7 @@ export const adminCategoriesKey = ['admin', 'categories'] as const;
 export const adminServicesKey = ['admin', 'services'] as const;
 export const adminOutboxKey = ['admin', 'outbox'] as const;
 export const adminAuditKey = ['admin', 'audit'] as const;
+export const adminCleaningSlotsKey = ['admin', 'cleaning-slots'] as const;
 
 /** The insights dashboard (figures per filter) and the reader's digest preference. */
 export const insightsKey = ['insights'] as const;

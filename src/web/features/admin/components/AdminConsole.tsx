@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { UnsavedChangesProvider } from '../lib/unsaved-changes';
 import { AuditPage } from './AuditPage';
 import { CategoriesPage } from './categories/CategoriesPage';
+import { CleaningSlotsPage } from './cleaning/CleaningSlotsPage';
 import { HostelsPage } from './hostels/HostelsPage';
 import { MailMessagePage, MailPage } from './MailPage';
 import { PeoplePage } from './people/PeoplePage';
@@ -18,6 +19,7 @@ const SECTIONS = [
   { path: 'hostels', label: 'Hostels' },
   { path: 'categories', label: 'Categories' },
   { path: 'services', label: 'Services' },
+  { path: 'cleaning', label: 'Weekly cleaning' },
   { path: 'routing', label: 'Routing' },
   { path: 'people', label: 'People' },
   { path: 'mail', label: 'Mail' },
@@ -110,6 +112,7 @@ export function AdminConsole() {
             <Route path="hostels" element={<HostelsPage />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route path="services" element={<ServicesPage />} />
+            <Route path="cleaning" element={<CleaningSlotsPage />} />
             <Route path="routing" element={<RoutingPage />} />
             <Route path="people" element={<PeoplePage />} />
             <Route path="mail" element={<MailPage />} />

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { textLink } from '../../../components/ui/styles';
 import { AssistanceForm } from './AssistanceForm';
 
 /** Route /services ('Assistance'): room cleaning and, once an administrator opens it, laundry pickup. */
@@ -12,6 +14,12 @@ export function AssistancePage() {
       <p className="mt-3 text-slate-700">
         Room not cleaned properly? Ask housekeeping to clean it. Choose your hostel, enter your room number and
         request cleaning.
+      </p>
+      <p className="mt-3 text-slate-800">
+        Want it cleaned every week?{' '}
+        <Link to="/cleaning" className={textLink}>
+          Book weekly cleaning
+        </Link>
       </p>
       <CatalogGate loadingLabel="Loading the services…">{(catalog) => <AssistanceForm catalog={catalog} />}</CatalogGate>
     </section>

@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import type { CleaningBooking } from '../../../../shared/cleaning-schedule';
+import { Alert } from '../../../components/ui/Alert';
+import { Badge } from '../../../components/ui/Badge';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useCancelBooking } from '../api/cancel-booking';
+import { useRestoreBooking } from '../api/restore-booking';
+import { useSkipWeek } from '../api/skip-week';
+import { useUnskipWeek } from '../api/unskip-week';
+
+/** True until `until` (an ISO instant) passes; re-renders when it does. */
+function useBefore(until: string | null): boolean {
+  const end = until ? new Date(until).getTime() : 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!end || now >= end) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(end - now + 50, 60_000));
+    return () => window.clearTimeout(timer);
+  }, [end, now]);
+  return end > now;
+}
+
+/** One weekly booking: when, the coming weeks (each can be skipped), what the staff marked, and cancelling with Undo. */
+export function BookingCard({ booking }: { booking: CleaningBooking }) {
+  const skip = useSkipWeek();
+  const unskip = useUnskipWeek();
+  const cancel = useCancelBooking();
+  const restore = useRestoreBooking();
+  const [confirming, setConfirming] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const canUndo = useBefore(booking.undoUntil);
+  const failed = [skip, unskip, cancel, restore].find((m) => m.isError);
+  const busy = skip.isPending || unskip.isPending || cancel.isPending || restore.isPending;
+  const headingId = `booking-${booking.id}`;
+
+  return (
+    <li className={card} aria-labelledby={headingId} data-testid="cleaning-booking">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-slate-900" data-testid="booking-summary">
+          {booking.text}
+          {booking.next && <span className="font-normal text-slate-700"> · next: {booking.next.text}</span>}
+        </h3>
+        {booking.cancelled && <Badge tone="neutral">Cancelled</Badge>}
+        {!booking.cancelled && booking.slotRetired && <Badge tone="warning">No longer offered</Badge>}
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        Room {booking.roomNo}, {booking.hostel} (floor {booking.floor})
+      </p>
+
+      {booking.recent.length > 0 && (
+        <ul className="mt-3 space-y-1 text-sm" aria-label="What housekeeping marked">
+          {booking.recent.map((week) => (
+            <li key={week.on} className="wrap-anywhere">
+              {week.visit?.outcome === 'done' ? (
+                <span className="text-green-900">{week.text}: cleaned</span>
+              ) : (
+                <span className="text-red-900">
+                  {week.text}: not possible — {week.visit?.reason}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {booking.slotRetired && !booking.cancelled && (
+        <p className="mt-3 text-sm text-slate-800">The hostel no longer offers this time. Cancel it and book another one.</p>
+      )}
+
+      {booking.weeks.length > 0 && (
+        <div className="mt-4">
+          <h4 className="text-sm font-semibold text-slate-900">Coming weeks</h4>
+          <ul className="mt-2 divide-y divide-slate-100">
+            {booking.weeks.map((week) => (
+              <li key={week.on} className="flex flex-wrap items-center justify-between gap-2 py-1">
+                <span className={week.skipped ? 'text-slate-600 line-through' : 'text-slate-900'}>
+                  {week.text}
+                  {week.skipped && <span className="sr-only"> (skipped)</span>}
+                </span>
+                {week.visit ? (
+                  <Badge tone={week.visit.outcome === 'done' ? 'success' : 'danger'}>{week.visit.outcome === 'done' ? 'Cleaned' : 'Not possible'}</Badge>
+                ) : week.skipped ? (
+                  <button
+                    type="button"
+                    className={cn(buttonSecondary, 'px-3')}
+                    disabled={busy}
+                    aria-label={`Undo skipping ${week.text}`}
+                    onClick={() => unskip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(`${week.text} will be cleaned.`) })}
+                  >
+                    Undo skip
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={cn(buttonSecondary, 'px-3')}
+                    disabled={busy}
+                    aria-label={`Skip ${week.text}`}
+                    onClick={() => skip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(`${week.text} is skipped.`) })}
+                  >
+                    Skip this week
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {failed && (
+        <Alert className="mt-3">
+          <p>{errorMessage(failed.error)}</p>
+        </Alert>
+      )}
+
+      {booking.cancelled ? (
+        canUndo && (
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <p className="text-slate-800">Weekly cleaning cancelled.</p>
+            <button
+              type="button"
+              className={buttonSecondary}
+              disabled={busy}
+              onClick={() => restore.mutate(booking.id, { onSuccess: () => setStatus('Your weekly cleaning is back.') })}
+            >
+              Undo
+            </button>
+          </div>
+        )
+      ) : confirming ? (
+        <div role="group" aria-labelledby={`${headingId}-cancel`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4">
+          <p id={`${headingId}-cancel`} className="font-medium text-red-950">
+            Stop the weekly cleaning of room {booking.roomNo}?
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonPrimary}
+              disabled={busy}
+              onClick={() =>
+                cancel.mutate(booking.id, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    setStatus(null);
+                  },
+                })
+              }
+            >
+              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
+            </button>
+            <button type="button" className={buttonSecondary} disabled={busy} onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={() => setConfirming(true)}>
+          Cancel weekly cleaning
+        </button>
+      )}
+      <StatusMessage message={status} className="mt-3" />
+    </li>
+  );
+}

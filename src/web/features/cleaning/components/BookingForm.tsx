@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { PublicCatalog } from '../../../../shared/catalog';
+import { cleaningBookingCreateSchema, type CleaningBookingCreate, type CleaningSlotOffer } from '../../../../shared/cleaning-schedule';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { SelectField, TextField } from '../../../components/ui/FormFields';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { cn } from '../../../lib/cn';
+import { FORM_ERROR, applyServerErrors, draftResolver } from '../../../lib/form';
+import { usePlace } from '../../../lib/place';
+import { useCreateBooking } from '../api/create-booking';
+import { useSlots } from '../api/get-slots';
+
+interface BookingDraft {
+  hostel: string;
+  slotId: string;
+  roomNo: string;
+}
+
+const payloadOf = (d: BookingDraft) => ({ hostel: d.hostel, slotId: d.slotId, roomNo: d.roomNo.trim() === '' ? Number.NaN : Number(d.roomNo) });
+
+const offerText = (o: CleaningSlotOffer) =>
+  `${o.text} · from ${o.nextText}${o.placesLeft === null ? '' : o.placesLeft === 0 ? ' · full' : ` · ${o.placesLeft} ${o.placesLeft === 1 ? 'place' : 'places'} left`}`;
+
+/**
+ * Booking a weekly time: hostel, one of its times, the room number (checked like a one-off
+ * cleaning request), then a question in the page before anything is booked.
+ */
+export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
+  const place = usePlace();
+  const create = useCreateBooking();
+  const [asking, setAsking] = useState<{ payload: CleaningBookingCreate; text: string } | null>(null);
+  const [booked, setBooked] = useState<string | null>(null);
+  const form = useForm<BookingDraft, unknown, CleaningBookingCreate>({
+    defaultValues: { hostel: place?.hostel ?? '', slotId: '', roomNo: place?.roomNo ?? '' },
+    resolver: draftResolver(cleaningBookingCreateSchema, payloadOf),
+    reValidateMode: 'onChange',
+  });
+  const hostel = useWatch({ control: form.control, name: 'hostel' });
+  const slots = useSlots(hostel);
+  const offers = slots.data?.items ?? [];
+
+  const ask = form.handleSubmit((payload) => {
+    setBooked(null);
+    const offer = offers.find((o) => o.id === payload.slotId);
+    setAsking({ payload, text: `${offer?.text ?? 'This time'} for room ${payload.roomNo} of ${payload.hostel}` });
+  });
+
+  const confirm = async () => {
+    if (!asking) return;
+    try {
+      const booking = await create.mutateAsync(asking.payload);
+      setAsking(null);
+      form.reset({ hostel: booking.hostel, slotId: '', roomNo: booking.roomNo });
+      setBooked(`Booked: ${booking.text} for room ${booking.roomNo}${booking.next ? `. First visit ${booking.next.text}.` : '.'}`);
+    } catch (error) {
+      setAsking(null);
+      applyServerErrors(form, error);
+    }
+  };
+
+  return (
+    <section aria-labelledby="book-heading" className={cn(card, 'mt-6')}>
+      <h2 id="book-heading" className="text-lg font-semibold text-slate-900">
+        Book weekly cleaning
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Housekeeping comes at the same time every week. You can skip a week or cancel at any time.</p>
+      <form
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          form.clearErrors(FORM_ERROR);
+          void ask(event);
+        }}
+      >
+        <SelectField
+          control={form.control}
+          name="hostel"
+          label="Hostel"
+          onChangeCapture={() => {
+            form.setValue('slotId', '');
+            setAsking(null);
+          }}
+        >
+          <option value="">Choose your hostel</option>
+          {catalog.hostels.map((h) => (
+            <option key={h.name} value={h.name}>
+              {h.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          control={form.control}
+          name="slotId"
+          label="Time"
+          hint={
+            hostel === ''
+              ? 'Choose your hostel first.'
+              : slots.isPending
+                ? 'Loading the times…'
+                : slots.isError
+                  ? 'The times could not be loaded. Try again in a moment.'
+                  : offers.length === 0
+                    ? `${hostel} offers no weekly cleaning yet.`
+                    : undefined
+          }
+          disabled={offers.length === 0}
+          onChangeCapture={() => setAsking(null)}
+        >
+          <option value="">Choose a time</option>
+          {offers.map((o) => (
+            <option key={o.id} value={o.id} disabled={o.placesLeft === 0}>
+              {offerText(o)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField control={form.control} name="roomNo" label="Room number" inputMode="numeric" autoComplete="off" onChangeCapture={() => setAsking(null)} />
+        <FormAlert control={form.control} />
+        {asking ? (
+          <div role="group" aria-labelledby="book-confirm-text" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
+            <p id="book-confirm-text" className="font-medium text-brand-950">
+              Book {asking.text}?
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button type="button" className={buttonPrimary} disabled={create.isPending} onClick={() => void confirm()}>
+                {create.isPending ? 'Booking…' : 'Yes, book it'}
+              </button>
+              <button type="button" className={buttonSecondary} disabled={create.isPending} onClick={() => setAsking(null)}>
+                Change
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="submit" className={buttonPrimary}>
+            Book
+          </button>
+        )}
+      </form>
+      <StatusMessage message={booked} className="mt-3" data-testid="booking-status" />
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isDay, type CleaningDay, type CleaningDayItem } from '../../../../shared/cleaning-schedule';
+import { isWorkerRole } from '../../../../shared/constants';
+import { SignedInGate } from '../../../components/SignedInGate';
+import { Alert } from '../../../components/ui/Alert';
+import { Badge } from '../../../components/ui/Badge';
+import { Field } from '../../../components/ui/Field';
+import { LoadError } from '../../../components/ui/LoadError';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useDay } from '../api/get-day';
+import { useMarkVisit } from '../api/mark-visit';
+
+/** One room on the list: who and when, what was marked, and marking it (a reason is asked in the page for "Not possible"). */
+function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
+  const mark = useMarkVisit();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const reasonId = useId();
+  const label = `room ${item.roomNo}`;
+
+  const send = (outcome: 'done' | 'not_possible') => {
+    if (outcome === 'not_possible' && reason.trim() === '') {
+      setProblem('Say why it was not possible');
+      return;
+    }
+    setProblem(null);
+    mark.mutate(
+      { bookingId: item.bookingId, on: date, outcome, reason: outcome === 'done' ? '' : reason.trim() },
+      {
+        onSuccess: (result) => {
+          setAsking(false);
+          setStatus(`${outcome === 'done' ? 'Marked done' : 'Marked not possible'}${result.told ? ': the student is told.' : '.'}`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields?.reason) setProblem(error.fields.reason);
+        },
+      },
+    );
+  };
+
+  return (
+    <li className="py-3" data-testid="cleaning-item" aria-label={`Room ${item.roomNo}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="font-semibold text-slate-900">Room {item.roomNo}</p>
+        <p className="text-sm text-slate-700">
+          {item.startTime}–{item.endTime}
+        </p>
+      </div>
+      <p className="text-sm text-slate-700 wrap-anywhere">{item.studentName}</p>
+      {item.visit && (
+        <p className="mt-1 text-sm wrap-anywhere">
+          {item.visit.outcome === 'done' ? (
+            <Badge tone="success">Done</Badge>
+          ) : (
+            <>
+              <Badge tone="danger">Not possible</Badge> <span className="text-slate-800">{item.visit.reason}</span>
+            </>
+          )}
+        </p>
+      )}
+      {asking ? (
+        <div className="mt-2 space-y-2">
+          <Field id={reasonId} label={`Why was cleaning ${label} not possible?`} error={problem ?? undefined}>
+            {(aria) => (
+              <textarea
+                {...aria}
+                rows={2}
+                maxLength={300}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                className={fieldControl}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonPrimary} disabled={mark.isPending} onClick={() => send('not_possible')}>
+              {mark.isPending ? 'Saving…' : 'Send reason'}
+            </button>
+            <button type="button" className={buttonSecondary} disabled={mark.isPending} onClick={() => setAsking(false)}>
+              Back
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={cn(buttonSecondary, 'px-3')}
+            disabled={mark.isPending || item.visit?.outcome === 'done'}
+            aria-label={`Done: ${label}`}
+            onClick={() => send('done')}
+          >
+            Done
+          </button>
+          <button
+            type="button"
+            className={cn(buttonSecondary, 'px-3')}
+            disabled={mark.isPending}
+            aria-label={`Not possible: ${label}`}
+            onClick={() => {
+              setReason(item.visit?.reason ?? '');
+              setAsking(true);
+            }}
+          >
+            Not possible
+          </button>
+        </div>
+      )}
+      {mark.isError && !problem && (
+        <Alert className="mt-2">
+          <p>{errorMessage(mark.error)}</p>
+        </Alert>
+      )}
+      <StatusMessage message={status} className="mt-2" />
+    </li>
+  );
+}
+
+function DayList({ day }: { day: CleaningDay }) {
+  if (day.hostels.length === 0) {
+    return (
+      <p className={cn(card, 'mt-4 text-slate-800')} data-testid="cleaning-empty">
+        No rooms are booked for {day.text}.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 space-y-6">
+      {day.hostels.map((hostel) => (
+        <section key={hostel.hostel} aria-label={hostel.hostel} className={card}>
+          <h2 className="text-lg font-semibold text-slate-900">{hostel.hostel}</h2>
+          {hostel.floors.map((floor) => (
+            <section key={floor.floor} aria-label={`${hostel.hostel}, floor ${floor.floor}`} className="mt-3">
+              <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Floor {floor.floor}</h3>
+              <ul className="divide-y divide-slate-100">
+                {floor.items.map((item) => (
+                  <VisitRow key={item.bookingId} item={item} date={day.date} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function CleaningList() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date') ?? '';
+  const date = isDay(asked) ? asked : '';
+  const day = useDay(date);
+  const dateId = useId();
+  return (
+    <>
+      <div className="mt-4 max-w-xs">
+        <label htmlFor={dateId} className="block text-sm font-semibold text-slate-900">
+          Day
+        </label>
+        <input
+          id={dateId}
+          type="date"
+          className={cn(fieldControl, 'mt-1')}
+          value={date || day.data?.date || ''}
+          onChange={(event) => {
+            if (isDay(event.target.value)) setParams({ date: event.target.value });
+          }}
+        />
+      </div>
+      {day.isPending ? (
+        <LoadingStatus label="Loading the list…" />
+      ) : day.isError ? (
+        day.error instanceof ApiError && day.error.status === 403 ? (
+          <p className={cn(card, 'mt-4 text-slate-800')}>{day.error.message}</p>
+        ) : (
+          <LoadError error={day.error} onRetry={() => void day.refetch()} />
+        )
+      ) : (
+        <>
+          <p className="mt-4 text-slate-800" data-testid="cleaning-day">
+            {day.data.text}
+            {day.data.date === day.data.today ? ' (today)' : ''}
+          </p>
+          <DayList day={day.data} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Route /staff/cleaning?date=YYYY-MM-DD: the weekly cleaning list of a day (today on the university's clock by default). */
+export function StaffCleaningPage() {
+  return (
+    <section aria-labelledby="staff-cleaning-heading" className="mx-auto max-w-3xl">
+      <PageHeading id="staff-cleaning-heading" title="Cleaning list · Hostel Complaint Portal">
+        Cleaning list
+      </PageHeading>
+      <SignedInGate>
+        {(user) =>
+          isWorkerRole(user.role) ? (
+            <CleaningList />
+          ) : (
+            <p className={cn(card, 'mt-6 text-slate-800')}>The cleaning list is for housekeeping staff.</p>
+          )
+        }
+      </SignedInGate>
+    </section>
+  );
+}
