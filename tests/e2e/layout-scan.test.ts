@@ -73,8 +73,8 @@ const CONSOLE = () => ['/staff', '/staff?view=all', '/staff/settings', '/setting
 
 const ROLES: Array<{ role: string; who: SignInAs | null; routes: () => string[] }> = [
   { role: 'visitor', who: null, routes: () => PUBLIC },
-  { role: 'student', who: STUDENT, routes: () => [...PUBLIC, '/my', `/my/${at.acknowledged}`, `/my/${at.confidential}`, '/userInfo', '/settings/notifications', '/staff', '/insights'] },
-  { role: 'staff', who: STAFF, routes: () => [...PUBLIC, ...CONSOLE(), '/userInfo'] },
+  { role: 'student', who: STUDENT, routes: () => [...PUBLIC, '/my', `/my/${at.acknowledged}`, `/my/${at.confidential}`, '/userInfo', '/settings/notifications', '/staff', '/insights', '/cleaning'] },
+  { role: 'staff', who: STAFF, routes: () => [...PUBLIC, ...CONSOLE(), '/userInfo', '/staff/cleaning'] },
   { role: 'anti-ragging duty', who: DUTY, routes: () => ['/', ...CONSOLE(), `/staff/complaints/${at.confidential}`] },
   { role: 'warden', who: WARDEN, routes: () => ['/', ...CONSOLE(), '/insights', '/userInfo'] },
   {
@@ -85,7 +85,7 @@ const ROLES: Array<{ role: string; who: SignInAs | null; routes: () => string[] 
       ...CONSOLE(),
       `/staff/complaints/${at.confidential}`,
       '/insights',
-      ...['university', 'hostels', 'categories', 'services', 'people', 'mail', `mail/${at.mail}`, 'audit'].map((s) => `/admin/${s}`),
+      ...['university', 'hostels', 'categories', 'services', 'people', 'mail', `mail/${at.mail}`, 'audit', 'cleaning'].map((s) => `/admin/${s}`),
     ],
   },
 ];
