@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, outbox, users } from '../../db/schema.js';
+import { pushMessageSchema } from '../../../shared/push.js';
 import { aStudent } from '../../../../tests/factories/complaints.js';
+import { decryptPush, PushEndpoint } from '../../../../tests/support/push-endpoint.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { cleaningClock } from './clock.js';
 
 let portal: TestApp;
+let pushService: PushEndpoint;
 let admin: ApiClient;
 let cleaner: ApiClient;
 let block3Cleaner: ApiClient;
@@ -61,7 +64,13 @@ const roomsOn = (day: Day) => day.hostels.flatMap((h) => h.floors.flatMap((f) =>
 const bookingIdsOn = (day: Day) => day.hostels.flatMap((h) => h.floors.flatMap((f) => f.items.map((i) => i.bookingId)));
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'clean.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' });
+  pushService = await PushEndpoint.start();
+  portal = await startTestApp({
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ADMIN_EMAILS: 'clean.admin@vitbhopal.ac.in',
+    TIME_ZONE: 'Asia/Kolkata',
+    PUSH_POLL_INTERVAL_MS: '100',
+  });
   admin = await ApiClient.withSession(portal, { email: 'clean.admin@vitbhopal.ac.in', name: 'Clean Admin' });
   // The one-off cleaning requests are scoped by their service key: so are the weekly visits.
   await addPerson({ email: 'b2.cleaner@vitbhopal.ac.in', name: 'Block Two Cleaner', role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] });
@@ -77,6 +86,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   await portal?.close();
+  await pushService?.close();
 });
 
 describe('weekly slots (admin console)', () => {
@@ -245,6 +255,10 @@ describe("the day's cleaning list", () => {
     const slot = await aSlot({ startTime: '16:00', endTime: '17:00' });
     const asha = await student();
     const booking = await book(asha, slot, 233);
+    const phone = pushService.browser('/asha-phone');
+    expect((await asha.send('PUT', '/api/push/subscription', { endpoint: phone.endpoint, keys: phone.keys })).status).toBe(204);
+    const pushes = () =>
+      pushService.for('/asha-phone').map((r) => pushMessageSchema.parse(JSON.parse(decryptPush(phone, r.body))));
     at('2026-12-01T11:00:00Z'); // 16:30 on Tuesday in Kolkata
     const mark = (client: ApiClient, body: Record<string, unknown>) => client.send('PUT', '/api/staff/cleaning/visits', { bookingId: booking.id, on: '2026-12-01', ...body });
 
@@ -274,6 +288,10 @@ describe("the day's cleaning list", () => {
     expect(mails[0]?.textBody).toContain('Their reason: Room locked <b>and</b> nobody answered');
     expect(mails[0]?.htmlBody).toContain('Room locked &lt;b&gt;and&lt;/b&gt; nobody answered');
     expect(mails[0]?.textBody).toContain(`${portal.baseUrl}/cleaning`);
+    // The phone is told too, and tapping it opens the weekly cleaning page.
+    await expect.poll(pushes).toEqual([
+      expect.objectContaining({ body: 'Cleaning of room 233 on Tue 1 Dec was not possible: Room locked <b>and</b> nobody answered', url: '/cleaning' }),
+    ]);
 
     // The same outcome again (a reworded reason): kept, nobody told twice.
     const again = await mark(cleaner, { outcome: 'not_possible', reason: 'Room locked' });

@@ -17,6 +17,7 @@ import { useCreateCleaningSlot } from '../../api/create-cleaning-slot';
 import { useCleaningSlots } from '../../api/get-cleaning-slots';
 import { useHostels } from '../../api/get-hostels';
 import { useSetCleaningSlotRetired } from '../../api/set-cleaning-slot-retired';
+import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SectionHeader } from '../SectionHeader';
 
 interface SlotDraft {
@@ -43,6 +44,7 @@ function AddSlot({ hostel }: { hostel: HostelAdmin }) {
     })),
     reValidateMode: 'onChange',
   });
+  useWarnIfUnsaved(form.formState.isDirty);
   const submit = form.handleSubmit(async (payload) => {
     try {
       const slot = await create.mutateAsync(payload);
