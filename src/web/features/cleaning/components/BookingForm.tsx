@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { PublicCatalog } from '../../../../shared/catalog';
 import { cleaningBookingCreateSchema, type CleaningBookingCreate, type CleaningSlotOffer } from '../../../../shared/cleaning-schedule';
@@ -37,6 +37,10 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
     resolver: draftResolver(cleaningBookingCreateSchema, payloadOf),
     reValidateMode: 'onChange',
   });
+  // The remembered place arrives after the first render; it fills the form only if nobody typed yet.
+  useEffect(() => {
+    if (place && !form.formState.isDirty) form.reset({ hostel: place.hostel, slotId: '', roomNo: place.roomNo });
+  }, [place, form]);
   const hostel = useWatch({ control: form.control, name: 'hostel' });
   const slots = useSlots(hostel);
   const offers = slots.data?.items ?? [];

@@ -437,6 +437,7 @@ export function StaffQueuePage() {
           Staff console
         </PageHeading>
         <Link to="/staff/notices" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Notices</Link>
+        <Link to="/staff/cleaning" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Cleaning</Link>
         {onDuty && <Link to="/staff/anti-ragging" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Anti-ragging</Link>}
         <Link
           to="/staff/settings"
