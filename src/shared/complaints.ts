@@ -9,8 +9,9 @@ import {
   VALID_ROOM_MESSAGE,
 } from './catalog.js';
 
-import { COMPLAINT_KINDS, EVENT_KINDS, FOLLOW_SOURCES, PLACE_KINDS, RAGGING_CATEGORY, STATUSES } from './constants.js';
+import { COMPLAINT_KINDS, ENTRY_SLOTS, EVENT_KINDS, FOLLOW_SOURCES, PLACE_KINDS, RAGGING_CATEGORY, STATUSES } from './constants.js';
 import { photoIdsSchema } from './photos.js';
+import { entryConsentSchema, entryProblems, entrySlotsSchema, visitStateSchema } from './visits.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
 export { VALID_ROOM_MESSAGE } from './catalog.js';
@@ -55,6 +56,10 @@ export const createComplaintSchema = z
       .max(PLACE_TEXT_MAX_LENGTH, `Keep it under ${PLACE_TEXT_MAX_LENGTH} characters`)
       .regex(/^[^\p{Cc}]*$/u, 'Keep it on one line')
       .optional(),
+    /** In-room work only (decision 47): may staff enter while the student is out. Absent: not asked. */
+    entryConsent: entryConsentSchema.optional(),
+    /** When the student is usually in; at least one when they said staff may not enter while they are out. */
+    entrySlots: entrySlotsSchema.optional(),
   })
   // Checked even when other fields are wrong, so the form shows it with the rest.
   .refine(
@@ -69,6 +74,9 @@ export const createComplaintSchema = z
       when: () => true,
     },
   )
+  .superRefine((body, ctx) => {
+    for (const [path, message] of Object.entries(entryProblems(body))) ctx.addIssue({ code: 'custom', path: [path], message });
+  })
   .meta({ id: 'CreateComplaint' });
 export type CreateComplaint = z.infer<typeof createComplaintSchema>;
 
@@ -78,6 +86,13 @@ export const createCleaningRequestSchema = z
     hostel,
     service: z.enum(SERVICE_KEYS, { error: 'Choose a service' }),
     roomNo: z.number({ error: VALID_ROOM_MESSAGE }).int(VALID_ROOM_MESSAGE).min(0, VALID_ROOM_MESSAGE).max(999_999, VALID_ROOM_MESSAGE),
+    /** Cleaning is in-room work (decision 47): the same two questions as a room complaint's. */
+    entryConsent: entryConsentSchema.optional(),
+    entrySlots: entrySlotsSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const problems = entryProblems({ category: body.service, roomNo: String(body.roomNo), entryConsent: body.entryConsent, entrySlots: body.entrySlots });
+    for (const [path, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [path], message });
   })
   .meta({ id: 'CreateCleaningRequest' });
 export type CreateCleaningRequest = z.infer<typeof createCleaningRequestSchema>;
@@ -104,9 +119,9 @@ export const timelineEntrySchema = z
     status: z.enum(STATUSES),
     fromStatus: z.enum(STATUSES).nullable(),
     note: z.string(),
-    /** A status change, or a public reply (the student's or the team's). */
+    /** A status change, a public reply (the student's or the team's), or a visit proposed or answered. */
     /** The student's timeline holds only what was said to them: no internal notes or assignments. */
-    kind: z.enum(EVENT_KINDS).extract(['status', 'reply']),
+    kind: z.enum(EVENT_KINDS).extract(['status', 'reply', 'visit']),
     by: z.string(),
     /** Written by the complaint's student (a reply of theirs, a reopening, a withdrawal). */
     fromStudent: z.boolean(),
@@ -153,6 +168,11 @@ export const complaintDetailSchema = complaintSchema
     mergedInto: z.string().nullable(),
     /** Other students who said "Me too" or whose duplicates were merged into it. */
     followerCount: z.number().int(),
+    /** What the student answered when filing in-room work (null: not asked). */
+    entryConsent: z.boolean().nullable(),
+    entrySlots: z.array(z.enum(ENTRY_SLOTS)),
+    /** The agreed visit and the open proposal; null when it is not in-room work (decision 47). */
+    visit: visitStateSchema.nullable(),
   })
   .meta({ id: 'ComplaintDetail' });
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;

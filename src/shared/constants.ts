@@ -198,6 +198,9 @@ export const AUDIT_ACTION_LABELS = {
   'cleaning_slot.create': 'Weekly cleaning time added',
   'cleaning_slot.retire': 'Weekly cleaning time retired',
   'cleaning_slot.restore': 'Weekly cleaning time brought back',
+  'complaint.visit_proposed': 'Visit time proposed',
+  'complaint.visit_accepted': 'Visit time accepted',
+  'complaint.visit_declined': 'Visit time declined',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { EVENT_KINDS, NEW_WORK_MAIL, STATUSES, WORKER_ROLES } from './constants.js';
+import { ENTRY_SLOTS, EVENT_KINDS, NEW_WORK_MAIL, STATUSES, WORKER_ROLES } from './constants.js';
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
 import { photoIdsSchema } from './photos.js';
+import { visitStateSchema } from './visits.js';
 
 export const CONFIDENTIAL_STUDENT = 'Confidential student';
 
@@ -47,12 +48,20 @@ export const staffComplaintSchema = complaintSchema
     followerCount: z.number().int().describe('Students following it besides its own: it affects followerCount + 1 students'),
     escalationLevel: z.number().int().describe('0 not escalated, 1 the wardens were told it is late, 2 the admins too'),
     incidentId: z.string().nullable().describe('The notice (incident) it is linked to'),
+    entryConsent: z.boolean().nullable().describe('In-room work: may staff enter while the student is out (null: not asked)'),
+    entrySlots: z.array(z.enum(ENTRY_SLOTS)).describe('In-room work: when the student is usually in'),
+    visitStartsAt: z.string().nullable().describe('The visit both sides agreed'),
+    visitEndsAt: z.string().nullable(),
   })
   .meta({ id: 'StaffComplaint' });
 export type StaffComplaint = z.infer<typeof staffComplaintSchema>;
 
 export const queueResponseSchema = z
-  .object({ items: z.array(staffComplaintSchema), nextCursor: z.string().nullable() })
+  .object({
+    items: z.array(staffComplaintSchema),
+    nextCursor: z.string().nullable(),
+    timeZone: z.string().describe("The university's time zone: agreed visits are shown in it"),
+  })
   .meta({ id: 'StaffQueue' });
 
 export const statusCountsSchema = z
@@ -109,6 +118,7 @@ export const staffComplaintDetailSchema = staffComplaintSchema
       .describe('Whether you may ask for the student behind a confidential complaint (anti-ragging duty and admins)'),
     mergedInto: mergedIntoSchema.nullable().describe('Set while this duplicate is merged into another complaint'),
     duplicates: z.array(mergedDuplicateSchema).describe('Complaints merged into this one, newest first, each with its thread'),
+    visit: visitStateSchema.nullable().describe('The agreed visit and the open proposal; null when it is not in-room work'),
   })
   .meta({ id: 'StaffComplaintDetail' });
 export type StaffComplaintDetail = z.infer<typeof staffComplaintDetailSchema>;

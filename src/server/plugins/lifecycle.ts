@@ -24,6 +24,7 @@ export default fp(
           ? { address: opts.config.inbound.replyAddress, secret: hmac(opts.config.sessionSecret, 'reply-addresses') }
           : undefined,
         mergeUndoMs: opts.config.mergeUndoMs,
+        timeZone: opts.config.timeZone,
         afterCommit: () => {
           app.mailer?.notify();
           app.pushDispatcher?.notify();

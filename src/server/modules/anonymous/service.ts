@@ -216,7 +216,8 @@ export async function readThread(db: Db, trackingCode: string, now = new Date())
     canReply: studentMay(row.status, 'reply'),
     timeline: events.map((event) => {
       const { at, kind, status, fromStatus, note, fromStudent } = toTimelineEntry(event, row.studentId);
-      return { at, kind, status, fromStatus, note, fromReporter: fromStudent };
+      // An anonymous report is never in-room work, so it has no visit events (decision 47).
+      return { at, kind: kind === 'reply' ? kind : 'status', status, fromStatus, note, fromReporter: fromStudent };
     }),
     clocks: {
       fir: { state: clockState(row, row.firDueAt, row.firDecision !== null, now), dueAt: row.firDueAt?.toISOString() ?? null },

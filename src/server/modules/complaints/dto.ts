@@ -9,6 +9,7 @@ import {
   type TimelineEntry,
 } from '../../../shared/complaints.js';
 import { isOpenStatus } from '../../../shared/constants.js';
+import type { VisitState } from '../../../shared/visits.js';
 import type { ComplaintEventRow, ComplaintFollowerRow, ComplaintRow } from '../../db/schema.js';
 import type { LastWords } from './queries.js';
 
@@ -42,7 +43,7 @@ export function toTimelineEntry(event: ComplaintEventRow, studentId: string): Ti
     status: event.toStatus,
     fromStatus: event.fromStatus ?? null,
     note: event.note,
-    kind: event.kind === 'reply' ? 'reply' : 'status',
+    kind: event.kind === 'reply' || event.kind === 'visit' ? event.kind : 'status',
     by: event.actorId === studentId ? 'You' : 'Hostel staff',
     fromStudent: event.actorId === studentId,
     byMail: event.channel === 'mail',
@@ -65,7 +66,7 @@ export function toMyComplaintDto(listed: { complaint: ComplaintRow; lastWords: L
 }
 
 /** The filer's own complaint with its public timeline, and where it went if staff merged it. */
-export function toOwnerView(row: ComplaintRow, events: ComplaintEventRow[], mergedInto: string | null): ComplaintDetail {
+export function toOwnerView(row: ComplaintRow, events: ComplaintEventRow[], mergedInto: string | null, visit: VisitState | null): ComplaintDetail {
   return {
     ...toComplaintDto(row),
     view: 'owner',
@@ -74,6 +75,9 @@ export function toOwnerView(row: ComplaintRow, events: ComplaintEventRow[], merg
     ratingComment: row.ratingComment,
     mergedInto,
     followerCount: row.followerCount,
+    entryConsent: row.entryConsent,
+    entrySlots: row.entrySlots,
+    visit,
   };
 }
 

@@ -26,6 +26,8 @@ import { listStudentComplaints } from './queries.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getComplaintView, listFollowed } from './service.js';
 import { leave, meToo } from '../lifecycle/following.js';
 import { nearby } from './nearby.js';
+import { studentAnswerVisit, studentProposeVisit } from '../lifecycle/visits.js';
+import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
 
 
@@ -186,7 +188,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      return getComplaintView(app.db, user.id, request.params.number);
+      return getComplaintView(app.db, user.id, request.params.number, app.lifecycle.timeZone);
     },
   );
 
@@ -291,6 +293,49 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     async (request) => {
       const user = requireUser(request);
       return toComplaintDto(await withdraw(app.lifecycle, user, request.params.number, request.headers['idempotency-key']));
+    },
+  );
+
+  // Visit times (decision 47): the student proposes another or answers the team's; the team hears by bell.
+  const visitErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+  r.post(
+    '/api/complaints/:number/visits',
+    {
+      preHandler: [app.requireUser, app.requireRole('student')],
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: 'Propose a visit time for in-room work on one of your open complaints (a day and times on the university clock, within 14 days); it replaces the open proposal you saw',
+        params: z.object({ number: z.string().max(40) }),
+        headers: idempotencyHeaders,
+        body: visitProposalBodySchema,
+        response: { 204: z.null(), ...visitErrors },
+      },
+    },
+    async (request, reply) => {
+      await studentProposeVisit(app.lifecycle, requireUser(request), request.params.number, request.body, request.headers['idempotency-key']);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/complaints/:number/visits/:id/answer',
+    {
+      preHandler: [app.requireUser, app.requireRole('student')],
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['complaints'],
+        summary: "Accept or decline the team's proposed visit time (409 when it is no longer open, 403 for your own proposal)",
+        params: visitProposalParams,
+        headers: idempotencyHeaders,
+        body: visitAnswerBodySchema,
+        response: { 204: z.null(), ...visitErrors },
+      },
+    },
+    async (request, reply) => {
+      const { number, id } = request.params;
+      await studentAnswerVisit(app.lifecycle, requireUser(request), number, id, request.body.answer, request.headers['idempotency-key']);
+      return reply.status(204).send(null);
     },
   );
 }

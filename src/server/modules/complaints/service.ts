@@ -14,6 +14,8 @@ import {
   type ServiceInfo,
 } from '../../../shared/catalog.js';
 import { checkFiledPlace } from '../../../shared/report-place.js';
+import type { EntrySlot } from '../../../shared/constants.js';
+import { ENTRY_NOT_ASKED } from '../../../shared/visits.js';
 import type { ComplaintView, CreateCleaningRequest, CreateComplaint, CreateLaundryRequest, FollowedList, FollowedQuery } from '../../../shared/complaints.js';
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
@@ -21,6 +23,7 @@ import { decodeCursor, pageOf } from '../../lib/keyset.js';
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
 import { recordFiling, type NewComplaint } from '../lifecycle/filing.js';
+import { visitState } from '../lifecycle/visits.js';
 import { toFollowedItem, toFollowerView, toOwnerView } from './dto.js';
 
 export interface FilingContext extends LifecycleContext {
@@ -124,6 +127,8 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
   const roomNo = body.roomNo.trim();
   // Checked above: only a ragging report has a place, and it always has one.
   const place = body.placeKind && body.placeText ? { kind: body.placeKind, text: body.placeText } : undefined;
+  const confidential = category.confidential || sub.confidential;
+  const entry = entryOf(body, confidential);
   return file(
     ctx,
     student,
@@ -140,12 +145,23 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
       // A sub-category may have its own team and target time (decision 40).
       routingKey: sub.routingKey ?? category.routingKey,
       targetHours: sub.targetHours ?? category.targetHours,
-      confidential: category.confidential || sub.confidential,
+      confidential,
       place,
+      entry,
     },
     idempotencyKey,
     body.photoIds,
   );
+}
+
+/**
+ * The answers to "May staff enter when you are out?" and "When are you usually in?" (decision 47),
+ * checked by the shared schema; a confidential report is nobody's room visit, whatever its category.
+ */
+function entryOf(body: { entryConsent?: boolean | undefined; entrySlots?: EntrySlot[] | undefined }, confidential: boolean) {
+  if (body.entryConsent === undefined) return undefined;
+  if (confidential) throw new AppError(400, 'validation_failed', ENTRY_NOT_ASKED, { entryConsent: ENTRY_NOT_ASKED });
+  return { consent: body.entryConsent, slots: body.entrySlots ?? [] };
 }
 
 export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: CreateCleaningRequest, idempotencyKey?: string) {
@@ -169,6 +185,7 @@ export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: 
       routingKey: service.routingKey,
       targetHours: service.targetHours,
       confidential: false,
+      entry: entryOf(body, false),
     },
     idempotencyKey,
   );
@@ -216,10 +233,12 @@ const numberOf = async (db: Pick<Db, 'select'>, id: string | null) => {
  * A complaint as the signed-in student may read it: their own, whole (with where staff merged it);
  * one they follow, as a follower sees it (decision 36); anyone else's is "not found", never "forbidden".
  */
-export async function getComplaintView(db: Db, viewerId: string, number: string): Promise<ComplaintView> {
+export async function getComplaintView(db: Db, viewerId: string, number: string, timeZone: string): Promise<ComplaintView> {
   const [row] = await db.select().from(complaints).where(eq(complaints.number, number)).limit(1);
   if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
-  if (row.studentId === viewerId) return toOwnerView(row, await publicEvents(db, row.id), await numberOf(db, row.mergedIntoId));
+  if (row.studentId === viewerId) {
+    return toOwnerView(row, await publicEvents(db, row.id), await numberOf(db, row.mergedIntoId), await visitState(db, row, timeZone));
+  }
   const [follow] = await db
     .select({ source: complaintFollowers.source, createdAt: complaintFollowers.createdAt, via: complaintFollowers.viaComplaintId })
     .from(complaintFollowers)

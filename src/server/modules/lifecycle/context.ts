@@ -15,6 +15,8 @@ export interface LifecycleContext {
   replyAddressing?: ReplyAddressing | undefined;
   /** How long staff may undo merging a duplicate (MERGE_UNDO_MINUTES); its notice to the student waits as long. */
   mergeUndoMs: number;
+  /** The university's time zone (TIME_ZONE): times of day that mail and bells write in words (a visit). */
+  timeZone: string;
   /**
    * Runs `work` in one transaction. When it commits, the instance's mail dispatcher is told that
    * new mail may be waiting (the one place that signals it); when it throws, nothing was written.
@@ -28,16 +30,19 @@ export function createLifecycleContext(opts: {
   smtpConfigured: boolean;
   replyAddressing?: ReplyAddressing | undefined;
   mergeUndoMs: number;
+  timeZone?: string | undefined;
   /** Called after every committed lifecycle transaction. */
   afterCommit: () => void;
 }): LifecycleContext {
   const { db, publicUrl, smtpConfigured, replyAddressing, mergeUndoMs, afterCommit } = opts;
+  const timeZone = opts.timeZone ?? 'UTC';
   return {
     db,
     publicUrl,
     smtpConfigured,
     replyAddressing,
     mergeUndoMs,
+    timeZone,
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       const result = await db.transaction(work);
       afterCommit();

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { RAGGING_CATEGORY, type ComplaintKind, type PlaceKind } from '../../../shared/constants.js';
+import { RAGGING_CATEGORY, type ComplaintKind, type EntrySlot, type PlaceKind } from '../../../shared/constants.js';
 import { ENQUIRY_DAYS, FIR_DECISION_HOURS } from '../../../shared/ragging.js';
 import { complaintEvents, complaintNumberSeq, complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { createActionLinks } from '../actions/service.js';
@@ -30,6 +30,8 @@ export interface NewComplaint {
   confidential: boolean;
   /** Where a ragging incident happened (decision 40); absent for every other complaint. */
   place?: { kind: PlaceKind; text: string } | undefined;
+  /** In-room work (decision 47): may staff enter while the student is out, and when they are usually in. */
+  entry?: { consent: boolean; slots: EntrySlot[] } | undefined;
   /**
    * Filed without a name: `student` is then the anonymous sentinel (anonymousReporterId), nobody is
    * told anything as the student, and the reporter follows it with the tracking code.
@@ -83,6 +85,8 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         dueAt: sql`now() + make_interval(hours => ${input.targetHours})`,
         placeKind: input.place?.kind ?? null,
         placeText: input.place?.text ?? null,
+        entryConsent: input.entry?.consent ?? null,
+        entrySlots: input.entry?.slots ?? [],
         anonymous: input.anonymous !== undefined,
         trackingCode: input.anonymous?.trackingCode ?? null,
         secretHash: input.anonymous?.secretHash ?? null,

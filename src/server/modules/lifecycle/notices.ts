@@ -149,6 +149,21 @@ export async function tellTeam(
   await notify(tx, listeners, complaint, notice.bell);
 }
 
+/**
+ * Rings the bell of the people working the complaint, without mail (a visit time the student
+ * proposed or answered): its assignee when it has one, otherwise every worker whose scope covers it.
+ */
+export async function bellTeam(tx: Tx, complaint: ComplaintRow, bell: BellText, actorId: string | null): Promise<void> {
+  const [assignee] = complaint.assigneeId
+    ? await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, complaint.assigneeId), isNull(users.disabledAt)))
+    : [];
+  const listeners = assignee ? (assignee.id === actorId ? [] : [assignee.id]) : (await coveringWorkers(tx, complaint, { except: actorId })).map((w) => w.id);
+  await notify(tx, listeners, complaint, bell);
+}
+
 /** Tells a worker they were given a complaint; nobody is told of what they did themselves. */
 export async function tellAssignee(
   tx: Tx,

@@ -193,3 +193,18 @@ export function unmergedMail(duplicate: ComplaintRow, targetNumber: string, url:
     { url, text: 'See your complaint' },
   );
 }
+
+/** To the student when the team proposes a visit time, or answers the one the student proposed. */
+export function visitMail(complaint: ComplaintRow, what: 'proposed' | 'accepted' | 'declined', when: string, url: string): RenderedMail {
+  const subject = {
+    proposed: `Visit proposed for ${complaint.number}: ${when}`,
+    accepted: `Visit agreed for ${complaint.number}: ${when}`,
+    declined: `Visit time declined for ${complaint.number}`,
+  }[what];
+  const line = {
+    proposed: `the hostel team would like to come to your room about ${complaint.number} ${when}. Accept it, or propose another time, on the portal.`,
+    accepted: `the hostel team accepted the time you proposed: they will come about ${complaint.number} ${when}.`,
+    declined: `the hostel team cannot come at the time you proposed (${when}) for ${complaint.number}. They will propose another.`,
+  }[what];
+  return paragraphsMail(subject, [`Hello${complaint.fname ? ` ${complaint.fname}` : ''},`, line], { url, text: 'Answer on the portal' });
+}

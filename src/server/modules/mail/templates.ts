@@ -1,4 +1,5 @@
 import { PLACE_KIND_LABELS } from '../../../shared/ragging.js';
+import { entryConsentText, entrySlotsText } from '../../../shared/visits.js';
 import type { ComplaintRow } from '../../db/schema.js';
 import { escapeHtml, oneLine } from './html.js';
 
@@ -31,6 +32,9 @@ function complaintFields(complaint: ComplaintRow): Field[] {
     // A ragging report may leave the reporter's room (and so floor) out, and says where it happened.
     { label: 'Floor', value: complaint.roomNo ? String(complaint.floor) : 'not given' },
     { label: 'Room', value: complaint.roomNo || 'not given' },
+    // In-room work (decision 47): whether staff may go in while the student is out, and when they are in.
+    ...(complaint.entryConsent === null ? [] : [{ label: 'Enter when out', value: entryConsentText(complaint.entryConsent) }]),
+    ...(complaint.entrySlots.length ? [{ label: 'Usually in', value: entrySlotsText(complaint.entrySlots) }] : []),
     ...(complaint.placeKind ? [{ label: 'Where it happened', value: `${PLACE_KIND_LABELS[complaint.placeKind]}: ${complaint.placeText ?? ''}` }] : []),
     { label: 'Complaint', value: complaint.message },
     { label: 'Filed at', value: complaint.createdAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' },

@@ -3,6 +3,7 @@ import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.j
 import { staffVisibleAuthor, staffVisibleName, staffVisibleRoom, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
 import { toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
 import type { Transition } from '../../../shared/lifecycle.js';
+import type { VisitState } from '../../../shared/visits.js';
 
 /** A queue row may come without its search column. */
 type ComplaintColumns = Omit<ComplaintRow, 'search' | 'studentSearch'> & { search?: string | null; studentSearch?: string | null };
@@ -20,6 +21,10 @@ export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null): St
     followerCount: row.followerCount,
     escalationLevel: row.escalationLevel,
     incidentId: row.incidentId,
+    entryConsent: row.entryConsent,
+    entrySlots: row.entrySlots,
+    visitStartsAt: row.visitStartsAt?.toISOString() ?? null,
+    visitEndsAt: row.visitEndsAt?.toISOString() ?? null,
   };
 }
 
@@ -51,6 +56,7 @@ export function toStaffDetail(input: {
   canRevealIdentity: boolean;
   studentName: string;
   merge: MergeFacts;
+  visit: VisitState | null;
 }): StaffComplaintDetail {
   const { complaint, merge } = input;
   return {
@@ -76,5 +82,6 @@ export function toStaffDetail(input: {
       undoUntil: d.undoUntil?.toISOString() ?? null,
       timeline: staffTimeline(d.complaint, d.events),
     })),
+    visit: input.visit,
   };
 }

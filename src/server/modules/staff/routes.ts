@@ -28,7 +28,8 @@ import { attentionCounts, listQueue, statusCounts } from './queries.js';
 import { bulkActionStatus, scheduleBulkAction, undoBulkAction } from './bulk.js';
 import { attentionSchema, bulkActionSchema, bulkRequestSchema } from '../../../shared/queue.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
-import { addReply, assign, listColleagues, merge, staffDetail, take, transition, unmerge } from './service.js';
+import { addReply, answerVisitAsStaff, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, take, transition, unmerge } from './service.js';
+import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
@@ -61,6 +62,7 @@ export default async function staffRoutes(app: FastifyInstance) {
           toStaffDto(complaint, complaint.assigneeId ? { id: complaint.assigneeId, name: assigneeName ?? '', email: assigneeEmail ?? '' } : null),
         ),
         nextCursor: page.nextCursor,
+        timeZone: app.lifecycle.timeZone,
       };
     },
   );
@@ -104,7 +106,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const detail = await staffDetail(app.db, user, request.params.number, app.lifecycle.mergeUndoMs);
+      const detail = await staffDetail(app.db, user, request.params.number, app.lifecycle.mergeUndoMs, app.lifecycle.timeZone);
       reply.header('cache-control', 'no-store');
       return toStaffDetail({ ...detail, assignee: detail.assignee ?? null, canRevealIdentity: mayRevealIdentity(user) });
     },
@@ -359,5 +361,46 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async () => ({ items: await listColleagues(app.db) }),
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/visits',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: 'Propose a visit time for in-room work (a day and times on the university clock, within 14 days); the student is told and answers in the thread',
+        params: numberParams,
+        headers: idempotencyHeaders,
+        body: visitProposalBodySchema,
+        response: { 204: z.null(), ...errors, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await proposeVisitAsStaff(app.lifecycle, requireUser(request), request.params.number, request.body, request.headers['idempotency-key']);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/visits/:id/answer',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: "Accept or decline the student's proposed visit time (409 when it is no longer open, 403 for your side's own proposal)",
+        params: visitProposalParams,
+        headers: idempotencyHeaders,
+        body: visitAnswerBodySchema,
+        response: { 204: z.null(), ...errors, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { number, id } = request.params;
+      await answerVisitAsStaff(app.lifecycle, requireUser(request), number, id, request.body.answer, request.headers['idempotency-key']);
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -10,6 +10,8 @@ import { attachPhotos } from '../lifecycle/photos.js';
 import { applyTransition } from '../lifecycle/transition.js';
 import { alreadyWritten, recordReply } from '../lifecycle/replies.js';
 import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../lifecycle/merge.js';
+import { answerVisit, proposeVisit, visitState } from '../lifecycle/visits.js';
+import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
 
 const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
@@ -126,7 +128,7 @@ export async function take(ctx: LifecycleContext, actor: UserRow, number: string
  * The whole record for the console: timeline with internal notes, what this user may do next, and
  * its merges (`undoMs`: how long a merge can be undone).
  */
-export async function staffDetail(db: Db, actor: UserRow, number: string, undoMs: number) {
+export async function staffDetail(db: Db, actor: UserRow, number: string, undoMs: number, timeZone: string) {
   refuseNonWorker(actor);
   const scope = await loadScope(db, actor);
   const [complaint] = await db
@@ -152,7 +154,31 @@ export async function staffDetail(db: Db, actor: UserRow, number: string, undoMs
     assignee: assigneeRow,
     transitions: allowedTransitions(complaint.status, 'staff'),
     merge: await mergeFacts(db, complaint, undoMs),
+    visit: await visitState(db, complaint, timeZone),
   };
+}
+
+/** A worker proposes a visit time for in-room work in their scope; the student is told (lifecycle/visits.ts). */
+export async function proposeVisitAsStaff(ctx: LifecycleContext, actor: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
+  refuseNonWorker(actor);
+  const scope = await loadScope(ctx.db, actor);
+  return ctx.transaction(async (tx) => proposeVisit(tx, ctx, await lockInScope(tx, scope, number), { kind: 'staff', id: actor.id }, body, idempotencyKey));
+}
+
+/** A worker accepts or declines the student's proposed visit time. */
+export async function answerVisitAsStaff(
+  ctx: LifecycleContext,
+  actor: UserRow,
+  number: string,
+  proposalId: string,
+  answer: VisitAnswerBody['answer'],
+  idempotencyKey?: string,
+) {
+  refuseNonWorker(actor);
+  const scope = await loadScope(ctx.db, actor);
+  return ctx.transaction(async (tx) =>
+    answerVisit(tx, ctx, await lockInScope(tx, scope, number), { kind: 'staff', id: actor.id }, proposalId, answer, idempotencyKey),
+  );
 }
 
 /**

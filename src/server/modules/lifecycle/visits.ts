@@ -1,0 +1,233 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { STATUS_LABELS, isOpenStatus } from '../../../shared/constants.js';
+import {
+  isInRoomWork,
+  visitTimeProblem,
+  visitTimeText,
+  zonedInstant,
+  type VisitAnswerBody,
+  type VisitProposalBody,
+  type VisitState,
+} from '../../../shared/visits.js';
+import type { Db, Tx } from '../../db/client.js';
+import { complaintEvents, complaints, visitProposals, type ComplaintRow, type UserRow, type VisitProposalRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { audit } from '../audit/service.js';
+import { visitMail } from '../mail/lifecycle-templates.js';
+import { studentUrl, type LifecycleContext } from './context.js';
+import { bellTeam, tellStudent } from './notices.js';
+import { alreadyWritten } from './replies.js';
+import { lockOwnComplaint } from './service.js';
+
+/*
+ * Visit proposals (issue 27, decision 47): one side proposes a time for in-room work, the other
+ * accepts it (the complaint's visit_starts_at/ends_at), declines it, or proposes another, which
+ * supersedes it. At most one proposal is open per complaint (visit_proposals_open_key); every step
+ * runs with the complaint row locked, so a proposal and an answer crossing each other are served
+ * one after the other and the second finds that what it saw is gone (409).
+ */
+
+/** Who acts: the complaint's student, or a worker whose scope covers it (the caller checked which). */
+export interface VisitSide {
+  kind: 'student' | 'staff';
+  id: string;
+}
+
+const VISIT_NOT_FOR_THIS = 'A visit is arranged only for work in the student’s own room.';
+
+function refuseUnlessVisitable(complaint: ComplaintRow): void {
+  if (!isInRoomWork(complaint)) throw new AppError(409, 'no_visit', VISIT_NOT_FOR_THIS);
+  if (!isOpenStatus(complaint.status)) {
+    throw new AppError(409, 'not_open', `${complaint.number} is ${STATUS_LABELS[complaint.status].toLowerCase()}: there is no visit to arrange.`);
+  }
+}
+
+async function openProposalOf(db: Pick<Db, 'select'>, complaintId: string): Promise<VisitProposalRow | undefined> {
+  const [open] = await db
+    .select()
+    .from(visitProposals)
+    .where(and(eq(visitProposals.complaintId, complaintId), eq(visitProposals.status, 'open')))
+    .limit(1);
+  return open;
+}
+
+/** The agreed visit and the open proposal as both pages show them; null when the complaint is not in-room work. */
+export async function visitState(db: Pick<Db, 'select'>, complaint: ComplaintRow, timeZone: string): Promise<VisitState | null> {
+  if (!isInRoomWork(complaint)) return null;
+  const open = await openProposalOf(db, complaint.id);
+  return {
+    agreed:
+      complaint.visitStartsAt && complaint.visitEndsAt
+        ? { startsAt: complaint.visitStartsAt.toISOString(), endsAt: complaint.visitEndsAt.toISOString() }
+        : null,
+    proposal: open
+      ? {
+          id: open.id,
+          startsAt: open.startsAt.toISOString(),
+          endsAt: open.endsAt.toISOString(),
+          byStudent: open.byStudent,
+          status: open.status,
+          createdAt: open.createdAt.toISOString(),
+        }
+      : null,
+    timeZone,
+  };
+}
+
+const when = (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitTimeText(startsAt, endsAt, new Date(), ctx.timeZone);
+
+/** The timeline entry both sides read, public, with the change of status it is not. */
+async function visitEvent(tx: Tx, complaint: ComplaintRow, actorId: string, note: string, idempotencyKey: string | undefined) {
+  await tx.insert(complaintEvents).values({
+    complaintId: complaint.id,
+    actorId,
+    fromStatus: complaint.status,
+    toStatus: complaint.status,
+    kind: 'visit',
+    public: true,
+    note,
+    idempotencyKey: idempotencyKey ?? null,
+  });
+}
+
+/**
+ * Proposes a visit time, in the caller's transaction with the complaint locked. `replaces` is the
+ * open proposal the person saw: when another is open now (or none is), nothing changes and the 409
+ * says so. The open one it replaces becomes superseded; the other side is told.
+ */
+export async function proposeVisit(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  side: VisitSide,
+  body: VisitProposalBody,
+  idempotencyKey?: string,
+): Promise<ComplaintRow> {
+  if (await alreadyWritten(tx, complaint, side.id, idempotencyKey)) return complaint;
+  refuseUnlessVisitable(complaint);
+  const startsAt = zonedInstant(body.date, body.start, ctx.timeZone);
+  const endsAt = zonedInstant(body.date, body.end, ctx.timeZone);
+  const problem = startsAt && endsAt ? visitTimeProblem(startsAt, endsAt, new Date()) : 'Choose the day';
+  if (problem || !startsAt || !endsAt) {
+    const field = problem?.includes('day') ? 'date' : problem?.includes('end') ? 'end' : 'start';
+    throw new AppError(400, 'validation_failed', problem ?? 'Choose the day', { [field]: problem ?? 'Choose the day' });
+  }
+  const open = await openProposalOf(tx, complaint.id);
+  if ((open?.id ?? null) !== body.replaces) {
+    throw new AppError(
+      409,
+      'visit_changed',
+      open ? 'Another visit time was proposed meanwhile: answer that one or reload.' : 'The proposed time was answered meanwhile: reload to see the visit.',
+    );
+  }
+  if (open) {
+    await tx.update(visitProposals).set({ status: 'superseded', respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, open.id));
+  }
+  await tx.insert(visitProposals).values({ complaintId: complaint.id, proposedBy: side.id, byStudent: side.kind === 'student', startsAt, endsAt });
+  const text = when(ctx, startsAt, endsAt);
+  await visitEvent(tx, complaint, side.id, `${open ? 'Proposed another visit time' : 'Proposed a visit'}: ${text}`, idempotencyKey);
+  const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
+  await audit(tx, {
+    actorId: side.id,
+    action: 'complaint.visit_proposed',
+    targetType: 'complaint',
+    targetId: complaint.number,
+    details: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), by: side.kind, replaces: open?.id ?? null },
+  });
+  if (side.kind === 'staff') {
+    await tellStudent(tx, ctx, updated, {
+      purpose: 'visit',
+      mail: visitMail(updated, 'proposed', text, studentUrl(ctx, updated.number)),
+      bell: `The hostel team proposed a visit for ${updated.number}: ${text}`,
+    });
+  } else {
+    await bellTeam(tx, updated, `The student proposed a visit time for ${updated.number}: ${text}`, side.id);
+  }
+  return updated;
+}
+
+/**
+ * Accepts or declines the other side's open proposal, in the caller's transaction with the
+ * complaint locked: 403 for one's own proposal, 409 when it is no longer open (answered, or a newer
+ * one replaced it) or its time has passed. Accepting sets the complaint's visit.
+ */
+export async function answerVisit(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  side: VisitSide,
+  proposalId: string,
+  answer: VisitAnswerBody['answer'],
+  idempotencyKey?: string,
+): Promise<ComplaintRow> {
+  if (await alreadyWritten(tx, complaint, side.id, idempotencyKey)) return complaint;
+  const [proposal] = await tx
+    .select()
+    .from(visitProposals)
+    .where(and(eq(visitProposals.id, proposalId), eq(visitProposals.complaintId, complaint.id)))
+    .orderBy(desc(visitProposals.createdAt))
+    .limit(1);
+  if (!proposal) throw new AppError(404, 'not_found', 'That visit proposal is not part of this complaint.');
+  if (proposal.byStudent === (side.kind === 'student')) {
+    throw new AppError(403, 'own_proposal', side.kind === 'student' ? 'You proposed this time: the hostel team answers it.' : 'Your side proposed this time: the student answers it.');
+  }
+  if (proposal.status !== 'open') {
+    throw new AppError(409, 'visit_not_open', `This proposed time is ${proposal.status === 'superseded' ? 'replaced by a newer one' : `already ${proposal.status}`}: reload to see the visit.`);
+  }
+  refuseUnlessVisitable(complaint);
+  if (answer === 'accept' && proposal.startsAt.getTime() <= Date.now()) {
+    throw new AppError(409, 'visit_passed', 'That time has already begun: propose another.');
+  }
+  const status = answer === 'accept' ? 'accepted' : 'declined';
+  await tx.update(visitProposals).set({ status, respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, proposal.id));
+  const text = when(ctx, proposal.startsAt, proposal.endsAt);
+  await visitEvent(tx, complaint, side.id, answer === 'accept' ? `Visit agreed: ${text}` : `Declined the visit time ${text}`, idempotencyKey);
+  const [updated = complaint] = await tx
+    .update(complaints)
+    .set({ updatedAt: new Date(), ...(answer === 'accept' ? { visitStartsAt: proposal.startsAt, visitEndsAt: proposal.endsAt } : {}) })
+    .where(eq(complaints.id, complaint.id))
+    .returning();
+  await audit(tx, {
+    actorId: side.id,
+    action: answer === 'accept' ? 'complaint.visit_accepted' : 'complaint.visit_declined',
+    targetType: 'complaint',
+    targetId: complaint.number,
+    details: { proposal: proposal.id, by: side.kind },
+  });
+  if (side.kind === 'staff') {
+    await tellStudent(tx, ctx, updated, {
+      purpose: 'visit',
+      mail: visitMail(updated, status, text, studentUrl(ctx, updated.number)),
+      bell: answer === 'accept' ? `Visit agreed for ${updated.number}: ${text}` : `The hostel team cannot come ${text} for ${updated.number}`,
+    });
+  } else {
+    await bellTeam(
+      tx,
+      updated,
+      answer === 'accept' ? `The student accepted the visit for ${updated.number}: ${text}` : `The student declined the visit time for ${updated.number} (${text})`,
+      side.id,
+    );
+  }
+  return updated;
+}
+
+/** The student proposes a visit time for their own complaint (another one, when the team's does not suit). */
+export function studentProposeVisit(ctx: LifecycleContext, student: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
+  return ctx.transaction(async (tx) =>
+    proposeVisit(tx, ctx, await lockOwnComplaint(tx, student, number), { kind: 'student', id: student.id }, body, idempotencyKey),
+  );
+}
+
+/** The student accepts or declines the team's proposed time. */
+export function studentAnswerVisit(
+  ctx: LifecycleContext,
+  student: UserRow,
+  number: string,
+  proposalId: string,
+  answer: VisitAnswerBody['answer'],
+  idempotencyKey?: string,
+) {
+  return ctx.transaction(async (tx) =>
+    answerVisit(tx, ctx, await lockOwnComplaint(tx, student, number), { kind: 'student', id: student.id }, proposalId, answer, idempotencyKey),
+  );
+}
