@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { isOpenStatus, type ComplaintStatus } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
 import type { ComplaintDetail } from '../../../../shared/complaints';
-import { ComplaintFacts } from '../../../components/ComplaintFacts';
+import { ComplaintFacts, DetailRow } from '../../../components/ComplaintFacts';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { PhotoGallery } from '../../../components/photos/PhotoGallery';
@@ -22,6 +22,9 @@ import { FollowedComplaintView } from './FollowedComplaintView';
 import { RatingSummary, ResolutionForms } from './ResolutionForms';
 import { StatusStepper } from './StatusStepper';
 import { WithdrawPanel } from './WithdrawPanel';
+import { EntryFacts, VisitPanel } from '../../../components/visits/VisitPanel';
+import { useAnswerVisit } from '../api/answer-visit';
+import { useProposeVisit } from '../api/propose-visit';
 
 /** What happens next, in a few words, for each status. */
 const NEXT_STEP: Record<ComplaintStatus, string> = {
@@ -92,6 +95,21 @@ function MergedInto({ complaint }: { complaint: ComplaintDetail }) {
   );
 }
 
+/** The visit for in-room work: the agreed time, the team's proposal to answer, or a time to propose. */
+function StudentVisit({ complaint }: { complaint: ComplaintDetail }) {
+  const propose = useProposeVisit(complaint.number);
+  const answer = useAnswerVisit(complaint.number);
+  if (!complaint.visit) return null;
+  return (
+    <VisitPanel
+      state={complaint.visit}
+      side="student"
+      open={isOpenStatus(complaint.status)}
+      actions={{ propose: (body) => propose.mutateAsync(body), answer: (id, which) => answer.mutateAsync({ id, answer: which }) }}
+    />
+  );
+}
+
 /**
  * The student's complaint as a chat, top to bottom: one line saying where it stands and what comes
  * next, the "Is it fixed?" card (with the team's note) when it is resolved, the steps, the facts
@@ -114,13 +132,16 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
       <ResolutionForms complaint={complaint} />
       <RatingSummary complaint={complaint} />
       <StatusStepper status={complaint.status} reached={reached} />
+      <StudentVisit complaint={complaint} />
 
       <details className={cn(card, 'mt-4 group')}>
         <summary className="cursor-pointer font-semibold text-slate-900">
           Details <span className="font-normal text-slate-600">(number, hostel, room, category)</span>
         </summary>
         <dl data-testid="complaint-details" className="mt-2">
-          <ComplaintFacts complaint={complaint} showRecipient={false} />
+          <ComplaintFacts complaint={complaint} showRecipient={false}>
+            <EntryFacts consent={complaint.entryConsent} slots={complaint.entrySlots} Row={DetailRow} />
+          </ComplaintFacts>
         </dl>
       </details>
 

@@ -44,6 +44,9 @@ import { AlreadyReported } from './AlreadyReported';
 import { FiledScreen } from './FiledScreen';
 import { RaggingFormPage } from './RaggingFormPage';
 import { SubCategoryChips } from './SubCategoryChips';
+import { EntryFields } from './EntryFields';
+import { ENTRY_SLOTS, type EntrySlot } from '../../../../shared/constants';
+import { ENTRY_CONSENT_MISSING, entryProblems, isInRoomCategory } from '../../../../shared/visits';
 
 /*
  * A path segment that names no category gets the app's own 404 page. It lives in src/web/components
@@ -55,7 +58,7 @@ const NotFoundPage = lazy(async () => ({ default: (await import('../../../compon
 type FieldName = keyof ComplaintDraft;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const FIELD_ORDER: readonly FieldName[] = ['hostel', 'floor', 'roomNo', 'subCategory', 'complaint'];
+const FIELD_ORDER: readonly FieldName[] = ['hostel', 'floor', 'roomNo', 'subCategory', 'complaint', 'entryConsent', 'entrySlots'];
 const isFieldName = (name: string): name is FieldName => (FIELD_ORDER as readonly string[]).includes(name);
 
 /** The form's field ids, one per field, unique on the page. */
@@ -82,6 +85,16 @@ export function emptyFloorMessage(floors: { floorMin: number; floorMax: number }
   return floors ? `Enter the floor (${floors.floorMin} to ${floors.floorMax})` : 'Enter the floor';
 }
 
+/** The consent fields as the server takes them: only for in-room work, and only what was answered. */
+function entryOf(categoryKey: string, values: ComplaintDraft): { entryConsent?: boolean; entrySlots?: EntrySlot[] } {
+  if (!isInRoomCategory(categoryKey)) return {};
+  const slots = ENTRY_SLOTS.filter((slot) => values.entrySlots.split(',').includes(slot));
+  return {
+    ...(values.entryConsent === 'yes' ? { entryConsent: true } : values.entryConsent === 'no' ? { entryConsent: false } : {}),
+    ...(values.entryConsent !== '' ? { entrySlots: slots } : {}),
+  };
+}
+
 /** The form's place fields filled from the student's remembered place. */
 const placeDraft = (place: Place | null): ComplaintDraft =>
   place ? { ...EMPTY_DRAFT, hostel: place.hostel, floor: String(place.floor), roomNo: place.roomNo } : EMPTY_DRAFT;
@@ -98,7 +111,8 @@ const focusFirstProblem = (errors: FieldErrors) => focusFirstError(FIELD_ORDER, 
  */
 function checkDraft(catalog: PublicCatalog, categoryKey: string, values: ComplaintDraft, photoIds: readonly string[]) {
   const floor = toFloor(values.floor);
-  const parsed = createComplaintSchema.safeParse({
+  const entry = entryOf(categoryKey, values);
+  const body = {
     category: categoryKey,
     hostel: values.hostel,
     floor,
@@ -106,7 +120,9 @@ function checkDraft(catalog: PublicCatalog, categoryKey: string, values: Complai
     subCategory: values.subCategory,
     complaint: values.complaint,
     ...(photoIds.length ? { photoIds: [...photoIds] } : {}),
-  });
+    ...entry,
+  };
+  const parsed = createComplaintSchema.safeParse(body);
   const place = checkComplaintPlace(catalog, {
     category: categoryKey,
     hostel: values.hostel.trim(),
@@ -114,8 +130,14 @@ function checkDraft(catalog: PublicCatalog, categoryKey: string, values: Complai
     roomNo: values.roomNo,
     subCategory: values.subCategory,
   });
+  // The form asks in-room work's consent every time (the server takes a filing without it from an older client).
+  const entryAsked = isInRoomCategory(categoryKey) ? { ...(entry.entryConsent === undefined ? { entryConsent: ENTRY_CONSENT_MISSING } : {}), ...entryProblems(body) } : {};
   const { errors, other } = sortMessages(
-    [...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)), ...Object.entries(place)],
+    [
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)),
+      ...Object.entries(place),
+      ...Object.entries(entryAsked),
+    ],
     isFieldName,
   );
   // Nothing typed is not "not a whole number": ask for the floor instead.
@@ -444,6 +466,18 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
             />
           )}
         </Field>
+
+        {isInRoomCategory(categoryKey) && (
+          <EntryFields
+            consentId={fieldId('entryConsent')}
+            slotsId={fieldId('entrySlots')}
+            consent={values.entryConsent}
+            slots={values.entrySlots}
+            errors={{ consent: errors.entryConsent, slots: errors.entrySlots }}
+            onConsent={(value) => change('entryConsent', value)}
+            onSlots={(value) => change('entrySlots', value)}
+          />
+        )}
 
         {me.data?.role === 'student' && hostel && (
           <AlreadyReported category={categoryKey} hostel={hostel.name} floor={values.floor} room={values.roomNo} text={values.complaint} />

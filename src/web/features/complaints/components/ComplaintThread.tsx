@@ -122,7 +122,12 @@ export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDet
           {photos && <div className="w-full">{photos}</div>}
         </li>
         {complaint.timeline.filter(isChatEntry).map((entry, index) =>
-          entry.kind === 'reply' ? (
+          entry.kind === 'visit' ? (
+            <li key={`${entry.at}-${index}`} data-kind="visit" className="text-center text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{entry.fromStudent ? 'You' : 'Hostel team'}</span>: {entry.note} ·{' '}
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </li>
+          ) : entry.kind === 'reply' ? (
             <ChatBubble key={`${entry.at}-${index}`} kind="reply" mine={entry.fromStudent} title={entryTitle(entry)} at={entry.at}>
               {entry.note}
             </ChatBubble>

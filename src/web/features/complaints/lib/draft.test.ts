@@ -28,7 +28,7 @@ const refusing = {
   },
 };
 
-const typed: ComplaintDraft = { hostel: 'Block-2', floor: '3', roomNo: '312', subCategory: 'Slow', complaint: 'Wifi drops every evening.' };
+const typed: ComplaintDraft = { hostel: 'Block-2', floor: '3', roomNo: '312', subCategory: 'Slow', complaint: 'Wifi drops every evening.', entryConsent: 'no', entrySlots: 'evening' };
 let storage: MemoryStorage;
 
 beforeEach(() => {

@@ -5,9 +5,13 @@ export interface ComplaintDraft {
   roomNo: string;
   subCategory: string;
   complaint: string;
+  /** In-room work (decision 47): 'yes', 'no' or '' (not answered yet). */
+  entryConsent: string;
+  /** The chosen ENTRY_SLOTS, comma-separated. */
+  entrySlots: string;
 }
 
-export const EMPTY_DRAFT: ComplaintDraft = { hostel: '', floor: '', roomNo: '', subCategory: '', complaint: '' };
+export const EMPTY_DRAFT: ComplaintDraft = { hostel: '', floor: '', roomNo: '', subCategory: '', complaint: '', entryConsent: '', entrySlots: '' };
 
 /** Any form's draft: its fields as the inputs give them. */
 type TextDraft<T> = { [K in keyof T]: string };

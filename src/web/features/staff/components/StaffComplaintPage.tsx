@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { User } from '../../../../shared/auth';
-import { RAGGING_CATEGORY, STATUS_LABELS } from '../../../../shared/constants';
+import { RAGGING_CATEGORY, STATUS_LABELS, isOpenStatus } from '../../../../shared/constants';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
@@ -13,6 +13,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
 import { useStaffComplaint } from '../api/detail';
+import { useAnswerVisit, useProposeVisit } from '../api/visits';
+import { VisitPanel } from '../../../components/visits/VisitPanel';
 import { nextNumber, recalledQueue } from '../lib/queue-session';
 import { Assignment } from './complaint/Assignment';
 import { ComplaintDetails } from './complaint/ComplaintDetails';
@@ -104,6 +106,21 @@ function useComplaintKeys(handlers: Record<'r' | 'e' | 'n' | '?', () => void>, h
   }, [help]);
 }
 
+/** The visit for in-room work: propose a time, answer the student's, see the agreed one. */
+function StaffVisit({ complaint }: { complaint: Detail }) {
+  const propose = useProposeVisit(complaint.number);
+  const answer = useAnswerVisit(complaint.number);
+  if (!complaint.visit) return null;
+  return (
+    <VisitPanel
+      state={complaint.visit}
+      side="staff"
+      open={isOpenStatus(complaint.status)}
+      actions={{ propose: (body) => propose.mutateAsync(body), answer: (id, which) => answer.mutateAsync({ id, answer: which }) }}
+    />
+  );
+}
+
 /**
  * Phone first, top to bottom: the header (status, due, how many it affects, who has it and "Take
  * it"), the conversation from the student's message on, the reply box, then the actions and the
@@ -169,6 +186,7 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
         <div data-testid="staff-sidebar" className="lg:mt-6">
           <div data-testid="staff-actions">
             <StatusActions complaint={complaint} onDone={onDone} />
+            <StaffVisit complaint={complaint} />
             <Assignment complaint={complaint} user={user} />
             <MergePanel complaint={complaint} />
           </div>

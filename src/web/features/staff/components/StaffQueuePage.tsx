@@ -145,7 +145,7 @@ function NewSection({
         <p className="mt-1 text-slate-700">Nothing new: every complaint in your categories and hostels has been acknowledged.</p>
       ) : (
         <>
-          <Rows complaints={shown} now={now} selected={selected} onToggle={onToggle} queueSearch={viewToParams(NEW_FILTERS).toString()} label="New complaints" />
+          <Rows complaints={shown} now={now} selected={selected} onToggle={onToggle} queueSearch={viewToParams(NEW_FILTERS).toString()} label="New complaints" timeZone={queue.data?.pages[0]?.timeZone} />
           {(count ?? 0) > shown.length && (
             <button type="button" className={cn(QUEUE_LINK, 'mt-1')} onClick={onAll}>
               All {count} new complaints
@@ -351,7 +351,7 @@ function QueueList({
                 Keyboard shortcuts
               </button>
             </div>
-            <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} label="Complaints in your queue" />
+            <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} label="Complaints in your queue" timeZone={queue.data?.pages[0]?.timeZone} />
             {queue.isFetchNextPageError && (
               <Alert className="mt-4">
                 <p>{errorMessage(queue.error)}</p>

@@ -13,6 +13,8 @@ import { useTake } from '../../api/take';
 import { DueBadge, useNow } from '../DueBadge';
 import { ConfidentialBadge } from '../WorkerGate';
 import type { Detail } from './types';
+import { entrySlotsText } from '../../../../../shared/visits';
+import { visitLabel } from '../../../../components/visits/VisitPanel';
 
 const ESCALATED_TO = ['', 'wardens', 'admins'] as const;
 
@@ -89,6 +91,31 @@ function NoticeLine({ id }: { id: string }) {
   );
 }
 
+/** Beside the place: may staff go in while the student is out, when they are in, and the agreed visit (decision 47). */
+function EntryLine({ complaint }: { complaint: Detail }) {
+  const visit = complaint.visit?.agreed;
+  if (complaint.entryConsent === null && complaint.entrySlots.length === 0 && !visit) return null;
+  return (
+    <p className="text-slate-900" data-testid="entry-line">
+      {complaint.entryConsent !== null && (
+        <span className="mr-3 inline-block" data-testid="entry-consent">
+          <span className="font-semibold">Enter when out:</span> {complaint.entryConsent ? 'yes' : 'no, only when the student is in'}
+        </span>
+      )}
+      {complaint.entrySlots.length > 0 && (
+        <span className="mr-3 inline-block" data-testid="entry-slots">
+          <span className="font-semibold">Usually in:</span> {entrySlotsText(complaint.entrySlots)}
+        </span>
+      )}
+      {visit && complaint.visit && (
+        <span className="inline-block" data-testid="visit-agreed-header">
+          <Badge tone="info">Visit {visitLabel(visit, complaint.visit.timeZone)}</Badge>
+        </span>
+      )}
+    </p>
+  );
+}
+
 /**
  * What a worker needs before reading: the status, when it is due, how many students it affects,
  * whether it was escalated, what and where, and who has it.
@@ -115,6 +142,7 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
         {/* A ragging report may leave the reporter's room out (decision 40): then there is no floor either. */}
         {complaint.roomNo ? `, floor ${complaint.floor}, room ${complaint.roomNo}` : ''}
       </p>
+      <EntryLine complaint={complaint} />
       {complaint.incidentId && <NoticeLine id={complaint.incidentId} />}
       <Holder complaint={complaint} user={user} />
     </div>

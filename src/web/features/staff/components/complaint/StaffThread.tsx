@@ -12,6 +12,7 @@ function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'note') return 'Internal note — the student never sees this';
   if (entry.kind === 'assignment') return 'Assignment';
   if (entry.kind === 'escalation') return 'Escalated';
+  if (entry.kind === 'visit') return 'Visit';
   if (entry.fromStatus && entry.fromStatus !== entry.status) return `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.status]}`;
   return STATUS_LABELS[entry.status];
 }

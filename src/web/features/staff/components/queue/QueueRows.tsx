@@ -8,6 +8,8 @@ import { formatDateTime } from '../../../../lib/format';
 import { ageLabel } from '../../lib/age';
 import { DueBadge } from '../DueBadge';
 import { ConfidentialBadge } from '../WorkerGate';
+import { isOpenStatus } from '../../../../../shared/constants';
+import { visitTimeText } from '../../../../../shared/visits';
 
 export interface RowsProps {
   complaints: StaffComplaint[];
@@ -18,6 +20,8 @@ export interface RowsProps {
   queueSearch: string;
   /** The list's accessible name ("Complaints in your queue", "New complaints"). */
   label: string;
+  /** The university's time zone, which agreed visits are shown in (from the queue's answer). */
+  timeZone?: string | undefined;
 }
 
 export const studentOf = (complaint: StaffComplaint) =>
@@ -58,6 +62,18 @@ export function AffectsBadge({ followers }: { followers: number }) {
   );
 }
 
+/** The visit agreed with the student for in-room work (decision 47), while the complaint is open. */
+export function VisitBadge({ complaint, timeZone, now }: { complaint: StaffComplaint; timeZone: string | undefined; now: number }) {
+  if (!complaint.visitStartsAt || !complaint.visitEndsAt || !timeZone || !isOpenStatus(complaint.status)) return null;
+  return (
+    <span data-testid="queue-visit">
+      <Badge tone="info" className="whitespace-nowrap">
+        Visit {visitTimeText(new Date(complaint.visitStartsAt), new Date(complaint.visitEndsAt), new Date(now), timeZone)}
+      </Badge>
+    </span>
+  );
+}
+
 function Age({ complaint, now }: { complaint: StaffComplaint; now: number }) {
   return (
     <time dateTime={complaint.createdAt} title={formatDateTime(complaint.createdAt)}>
@@ -70,7 +86,7 @@ function Age({ complaint, now }: { complaint: StaffComplaint; now: number }) {
  * Phones: compact cards. The number's link stretches over the whole card (its ::after covers it),
  * so a tap anywhere opens the complaint; the checkbox sits above the link and stays its own target.
  */
-export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, label }: RowsProps) {
+export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, label, timeZone }: RowsProps) {
   return (
     <ul className="mt-2 grid gap-2" aria-label={label}>
       {complaints.map((complaint) => {
@@ -114,6 +130,7 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
                   <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
                   <EscalationBadge level={complaint.escalationLevel} />
                   <AffectsBadge followers={complaint.followerCount} />
+                  <VisitBadge complaint={complaint} timeZone={timeZone} now={now} />
                   {complaint.confidential && <ConfidentialBadge />}
                 </div>
                 <p className="mt-1 line-clamp-1 text-sm wrap-anywhere text-slate-700">{complaint.complaint}</p>
@@ -147,7 +164,7 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
 }
 
 /** Desks (lg and up): one dense table row per complaint. */
-export function DeskTable({ complaints, now, selected, onToggle, queueSearch, label }: RowsProps) {
+export function DeskTable({ complaints, now, selected, onToggle, queueSearch, label, timeZone }: RowsProps) {
   const th = 'px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
   const td = 'px-2 py-2 align-top';
   return (
@@ -211,6 +228,7 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
                   <p className="truncate font-semibold text-slate-900">{titleOf(complaint)}</p>
                   <p className="truncate text-slate-700">{complaint.complaint}</p>
                   <AffectsBadge followers={complaint.followerCount} />
+                  <VisitBadge complaint={complaint} timeZone={timeZone} now={now} />
                 </td>
                 <td className={td}>{whereOf(complaint)}</td>
                 <td className={td}>

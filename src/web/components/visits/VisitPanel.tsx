@@ -1,0 +1,314 @@
+import { useState } from 'react';
+import type { ComponentType, FormEvent, ReactNode } from 'react';
+import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
+import {
+  VISIT_MAX_DAYS,
+  entryConsentText,
+  entrySlotsText,
+  visitTimeProblem,
+  visitTimeText,
+  zonedDate,
+  zonedInstant,
+  type VisitProposalBody,
+  type VisitState,
+} from '../../../shared/visits';
+import { Alert } from '../ui/Alert';
+import { StatusMessage } from '../ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, card, fieldControl, fieldError, fieldLabel } from '../ui/styles';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+
+/*
+ * Consent to enter and visit times (decision 47), shared by the student's complaint page and the
+ * staff complaint page: each page passes its own calls (features never import each other).
+ */
+
+/** "Visit today 16:00–17:00", on the university's clock. */
+export function visitLabel(visit: { startsAt: string; endsAt: string }, timeZone: string, now = new Date()): string {
+  return visitTimeText(new Date(visit.startsAt), new Date(visit.endsAt), now, timeZone);
+}
+
+/** The student's answers when filing: may staff enter when they are out, and when they are usually in. */
+export function EntryFacts({
+  consent,
+  slots,
+  Row,
+}: {
+  consent: boolean | null;
+  slots: readonly EntrySlot[];
+  /** The page's own labelled row of a definition list. */
+  Row: ComponentType<{ label: string; children: ReactNode }>;
+}) {
+  const ordered = ENTRY_SLOTS.filter((s) => slots.includes(s));
+  return (
+    <>
+      {consent !== null && (
+        <Row label="Enter when out">
+          <span data-testid="entry-consent">{entryConsentText(consent)}</span>
+        </Row>
+      )}
+      {ordered.length > 0 && (
+        <Row label="Usually in">
+          <span data-testid="entry-slots">{entrySlotsText(ordered)}</span>
+        </Row>
+      )}
+    </>
+  );
+}
+
+export interface VisitActions {
+  propose: (body: VisitProposalBody) => Promise<unknown>;
+  answer: (id: string, answer: 'accept' | 'decline') => Promise<unknown>;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The next VISIT_MAX_DAYS days on the university's clock, for the day picker. */
+function dayOptions(timeZone: string, now: Date): Array<{ value: string; label: string }> {
+  return Array.from({ length: VISIT_MAX_DAYS + 1 }, (_, i) => {
+    const at = new Date(now.getTime() + i * 86_400_000);
+    const value = zonedDate(at, timeZone);
+    const label =
+      i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+    return { value, label };
+  });
+}
+
+/** The next whole hour on the university's clock (or 09:00 tomorrow after 19:00): a sensible first choice. */
+function firstChoice(timeZone: string, now: Date): { date: string; start: string; end: string } {
+  const next = new Date(now.getTime() + 3_600_000);
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(next));
+  if (hour >= 20 || hour < 9) {
+    const day = hour >= 20 ? new Date(now.getTime() + 86_400_000) : now;
+    return { date: zonedDate(day, timeZone), start: '09:00', end: '10:00' };
+  }
+  return { date: zonedDate(next, timeZone), start: `${two(hour)}:00`, end: `${two(hour + 1)}:00` };
+}
+
+function ProposeForm({
+  state,
+  actions,
+  idPrefix,
+  onDone,
+  onCancel,
+}: {
+  state: VisitState;
+  actions: VisitActions;
+  idPrefix: string;
+  onDone: (message: string) => void;
+  onCancel?: () => void;
+}) {
+  const now = new Date();
+  const [draft, setDraft] = useState(() => firstChoice(state.timeZone, now));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const days = dayOptions(state.timeZone, now);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const startsAt = zonedInstant(draft.date, draft.start, state.timeZone);
+    const endsAt = zonedInstant(draft.date, draft.end, state.timeZone);
+    const found = startsAt && endsAt ? visitTimeProblem(startsAt, endsAt, new Date()) : 'Give the visit as a day, a start and an end';
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await actions.propose({ ...draft, replaces: state.proposal?.id ?? null });
+      onDone(`Proposed ${startsAt && endsAt ? visitTimeText(startsAt, endsAt, new Date(), state.timeZone) : ''}. The other side has been told.`);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate className="mt-3 space-y-3" onSubmit={(event) => void submit(event)} data-testid="visit-propose-form">
+      <div>
+        <label htmlFor={`${idPrefix}-date`} className={fieldLabel}>
+          Day
+        </label>
+        <select
+          id={`${idPrefix}-date`}
+          className={cn(fieldControl, 'mt-1')}
+          value={draft.date}
+          onChange={(event) => setDraft({ ...draft, date: event.target.value })}
+        >
+          {days.map((d) => (
+            <option key={d.value} value={d.value}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={`${idPrefix}-start`} className={fieldLabel}>
+            From
+          </label>
+          <input
+            id={`${idPrefix}-start`}
+            type="time"
+            step={900}
+            className={cn(fieldControl, 'mt-1')}
+            value={draft.start}
+            onChange={(event) => setDraft({ ...draft, start: event.target.value })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${idPrefix}-end`} className={fieldLabel}>
+            To
+          </label>
+          <input
+            id={`${idPrefix}-end`}
+            type="time"
+            step={900}
+            className={cn(fieldControl, 'mt-1')}
+            value={draft.end}
+            onChange={(event) => setDraft({ ...draft, end: event.target.value })}
+          />
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">Times are on the hostel&apos;s clock ({state.timeZone}).</p>
+      {problem && (
+        <p className={fieldError} role="alert" data-testid="visit-problem">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={busy} aria-busy={busy}>
+          {busy ? 'Sending…' : 'Propose this time'}
+        </button>
+        {onCancel && (
+          <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The visit: the agreed time, the open proposal with its answers (asked again in the page before
+ * it is sent), and a form to propose a time. `side` is who is looking; `open` whether the complaint
+ * still takes a visit.
+ */
+export function VisitPanel({
+  state,
+  side,
+  open,
+  actions,
+}: {
+  state: VisitState;
+  side: 'student' | 'staff';
+  open: boolean;
+  actions: VisitActions;
+}) {
+  const [proposing, setProposing] = useState(false);
+  const [confirming, setConfirming] = useState<'accept' | 'decline' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { agreed, proposal, timeZone } = state;
+  const theirs = proposal !== null && proposal.byStudent !== (side === 'student');
+  const other = side === 'student' ? 'the hostel team' : 'the student';
+  const idPrefix = `visit-${side}`;
+
+  async function answer(which: 'accept' | 'decline') {
+    if (!proposal || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await actions.answer(proposal.id, which);
+      setDone(which === 'accept' ? `Visit agreed: ${visitLabel(proposal, timeZone)}.` : 'Declined. Propose another time if you can.');
+      setConfirming(null);
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setConfirming(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${idPrefix}-heading`} className={cn(card, 'mt-4')} data-testid="visit-panel">
+      <h2 id={`${idPrefix}-heading`} className="text-lg font-semibold text-slate-900">
+        Visit
+      </h2>
+      {agreed ? (
+        <p className="mt-1 text-slate-900" data-testid="visit-agreed">
+          <strong className="font-semibold">Visit {visitLabel(agreed, timeZone)}</strong>
+        </p>
+      ) : (
+        !proposal && <p className="mt-1 text-slate-700">No visit time agreed yet.</p>
+      )}
+      {proposal && (
+        <div className="mt-2" data-testid="visit-proposal">
+          <p className="text-slate-900">
+            {theirs ? (side === 'student' ? 'The hostel team proposes ' : 'The student proposes ') : side === 'student' ? 'You proposed ' : 'Your team proposed '}
+            <strong className="font-semibold">{visitLabel(proposal, timeZone)}</strong>
+            {theirs ? '.' : `: waiting for ${other} to answer.`}
+          </p>
+          {theirs && open && confirming === null && !proposing && (
+            <div className="mt-2 flex flex-wrap gap-2">
+              <button type="button" className={cn(buttonPrimary, 'w-full sm:w-auto')} onClick={() => setConfirming('accept')}>
+                Accept
+              </button>
+              <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setProposing(true)}>
+                Propose another time
+              </button>
+              <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setConfirming('decline')}>
+                Decline
+              </button>
+            </div>
+          )}
+          {confirming && (
+            <div role="group" aria-labelledby={`${idPrefix}-confirm`} className="mt-2 rounded-lg border border-brand-200 bg-brand-50 p-3" data-testid="visit-confirm">
+              <p id={`${idPrefix}-confirm`} className="text-slate-900">
+                {confirming === 'accept'
+                  ? `Agree to the visit ${visitLabel(proposal, timeZone)}? ${side === 'student' ? 'The hostel team' : 'The student'} is told.`
+                  : `Decline ${visitLabel(proposal, timeZone)}? ${side === 'student' ? 'The hostel team' : 'The student'} is told.`}
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button type="button" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={busy} aria-busy={busy} onClick={() => void answer(confirming)}>
+                  {confirming === 'accept' ? 'Yes, agree' : 'Yes, decline'}
+                </button>
+                <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setConfirming(null)}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+      {open && !proposing && !theirs && (
+        <button type="button" className={cn(buttonSecondary, 'mt-3 w-full sm:w-auto')} onClick={() => setProposing(true)} data-testid="visit-propose-open">
+          {agreed || proposal ? 'Propose another time' : 'Propose a visit time'}
+        </button>
+      )}
+      {open && proposing && (
+        <ProposeForm
+          state={state}
+          actions={actions}
+          idPrefix={idPrefix}
+          onDone={(message) => {
+            setProposing(false);
+            setDone(message);
+          }}
+          onCancel={() => setProposing(false)}
+        />
+      )}
+      <StatusMessage message={done} className="mt-2" data-testid="visit-result" />
+      {failure && (
+        <Alert className="mt-2">
+          <p>{failure}</p>
+        </Alert>
+      )}
+    </section>
+  );
+}
