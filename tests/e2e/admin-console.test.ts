@@ -276,6 +276,7 @@ describe('an administrator sets up another university from the browser', () => {
     await page.getByLabel('Room number', { exact: true }).fill('41');
     await page.getByRole('radio', { name: 'Weights', exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill('Two of the dumbbell racks are loose and wobble.');
+    await page.getByRole('radio', { name: 'Yes', exact: true }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Room 41 is not in Tower A (rooms 1–40)').waitFor();
 

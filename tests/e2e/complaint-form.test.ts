@@ -54,6 +54,10 @@ describe('the complaint form', () => {
     await expect.poll(() => messageOf(page, 'subCategory')).toBeNull();
     await page.getByLabel('Message', { exact: true }).fill('The wifi drops every evening after 9 pm.');
     await expect.poll(() => messages(page)).toEqual({ hostel: null, floor: null, roomNo: null, subCategory: null, complaint: null });
+    // In-room work asks whether staff may enter when the student is out (decision 47): still unanswered.
+    expect(await page.locator('#complaint-entryConsent-error').textContent()).toBe('Say whether staff may enter when you are out');
+    await page.getByRole('radio', { name: 'Yes', exact: true }).check();
+    await expect.poll(() => page.locator('#complaint-entryConsent-error').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('status').filter({ hasText: 'Your complaint is registered' }).waitFor();

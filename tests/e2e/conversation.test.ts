@@ -263,6 +263,7 @@ describe('student-side polish', () => {
     await page.getByLabel('Room number', { exact: true }).fill('312');
     await page.getByRole('radio', { name: 'Slow', exact: true }).check();
     await page.getByLabel('Message').fill('Slow in the evenings.');
+    await page.getByRole('radio', { name: 'Yes', exact: true }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     const screen = page.getByTestId('filed-screen');
     await screen.waitFor();

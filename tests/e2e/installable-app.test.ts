@@ -82,6 +82,8 @@ async function fillComplaint(page: Page, message: string) {
   if ((await chip.count()) > 0) await chip.check();
   else await page.getByLabel('Category', { exact: true }).selectOption('Slow');
   await page.getByLabel('Message', { exact: true }).fill(message);
+  // In-room work asks whether staff may enter when the student is out (decision 47).
+  await page.getByRole('radio', { name: 'Yes', exact: true }).check();
 }
 
 async function filed(who: typeof RIYA, body: Record<string, unknown>): Promise<string> {
@@ -153,6 +155,7 @@ describe('the installable app', () => {
     await page.getByLabel('Room number', { exact: true }).fill('312');
     await page.getByRole('radio', { name: 'Slow', exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill(text);
+    await page.getByRole('radio', { name: 'Yes', exact: true }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     const outbox = page.getByTestId('outbox');
     await outbox.filter({ hasText: 'Waiting to send (1)' }).waitFor();

@@ -41,6 +41,7 @@ describe('photos before and after', () => {
     await page.getByLabel('Room number', { exact: true }).fill('214');
     await page.getByRole('radio', { name: 'Not Working', exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill('The router in the corridor has a burnt smell and no lights.');
+    await page.getByRole('radio', { name: 'Yes', exact: true }).check();
 
     // The camera button opens the camera on a phone; both are file inputs the browser fills.
     expect(await page.getByLabel('Take a photo').getAttribute('capture')).toBe('environment');

@@ -68,6 +68,7 @@ describe('the staff console, from filing to closing', () => {
     await page.getByLabel('Room number', { exact: true }).fill('312');
     await page.getByRole('radio', { name: 'Not Working', exact: true }).check();
     await page.getByLabel('Message', { exact: true }).fill(WIFI_DOWN);
+    await page.getByRole('radio', { name: 'Yes', exact: true }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     const card = page.getByRole('status').filter({ hasText: 'Your complaint is registered' });
     await card.waitFor({ timeout: 10_000 });

@@ -51,6 +51,9 @@ async function fillComplaint(target: Page, input: ComplaintInput) {
   // "What's wrong?" is a row of chips (radio buttons), not a select.
   await target.getByRole('radio', { name: input.category, exact: true }).check();
   await target.getByLabel('Message', { exact: true }).fill(input.message);
+  // In-room work asks whether staff may enter when the student is out (decision 47); the mess does not.
+  const consent = target.getByRole('radiogroup', { name: 'May staff enter when you are out?' });
+  if ((await consent.count()) > 0) await consent.getByRole('radio', { name: 'Yes', exact: true }).check();
 }
 
 async function formValues(target: Page): Promise<ComplaintInput> {
