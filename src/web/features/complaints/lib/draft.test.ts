@@ -68,14 +68,14 @@ describe('a complaint draft', () => {
     expect(loadDraft('mess')).toEqual(typed);
   });
 
-  it('reads only the five string fields of what is stored, whatever else is there', () => {
+  it('reads only the string fields of the form from what is stored, whatever else is there', () => {
     storage.setItem(
       'hcp:complaint-draft:wifi',
-      JSON.stringify({ hostel: 'Block-2', floor: 3, roomNo: null, subCategory: ['Slow'], complaint: 'Hi', studentEmail: 'x@y.z' }),
+      JSON.stringify({ hostel: 'Block-2', floor: 3, roomNo: null, subCategory: ['Slow'], complaint: 'Hi', entryConsent: true, entrySlots: 'evening', studentEmail: 'x@y.z' }),
     );
     const draft = loadDraft('wifi');
-    expect(draft).toEqual({ hostel: 'Block-2', floor: '', roomNo: '', subCategory: '', complaint: 'Hi' });
-    expect(Object.keys(draft)).toEqual(['hostel', 'floor', 'roomNo', 'subCategory', 'complaint']);
+    expect(draft).toEqual({ hostel: 'Block-2', floor: '', roomNo: '', subCategory: '', complaint: 'Hi', entryConsent: '', entrySlots: 'evening' });
+    expect(Object.keys(draft)).toEqual(['hostel', 'floor', 'roomNo', 'subCategory', 'complaint', 'entryConsent', 'entrySlots']);
     // A stored __proto__ is just a key: nothing comes from it.
     storage.setItem('hcp:complaint-draft:wifi', '{"__proto__":{"hostel":"Block-3","complaint":"planted"}}');
     expect(loadDraft('wifi')).toEqual(EMPTY_DRAFT);
