@@ -207,7 +207,9 @@ describe('visit proposals', () => {
     expect(backwards.status).toBe(400);
     expect((backwards.body.error as { fields: Record<string, string> }).fields.end).toBe('The visit must end after it starts');
     const badDay = await staff.post(`/api/staff/complaints/${number}/visits`, { date: '2026-02-30', start: '10:00', end: '11:00', replaces: null });
-    expect(badDay.status).toBe(400);
+    expect([badDay.status, (badDay.body.error as { fields: Record<string, string> }).fields.date]).toEqual([400, 'Choose a day of the calendar']);
+    const unknown = await student.post(`/api/complaints/${number}/visits/${crypto.randomUUID()}/answer`, { answer: 'accept' });
+    expect(unknown.status).toBe(404);
     expect((await staff.post(`/api/staff/complaints/${number}/visits`, slot(1, '10:00', '11:00'))).status).toBe(204);
     const blind = await staff.post(`/api/staff/complaints/${number}/visits`, slot(1, '12:00', '13:00'));
     expect([blind.status, (blind.body.error as { code: string }).code]).toEqual([409, 'visit_changed']);
@@ -261,8 +263,13 @@ describe('visit proposals', () => {
     const messVisit = await staff.post(`/api/staff/complaints/${String(mess.body.number)}/visits`, slot(1, '10:00', '11:00'));
     expect([messVisit.status, (messVisit.body.error as { code: string }).code]).toEqual([409, 'no_visit']);
     expect((await staff.get(`/api/staff/complaints/${String(mess.body.number)}`)).body.visit).toBeNull();
+    expect((await staff.post(`/api/staff/complaints/${number}/visits`, slot(1, '10:00', '11:00'))).status).toBe(204);
+    const left = await openId(number);
     expect((await staff.post(`/api/staff/complaints/${number}/transitions`, { to: 'rejected', note: 'Duplicate' })).status).toBe(200);
-    const finished = await staff.post(`/api/staff/complaints/${number}/visits`, slot(1, '10:00', '11:00'));
+    const finished = await staff.post(`/api/staff/complaints/${number}/visits`, slot(1, '12:00', '13:00', left));
     expect([finished.status, (finished.body.error as { code: string }).code]).toEqual([409, 'not_open']);
+    const late = await student.post(`/api/complaints/${number}/visits/${left}/answer`, { answer: 'accept' });
+    expect([late.status, (late.body.error as { code: string }).code]).toEqual([409, 'not_open']);
+    expect((await studentVisit(number))?.proposal).toBeNull();
   });
 });

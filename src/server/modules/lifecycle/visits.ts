@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { STATUS_LABELS, isOpenStatus } from '../../../shared/constants.js';
 import {
   isInRoomWork,
@@ -54,7 +54,8 @@ async function openProposalOf(db: Pick<Db, 'select'>, complaintId: string): Prom
 /** The agreed visit and the open proposal as both pages show them; null when the complaint is not in-room work. */
 export async function visitState(db: Pick<Db, 'select'>, complaint: ComplaintRow, timeZone: string): Promise<VisitState | null> {
   if (!isInRoomWork(complaint)) return null;
-  const open = await openProposalOf(db, complaint.id);
+  // A proposal left open when the complaint finished can no longer be answered: it is not offered.
+  const open = isOpenStatus(complaint.status) ? await openProposalOf(db, complaint.id) : undefined;
   return {
     agreed:
       complaint.visitStartsAt && complaint.visitEndsAt
@@ -107,10 +108,11 @@ export async function proposeVisit(
   refuseUnlessVisitable(complaint);
   const startsAt = zonedInstant(body.date, body.start, ctx.timeZone);
   const endsAt = zonedInstant(body.date, body.end, ctx.timeZone);
-  const problem = startsAt && endsAt ? visitTimeProblem(startsAt, endsAt, new Date()) : 'Choose the day';
-  if (problem || !startsAt || !endsAt) {
-    const field = problem?.includes('day') ? 'date' : problem?.includes('end') ? 'end' : 'start';
-    throw new AppError(400, 'validation_failed', problem ?? 'Choose the day', { [field]: problem ?? 'Choose the day' });
+  if (!startsAt || !endsAt) throw new AppError(400, 'validation_failed', 'Choose a day of the calendar', { date: 'Choose a day of the calendar' });
+  const problem = visitTimeProblem(startsAt, endsAt, new Date());
+  if (problem) {
+    // The end's own rule belongs to the end; too soon or too far is about the day and start as a whole.
+    throw new AppError(400, 'validation_failed', problem, { [endsAt <= startsAt ? 'end' : 'start']: problem });
   }
   const open = await openProposalOf(tx, complaint.id);
   if ((open?.id ?? null) !== body.replaces) {
@@ -165,7 +167,6 @@ export async function answerVisit(
     .select()
     .from(visitProposals)
     .where(and(eq(visitProposals.id, proposalId), eq(visitProposals.complaintId, complaint.id)))
-    .orderBy(desc(visitProposals.createdAt))
     .limit(1);
   if (!proposal) throw new AppError(404, 'not_found', 'That visit proposal is not part of this complaint.');
   if (proposal.byStudent === (side.kind === 'student')) {

@@ -74,12 +74,13 @@ function dayOptions(timeZone: string, now: Date): Array<{ value: string; label: 
   });
 }
 
-/** The next whole hour on the university's clock (or 09:00 tomorrow after 19:00): a sensible first choice. */
+/** The next whole hour on the university's clock, or 09:00 the next morning outside 09:00–20:00: a sensible first choice. */
 function firstChoice(timeZone: string, now: Date): { date: string; start: string; end: string } {
   const next = new Date(now.getTime() + 3_600_000);
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(next));
   if (hour >= 20 || hour < 9) {
-    const day = hour >= 20 ? new Date(now.getTime() + 86_400_000) : now;
+    // Past 20:00 the next morning is tomorrow's; before 09:00 it is the morning of the next hour's day.
+    const day = hour >= 20 ? new Date(now.getTime() + 86_400_000) : next;
     return { date: zonedDate(day, timeZone), start: '09:00', end: '10:00' };
   }
   return { date: zonedDate(next, timeZone), start: `${two(hour)}:00`, end: `${two(hour + 1)}:00` };
