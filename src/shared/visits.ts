@@ -178,7 +178,18 @@ export function visitTimeProblem(startsAt: Date, endsAt: Date, now: Date): strin
 }
 
 /**
- * A visit in words on the university's clock: "today 16:00–17:00", "tomorrow 09:00–10:00", else
+ * A visit as words that stay true when read later (a timeline entry, a mail, a bell): "Fri 28 Nov,
+ * 16:00–17:00" on the university's clock.
+ */
+export function visitDateText(startsAt: Date, endsAt: Date, timeZone: string): string {
+  const from = wallTimeIn(startsAt, timeZone);
+  const to = wallTimeIn(endsAt, timeZone);
+  const date = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
+  return `${date}, ${two(from.hour)}:${two(from.minute)}–${two(to.hour)}:${two(to.minute)}`;
+}
+
+/**
+ * A visit in words on the university's clock, for a page that shows it now: "today 16:00–17:00", "tomorrow 09:00–10:00", else
  * "Fri 28 Nov, 16:00–17:00".
  */
 export function visitTimeText(startsAt: Date, endsAt: Date, now: Date, timeZone: string): string {

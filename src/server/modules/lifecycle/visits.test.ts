@@ -1,6 +1,6 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_CONSENT_MISSING, ENTRY_NOT_ASKED, ENTRY_SLOTS_MISSING, zonedDate } from '../../../shared/visits.js';
+import { ENTRY_CONSENT_MISSING, ENTRY_NOT_ASKED, ENTRY_SLOTS_MISSING, visitDateText, zonedDate, zonedInstant } from '../../../shared/visits.js';
 import { auditLog, complaints, notifications, outbox, users, visitProposals } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
 import { SmtpSink } from '../../../../tests/support/smtp-sink.js';
@@ -72,6 +72,9 @@ async function file(over: Record<string, unknown> = { entryConsent: true, entryS
 /** A day `days` from now on the university's clock. */
 const day = (days: number) => zonedDate(new Date(Date.now() + days * 86_400_000), TZ);
 const slot = (days: number, start: string, end: string, replaces: string | null = null) => ({ date: day(days), start, end, replaces });
+/** How stored words (the thread, mail, bells) name that time: "Fri 28 Nov, 16:00–17:00". */
+const named = (days: number, start: string, end: string) =>
+  visitDateText(zonedInstant(day(days), start, TZ) ?? new Date(Number.NaN), zonedInstant(day(days), end, TZ) ?? new Date(Number.NaN), TZ);
 
 type VisitView = {
   agreed: { startsAt: string; endsAt: string } | null;
@@ -153,9 +156,9 @@ describe('visit proposals', () => {
     expect(first?.agreed).toBeNull();
     expect(first?.timeZone).toBe(TZ);
     const toStudent = await db().select().from(notifications).where(and(eq(notifications.userId, studentId), eq(notifications.complaintId, row.id)));
-    expect(toStudent.map((n) => n.text)).toEqual([`The hostel team proposed a visit for ${number}: tomorrow 16:00–17:00`]);
+    expect(toStudent.map((n) => n.text)).toEqual([`The hostel team proposed a visit for ${number}: ${named(1, '16:00', '17:00')}`]);
     const visitMails = await db().select().from(outbox).where(and(eq(outbox.complaintId, row.id), eq(outbox.purpose, 'visit')));
-    expect(visitMails.map((m) => [m.toEmails, m.subject])).toEqual([[['visit.student@vitbhopal.ac.in'], `Visit proposed for ${number}: tomorrow 16:00–17:00`]]);
+    expect(visitMails.map((m) => [m.toEmails, m.subject])).toEqual([[['visit.student@vitbhopal.ac.in'], `Visit proposed for ${number}: ${named(1, '16:00', '17:00')}`]]);
 
     // The student proposes another time instead: the team's proposal is superseded.
     const p1 = String(first?.proposal?.id);
@@ -190,10 +193,11 @@ describe('visit proposals', () => {
     // The thread shows each step to both sides.
     const thread = ((await student.get(`/api/complaints/${number}`)).body.timeline as Array<{ kind: string; note: string }>).filter((e) => e.kind === 'visit');
     expect(thread.map((e) => e.note)).toEqual([
-      'Proposed a visit: tomorrow 16:00–17:00',
-      expect.stringMatching(/^Proposed another visit time: .+, 09:00–10:00$/),
-      expect.stringMatching(/^Visit agreed: .+, 09:00–10:00$/),
+      `Proposed a visit: ${named(1, '16:00', '17:00')}`,
+      `Proposed another visit time: ${named(2, '09:00', '10:00')}`,
+      `Visit agreed: ${named(2, '09:00', '10:00')}`,
     ]);
+    expect(named(2, '09:00', '10:00')).toMatch(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, 09:00–10:00$/);
     expect(await countWhere(auditLog, and(eq(auditLog.targetId, number), eq(auditLog.action, 'complaint.visit_accepted')))).toBe(1);
   });
 

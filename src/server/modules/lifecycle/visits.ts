@@ -3,7 +3,7 @@ import { STATUS_LABELS, isOpenStatus } from '../../../shared/constants.js';
 import {
   isInRoomWork,
   visitTimeProblem,
-  visitTimeText,
+  visitDateText,
   zonedInstant,
   type VisitAnswerBody,
   type VisitProposalBody,
@@ -75,7 +75,8 @@ export async function visitState(db: Pick<Db, 'select'>, complaint: ComplaintRow
   };
 }
 
-const when = (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitTimeText(startsAt, endsAt, new Date(), ctx.timeZone);
+/** Stored words (the thread, a mail, a bell) are read later: they name the day, never "tomorrow". */
+const when = (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitDateText(startsAt, endsAt, ctx.timeZone);
 
 /** The timeline entry both sides read, public, with the change of status it is not. */
 async function visitEvent(tx: Tx, complaint: ComplaintRow, actorId: string, note: string, idempotencyKey: string | undefined) {
@@ -199,7 +200,7 @@ export async function answerVisit(
     await tellStudent(tx, ctx, updated, {
       purpose: 'visit',
       mail: visitMail(updated, status, text, studentUrl(ctx, updated.number)),
-      bell: answer === 'accept' ? `Visit agreed for ${updated.number}: ${text}` : `The hostel team cannot come ${text} for ${updated.number}`,
+      bell: answer === 'accept' ? `Visit agreed for ${updated.number}: ${text}` : `The hostel team cannot come on ${text} for ${updated.number}`,
     });
   } else {
     await bellTeam(

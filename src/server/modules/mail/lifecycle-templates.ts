@@ -202,8 +202,8 @@ export function visitMail(complaint: ComplaintRow, what: 'proposed' | 'accepted'
     declined: `Visit time declined for ${complaint.number}`,
   }[what];
   const line = {
-    proposed: `the hostel team would like to come to your room about ${complaint.number} ${when}. Accept it, or propose another time, on the portal.`,
-    accepted: `the hostel team accepted the time you proposed: they will come about ${complaint.number} ${when}.`,
+    proposed: `the hostel team would like to come to your room about ${complaint.number} on ${when}. Accept it, or propose another time, on the portal.`,
+    accepted: `the hostel team accepted the time you proposed: they will come about ${complaint.number} on ${when}.`,
     declined: `the hostel team cannot come at the time you proposed (${when}) for ${complaint.number}. They will propose another.`,
   }[what];
   return paragraphsMail(subject, [`Hello${complaint.fname ? ` ${complaint.fname}` : ''},`, line], { url, text: 'Answer on the portal' });
