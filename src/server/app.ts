@@ -25,6 +25,7 @@ import anonymousRoutes from './modules/anonymous/routes.js';
 import routingRoutes from './modules/routing/routes.js';
 import notificationRoutes from './modules/notifications/routes.js';
 import photoRoutes from './modules/photos/routes.js';
+import placeRoutes from './modules/places/routes.js';
 import pushRoutes from './modules/push/routes.js';
 import raggingRoutes from './modules/ragging/routes.js';
 import raggingReportRoutes from './modules/ragging-reports/routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(actionRoutes, { config });
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes, { config });
+  await app.register(placeRoutes);
   await app.register(auditRoutes);
   await app.register(photoRoutes, { config });
   await app.register(insightsRoutes, { config });

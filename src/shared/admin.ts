@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from './constants.js';
 import { boundedDate } from './text.js';
 import { SERVICE_KEYS, isRegExpSource } from './catalog.js';
 import { UNSAFE_REGEXP_MESSAGE, isSafeRegExpSource } from './safe-regex.js';
+import { hostelCodeSchema, publicCommonAreaSchema } from './places.js';
 
 /**
  * The admin console's API: one schema per payload, used by its forms, its routes and the OpenAPI
@@ -200,22 +201,30 @@ export const hostelCreateSchema = z
   .object({
     // "default" names every hostel in the routing API.
     name: line('Name', 60).refine((name) => name.toLowerCase() !== 'default', 'That name is reserved; choose another'),
+    /** Its code in place addresses (left out: made from the name, "Block-2" → BLOCK2, numbered when taken). */
+    code: hostelCodeSchema.optional(),
     ...hostelShape,
   })
   .superRefine(checkHostel)
   .meta({ id: 'HostelCreate' });
-export type HostelCreate = z.infer<typeof hostelCreateSchema>;
+export type HostelCreate = z.output<typeof hostelCreateSchema>;
 
 export const hostelUpdateSchema = z
-  .object({ ...hostelShape, retired: z.boolean() })
+  .object({
+    ...hostelShape,
+    retired: z.boolean(),
+    /** Left out: unchanged. Printed labels carry it: changing it breaks those already on the walls. */
+    code: hostelCodeSchema.optional(),
+  })
   .superRefine(checkHostel)
   .meta({ id: 'HostelUpdate' });
-export type HostelUpdate = z.infer<typeof hostelUpdateSchema>;
+export type HostelUpdate = z.output<typeof hostelUpdateSchema>;
 
 export const hostelAdminSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    code: z.string().describe('Its code in place addresses (/p/BLOCK2/214)'),
     floorMin: z.number().int(),
     floorMax: z.number().int(),
     roomRanges: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
@@ -390,7 +399,7 @@ export type ServiceAdmin = z.infer<typeof serviceAdminSchema>;
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
-export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'category', 'service', 'routing', 'user', 'outbox', 'complaint', 'ragging_inspection'] as const;
+export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'common_area', 'category', 'service', 'routing', 'user', 'outbox', 'complaint', 'ragging_inspection'] as const;
 
 export const auditQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe('Text in the action, the target or the actor'),
@@ -439,7 +448,16 @@ export const publicCatalogSchema = z
       logoUrl: z.string().nullable(),
       raggingContacts: publicRaggingContactsSchema,
     }),
-    hostels: z.array(z.object({ name: z.string(), floorMin: z.number().int(), floorMax: z.number().int(), roomRanges: z.array(publicRoomRange) })),
+    hostels: z.array(
+      z.object({
+        name: z.string(),
+        floorMin: z.number().int(),
+        floorMax: z.number().int(),
+        roomRanges: z.array(publicRoomRange),
+        code: z.string(),
+        commonAreas: z.array(publicCommonAreaSchema),
+      }),
+    ),
     categories: z.array(publicCategorySchema),
     services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int() })),
   })

@@ -17,6 +17,21 @@ export interface HostelInfo {
   floorMax: number;
   /** Room numbers a student may give in this hostel: one or more non-overlapping ranges. */
   roomRanges: RoomRange[];
+  /**
+   * Its code in place addresses (/p/BLOCK2/214) and its common areas in use (decision 45). The
+   * server's catalogue always has them; DEFAULT_CATALOG (the prerendered pages) does not, and the
+   * fingerprint leaves them out, as no prerendered page shows them.
+   */
+  code?: string;
+  commonAreas?: CommonAreaInfo[];
+}
+
+/** A common area students may file for: a floor's washroom, the mess hall (floor null: the whole building). */
+export interface CommonAreaInfo {
+  id: string;
+  code: string;
+  name: string;
+  floor: number | null;
 }
 
 export interface SubCategoryInfo {
@@ -236,7 +251,7 @@ export function parseRoomNumber(roomNo: string): number | null {
 }
 
 export type FieldProblems = Partial<
-  Record<'category' | 'hostel' | 'floor' | 'roomNo' | 'subCategory' | 'service' | 'placeKind' | 'placeText', string>
+  Record<'category' | 'hostel' | 'floor' | 'roomNo' | 'subCategory' | 'service' | 'placeKind' | 'placeText' | 'commonAreaId', string>
 >;
 
 /** The longest "where it happened" of a ragging report. */
@@ -313,8 +328,10 @@ export const CONFIRMATION_VISIBLE_MS = 3000;
 export function catalogFingerprint(catalog: PublicCatalog): string {
   // The anti-ragging contacts are not part of any prerendered page (see UniversityInfo).
   const { raggingContacts: _contacts, ...university } = catalog.university;
+  // Nor are the hostels' codes and common areas (the forms and the scan page read them after load).
+  const hostels = catalog.hostels.map(({ code: _code, commonAreas: _areas, ...shown }) => shown);
   // Keys sorted at every level: the same catalogue built in another order has the same print.
-  const text = JSON.stringify({ ...catalog, university }, (_key, value: unknown) =>
+  const text = JSON.stringify({ ...catalog, university, hostels }, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : value,

@@ -60,13 +60,18 @@ export const createComplaintSchema = z
     entryConsent: entryConsentSchema.optional(),
     /** When the student is usually in; at least one when they said staff may not enter while they are out. */
     entrySlots: entrySlotsSchema.optional(),
+    /**
+     * Filed for one of the hostel's common areas (decision 45) rather than a room: the room is then
+     * left empty and the floor is the area's, whatever was sent.
+     */
+    commonAreaId: z.uuid('Choose a common area').optional(),
   })
   // Checked even when other fields are wrong, so the form shows it with the rest.
   .refine(
     (body) => {
       // With `when`, it also sees bodies that failed their shape: nothing may be assumed.
-      const b = body as { roomNo?: unknown; category?: unknown } | null;
-      return typeof b?.roomNo !== 'string' || b.roomNo.trim() !== '' || b.category === RAGGING_CATEGORY;
+      const b = body as { roomNo?: unknown; category?: unknown; commonAreaId?: unknown } | null;
+      return typeof b?.roomNo !== 'string' || b.roomNo.trim() !== '' || b.category === RAGGING_CATEGORY || typeof b.commonAreaId === 'string';
     },
     {
       path: ['roomNo'],
@@ -142,6 +147,8 @@ export const complaintSchema = z
     hostel: z.string(),
     floor: z.number().int(),
     roomNo: z.string(),
+    /** The common area it was filed for, as named then ("Floor 3 washroom"); null: a room (decision 45). */
+    commonArea: z.string().nullable(),
     complaint: z.string(),
     fname: z.string(),
     id: z.string().describe('The student registration number (the original payload called it id)'),

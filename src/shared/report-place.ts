@@ -15,6 +15,7 @@ export interface FiledPlace {
   subCategory: string;
   placeKind?: string | undefined;
   placeText?: string | undefined;
+  commonAreaId?: string | undefined;
 }
 
 /** A ragging report: its kind, where it happened, its hostel, and the reporter's room only when given. */
@@ -32,8 +33,24 @@ export function checkReportPlace(catalog: PublicCatalog, input: FiledPlace): Fie
 
 /** Any complaint as filed: a ragging report by the rules above; every other one by its room, and without a place. */
 export function checkFiledPlace(catalog: PublicCatalog, input: FiledPlace): FieldProblems {
-  if (input.category === RAGGING_CATEGORY) return checkReportPlace(catalog, input);
-  const problems = checkComplaintPlace(catalog, input);
+  if (input.category === RAGGING_CATEGORY) {
+    const problems = checkReportPlace(catalog, input);
+    // A ragging report says where it happened in its own words, never by a common area.
+    if (input.commonAreaId !== undefined) problems.commonAreaId = 'A ragging report says where it happened instead';
+    return problems;
+  }
+  // A common area stands for the floor and room: the server checks it belongs to the hostel.
+  const problems = input.commonAreaId === undefined ? checkComplaintPlace(catalog, input) : checkCommonAreaFiling(catalog, input);
   if (input.placeKind !== undefined || input.placeText !== undefined) problems.placeKind = 'Only a ragging report says where it happened';
+  return problems;
+}
+
+/** A complaint filed for a common area: its category and sub-category, and its hostel. */
+function checkCommonAreaFiling(catalog: PublicCatalog, input: FiledPlace): FieldProblems {
+  const problems: FieldProblems = {};
+  const cat = categoryByKey(catalog, input.category);
+  if (!cat) problems.category = 'Choose a category';
+  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
+  if (!hostelByName(catalog, input.hostel)) problems.hostel = 'Choose your hostel';
   return problems;
 }

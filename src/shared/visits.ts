@@ -45,11 +45,19 @@ export const entrySlotsSchema = z
  * out by an older client (the installable app's outbox keeps filings made before it was asked);
  * slots come only with an answer, and a "No" needs at least one.
  */
-export function entryProblems(body: { category?: unknown; roomNo?: unknown; entryConsent?: unknown; entrySlots?: unknown }): Record<string, string> {
+export function entryProblems(body: {
+  category?: unknown;
+  roomNo?: unknown;
+  commonAreaId?: unknown;
+  entryConsent?: unknown;
+  entrySlots?: unknown;
+}): Record<string, string> {
   const asked = body.entryConsent !== undefined || body.entrySlots !== undefined;
   if (!asked) return {};
   const roomNo = typeof body.roomNo === 'string' ? body.roomNo.trim() : '';
-  if (typeof body.category === 'string' && (!isInRoomCategory(body.category) || roomNo === '')) {
+  // A common area (decision 45) is nobody's room, whatever room number came with it.
+  const inRoom = roomNo !== '' && body.commonAreaId === undefined;
+  if (typeof body.category === 'string' && (!isInRoomCategory(body.category) || !inRoom)) {
     return { [body.entryConsent !== undefined ? 'entryConsent' : 'entrySlots']: ENTRY_NOT_ASKED };
   }
   if (body.entryConsent === undefined) return { entryConsent: ENTRY_CONSENT_MISSING };

@@ -78,11 +78,14 @@ export async function pruneExpiredRateLimits(db: Db, batchSize = PRUNE_BATCH_SIZ
   }
 }
 
+/** Place pages one account may open a minute (no setting: far above what scanning labels by hand needs). */
+export const PLACES_PER_MINUTE = 60;
+
 /** Waits shorter than this are said in seconds ("in 20 seconds"), longer ones as a time of day. */
 export const SHORT_WAIT_SECONDS = 120;
 
 /** What each limit covers, in the words its refusal uses. */
-export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports' | 'anonymousReports' | 'trackingTries';
+export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports' | 'anonymousReports' | 'trackingTries' | 'places';
 
 const LIMITED: Record<LimitKind, { what: string; then: string }> = {
   signIn: { what: 'Too many sign-in attempts from your network.', then: 'You can try signing in again' },
@@ -92,6 +95,7 @@ const LIMITED: Record<LimitKind, { what: string; then: string }> = {
   exports: { what: 'You have exported many files in a short time.', then: 'You can export again' },
   anonymousReports: { what: 'Many anonymous reports were sent from your network in a short time.', then: 'You can send another' },
   trackingTries: { what: 'Too many tries of a tracking code and secret.', then: 'You can try again' },
+  places: { what: 'You have opened many places in a short time.', then: 'You can open more' },
 };
 
 /**
@@ -128,6 +132,11 @@ declare module 'fastify' {
       writes: LimitPolicy & { keyGenerator: (request: FastifyRequest) => string };
       /** Photo uploads per account per hour: each one costs a re-encode, so they have their own budget. */
       photos: LimitPolicy & { keyGenerator: (request: FastifyRequest) => string };
+      /**
+       * Place pages per account (decision 45): a page lists a room's open complaints, so walking
+       * every room number of a hostel is slowed; a person scanning labels never meets it.
+       */
+      places: LimitPolicy & { keyGenerator: (request: FastifyRequest) => string };
       /** The refusal for a limit a module declares itself (`errorResponseBuilder` of its rateLimit). */
       refusal: (kind: LimitKind) => RefusalBuilder;
     };
@@ -173,6 +182,7 @@ export default fp(
         keyGenerator: perAccount,
         errorResponseBuilder: refusal('photos'),
       },
+      places: { max: PLACES_PER_MINUTE, timeWindow: 60_000, keyGenerator: perAccount, errorResponseBuilder: refusal('places') },
       refusal,
     });
   },

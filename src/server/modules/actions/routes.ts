@@ -13,7 +13,7 @@ const REFUSALS = {
 } as const;
 
 const describe = (c: ComplaintRow) =>
-  `${c.number}: ${c.complaintHead}${c.subCategory ? ` (${c.subCategory})` : ''} — ${c.hostel}, floor ${c.floor}, room ${c.roomNo}. Now: ${c.status.replace('_', ' ')}.`;
+  `${c.number}: ${c.complaintHead}${c.subCategory ? ` (${c.subCategory})` : ''} — ${c.hostel}, ${c.commonAreaId ? (c.placeText ?? '') : `floor ${c.floor}, room ${c.roomNo}`}. Now: ${c.status.replace('_', ' ')}.`;
 
 /** The page for a link whose action the complaint's current status no longer allows; it has no button. */
 const nothingToDo = (action: LinkAction, c: ComplaintRow) =>

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema, type AuditEntry } from '../../../shared/admin.js';
 import { errorBodySchema } from '../../../shared/errors.js';
-import { auditLog, complaints, hostels, users } from '../../db/schema.js';
+import { areaLabel } from '../../../shared/places.js';
+import { auditLog, commonAreas, complaints, hostels, users } from '../../db/schema.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -55,12 +56,20 @@ export default async function auditRoutes(app: FastifyInstance) {
 
       // Readable names for the targets on this page: complaint numbers, e-mail addresses, hostel names.
       const idsOf = (type: string) => page.items.filter((item) => item.entry.targetType === type && UUID.test(item.entry.targetId)).map((item) => item.entry.targetId);
-      const [complaintRows, userRows, hostelRows] = await Promise.all([
+      const [complaintRows, userRows, hostelRows, areaRows] = await Promise.all([
         idsOf('complaint').length ? app.db.select({ id: complaints.id, label: complaints.number }).from(complaints).where(inArray(complaints.id, idsOf('complaint'))) : [],
         idsOf('user').length ? app.db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, idsOf('user'))) : [],
         idsOf('hostel').length ? app.db.select({ id: hostels.id, label: hostels.name }).from(hostels).where(inArray(hostels.id, idsOf('hostel'))) : [],
+        idsOf('common_area').length
+          ? app.db
+              .select({ id: commonAreas.id, name: commonAreas.name, floor: commonAreas.floor, hostel: hostels.name })
+              .from(commonAreas)
+              .innerJoin(hostels, eq(hostels.id, commonAreas.hostelId))
+              .where(inArray(commonAreas.id, idsOf('common_area')))
+          : [],
       ]);
-      const labels = new Map([...complaintRows, ...userRows, ...hostelRows].map((row) => [row.id, row.label]));
+      const areaLabels = areaRows.map((a) => ({ id: a.id, label: `${areaLabel(a)}, ${a.hostel}` }));
+      const labels = new Map([...complaintRows, ...userRows, ...hostelRows, ...areaLabels].map((row) => [row.id, row.label]));
 
       const items: AuditEntry[] = page.items.map(({ entry, actorEmail, actorName }) => ({
         id: entry.id,

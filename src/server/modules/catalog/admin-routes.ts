@@ -18,16 +18,20 @@ import {
   type UniversityAdmin,
 } from '../../../shared/admin.js';
 import { SERVICE_KEYS } from '../../../shared/catalog.js';
+import { commonAreaAdminSchema, commonAreaCreateSchema, commonAreaUpdateSchema } from '../../../shared/places.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import {
   createCategory,
+  createCommonArea,
   createHostel,
   listCategories,
+  listCommonAreas,
   listHostels,
   listServices,
   setLogo,
   updateCategory,
+  updateCommonArea,
   updateHostel,
   updateService,
   updateUniversity,
@@ -147,6 +151,52 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       },
     },
     async (request) => updateHostel(app.db, requireUser(request).id, request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/admin/hostels/:id/common-areas',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "A hostel's common areas (washrooms, corridors, the mess hall), retired ones included",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ items: z.array(commonAreaAdminSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ items: await listCommonAreas(app.db, request.params.id) }),
+  );
+
+  r.post(
+    '/api/admin/hostels/:id/common-areas',
+    {
+      preHandler: adminOnly,
+      config: writes,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a common area to a hostel (its code is made from the name and floor when left out)',
+        params: z.object({ id: z.uuid() }),
+        body: commonAreaCreateSchema,
+        response: { 201: commonAreaAdminSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCommonArea(app.db, requireUser(request).id, request.params.id, request.body)),
+  );
+
+  r.put(
+    '/api/admin/hostels/:id/common-areas/:areaId',
+    {
+      preHandler: adminOnly,
+      config: writes,
+      schema: {
+        tags: ['admin'],
+        summary: 'Rename, move, recode or reorder a common area, or retire it (its complaints stay)',
+        params: z.object({ id: z.uuid(), areaId: z.uuid() }),
+        body: commonAreaUpdateSchema,
+        response: { 200: commonAreaAdminSchema, ...errors },
+      },
+    },
+    async (request) => updateCommonArea(app.db, requireUser(request).id, request.params.id, request.params.areaId, request.body),
   );
 
   r.get(

@@ -14,16 +14,28 @@ import type {
   universityUpdateSchema,
 } from '../../../shared/admin.js';
 import { LOGO_MAX_BYTES } from '../../../shared/admin.js';
-import { categoryRoute, type ServiceKey } from '../../../shared/catalog.js';
+import { categoryRoute, floorMessage, type ServiceKey } from '../../../shared/catalog.js';
+import {
+  areaCodeSuggestion,
+  areaLabel,
+  hostelCodeFromName,
+  numberedCode,
+  placeAddress,
+  type CommonAreaAdmin,
+  type commonAreaCreateSchema,
+  type commonAreaUpdateSchema,
+} from '../../../shared/places.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   categories,
+  commonAreas,
   complaintCounts,
   hostels,
   routingRules,
   services,
   university,
   type CategoryRow,
+  type CommonAreaRow,
   type HostelRow,
   type RoutingRuleRow,
   type ServiceRow,
@@ -148,6 +160,7 @@ async function complaintsPerHostel(db: Queryable): Promise<Map<string, number>> 
 const hostelDto = (row: HostelRow, counts: Map<string, number>): HostelAdmin => ({
   id: row.id,
   name: row.name,
+  code: row.code,
   floorMin: row.floorMin,
   floorMax: row.floorMax,
   roomRanges: row.roomRanges,
@@ -164,7 +177,8 @@ export async function listHostels(db: Queryable): Promise<HostelAdmin[]> {
   return rows.map((row) => hostelDto(row, counts));
 }
 
-const hostelState = (h: Pick<HostelRow, 'floorMin' | 'floorMax' | 'roomRanges' | 'retiredAt'>) => ({
+const hostelState = (h: Pick<HostelRow, 'code' | 'floorMin' | 'floorMax' | 'roomRanges' | 'retiredAt'>) => ({
+  code: h.code,
   floorMin: h.floorMin,
   floorMax: h.floorMax,
   roomRanges: h.roomRanges,
@@ -177,10 +191,12 @@ export async function createHostel(db: Db, actorId: string, input: HostelCreate)
   const row = await db.transaction(async (tx) => {
     const [same] = await tx.select({ name: hostels.name }).from(hostels).where(sql`lower(${hostels.name}) = lower(${input.name})`);
     if (same) throw conflict(`There is already a hostel called ${same.name}.`, 'name', 'is already taken');
+    const code = input.code ?? numberedCode(hostelCodeFromName(input.name), await hostelCodesTaken(tx));
+    if (input.code) await checkHostelCode(tx, input.code);
     const [last] = await tx.select({ position: max(hostels.position) }).from(hostels);
     const [created] = await tx
       .insert(hostels)
-      .values({ ...input, roomRanges: sortRanges(input.roomRanges), position: (last?.position ?? 0) + 1 })
+      .values({ ...input, code, roomRanges: sortRanges(input.roomRanges), position: (last?.position ?? 0) + 1 })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await bumpCatalogVersion(tx, actorId);
@@ -200,10 +216,12 @@ export async function updateHostel(db: Db, actorId: string, id: string, input: H
       const [active] = await tx.select({ n: count() }).from(hostels).where(isNull(hostels.retiredAt));
       if (Number(active?.n ?? 0) <= 1) throw conflict('This is the last hostel in use; add another before retiring it.', 'retired');
     }
+    const code = input.code ?? before.code;
+    if (code.toUpperCase() !== before.code.toUpperCase()) await checkHostelCode(tx, code, id);
     const retiredAt = input.retired ? (before.retiredAt ?? new Date()) : null;
     const [after] = await tx
       .update(hostels)
-      .set({ floorMin: input.floorMin, floorMax: input.floorMax, roomRanges: sortRanges(input.roomRanges), retiredAt, updatedAt: new Date() })
+      .set({ code, floorMin: input.floorMin, floorMax: input.floorMax, roomRanges: sortRanges(input.roomRanges), retiredAt, updatedAt: new Date() })
       .where(eq(hostels.id, id))
       .returning();
     if (!after) throw new Error('update returned nothing');
@@ -213,6 +231,142 @@ export async function updateHostel(db: Db, actorId: string, id: string, input: H
     return after;
   });
   return hostelDto(row, await complaintsPerHostel(db));
+}
+
+/** Every hostel's code, upper-cased (retired hostels' too: their labels may still hang on walls). */
+async function hostelCodesTaken(tx: Queryable): Promise<Set<string>> {
+  const rows = await tx.select({ code: hostels.code }).from(hostels);
+  return new Set(rows.map((r) => r.code.toUpperCase()));
+}
+
+async function checkHostelCode(tx: Queryable, code: string, exceptId?: string): Promise<void> {
+  const [same] = await tx.select({ id: hostels.id, name: hostels.name }).from(hostels).where(sql`upper(${hostels.code}) = upper(${code})`);
+  if (same && same.id !== exceptId) throw conflict(`${same.name} already has the code ${code.toUpperCase()}.`, 'code', 'is already taken');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Common areas of a hostel (decision 45): rows beside the rooms, which stay derived from ranges
+
+const areaDto = (row: CommonAreaRow, hostelCode: string): CommonAreaAdmin => ({
+  id: row.id,
+  hostelId: row.hostelId,
+  name: row.name,
+  floor: row.floor,
+  code: row.code,
+  position: row.position,
+  retired: row.retiredAt !== null,
+  label: areaLabel(row),
+  address: placeAddress(hostelCode, row.code),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const areaState = (a: Pick<CommonAreaRow, 'name' | 'floor' | 'code' | 'position' | 'retiredAt'>) => ({
+  name: a.name,
+  floor: a.floor,
+  code: a.code,
+  position: a.position,
+  retired: a.retiredAt !== null,
+});
+
+async function hostelOf(tx: Queryable, hostelId: string): Promise<HostelRow> {
+  const [hostel] = await tx.select().from(hostels).where(eq(hostels.id, hostelId));
+  if (!hostel) throw new AppError(404, 'not_found', 'No such hostel.');
+  return hostel;
+}
+
+export async function listCommonAreas(db: Queryable, hostelId: string): Promise<CommonAreaAdmin[]> {
+  const hostel = await hostelOf(db, hostelId);
+  const rows = await db
+    .select()
+    .from(commonAreas)
+    .where(eq(commonAreas.hostelId, hostelId))
+    .orderBy(asc(commonAreas.position), sql`${commonAreas.floor} nulls first`, asc(commonAreas.name));
+  return rows.map((row) => areaDto(row, hostel.code));
+}
+
+/** The floor is one of the hostel's, and no other area in use has the same name on it. */
+async function checkArea(tx: Queryable, hostel: HostelRow, area: { name: string; floor: number | null; code: string }, exceptId?: string): Promise<void> {
+  if (area.floor !== null && (area.floor < hostel.floorMin || area.floor > hostel.floorMax)) {
+    throw new AppError(400, 'validation_failed', floorMessage(hostel), { floor: floorMessage(hostel) });
+  }
+  const [sameCode] = await tx
+    .select({ id: commonAreas.id, name: commonAreas.name, floor: commonAreas.floor })
+    .from(commonAreas)
+    .where(and(eq(commonAreas.hostelId, hostel.id), sql`upper(${commonAreas.code}) = upper(${area.code})`));
+  if (sameCode && sameCode.id !== exceptId) {
+    throw conflict(`${areaLabel(sameCode)} of ${hostel.name} already has the code ${area.code}.`, 'code', 'is already taken');
+  }
+  const [sameName] = await tx
+    .select({ id: commonAreas.id })
+    .from(commonAreas)
+    .where(
+      and(
+        eq(commonAreas.hostelId, hostel.id),
+        isNull(commonAreas.retiredAt),
+        area.floor === null ? isNull(commonAreas.floor) : eq(commonAreas.floor, area.floor),
+        sql`lower(${commonAreas.name}) = lower(${area.name})`,
+      ),
+    );
+  if (sameName && sameName.id !== exceptId) {
+    throw conflict(`${hostel.name} already has ${areaLabel(area)}.`, 'name', 'is already taken on that floor');
+  }
+}
+
+export async function createCommonArea(db: Db, actorId: string, hostelId: string, input: z.output<typeof commonAreaCreateSchema>): Promise<CommonAreaAdmin> {
+  const { row, hostel } = await db.transaction(async (tx) => {
+    const hostel = await hostelOf(tx, hostelId);
+    const taken = await tx.select({ code: commonAreas.code }).from(commonAreas).where(eq(commonAreas.hostelId, hostelId));
+    const code = input.code ?? numberedCode(areaCodeSuggestion(input.name, input.floor), new Set(taken.map((t) => t.code.toUpperCase())));
+    await checkArea(tx, hostel, { ...input, code });
+    const [last] = await tx.select({ position: max(commonAreas.position) }).from(commonAreas).where(eq(commonAreas.hostelId, hostelId));
+    const [created] = await tx
+      .insert(commonAreas)
+      .values({ hostelId, name: input.name, floor: input.floor, code, position: last?.position === null || last?.position === undefined ? 0 : last.position + 1 })
+      .returning();
+    if (!created) throw new Error('insert returned nothing');
+    await bumpCatalogVersion(tx, actorId);
+    await audit(tx, { actorId, action: 'common_area.create', targetType: 'common_area', targetId: created.id, details: { hostel: hostel.name, after: areaState(created) } });
+    return { row: created, hostel };
+  });
+  return areaDto(row, hostel.code);
+}
+
+export async function updateCommonArea(
+  db: Db,
+  actorId: string,
+  hostelId: string,
+  areaId: string,
+  input: z.output<typeof commonAreaUpdateSchema>,
+): Promise<CommonAreaAdmin> {
+  const { row, hostel } = await db.transaction(async (tx) => {
+    const hostel = await hostelOf(tx, hostelId);
+    const [before] = await tx
+      .select()
+      .from(commonAreas)
+      .where(and(eq(commonAreas.id, areaId), eq(commonAreas.hostelId, hostelId)))
+      .for('no key update');
+    if (!before) throw new AppError(404, 'not_found', 'No such common area in this hostel.');
+    // Bringing one back checks its name against the areas in use, like a new one.
+    await checkArea(tx, hostel, input, areaId);
+    const [after] = await tx
+      .update(commonAreas)
+      .set({
+        name: input.name,
+        floor: input.floor,
+        code: input.code,
+        position: input.position,
+        retiredAt: input.retired ? (before.retiredAt ?? new Date()) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(commonAreas.id, areaId))
+      .returning();
+    if (!after) throw new Error('update returned nothing');
+    await bumpCatalogVersion(tx, actorId);
+    const action = input.retired !== (before.retiredAt !== null) ? (input.retired ? 'common_area.retire' : 'common_area.restore') : 'common_area.update';
+    await audit(tx, { actorId, action, targetType: 'common_area', targetId: areaId, details: { hostel: hostel.name, before: areaState(before), after: areaState(after) } });
+    return { row: after, hostel };
+  });
+  return areaDto(row, hostel.code);
 }
 
 // ---------------------------------------------------------------------------------------------

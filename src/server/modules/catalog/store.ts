@@ -5,6 +5,7 @@ import {
   catalogFingerprint,
   categoryRoute,
   type CategoryInfo,
+  type HostelInfo,
   type PublicCatalog,
   type RaggingContactsInfo,
   type ServiceKey,
@@ -13,12 +14,17 @@ import {
 import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
 import type { UniversityEnv } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { categories, hostels, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
+import { categories, commonAreas, hostels, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
 
 type Queryable = Pick<Db, 'select' | 'update'>;
 
 /** The catalogue as GET /api/catalog serves it: always with the anti-ragging contacts. */
-export type ServedCatalog = Omit<PublicCatalog, 'university'> & { university: UniversityInfo & { raggingContacts: RaggingContactsInfo } };
+export type ServedCatalog = Omit<PublicCatalog, 'university' | 'hostels'> & {
+  university: UniversityInfo & { raggingContacts: RaggingContactsInfo };
+  /** With their codes and common areas, always. */
+  hostels: ServedHostel[];
+};
+export type ServedHostel = HostelInfo & Required<Pick<HostelInfo, 'code' | 'commonAreas'>>;
 
 /** The catalogue as one instance uses it: what the pages show plus the rules sign-in needs. */
 export interface CatalogSnapshot {
@@ -28,6 +34,18 @@ export interface CatalogSnapshot {
   settings: UniversitySettings;
   regPattern: RegExp;
   fingerprint: string;
+  /** Every common area by id, retired ones included (filing refuses those by name), with its hostel's name. */
+  commonAreas: Map<string, CommonAreaEntry>;
+}
+
+export interface CommonAreaEntry {
+  id: string;
+  hostel: string;
+  hostelCode: string;
+  code: string;
+  name: string;
+  floor: number | null;
+  retired: boolean;
 }
 
 export const savedSettings = (row: UniversityRow): UniversitySettings => ({
@@ -93,12 +111,21 @@ const NO_REG_NUMBER = /(?!)/;
 export const compileRegPattern = (source: string): RegExp => (isSafeRegExpSource(source) ? new RegExp(source) : NO_REG_NUMBER);
 
 async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<CatalogSnapshot> {
-  const [row, hostelRows, categoryRows, serviceRows] = await Promise.all([
+  const [row, hostelRows, categoryRows, serviceRows, areaRows] = await Promise.all([
     readUniversity(db),
     db.select().from(hostels).where(isNull(hostels.retiredAt)).orderBy(asc(hostels.position), asc(hostels.name)),
     db.select().from(categories).where(isNull(categories.retiredAt)).orderBy(asc(categories.position), asc(categories.key)),
     db.select().from(services).orderBy(asc(services.position)),
+    db
+      .select({ area: commonAreas, hostel: hostels.name, hostelCode: hostels.code })
+      .from(commonAreas)
+      .innerJoin(hostels, eq(hostels.id, commonAreas.hostelId))
+      .orderBy(asc(commonAreas.position), sql`${commonAreas.floor} nulls first`, asc(commonAreas.name)),
   ]);
+  const areasOf = (hostelId: string) =>
+    areaRows
+      .filter((r) => r.area.hostelId === hostelId && r.area.retiredAt === null)
+      .map(({ area }) => ({ id: area.id, code: area.code, name: area.name, floor: area.floor }));
   const settings = effectiveSettings(row, env);
   const catalog: ServedCatalog = {
     university: {
@@ -109,11 +136,31 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
       logoUrl: logoUrl(row),
       raggingContacts: publicRaggingContacts(row),
     },
-    hostels: hostelRows.map((h) => ({ name: h.name, floorMin: h.floorMin, floorMax: h.floorMax, roomRanges: h.roomRanges })),
+    hostels: hostelRows.map((h) => ({
+      name: h.name,
+      floorMin: h.floorMin,
+      floorMax: h.floorMax,
+      roomRanges: h.roomRanges,
+      code: h.code,
+      commonAreas: areasOf(h.id),
+    })),
     categories: categoryRows.map(toCategoryInfo),
     services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours })),
   };
-  return { version: row.catalogVersion, catalog, settings, regPattern: compileRegPattern(settings.regPattern), fingerprint: catalogFingerprint(catalog) };
+  const areas = new Map(
+    areaRows.map(({ area, hostel, hostelCode }): [string, CommonAreaEntry] => [
+      area.id,
+      { id: area.id, hostel, hostelCode, code: area.code, name: area.name, floor: area.floor, retired: area.retiredAt !== null },
+    ]),
+  );
+  return {
+    version: row.catalogVersion,
+    catalog,
+    settings,
+    regPattern: compileRegPattern(settings.regPattern),
+    fingerprint: catalogFingerprint(catalog),
+    commonAreas: areas,
+  };
 }
 
 /**

@@ -13,6 +13,9 @@ import type { VisitState } from '../../../shared/visits.js';
 import type { ComplaintEventRow, ComplaintFollowerRow, ComplaintRow } from '../../db/schema.js';
 import type { LastWords } from './queries.js';
 
+/** The common area a complaint was filed for, as named then (filing.ts keeps it in place_text). */
+export const commonAreaOf = (row: Pick<ComplaintRow, 'commonAreaId' | 'placeText'>): string | null => (row.commonAreaId ? (row.placeText ?? '') : null);
+
 /** A complaint as its student sees it: the original app's payload fields plus number, status and times. */
 export function toComplaintDto(row: ComplaintRow): Complaint {
   return {
@@ -24,6 +27,7 @@ export function toComplaintDto(row: ComplaintRow): Complaint {
     hostel: row.hostel,
     floor: row.floor,
     roomNo: row.roomNo,
+    commonArea: commonAreaOf(row),
     complaint: row.message,
     fname: row.fname,
     id: row.regId,

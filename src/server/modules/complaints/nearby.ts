@@ -1,9 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { NEARBY_DAYS, NEARBY_LIMIT, excerptOf, type Nearby, type NearbyQuery } from '../../../shared/complaints.js';
+import {
+  NEARBY_DAYS,
+  NEARBY_LIMIT,
+  excerptOf,
+  type Nearby,
+  type NearbyComplaint,
+  type NearbyNotice,
+  type NearbyQuery,
+} from '../../../shared/complaints.js';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { complaintFollowers, complaints, oneOf } from '../../db/schema.js';
-import { activeIncidentsFor } from '../incidents/queries.js';
+import { activeIncidentsFor, type ActiveIncident } from '../incidents/queries.js';
 
 /*
  * "Already reported" (decision 36): before a student files, what is already known of the problem —
@@ -36,6 +44,53 @@ export function anyOfQuery(words: readonly string[]): string {
   return words.map((w) => ([...w].length >= 4 ? `${w}:*` : w)).join(' | ');
 }
 
+/** What a suggestion shows of a complaint, and whether the viewer follows it already. */
+export function nearbyColumns(viewerId: string) {
+  // Written out with the table's name: in a one-table select drizzle leaves columns unqualified,
+  // which inside this correlated lookup would bind to the followers table.
+  const following = sql<boolean>`exists (select 1 from ${complaintFollowers} as f where f.complaint_id = complaints.id and f.user_id = ${viewerId})`;
+  return {
+    number: complaints.number,
+    category: complaints.category,
+    complaintHead: complaints.complaintHead,
+    subCategory: complaints.subCategory,
+    floor: complaints.floor,
+    status: complaints.status,
+    createdAt: complaints.createdAt,
+    message: complaints.message,
+    followerCount: complaints.followerCount,
+    studentId: complaints.studentId,
+    following,
+  };
+}
+
+type NearbyRow = Awaited<ReturnType<typeof nearbyComplaints>>[number];
+
+/** A complaint as a suggestion: what it is about and how many it affects, never who filed it. */
+export const toNearbyComplaint = (c: NearbyRow, viewerId: string): NearbyComplaint => ({
+  number: c.number,
+  category: c.category,
+  complaintHead: c.complaintHead,
+  subCategory: c.subCategory,
+  floor: c.floor,
+  status: c.status,
+  since: c.createdAt.toISOString(),
+  excerpt: excerptOf(c.message),
+  students: c.followerCount + 1,
+  following: Boolean(c.following),
+  mine: c.studentId === viewerId,
+});
+
+export const toNearbyNotice = (n: ActiveIncident): NearbyNotice => ({
+  id: n.id,
+  title: n.title,
+  details: excerptOf(n.details),
+  floors: n.floors,
+  since: n.createdAt.toISOString(),
+  expectedBy: n.endsAt.toISOString(),
+  followers: Number(n.followerCount),
+});
+
 /**
  * Open, not confidential complaints of the hostel and category filed in the last NEARBY_DAYS days,
  * read through the partial index complaints_nearby_open_idx (hostel, category, created_at) whose
@@ -51,21 +106,8 @@ export async function nearbyComplaints(db: Pick<Db, 'select'>, viewerId: string,
   ];
   // Written out with the table's name: in a one-table select drizzle leaves columns unqualified,
   // which inside this correlated lookup would bind to the followers table.
-  const following = sql<boolean>`exists (select 1 from ${complaintFollowers} as f where f.complaint_id = complaints.id and f.user_id = ${viewerId})`;
   return db
-    .select({
-      number: complaints.number,
-      category: complaints.category,
-      complaintHead: complaints.complaintHead,
-      subCategory: complaints.subCategory,
-      floor: complaints.floor,
-      status: complaints.status,
-      createdAt: complaints.createdAt,
-      message: complaints.message,
-      followerCount: complaints.followerCount,
-      studentId: complaints.studentId,
-      following,
-    })
+    .select(nearbyColumns(viewerId))
     .from(complaints)
     .where(
       and(
@@ -108,28 +150,8 @@ export async function nearby(db: Pick<Db, 'select'>, viewerId: string, where: Ne
     ownOpenComplaint(db, viewerId, where),
   ]);
   return {
-    complaints: found.map((c) => ({
-      number: c.number,
-      category: c.category,
-      complaintHead: c.complaintHead,
-      subCategory: c.subCategory,
-      floor: c.floor,
-      status: c.status,
-      since: c.createdAt.toISOString(),
-      excerpt: excerptOf(c.message),
-      students: c.followerCount + 1,
-      following: Boolean(c.following),
-      mine: c.studentId === viewerId,
-    })),
-    notices: notices.map((n) => ({
-      id: n.id,
-      title: n.title,
-      details: excerptOf(n.details),
-      floors: n.floors,
-      since: n.createdAt.toISOString(),
-      expectedBy: n.endsAt.toISOString(),
-      followers: Number(n.followerCount),
-    })),
+    complaints: found.map((c) => toNearbyComplaint(c, viewerId)),
+    notices: notices.map(toNearbyNotice),
     alreadyReported: own ? { number: own.number, status: own.status, since: own.createdAt.toISOString() } : null,
   };
 }

@@ -44,11 +44,10 @@ const filedResponses = {
 
 export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = async () => ({
-    ...app.lifecycle,
-    actionLinkTtlMs: opts.config.actionLinkTtlMs,
-    catalog: (await app.catalog.get()).catalog,
-  });
+  const ctx = async () => {
+    const snapshot = await app.catalog.get();
+    return { ...app.lifecycle, actionLinkTtlMs: opts.config.actionLinkTtlMs, catalog: snapshot.catalog, commonAreas: snapshot.commonAreas };
+  };
 
   r.post(
     '/api/complaints',

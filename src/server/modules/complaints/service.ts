@@ -5,6 +5,7 @@ import {
   ROOM_CLEANING_HEAD,
   categoryByKey,
   checkServicePlace,
+  hostelByName,
   cleaningRequestText,
   floorFromRoomNumber,
   laundryRequestText,
@@ -16,6 +17,8 @@ import {
 import { checkFiledPlace } from '../../../shared/report-place.js';
 import type { EntrySlot } from '../../../shared/constants.js';
 import { ENTRY_NOT_ASKED } from '../../../shared/visits.js';
+import { areaLabel } from '../../../shared/places.js';
+import type { CommonAreaEntry } from '../catalog/store.js';
 import type { ComplaintView, CreateCleaningRequest, CreateComplaint, CreateLaundryRequest, FollowedList, FollowedQuery } from '../../../shared/complaints.js';
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
@@ -31,6 +34,8 @@ export interface FilingContext extends LifecycleContext {
   actionLinkTtlMs: number;
   /** The catalogue in force: what may be filed, and how it is routed. */
   catalog: PublicCatalog;
+  /** Every common area by id (the catalogue's, kept in memory: filing for one costs no query). */
+  commonAreas: ReadonlyMap<string, CommonAreaEntry>;
 }
 
 export interface Filed {
@@ -119,12 +124,31 @@ function checkReplay(existing: ComplaintRow, requestHash: string): Filed {
   return { complaint: existing, replayed: true };
 }
 
+/**
+ * The common area a complaint is filed for: one of the hostel's, and in use. Its floor is the
+ * complaint's (the hostel's lowest for one serving the whole building), its room none.
+ */
+function commonAreaFor(ctx: FilingContext, hostel: string, areaId: string): { id: string; floor: number; label: string } {
+  const area = ctx.commonAreas.get(areaId);
+  if (!area || area.hostel !== hostel) {
+    const message = `That common area is not one of ${hostel}'s: choose one of its areas.`;
+    throw new AppError(422, 'unknown_common_area', message, { commonAreaId: message });
+  }
+  if (area.retired) {
+    const message = `${areaLabel(area)} of ${hostel} is no longer in use: choose another place.`;
+    throw new AppError(409, 'common_area_retired', message, { commonAreaId: message });
+  }
+  const lowest = hostelByName(ctx.catalog, hostel)?.floorMin ?? 0;
+  return { id: area.id, floor: area.floor ?? lowest, label: areaLabel(area) };
+}
+
 export function fileComplaint(ctx: FilingContext, student: UserRow, body: CreateComplaint, idempotencyKey?: string) {
   refuseProblems(checkFiledPlace(ctx.catalog, body));
   const category = categoryByKey(ctx.catalog, body.category);
   const sub = category?.subCategories.find((s) => s.name === body.subCategory);
   if (!category || !sub) throw new Error('unreachable: checked above');
-  const roomNo = body.roomNo.trim();
+  const area = body.commonAreaId === undefined ? undefined : commonAreaFor(ctx, body.hostel, body.commonAreaId);
+  const roomNo = area ? '' : body.roomNo.trim();
   // Checked above: only a ragging report has a place, and it always has one.
   const place = body.placeKind && body.placeText ? { kind: body.placeKind, text: body.placeText } : undefined;
   const confidential = category.confidential || sub.confidential;
@@ -139,8 +163,9 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
       subCategory: body.subCategory,
       hostel: body.hostel,
       // A ragging report without the reporter's room says nothing of their floor either.
-      floor: roomNo === '' ? 0 : body.floor,
+      floor: area ? area.floor : roomNo === '' ? 0 : body.floor,
       roomNo,
+      commonArea: area ? { id: area.id, label: area.label } : undefined,
       message: body.complaint,
       // A sub-category may have its own team and target time (decision 40).
       routingKey: sub.routingKey ?? category.routingKey,

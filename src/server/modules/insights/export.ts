@@ -98,7 +98,8 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
             sql`csv_cell(${complaints.hostel})`,
             // A confidential complaint's room goes with its student's identity (staffVisibleRoom).
             sql`case when ${complaints.confidential} then 0 else ${complaints.floor} end`,
-            sql`csv_cell(case when ${complaints.confidential} then '' else ${complaints.roomNo} end)`,
+            // A common area's complaint names the area in the room's column (its name is kept in place_text).
+            sql`csv_cell(case when ${complaints.confidential} then '' when ${complaints.commonAreaId} is not null then coalesce(${complaints.placeText}, '') else ${complaints.roomNo} end)`,
             statusLabel,
             // Its student and those who follow it (Me too, merged duplicates).
             sql`(${complaints.followerCount} + 1)::text`,

@@ -33,6 +33,11 @@ export interface NewComplaint {
   /** In-room work (decision 47): may staff enter while the student is out, and when they are usually in. */
   entry?: { consent: boolean; slots: EntrySlot[] } | undefined;
   /**
+   * The common area it is filed for (decision 45), with its name as people read it: kept in
+   * place_text, as the complaint head is, so mail, lists and exports name the place without a join.
+   */
+  commonArea?: { id: string; label: string } | undefined;
+  /**
    * Filed without a name: `student` is then the anonymous sentinel (anonymousReporterId), nobody is
    * told anything as the student, and the reporter follows it with the tracking code.
    */
@@ -84,7 +89,8 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         incidentId: notice?.id ?? null,
         dueAt: sql`now() + make_interval(hours => ${input.targetHours})`,
         placeKind: input.place?.kind ?? null,
-        placeText: input.place?.text ?? null,
+        placeText: input.place?.text ?? input.commonArea?.label ?? null,
+        commonAreaId: input.commonArea?.id ?? null,
         entryConsent: input.entry?.consent ?? null,
         entrySlots: input.entry?.slots ?? [],
         anonymous: input.anonymous !== undefined,
@@ -113,7 +119,7 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
     // The first filing tells where the student lives: remembered to fill in the next form (never
     // moved by a later filing about somewhere else; the account page edits it). A ragging report
     // may leave the room out and need not be where the reporter lives.
-    if (!ragging) {
+    if (!ragging && !input.commonArea) {
       await tx
         .update(users)
         .set({ placeHostel: input.hostel, placeFloor: String(input.floor), placeRoom: input.roomNo })

@@ -1,7 +1,7 @@
 import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
 import type { ComplaintRow } from '../../db/schema.js';
 import { paragraphsMail } from './html.js';
-import type { RenderedMail } from './templates.js';
+import { roomFloorOrArea, roomOrArea, type RenderedMail } from './templates.js';
 
 /** To the student when their complaint changes status. */
 export function statusChangeMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
@@ -31,7 +31,7 @@ export function replyMail(complaint: ComplaintRow, reply: string, url: string): 
 export function studentReplyMail(complaint: ComplaintRow, reply: string, url: string): RenderedMail {
   return paragraphsMail(
     `Student replied: ${complaint.complaintHead} — ${complaint.number}`,
-    [`The student wrote about ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}):`, reply],
+    [`The student wrote about ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, ${roomOrArea(complaint)}):`, reply],
     { url, text: 'Answer in the staff console' },
   );
 }
@@ -41,7 +41,7 @@ export function studentPhotosMail(complaint: ComplaintRow, added: number, url: s
   const what = added === 1 ? 'a photo' : `${added} photos`;
   return paragraphsMail(
     `Student added ${what}: ${complaint.complaintHead} — ${complaint.number}`,
-    [`The student added ${what} to ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}).`],
+    [`The student added ${what} to ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, ${roomOrArea(complaint)}).`],
     { url, text: 'See them in the staff console' },
   );
 }
@@ -50,7 +50,7 @@ export function studentPhotosMail(complaint: ComplaintRow, added: number, url: s
 export function withdrawnMail(complaint: ComplaintRow, url: string): RenderedMail {
   return paragraphsMail(
     `Withdrawn: ${complaint.complaintHead} — ${complaint.number}`,
-    [`The student withdrew ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, room ${complaint.roomNo}). Nothing more needs to be done.`],
+    [`The student withdrew ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, ${roomOrArea(complaint)}). Nothing more needs to be done.`],
     { url, text: 'Open it in the staff console' },
   );
 }
@@ -60,7 +60,7 @@ export function assignmentMail(complaint: ComplaintRow, url: string): RenderedMa
   return paragraphsMail(
     `Assigned to you: ${complaint.complaintHead} — ${complaint.number}`,
     [
-      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, room ${complaint.roomNo}, floor ${complaint.floor} was assigned to you.`,
+      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, ${roomFloorOrArea(complaint)} was assigned to you.`,
     ],
     { url, text: 'Open it in the staff console' },
   );
@@ -94,7 +94,7 @@ export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'a
   return paragraphsMail(
     `Late: ${complaint.complaintHead} — ${complaint.number}`,
     [
-      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, room ${complaint.roomNo}, was due by ${due} UTC and is still ${STATUS_LABELS[complaint.status].toLowerCase()}.`,
+      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, ${roomOrArea(complaint)}, was due by ${due} UTC and is still ${STATUS_LABELS[complaint.status].toLowerCase()}.`,
       audience === 'wardens'
         ? 'You are told as a warden of this hostel. If it stays late, the administrators are told next.'
         : 'The hostel’s wardens were told earlier; it is still not resolved.',
@@ -114,7 +114,7 @@ export function lateListMail(items: ReadonlyArray<{ complaint: ComplaintRow; aud
     [
       'These complaints passed their due time and are still not resolved:',
       items
-        .map(({ complaint: c }) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} room ${c.roomNo}, due ${c.dueAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, ${STATUS_LABELS[c.status].toLowerCase()}`)
+        .map(({ complaint: c }) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} ${roomOrArea(c)}, due ${c.dueAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, ${STATUS_LABELS[c.status].toLowerCase()}`)
         .join('\n'),
       asWarden
         ? 'You are told as a warden of their hostels. Those that stay late go to the administrators next.'
@@ -129,7 +129,7 @@ export function newWorkMail(complaint: ComplaintRow, url: string): RenderedMail 
   return paragraphsMail(
     `New: ${complaint.complaintHead} — ${complaint.number}`,
     [
-      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) was filed in ${complaint.hostel}, room ${complaint.roomNo}, floor ${complaint.floor}.`,
+      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) was filed in ${complaint.hostel}, ${roomFloorOrArea(complaint)}.`,
       complaint.message,
     ],
     { url, text: 'Open it in the staff console' },
@@ -142,7 +142,7 @@ export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: str
     `${items.length} new complaint${items.length === 1 ? '' : 's'} in your queue`,
     [
       `Filed in the last ${hours} hour${hours === 1 ? '' : 's'} in your categories and hostels:`,
-      items.map((c) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} room ${c.roomNo}`).join('\n'),
+      items.map((c) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} ${roomOrArea(c)}`).join('\n'),
     ],
     { url, text: 'Open the staff console' },
   );

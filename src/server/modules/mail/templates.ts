@@ -14,6 +14,19 @@ interface Field {
   value: string;
 }
 
+/**
+ * Where in its hostel a complaint is, as mail words it: "room 214", or the common area it was
+ * filed for ("Floor 3 washroom", kept in place_text at filing, decision 45).
+ */
+export function roomOrArea(complaint: Pick<ComplaintRow, 'roomNo' | 'commonAreaId' | 'placeText'>): string {
+  return complaint.commonAreaId ? (complaint.placeText ?? 'a common area') : `room ${complaint.roomNo}`;
+}
+
+/** The same with the floor when it is a room ("room 214, floor 2"): an area's name says its floor. */
+export function roomFloorOrArea(complaint: Pick<ComplaintRow, 'roomNo' | 'floor' | 'commonAreaId' | 'placeText'>): string {
+  return complaint.commonAreaId ? roomOrArea(complaint) : `room ${complaint.roomNo}, floor ${complaint.floor}`;
+}
+
 /** What the facility mail may say about who filed: nothing at all for a confidential complaint. */
 const CONFIDENTIAL = 'Confidential student';
 
@@ -29,13 +42,18 @@ function complaintFields(complaint: ComplaintRow): Field[] {
     { label: 'Student e-mail', value: hidden ? CONFIDENTIAL : complaint.userEmail },
     { label: 'Sent to', value: complaint.toEmails.join(', ') },
     { label: 'Hostel', value: complaint.hostel },
-    // A ragging report may leave the reporter's room (and so floor) out, and says where it happened.
-    { label: 'Floor', value: complaint.roomNo ? String(complaint.floor) : 'not given' },
-    { label: 'Room', value: complaint.roomNo || 'not given' },
+    // A common area's name says its floor (decision 45).
+    ...(complaint.commonAreaId
+      ? [{ label: 'Place', value: complaint.placeText ?? '' }]
+      : [
+          // A ragging report may leave the reporter's room (and so floor) out, and says where it happened.
+          { label: 'Floor', value: complaint.roomNo ? String(complaint.floor) : 'not given' },
+          { label: 'Room', value: complaint.roomNo || 'not given' },
+        ]),
     // In-room work (decision 47): whether staff may go in while the student is out, and when they are in.
     ...(complaint.entryConsent === null ? [] : [{ label: 'Enter when out', value: entryConsentText(complaint.entryConsent) }]),
     ...(complaint.entrySlots.length ? [{ label: 'Usually in', value: entrySlotsText(complaint.entrySlots) }] : []),
-    ...(complaint.placeKind ? [{ label: 'Where it happened', value: `${PLACE_KIND_LABELS[complaint.placeKind]}: ${complaint.placeText ?? ''}` }] : []),
+    ...(complaint.placeKind && !complaint.commonAreaId ? [{ label: 'Where it happened', value: `${PLACE_KIND_LABELS[complaint.placeKind]}: ${complaint.placeText ?? ''}` }] : []),
     { label: 'Complaint', value: complaint.message },
     { label: 'Filed at', value: complaint.createdAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' },
   ];
