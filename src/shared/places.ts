@@ -163,7 +163,7 @@ export const placeParamsSchema = z.object({
   place: z.string().max(40).describe('A room number (214) or a common area code (F3WASH)'),
 });
 
-export const placeSchema = z
+export const placePageSchema = z
   .object({
     hostel: z.string(),
     hostelCode: z.string(),
@@ -182,5 +182,5 @@ export const placeSchema = z
     /** The hostel's active notices for this floor (all of the hostel's for a whole-building area). */
     notices: z.array(nearbyNoticeSchema),
   })
-  .meta({ id: 'Place' });
-export type Place = z.infer<typeof placeSchema>;
+  .meta({ id: 'PlacePage' });
+export type PlacePage = z.infer<typeof placePageSchema>;

@@ -53,7 +53,10 @@ describe('the public catalogue', () => {
     const served = await catalog();
     // The anti-ragging contacts come with the served catalogue only: no prerendered page shows them.
     const { raggingContacts, ...profile } = served.university;
-    expect({ ...served, university: profile }).toEqual(DEFAULT_CATALOG);
+    // So do the hostels' codes and common areas (decision 45): the scan page and the forms read them after load.
+    const hostels = served.hostels.map(({ code: _code, commonAreas: _areas, ...shown }) => shown);
+    expect({ ...served, university: profile, hostels }).toEqual(DEFAULT_CATALOG);
+    expect(served.hostels.map((h) => [h.code, h.commonAreas])).toEqual([['BLOCK1OLD', []], ['BLOCK2', []], ['BLOCK3', []], ['GIRLS', []]]);
     expect(raggingContacts?.raggingHelpline).toBe('1800-180-5522');
     expect(catalogFingerprint(served)).toBe(catalogFingerprint(DEFAULT_CATALOG));
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.js';
-import { placeParamsSchema, placeSchema } from '../../../shared/places.js';
+import { placeParamsSchema, placePageSchema } from '../../../shared/places.js';
 import { requireUser } from '../../lib/require-user.js';
 import { placeView } from './service.js';
 
@@ -18,7 +18,7 @@ export default async function placeRoutes(app: FastifyInstance) {
         tags: ['complaints'],
         summary: "A room's or common area's page: the place, its open complaints (never confidential ones) and active notices",
         params: placeParamsSchema,
-        response: { 200: placeSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+        response: { 200: placePageSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => placeView(app.db, await app.catalog.get(), requireUser(request).id, request.params.hostelCode, request.params.place),

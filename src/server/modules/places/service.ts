@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { floorFromRoomNumber, formatRanges, roomInRanges } from '../../../shared/catalog.js';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
-import { areaLabel, parsePlaceRef, placeAddress, placeName, type Place } from '../../../shared/places.js';
+import { areaLabel, parsePlaceRef, placeAddress, placeName, type PlacePage } from '../../../shared/places.js';
 import type { Db } from '../../db/client.js';
 import { complaints, oneOf } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -20,7 +20,7 @@ const notFound = (message: string) => new AppError(404, 'not_found', message);
  * instead of filing again. The hostel and the place are read from the catalogue in memory; the
  * complaints through the place-history indexes of migration 0022.
  */
-export async function placeView(db: Pick<Db, 'select'>, snapshot: CatalogSnapshot, viewerId: string, hostelCode: string, ref: string): Promise<Place> {
+export async function placeView(db: Pick<Db, 'select'>, snapshot: CatalogSnapshot, viewerId: string, hostelCode: string, ref: string): Promise<PlacePage> {
   const hostel = snapshot.catalog.hostels.find((h) => h.code.toUpperCase() === hostelCode.trim().toUpperCase());
   if (!hostel) throw notFound(`No hostel has the code ${hostelCode.toUpperCase()}: check the address on the label.`);
   const parsed = parsePlaceRef(ref);
