@@ -86,6 +86,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // A room's or common area's printed label (decision 45): /p/BLOCK2/214, /p/BLOCK2/F3WASH.
+            path: 'p/:hostelCode/:place',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/complaints/components/PlacePage')).PlaceRoute }),
+          },
+          {
             path: 'staff',
             HydrateFallback: PageLoading,
             lazy: async () => ({

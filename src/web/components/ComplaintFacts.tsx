@@ -35,6 +35,8 @@ export function ComplaintFacts({
       <DetailRow label="Category">{complaint.complaintHead}</DetailRow>
       <DetailRow label="Sub-category">{complaint.subCategory || '—'}</DetailRow>
       <DetailRow label="Hostel">{complaint.hostel}</DetailRow>
+      {/* A common area's name says its floor (decision 45). */}
+      {complaint.commonArea && <DetailRow label="Place">{complaint.commonArea}</DetailRow>}
       {/* A ragging report may leave the reporter's room out (decision 40), and its floor with it. */}
       {complaint.roomNo && (
         <>

@@ -314,10 +314,10 @@ async function checkArea(tx: Queryable, hostel: HostelRow, area: { name: string;
 
 export async function createCommonArea(db: Db, actorId: string, hostelId: string, input: z.output<typeof commonAreaCreateSchema>): Promise<CommonAreaAdmin> {
   const { row, hostel } = await db.transaction(async (tx) => {
-    const hostel = await hostelOf(tx, hostelId);
+    const owner = await hostelOf(tx, hostelId);
     const taken = await tx.select({ code: commonAreas.code }).from(commonAreas).where(eq(commonAreas.hostelId, hostelId));
     const code = input.code ?? numberedCode(areaCodeSuggestion(input.name, input.floor), new Set(taken.map((t) => t.code.toUpperCase())));
-    await checkArea(tx, hostel, { ...input, code });
+    await checkArea(tx, owner, { ...input, code });
     const [last] = await tx.select({ position: max(commonAreas.position) }).from(commonAreas).where(eq(commonAreas.hostelId, hostelId));
     const [created] = await tx
       .insert(commonAreas)
@@ -325,8 +325,8 @@ export async function createCommonArea(db: Db, actorId: string, hostelId: string
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await bumpCatalogVersion(tx, actorId);
-    await audit(tx, { actorId, action: 'common_area.create', targetType: 'common_area', targetId: created.id, details: { hostel: hostel.name, after: areaState(created) } });
-    return { row: created, hostel };
+    await audit(tx, { actorId, action: 'common_area.create', targetType: 'common_area', targetId: created.id, details: { hostel: owner.name, after: areaState(created) } });
+    return { row: created, hostel: owner };
   });
   return areaDto(row, hostel.code);
 }
@@ -339,7 +339,7 @@ export async function updateCommonArea(
   input: z.output<typeof commonAreaUpdateSchema>,
 ): Promise<CommonAreaAdmin> {
   const { row, hostel } = await db.transaction(async (tx) => {
-    const hostel = await hostelOf(tx, hostelId);
+    const owner = await hostelOf(tx, hostelId);
     const [before] = await tx
       .select()
       .from(commonAreas)
@@ -347,7 +347,7 @@ export async function updateCommonArea(
       .for('no key update');
     if (!before) throw new AppError(404, 'not_found', 'No such common area in this hostel.');
     // Bringing one back checks its name against the areas in use, like a new one.
-    await checkArea(tx, hostel, input, areaId);
+    await checkArea(tx, owner, input, areaId);
     const [after] = await tx
       .update(commonAreas)
       .set({
@@ -363,8 +363,8 @@ export async function updateCommonArea(
     if (!after) throw new Error('update returned nothing');
     await bumpCatalogVersion(tx, actorId);
     const action = input.retired !== (before.retiredAt !== null) ? (input.retired ? 'common_area.retire' : 'common_area.restore') : 'common_area.update';
-    await audit(tx, { actorId, action, targetType: 'common_area', targetId: areaId, details: { hostel: hostel.name, before: areaState(before), after: areaState(after) } });
-    return { row: after, hostel };
+    await audit(tx, { actorId, action, targetType: 'common_area', targetId: areaId, details: { hostel: owner.name, before: areaState(before), after: areaState(after) } });
+    return { row: after, hostel: owner };
   });
   return areaDto(row, hostel.code);
 }

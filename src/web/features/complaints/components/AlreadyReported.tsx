@@ -27,7 +27,7 @@ const floorsText = (floors: readonly number[]) =>
   floors.length === 0 ? 'the whole hostel' : `floor${floors.length === 1 ? '' : 's'} ${floors.join(', ')}`;
 
 /** One open complaint like the student's: what it is, since when, how many it affects, and Me too. */
-function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
+export function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
   const { following, changed, set, failure, pending, followButton, leaveButton } = useFollowSwitch(complaint.number, complaint.following);
   const justFollowed = changed && following;
 
@@ -83,7 +83,8 @@ function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
   );
 }
 
-function Notice({ notice }: { notice: NearbyNotice }) {
+/** A notice of a known problem the team is working on. */
+export function Notice({ notice }: { notice: NearbyNotice }) {
   return (
     <li className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="nearby-notice">
       <p className="font-semibold text-slate-900 wrap-anywhere">{notice.title}</p>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import {
   MESSAGE_MAX_LENGTH,
   ROOM_NO_MAX_LENGTH,
@@ -11,6 +11,8 @@ import {
 } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
+import { areaLabel } from '../../../../shared/places';
+import { checkFiledPlace } from '../../../../shared/report-place';
 import type { Complaint } from '../../../../shared/complaints';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
@@ -39,6 +41,7 @@ import { useHydrated } from '../../../lib/hydration';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
+import { readPlacePrefill } from '../lib/place-prefill';
 import { RAGGING_CATEGORY } from '../../../../shared/constants';
 import { AlreadyReported } from './AlreadyReported';
 import { FiledScreen } from './FiledScreen';
@@ -55,10 +58,20 @@ import { ENTRY_CONSENT_MISSING, entryProblems, isInRoomCategory } from '../../..
  */
 const NotFoundPage = lazy(async () => ({ default: (await import('../../../components/NotFoundPage')).NotFoundPage }));
 
-type FieldName = keyof ComplaintDraft;
+type FieldName = keyof ComplaintDraft | 'commonAreaId';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const FIELD_ORDER: readonly FieldName[] = ['hostel', 'floor', 'roomNo', 'subCategory', 'complaint', 'entryConsent', 'entrySlots'];
+const FIELD_ORDER: readonly FieldName[] = ['hostel', 'floor', 'roomNo', 'commonAreaId', 'subCategory', 'complaint', 'entryConsent', 'entrySlots'];
+
+/**
+ * Where the complaint is (decision 45): the student's room, or one of the hostel's common areas
+ * (`areaId`, '' until one is chosen). Kept beside the draft: a label's address sets it.
+ */
+interface Where {
+  kind: 'room' | 'area';
+  areaId: string;
+}
+const MY_ROOM: Where = { kind: 'room', areaId: '' };
 const isFieldName = (name: string): name is FieldName => (FIELD_ORDER as readonly string[]).includes(name);
 
 /** The form's field ids, one per field, unique on the page. */
@@ -109,7 +122,8 @@ const focusFirstProblem = (errors: FieldErrors) => focusFirstError(FIELD_ORDER, 
  * Everything wrong with a draft, each field with the message the server would give it. The server
  * checks the shape first and the catalogue after; here both run at once so every problem shows together.
  */
-function checkDraft(catalog: PublicCatalog, categoryKey: string, values: ComplaintDraft, photoIds: readonly string[]) {
+function checkDraft(catalog: PublicCatalog, categoryKey: string, values: ComplaintDraft, photoIds: readonly string[], where: Where = MY_ROOM) {
+  if (where.kind === 'area') return checkAreaDraft(catalog, categoryKey, values, photoIds, where.areaId);
   const floor = toFloor(values.floor);
   const entry = entryOf(categoryKey, values);
   const body = {
@@ -142,6 +156,32 @@ function checkDraft(catalog: PublicCatalog, categoryKey: string, values: Complai
   );
   // Nothing typed is not "not a whole number": ask for the floor instead.
   if (floor === undefined && errors.floor !== undefined) errors.floor = emptyFloorMessage(hostelByName(catalog, values.hostel) ?? floorSpan(catalog.hostels));
+  return { parsed, errors, other };
+}
+
+/** A complaint about a common area: no room, and the area's floor (the hostel's lowest for one serving the whole building). */
+function checkAreaDraft(catalog: PublicCatalog, categoryKey: string, values: ComplaintDraft, photoIds: readonly string[], areaId: string) {
+  const hostel = hostelByName(catalog, values.hostel);
+  const area = hostel?.commonAreas?.find((a) => a.id === areaId);
+  const body = {
+    category: categoryKey,
+    hostel: values.hostel,
+    floor: area ? (area.floor ?? hostel?.floorMin ?? 0) : 0,
+    roomNo: '',
+    subCategory: values.subCategory,
+    complaint: values.complaint,
+    ...(photoIds.length ? { photoIds: [...photoIds] } : {}),
+    ...(area ? { commonAreaId: area.id } : {}),
+  };
+  const parsed = createComplaintSchema.safeParse(body);
+  const place = checkFiledPlace(catalog, { ...body, hostel: values.hostel.trim() });
+  const { errors, other } = sortMessages(
+    [...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)), ...Object.entries(place)],
+    isFieldName,
+  );
+  // Without an area the schema asks for the room; here the area is what is missing.
+  delete errors.roomNo;
+  if (hostel && !area) errors.commonAreaId = 'Choose the common area';
   return { parsed, errors, other };
 }
 
@@ -241,6 +281,23 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   const place = usePlace();
   const me = useMe();
   const prefilled = useRef(false);
+  const [where, setWhere] = useState<Where>(MY_ROOM);
+  // A scanned label's place (the scan page links here with it) wins over a kept draft and the
+  // remembered place, once; the student may still change it.
+  const [search] = useSearchParams();
+  const [fromLabel, setFromLabel] = useState<string | null>(null);
+  useEffect(() => {
+    const prefill = readPlacePrefill(search, catalog);
+    if (!prefill) return;
+    prefilled.current = true;
+    // The address is read after mount (the page may be prerendered without it).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setValues((current) => ({ ...current, hostel: prefill.hostel, floor: prefill.floor, roomNo: prefill.roomNo }));
+    setWhere(prefill.areaId ? { kind: 'area', areaId: prefill.areaId } : MY_ROOM);
+    setFromLabel(prefill.name);
+    // Only the address the page opened with: later changes are the student's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (!place || prefilled.current || !draftRestored.current) return;
     prefilled.current = true;
@@ -250,14 +307,29 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
 
   const hostel = hostelByName(catalog, values.hostel);
   const floors = hostel ?? floorSpan(catalog.hostels);
+  const areas = hostel?.commonAreas ?? [];
+  const inArea = where.kind === 'area' && areas.length > 0;
+  const chosenArea = inArea ? areas.find((a) => a.id === where.areaId) : undefined;
+  // A floor typed narrows the list to that floor's areas and those serving the whole building.
+  const typedFloor = toFloor(values.floor);
+  const areaChoices = areas.filter((a) => a.floor === null || typedFloor === undefined || Number.isNaN(typedFloor) || a.floor === typedFloor || a.id === where.areaId);
 
-  function change(name: FieldName, value: string) {
+  function change(name: keyof ComplaintDraft, value: string) {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (recheck) setErrors((shown) => recheckedErrors(shown, name, checkDraft(catalog, categoryKey, next, photos.ids).errors));
+    if (recheck) setErrors((shown) => recheckedErrors(shown, name, checkDraft(catalog, categoryKey, next, photos.ids, where).errors));
   }
 
-  function update(name: FieldName) {
+  function changeWhere(next: Where) {
+    setWhere(next);
+    const area = areas.find((a) => a.id === next.areaId);
+    // Choosing a floor's area says its floor.
+    const nextValues = area && area.floor !== null ? { ...values, floor: String(area.floor) } : values;
+    if (nextValues !== values) setValues(nextValues);
+    if (recheck) setErrors((shown) => recheckedErrors(shown, 'commonAreaId', checkDraft(catalog, categoryKey, nextValues, photos.ids, next).errors));
+  }
+
+  function update(name: keyof ComplaintDraft) {
     return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => change(name, event.target.value);
   }
 
@@ -275,7 +347,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     if (!started) return;
     const { finish, submittedAt } = started;
 
-    const { parsed, errors: found, other } = checkDraft(catalog, categoryKey, values, photos.ids);
+    const { parsed, errors: found, other } = checkDraft(catalog, categoryKey, values, photos.ids, inArea ? where : MY_ROOM);
     if (!parsed.success || Object.keys(found).length > 0 || other.length > 0) {
       finish();
       setErrors(found);
@@ -295,6 +367,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       prefilled.current = true;
       refreshPlace(queryClient);
       setValues(EMPTY_DRAFT);
+      setWhere(MY_ROOM);
+      setFromLabel(null);
       // The next complaint starts quiet, like the first.
       setRecheck(false);
       setPhotoPickerKey((key) => key + 1);
@@ -371,6 +445,12 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         </div>
       )}
 
+      {!filed && fromLabel && (
+        <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-slate-900" data-testid="place-from-label">
+          For <strong className="font-semibold">{fromLabel}</strong>, from the label you scanned. You can change it below.
+        </p>
+      )}
+
       {!filed && (
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
         <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
@@ -387,8 +467,29 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           )}
         </Field>
 
+        {areas.length > 0 && (
+          <fieldset className="m-0 min-w-0 border-0 p-0" data-testid="place-choice">
+            <legend className="text-sm font-semibold text-slate-900">Where is the problem?</legend>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+              <label className="flex items-center gap-2 text-slate-900">
+                <input type="radio" name="complaint-where" className="size-4" checked={!inArea} onChange={() => changeWhere(MY_ROOM)} />
+                My room
+              </label>
+              <label className="flex items-center gap-2 text-slate-900">
+                <input type="radio" name="complaint-where" className="size-4" checked={inArea} onChange={() => changeWhere({ kind: 'area', areaId: '' })} />
+                A common area
+              </label>
+            </div>
+          </fieldset>
+        )}
+
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fieldId('floor')} label="Floor" error={errors.floor} hint={floorHint(floors)}>
+          <Field
+            id={fieldId('floor')}
+            label={inArea ? 'Floor (optional)' : 'Floor'}
+            error={inArea ? undefined : errors.floor}
+            hint={inArea ? 'Narrows the list to that floor’s areas' : floorHint(floors)}
+          >
             {(control) => (
               <input
                 {...control}
@@ -397,7 +498,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
                 min={floors?.floorMin}
                 max={floors?.floorMax}
                 step={1}
-                required
+                required={!inArea}
                 className={fieldControl}
                 value={values.floor}
                 onChange={update('floor')}
@@ -405,6 +506,20 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
             )}
           </Field>
 
+          {inArea ? (
+            <Field id={fieldId('commonAreaId')} label="Common area" error={errors.commonAreaId}>
+              {(control) => (
+                <select {...control} className={fieldControl} value={where.areaId} onChange={(event) => changeWhere({ kind: 'area', areaId: event.target.value })} required>
+                  <option value="">Choose the common area</option>
+                  {areaChoices.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {areaLabel(a)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
           <Field id={fieldId('roomNo')} label="Room number" error={errors.roomNo} hint={roomHint(hostel, catalog.hostels)}>
             {(control) => (
               <input
@@ -420,6 +535,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
               />
             )}
           </Field>
+          )}
         </div>
 
         <SubCategoryChips
@@ -467,7 +583,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           )}
         </Field>
 
-        {isInRoomCategory(categoryKey) && (
+        {/* A common area is nobody's room: no one is asked whether staff may enter it. */}
+        {isInRoomCategory(categoryKey) && !inArea && (
           <EntryFields
             consentId={fieldId('entryConsent')}
             slotsId={fieldId('entrySlots')}
@@ -480,7 +597,13 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         )}
 
         {me.data?.role === 'student' && hostel && (
-          <AlreadyReported category={categoryKey} hostel={hostel.name} floor={values.floor} room={values.roomNo} text={values.complaint} />
+          <AlreadyReported
+            category={categoryKey}
+            hostel={hostel.name}
+            floor={chosenArea ? String(chosenArea.floor ?? hostel.floorMin) : values.floor}
+            room={inArea ? '' : values.roomNo}
+            text={values.complaint}
+          />
         )}
 
         <FormProblem

@@ -40,7 +40,7 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
         <LastMessagePreview lastMessage={complaint.lastMessage} />
         <span className="mt-1 block text-sm text-slate-700">
           {complaint.hostel}
-          {complaint.roomNo ? `, room ${complaint.roomNo}` : ''}
+          {complaint.commonArea ? `, ${complaint.commonArea}` : complaint.roomNo ? `, room ${complaint.roomNo}` : ''}
         </span>
         <span className="mt-1 block text-sm text-slate-600">
           Filed <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>

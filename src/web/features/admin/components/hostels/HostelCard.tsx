@@ -3,6 +3,7 @@ import type { HostelAdmin } from '../../../../../shared/admin';
 import { useUpdateHostel } from '../../api/update-hostel';
 import type { CardNote } from '../../lib/card-notes';
 import { RetirableCard } from '../RetirableCard';
+import { CommonAreasPanel } from './CommonAreasPanel';
 import { HostelForm } from './HostelForm';
 
 const floorsLabel = (h: Pick<HostelAdmin, 'floorMin' | 'floorMax'>) =>
@@ -27,10 +28,11 @@ export function HostelCard({ hostel, ...note }: CardNote & { hostel: HostelAdmin
       retired={hostel.retired}
       summary={
         <p className="text-sm text-slate-700">
-          {floorsLabel(hostel)} · rooms {formatRanges(hostel.roomRanges)} · {hostel.complaints}{' '}
+          Code <span className="font-mono">{hostel.code}</span> · {floorsLabel(hostel)} · rooms {formatRanges(hostel.roomRanges)} · {hostel.complaints}{' '}
           {hostel.complaints === 1 ? 'complaint' : 'complaints'}
         </p>
       }
+      details={<CommonAreasPanel hostel={hostel} />}
       toggleRetired={toggleRetired}
       toggling={update.isPending}
       renderForm={(done) => <HostelForm hostel={hostel} onSaved={done} />}

@@ -14,15 +14,18 @@ import { ListEditor } from '../ListEditor';
 /** A hostel as the form holds it: numbers as typed. The name only while adding (it never changes). */
 interface HostelDraft {
   name?: string;
+  /** Its code in place addresses; empty while adding: made from the name. */
+  code: string;
   floorMin: string;
   floorMax: string;
   roomRanges: Array<{ from: string; to: string }>;
 }
 
 const emptyRange = () => ({ from: '', to: '' });
-const emptyDraft = (): HostelDraft => ({ name: '', floorMin: '0', floorMax: '', roomRanges: [emptyRange()] });
+const emptyDraft = (): HostelDraft => ({ name: '', code: '', floorMin: '0', floorMax: '', roomRanges: [emptyRange()] });
 
 const draftOf = (h: HostelAdmin): HostelDraft => ({
+  code: h.code,
   floorMin: String(h.floorMin),
   floorMax: String(h.floorMax),
   roomRanges: h.roomRanges.map((r) => ({ from: String(r.from), to: String(r.to) })),
@@ -79,8 +82,8 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
   const form = useForm<HostelDraft, unknown, HostelCreate | HostelUpdate>({
     defaultValues: hostel ? draftOf(hostel) : emptyDraft(),
     resolver: hostel
-      ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired }))
-      : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, ...placeOf(d) })),
+      ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired, code: d.code }))
+      : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, ...(d.code.trim() ? { code: d.code } : {}), ...placeOf(d) })),
     // After a failed save, a corrected field's message goes as soon as the field is right.
     reValidateMode: 'onChange',
   });
@@ -127,6 +130,19 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
           maxLength={60}
         />
       )}
+      <TextField
+        control={form.control}
+        name="code"
+        label={hostel ? 'Code' : 'Code (optional)'}
+        hint={
+          hostel
+            ? 'Letters and digits, up to 12, in the address on its printed labels (/p/CODE/214). Labels already printed stop working when it changes.'
+            : 'Letters and digits, up to 12, in the address on its printed labels. Left empty: made from the name (Block-2 → BLOCK2).'
+        }
+        autoComplete="off"
+        maxLength={12}
+        controlClassName="font-mono uppercase"
+      />
       <PlaceFields control={form.control} />
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={pending}>

@@ -140,7 +140,7 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
         {complaint.complaintHead}
         {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} · {complaint.hostel}
         {/* A ragging report may leave the reporter's room out (decision 40): then there is no floor either. */}
-        {complaint.roomNo ? `, floor ${complaint.floor}, room ${complaint.roomNo}` : ''}
+        {complaint.commonArea ? `, ${complaint.commonArea}` : complaint.roomNo ? `, floor ${complaint.floor}, room ${complaint.roomNo}` : ''}
       </p>
       <EntryLine complaint={complaint} />
       {complaint.incidentId && <NoticeLine id={complaint.incidentId} />}

@@ -31,7 +31,9 @@ export const studentOf = (complaint: StaffComplaint) =>
     : [complaint.fname, complaint.id].filter(Boolean).join(' ') || complaint.userEmail;
 
 const whereOf = (complaint: StaffComplaint) =>
-  [complaint.hostel, `floor ${complaint.floor}`, complaint.roomNo ? `room ${complaint.roomNo}` : ''].filter(Boolean).join(', ');
+  complaint.commonArea
+    ? `${complaint.hostel}, ${complaint.commonArea}`
+    : [complaint.hostel, `floor ${complaint.floor}`, complaint.roomNo ? `room ${complaint.roomNo}` : ''].filter(Boolean).join(', ');
 
 const titleOf = (complaint: StaffComplaint) =>
   complaint.complaintHead +

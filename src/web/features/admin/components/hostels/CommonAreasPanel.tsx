@@ -1,0 +1,278 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { HostelAdmin } from '../../../../../shared/admin';
+import {
+  areaCodeSuggestion,
+  commonAreaCreateSchema,
+  commonAreaUpdateSchema,
+  type CommonAreaAdmin,
+  type CommonAreaCreate,
+  type CommonAreaUpdate,
+} from '../../../../../shared/places';
+import { Badge } from '../../../../components/ui/Badge';
+import { FormAlert } from '../../../../components/ui/FormAlert';
+import { SelectField, TextField } from '../../../../components/ui/FormFields';
+import { LoadError } from '../../../../components/ui/LoadError';
+import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
+import { StatusMessage } from '../../../../components/ui/StatusMessage';
+import { buttonPrimary, buttonSecondary, fieldError } from '../../../../components/ui/styles';
+import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { useCreateCommonArea } from '../../api/create-common-area';
+import { useCommonAreas } from '../../api/get-common-areas';
+import { useUpdateCommonArea } from '../../api/update-common-area';
+import { describeFailure } from '../../lib/problems';
+
+/** The floor select's value for an area serving the whole building. */
+const WHOLE_BUILDING = 'all';
+
+interface AreaDraft {
+  name: string;
+  /** A floor as text, or WHOLE_BUILDING. */
+  floor: string;
+  code: string;
+}
+
+const floorOf = (draft: Pick<AreaDraft, 'floor'>): number | null => (draft.floor === WHOLE_BUILDING ? null : Number(draft.floor));
+const draftOf = (area: CommonAreaAdmin): AreaDraft => ({ name: area.name, floor: area.floor === null ? WHOLE_BUILDING : String(area.floor), code: area.code });
+
+/** What an update sends: the area as it is, with the changes given. */
+const updateOf = (area: CommonAreaAdmin, change: Partial<CommonAreaUpdate> = {}): CommonAreaUpdate => ({
+  name: area.name,
+  floor: area.floor,
+  code: area.code,
+  position: area.position,
+  retired: area.retired,
+  ...change,
+});
+
+function FloorOptions({ hostel }: { hostel: HostelAdmin }) {
+  const floors: number[] = [];
+  for (let floor = hostel.floorMin; floor <= hostel.floorMax; floor += 1) floors.push(floor);
+  return (
+    <>
+      <option value={WHOLE_BUILDING}>Whole building</option>
+      {floors.map((floor) => (
+        <option key={floor} value={String(floor)}>
+          Floor {floor}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The area form: name, floor (or the whole building) and code. While adding, the code follows the
+ * name and floor (F3WASH) until the administrator types one of their own.
+ */
+function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: CommonAreaAdmin; onSaved: (message: string) => void }) {
+  const create = useCreateCommonArea(hostel.id);
+  const update = useUpdateCommonArea(hostel.id);
+  const form = useForm<AreaDraft, unknown, CommonAreaCreate | CommonAreaUpdate>({
+    defaultValues: area ? draftOf(area) : { name: '', floor: String(hostel.floorMin), code: '' },
+    resolver: area
+      ? draftResolver(commonAreaUpdateSchema, (d: AreaDraft) => updateOf(area, { name: d.name, floor: floorOf(d), code: d.code }))
+      : draftResolver(commonAreaCreateSchema, (d: AreaDraft) => ({ name: d.name, floor: floorOf(d), ...(d.code.trim() ? { code: d.code } : {}) })),
+    reValidateMode: 'onChange',
+  });
+  const [name, floor] = useWatch({ control: form.control, name: ['name', 'floor'] });
+  useEffect(() => {
+    // Only while adding, and until the administrator types a code of their own (setValue leaves it clean).
+    if (area || form.getFieldState('code').isDirty) return;
+    form.setValue('code', name.trim() ? areaCodeSuggestion(name, floorOf({ floor })) : '');
+  }, [area, name, floor, form]);
+  const pending = area ? update.isPending : create.isPending;
+  const prefix = area ? `area-${area.id}` : `new-area-${hostel.id}`;
+
+  const submit = form.handleSubmit(async (payload) => {
+    try {
+      if (area) {
+        const saved = await update.mutateAsync({ areaId: area.id, body: payload as CommonAreaUpdate });
+        onSaved(`Saved ${saved.label}.`);
+      } else {
+        const added = await create.mutateAsync(payload);
+        form.reset({ name: '', floor: String(hostel.floorMin), code: '' });
+        onSaved(`${added.label} is added: its label's address is ${added.address}.`);
+      }
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label={area ? `Edit ${area.label}` : `Add a common area to ${hostel.name}`}
+      className="mt-3 space-y-3"
+      onSubmit={(event) => void submit(event)}
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField control={form.control} id={`${prefix}-name`} name="name" label="Area name" hint="e.g. Washroom, Corridor, Mess hall" autoComplete="off" maxLength={60} />
+        <SelectField control={form.control} id={`${prefix}-floor`} name="floor" label="Where">
+          <FloorOptions hostel={hostel} />
+        </SelectField>
+        <TextField
+          control={form.control}
+          id={`${prefix}-code`}
+          name="code"
+          label="Code"
+          hint="On its printed label: a letter, then letters or digits"
+          autoComplete="off"
+          maxLength={12}
+          controlClassName="font-mono uppercase"
+        />
+      </div>
+      <FormAlert control={form.control} />
+      <button type="submit" className={buttonPrimary} disabled={pending}>
+        {area ? (pending ? 'Saving…' : 'Save area') : pending ? 'Adding…' : 'Add area'}
+      </button>
+    </form>
+  );
+}
+
+/** One area: its label and code, Edit, Up and Down (the order the forms list them in), Retire or Bring back. */
+function AreaRow({ hostel, area, siblings = [] }: { hostel: HostelAdmin; area: CommonAreaAdmin; siblings?: readonly CommonAreaAdmin[] }) {
+  const index = siblings.findIndex((a) => a.id === area.id);
+  const update = useUpdateCommonArea(hostel.id);
+  const [editing, setEditing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function change(body: CommonAreaUpdate, done: string) {
+    setMessage(null);
+    setProblem(null);
+    try {
+      await update.mutateAsync({ areaId: area.id, body });
+      setMessage(done);
+    } catch (error) {
+      setProblem(describeFailure(error, []).message);
+    }
+  }
+
+  /** Moves it one place up or down: the areas in use are numbered again in the new order, and those whose number changed are saved. */
+  async function move(direction: -1 | 1) {
+    const order = [...siblings];
+    const other = order[index + direction];
+    if (index < 0 || !other) return;
+    order[index] = other;
+    order[index + direction] = area;
+    setMessage(null);
+    setProblem(null);
+    try {
+      for (const [position, item] of order.entries()) {
+        if (item.position !== position) await update.mutateAsync({ areaId: item.id, body: updateOf(item, { position }) });
+      }
+      setMessage(direction < 0 ? 'Moved up.' : 'Moved down.');
+    } catch (error) {
+      setProblem(describeFailure(error, []).message);
+    }
+  }
+
+  return (
+    <li className="rounded-lg border border-slate-200 p-3" data-testid="common-area">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0">
+          <span className="font-semibold text-slate-900">{area.label}</span> {area.retired && <Badge tone="warning">Retired</Badge>}
+          <span className="block text-sm text-slate-700">
+            Code <span className="font-mono">{area.code}</span> · label <span className="font-mono">{area.address}</span>
+          </span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {!area.retired && (
+            <>
+              <button type="button" className={buttonSecondary} aria-expanded={editing} onClick={() => setEditing(!editing)}>
+                {editing ? 'Close' : 'Edit'} <span className="sr-only">{area.label}</span>
+              </button>
+              {index > 0 && (
+                <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void move(-1)}>
+                  Up <span className="sr-only">{area.label}</span>
+                </button>
+              )}
+              {index >= 0 && index < siblings.length - 1 && (
+                <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void move(1)}>
+                  Down <span className="sr-only">{area.label}</span>
+                </button>
+              )}
+            </>
+          )}
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={update.isPending}
+            onClick={() =>
+              void change(
+                updateOf(area, { retired: !area.retired }),
+                area.retired ? `${area.label} is back: students can file for it again.` : `${area.label} is retired: its label no longer works.`,
+              )
+            }
+          >
+            {area.retired ? 'Bring back' : 'Retire'} <span className="sr-only">{area.label}</span>
+          </button>
+        </div>
+      </div>
+      <StatusMessage message={message} className="mt-2" />
+      {problem && <p className={fieldError}>{problem}</p>}
+      {editing && (
+        <AreaForm
+          hostel={hostel}
+          area={area}
+          onSaved={(saved) => {
+            setEditing(false);
+            setMessage(saved);
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+/**
+ * A hostel's common areas in its card (decision 45): washrooms, corridors, the mess hall, each with
+ * the code its printed label carries. Opened on demand, so the hostels' list stays one request.
+ */
+export function CommonAreasPanel({ hostel }: { hostel: HostelAdmin }) {
+  const [open, setOpen] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const areas = useCommonAreas(hostel.id, open);
+  const panelId = `hostel-${hostel.id}-areas`;
+  const active = areas.data?.items.filter((a) => !a.retired) ?? [];
+  const retired = areas.data?.items.filter((a) => a.retired) ?? [];
+
+  return (
+    <div className="mt-3">
+      <button type="button" className={buttonSecondary} aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+        {open ? 'Hide common areas' : 'Common areas'} <span className="sr-only">of {hostel.name}</span>
+      </button>
+      {open && (
+        <section id={panelId} aria-label={`Common areas of ${hostel.name}`} className="mt-3 space-y-3 border-t border-slate-200 pt-3" data-testid="common-areas">
+          {areas.isPending ? (
+            <LoadingStatus label="Loading the common areas…" />
+          ) : areas.isError ? (
+            <LoadError error={areas.error} onRetry={() => void areas.refetch()} className="mt-2" />
+          ) : (
+            <>
+              {active.length === 0 ? (
+                <p className="text-slate-700">No common areas yet: students can file only for their rooms here.</p>
+              ) : (
+                <ul className="space-y-2" aria-label={`Common areas of ${hostel.name} in use`}>
+                  {active.map((area) => (
+                    <AreaRow key={area.id} hostel={hostel} area={area} siblings={active} />
+                  ))}
+                </ul>
+              )}
+              {retired.length > 0 && (
+                <ul className="space-y-2" aria-label={`Retired common areas of ${hostel.name}`}>
+                  {retired.map((area) => (
+                    <AreaRow key={area.id} hostel={hostel} area={area} />
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+          <h4 className="font-semibold text-slate-900">Add a common area</h4>
+          <AreaForm hostel={hostel} onSaved={setAdded} />
+          <StatusMessage message={added} className="mt-2" />
+        </section>
+      )}
+    </div>
+  );
+}
