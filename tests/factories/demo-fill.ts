@@ -19,7 +19,17 @@ import { createSession } from '../../src/server/modules/auth/session-service.js'
 import { upsertUserAtSignIn } from '../../src/server/modules/users/service.js';
 import { RAGGING_CATEGORY } from '../../src/shared/constants.js';
 import { aCleaningRequest, aComplaint } from './complaints.js';
-import { DEMO_ADMIN, DEMO_OUTCOMES, DEMO_STAFF, DEMO_TEXTS, demoStudents, seededRandom, type DemoOutcome } from './demo.js';
+import {
+  DEMO_ADMIN,
+  DEMO_AREA_COMPLAINTS,
+  DEMO_COMMON_AREAS,
+  DEMO_OUTCOMES,
+  DEMO_STAFF,
+  DEMO_TEXTS,
+  demoStudents,
+  seededRandom,
+  type DemoOutcome,
+} from './demo.js';
 
 export const DEMO_STUDENTS = 40;
 const DAYS = 60;
@@ -241,6 +251,12 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
       workers.set(person.email, await as(person));
     }
     const students = await Promise.all(demoStudents(DEMO_STUDENTS).map(async (s) => ({ ...s, api: await as(s) })));
+    // Common areas beside the rooms, as the admin console adds them (a fill run again after an interrupted one finds them there).
+    const hostelList = (await admin.call('GET', '/api/admin/hostels')).items as Array<{ id: string; retired: boolean }>;
+    for (const hostel of hostelList.filter((h) => !h.retired)) {
+      const areas = (await admin.call('GET', `/api/admin/hostels/${hostel.id}/common-areas`)).items as unknown[];
+      if (areas.length === 0) for (const area of DEMO_COMMON_AREAS) await admin.call('POST', `/api/admin/hostels/${hostel.id}/common-areas`, area);
+    }
     const { catalog } = await app.catalog.get();
     const workerFor = (category: string, hostel: string) => {
       const person =
@@ -291,9 +307,11 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
 
     // Two of them are fresh ragging reports (below) once the first few have taken every outcome.
     const raggingReports = Object.entries(DEMO_TEXTS[RAGGING_CATEGORY] ?? {}).slice(0, Math.max(0, count - DEMO_OUTCOMES.length));
+    // A couple are filed for common areas at the end, open and fresh, for the scan page to show.
+    const areaReports = count >= 12 ? DEMO_AREA_COMPLAINTS : [];
     let filed = 0;
     // A merged outcome files two complaints (the first and its repeat): the loop counts what was filed.
-    const target = count - raggingReports.length;
+    const target = count - raggingReports.length - areaReports.length;
     for (let i = 0; filed < target; i += 1) {
       const student = random.pick(students);
       const hostel = catalog.hostels.find((h) => h.name === student.hostel) ?? catalog.hostels[0];
@@ -345,6 +363,13 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
 
     await spreadOverTime(db, random);
     await escalateAsHistory(app.jobs.escalate, db);
+    for (const [index, report] of areaReports.entries()) {
+      const student = students[index] ?? random.pick(students);
+      const area = catalog.hostels.find((h) => h.name === student.hostel)?.commonAreas?.find((a) => a.code === report.code);
+      if (!area) continue;
+      await student.api.call('POST', '/api/complaints', aComplaint({ ...report, hostel: student.hostel, floor: area.floor ?? 0, roomNo: '', commonAreaId: area.id }));
+      filed += 1;
+    }
     // Filed now, not moved back: pinned in the duty's list with their clocks running.
     for (const [sub, texts] of raggingReports) {
       const student = random.pick(students);

@@ -66,6 +66,20 @@ export function demoStudents(count: number): DemoStudent[] {
 }
 
 /** What students write, by category and sub-category. */
+/** Each hostel's common areas (decision 45): what its printed labels and the form's "A common area" offer. */
+export const DEMO_COMMON_AREAS: Array<{ name: string; floor: number | null }> = [
+  { name: 'Washroom', floor: 1 },
+  { name: 'Washroom', floor: 2 },
+  { name: 'Corridor', floor: 1 },
+  { name: 'Mess hall', floor: null },
+];
+
+/** Complaints filed for common areas at the end of the fill (open, filed now): the area's code, what is wrong, and its words. */
+export const DEMO_AREA_COMPLAINTS: Array<{ code: string; category: string; subCategory: string; complaint: string }> = [
+  { code: 'F1WASH', category: 'water', subCategory: 'Shower', complaint: 'Two of the showers in the floor 1 washroom have no water since this morning.' },
+  { code: 'F1CORR', category: 'electricity', subCategory: 'Light Bulb', complaint: 'The corridor lights by the stairs on floor 1 are out; it is dark at night.' },
+];
+
 export const DEMO_TEXTS: Record<string, Record<string, string[]>> = {
   wifi: {
     'Not Working': ['No wifi at all since the morning on our floor.', 'The access point in the corridor shows a red light and nobody can connect.'],
