@@ -14,7 +14,22 @@ import { and, eq, gte, inArray, isNull, not, or, sql, type SQL } from 'drizzle-o
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
 import type { Database, Tx } from '../../src/server/db/client.js';
-import { auditLog, complaintEvents, complaints, demoFills, notifications, outbox, photos, routingRules, university, users } from '../../src/server/db/schema.js';
+import {
+  auditLog,
+  commonAreas,
+  complaintEvents,
+  complaints,
+  demoFills,
+  hostels,
+  notifications,
+  outbox,
+  photos,
+  routingRules,
+  university,
+  users,
+} from '../../src/server/db/schema.js';
+import { bumpCatalogVersion } from '../../src/server/modules/catalog/store.js';
+import { areaCodeSuggestion, numberedCode } from '../../src/shared/places.js';
 import { createSession } from '../../src/server/modules/auth/session-service.js';
 import { upsertUserAtSignIn } from '../../src/server/modules/users/service.js';
 import { RAGGING_CATEGORY } from '../../src/shared/constants.js';
@@ -251,12 +266,8 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
       workers.set(person.email, await as(person));
     }
     const students = await Promise.all(demoStudents(DEMO_STUDENTS).map(async (s) => ({ ...s, api: await as(s) })));
-    // Common areas beside the rooms, as the admin console adds them (a fill run again after an interrupted one finds them there).
-    const hostelList = (await admin.call('GET', '/api/admin/hostels')).items as Array<{ id: string; retired: boolean }>;
-    for (const hostel of hostelList.filter((h) => !h.retired)) {
-      const areas = (await admin.call('GET', `/api/admin/hostels/${hostel.id}/common-areas`)).items as unknown[];
-      if (areas.length === 0) for (const area of DEMO_COMMON_AREAS) await admin.call('POST', `/api/admin/hostels/${hostel.id}/common-areas`, area);
-    }
+    await addCommonAreas(db);
+    app.catalog.invalidate();
     const { catalog } = await app.catalog.get();
     const workerFor = (category: string, hostel: string) => {
       const person =
@@ -390,6 +401,29 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
   } finally {
     await app.close();
   }
+}
+
+/**
+ * Common areas beside the rooms of every hostel that has none (decision 45). Catalogue data, like
+ * the seed's hostels, rather than anything a demo person did: written directly, with no audit row
+ * in the demo admin's name, so clearing an interrupted fill leaves them and filling again finds them.
+ */
+async function addCommonAreas(db: Database['db']) {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: hostels.id, retiredAt: hostels.retiredAt }).from(hostels);
+    const withAreas = new Set((await tx.selectDistinct({ id: commonAreas.hostelId }).from(commonAreas)).map((r) => r.id));
+    const bare = rows.filter((h) => h.retiredAt === null && !withAreas.has(h.id));
+    if (!bare.length) return;
+    for (const hostel of bare) {
+      const taken = new Set<string>();
+      for (const [position, area] of DEMO_COMMON_AREAS.entries()) {
+        const code = numberedCode(areaCodeSuggestion(area.name, area.floor), taken);
+        taken.add(code);
+        await tx.insert(commonAreas).values({ hostelId: hostel.id, name: area.name, floor: area.floor, code, position });
+      }
+    }
+    await bumpCatalogVersion(tx, null);
+  });
 }
 
 /**
