@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import {
   INSIGHT_BUCKETS,
@@ -215,6 +215,8 @@ export async function recurringRooms(db: Queryable, scope: Scope, filter: Insigh
         lt(complaints.createdAt, end),
         // Matches the partial index; and a room that keeps reporting ragging would point at its student.
         sql`not ${complaints.confidential}`,
+        // Rooms only: a common area's complaints have no room (decision 45).
+        isNull(complaints.commonAreaId),
       ),
     )
     .groupBy(complaints.hostel, complaints.roomNo, complaints.category)
