@@ -86,4 +86,30 @@ describe('a scanned label', () => {
     const row = plumber.page.getByTestId('queue-row').filter({ hasText: filed?.number ?? '' });
     await row.getByText('Block-2, Floor 3 washroom').first().waitFor();
   });
+
+  it('comes from a common area an admin adds on a phone, its code suggested from its name and floor', async ({ browse }) => {
+    const { page } = await browse.as(ADMIN, PHONE_390);
+    await page.goto(`${suite.portal.baseUrl}/admin/hostels`);
+    await page.getByRole('heading', { name: 'Hostels', level: 1 }).waitFor();
+    const block2 = page.getByTestId('hostel').filter({ has: page.getByRole('heading', { name: 'Block-2', exact: true }) });
+    expect(await block2.textContent()).toContain('Code BLOCK2');
+    await block2.getByRole('button', { name: 'Common areas of Block-2' }).click();
+    const panel = block2.getByTestId('common-areas');
+    await panel.getByTestId('common-area').filter({ hasText: 'Floor 3 washroom' }).waitFor();
+
+    const add = panel.getByRole('form', { name: 'Add a common area to Block-2' });
+    await add.getByLabel('Area name').fill('Corridor');
+    await add.getByLabel('Where').selectOption('2');
+    await expect.poll(() => add.getByLabel('Code').inputValue()).toBe('F2CORR');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await add.getByRole('button', { name: 'Add area' }).click();
+    await panel.getByText("Floor 2 corridor is added: its label's address is /p/BLOCK2/F2CORR.").waitFor();
+
+    const corridor = panel.getByTestId('common-area').filter({ hasText: 'Floor 2 corridor' });
+    await corridor.getByRole('button', { name: 'Retire Floor 2 corridor' }).click();
+    await corridor.getByText('Floor 2 corridor is retired: its label no longer works.').waitFor();
+    const place = await (await suite.api(SCANNER)).get('/api/places/BLOCK2/F2CORR');
+    expect(place.status).toBe(404);
+  });
 });

@@ -130,19 +130,32 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
 }
 
 /** One area: its label and code, Edit, Up and Down (the order the forms list them in), Retire or Bring back. */
-function AreaRow({ hostel, area, siblings = [] }: { hostel: HostelAdmin; area: CommonAreaAdmin; siblings?: readonly CommonAreaAdmin[] }) {
+interface AreaRowProps {
+  hostel: HostelAdmin;
+  area: CommonAreaAdmin;
+  /** The areas in use, in order (empty for a retired one, which has no place in it). */
+  siblings?: readonly CommonAreaAdmin[];
+  /** Its confirmation, kept by the panel: retiring moves the row to the other list (another element). */
+  message: string | null;
+  setMessage: (message: string | null) => void;
+}
+
+const toggleId = (area: Pick<CommonAreaAdmin, 'id'>) => `area-${area.id}-toggle`;
+
+function AreaRow({ hostel, area, siblings = [], message, setMessage }: AreaRowProps) {
   const index = siblings.findIndex((a) => a.id === area.id);
   const update = useUpdateCommonArea(hostel.id);
   const [editing, setEditing] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  async function change(body: CommonAreaUpdate, done: string) {
+  async function toggleRetired() {
     setMessage(null);
     setProblem(null);
     try {
-      await update.mutateAsync({ areaId: area.id, body });
-      setMessage(done);
+      await update.mutateAsync({ areaId: area.id, body: updateOf(area, { retired: !area.retired }) });
+      setMessage(area.retired ? `${area.label} is back: students can file for it again.` : `${area.label} is retired: its label no longer works.`);
+      // The row now stands in the other list: the focus follows it.
+      requestAnimationFrame(() => document.getElementById(toggleId(area))?.focus());
     } catch (error) {
       setProblem(describeFailure(error, []).message);
     }
@@ -194,17 +207,7 @@ function AreaRow({ hostel, area, siblings = [] }: { hostel: HostelAdmin; area: C
               )}
             </>
           )}
-          <button
-            type="button"
-            className={buttonSecondary}
-            disabled={update.isPending}
-            onClick={() =>
-              void change(
-                updateOf(area, { retired: !area.retired }),
-                area.retired ? `${area.label} is back: students can file for it again.` : `${area.label} is retired: its label no longer works.`,
-              )
-            }
-          >
+          <button id={toggleId(area)} type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void toggleRetired()}>
             {area.retired ? 'Bring back' : 'Retire'} <span className="sr-only">{area.label}</span>
           </button>
         </div>
@@ -232,6 +235,11 @@ function AreaRow({ hostel, area, siblings = [] }: { hostel: HostelAdmin; area: C
 export function CommonAreasPanel({ hostel }: { hostel: HostelAdmin }) {
   const [open, setOpen] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
+  const [note, setNote] = useState<{ id: string; text: string } | null>(null);
+  const noteFor = (area: CommonAreaAdmin) => ({
+    message: note?.id === area.id ? note.text : null,
+    setMessage: (text: string | null) => setNote(text === null ? null : { id: area.id, text }),
+  });
   const areas = useCommonAreas(hostel.id, open);
   const panelId = `hostel-${hostel.id}-areas`;
   const active = areas.data?.items.filter((a) => !a.retired) ?? [];
@@ -255,14 +263,14 @@ export function CommonAreasPanel({ hostel }: { hostel: HostelAdmin }) {
               ) : (
                 <ul className="space-y-2" aria-label={`Common areas of ${hostel.name} in use`}>
                   {active.map((area) => (
-                    <AreaRow key={area.id} hostel={hostel} area={area} siblings={active} />
+                    <AreaRow key={area.id} hostel={hostel} area={area} siblings={active} {...noteFor(area)} />
                   ))}
                 </ul>
               )}
               {retired.length > 0 && (
                 <ul className="space-y-2" aria-label={`Retired common areas of ${hostel.name}`}>
                   {retired.map((area) => (
-                    <AreaRow key={area.id} hostel={hostel} area={area} />
+                    <AreaRow key={area.id} hostel={hostel} area={area} {...noteFor(area)} />
                   ))}
                 </ul>
               )}
