@@ -191,6 +191,13 @@ describe('filing for a common area', () => {
     expect(ragging.body.error?.fields?.commonAreaId).toBeDefined();
     // Without an area the room is still required.
     expect((await student.post('/api/complaints', aComplaint({ roomNo: '' }))).status).toBe(400);
+    // A common area is nobody's room: whether staff may enter it is not the student's to answer (decision 47).
+    const consent = await student.post(
+      '/api/complaints',
+      aComplaint({ category: 'water', subCategory: 'Shower', roomNo: '214', commonAreaId: area.id, entryConsent: false, entrySlots: ['evening'] }),
+    );
+    expect(consent.status).toBe(400);
+    expect(consent.body.error?.fields?.entryConsent).toMatch(/only for work in your own room/);
   });
 });
 
