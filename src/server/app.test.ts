@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieClient, signIn } from '../../tests/support/http-client.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../tests/support/limits.js';
 
 let portal: TestApp;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' });
+  portal = await startTestApp(RELAXED_LIMITS);
 });
 afterAll(async () => {
   await portal?.close();

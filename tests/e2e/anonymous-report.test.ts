@@ -6,6 +6,8 @@ import { complaints, notifications, outbox, pushOutbox } from '../../src/server/
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { mailSinkFor } from '../support/mail-sink.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
  * An anonymous ragging report, whole (decision 41): a student signed in on their phone reports
@@ -24,15 +26,14 @@ const ANSWER = 'Thank you. Which corridor, and on which nights? Nobody will be t
 const MORE = 'Second floor, Monday and Wednesday nights.';
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-const env: Record<string, string> = { ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', MAIL_POLL_INTERVAL_MS: '200' };
+const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' };
 const mail = mailSinkFor(env);
 const suite = browserSuite(env);
 const { it } = suite;
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
 });
 
 async function checkPage(page: Page, what: string) {

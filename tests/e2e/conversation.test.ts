@@ -8,6 +8,8 @@ import { browserSuite } from '../support/e2e.js';
 import { freePort } from '../support/net.js';
 import type { ApiClient } from '../support/student.js';
 import { aComplaint } from '../factories/complaints.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /**
  * The conversation of issue 13 as people have it: a student and a staff member talk in the
@@ -24,8 +26,8 @@ const ANSWER = 'Both bands, every evening after 9 pm.';
 
 // The listener's port is chosen before the portal starts (this hook runs before the suite's own).
 const env: Record<string, string> = {
+  ...RELAXED_LIMITS,
   ADMIN_EMAILS: ADMIN.email,
-  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
   INBOUND_REPLY_ADDRESS: 'reply@portal.test',
 };
 beforeAll(async () => {
@@ -38,8 +40,7 @@ let admin: ApiClient;
 
 beforeAll(async () => {
   admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
-  expect(added.status).toBe(201);
+  await addStaff(admin, { ...STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
 });
 
 async function fileWifi(text = 'The wifi drops every evening.'): Promise<string> {

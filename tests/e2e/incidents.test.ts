@@ -6,6 +6,8 @@ import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js
 import { browserSuite } from '../support/e2e.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import type { ApiClient } from '../support/student.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
  * One outage, one notice, on a phone: the Wi-Fi tech posts "Wi-Fi outage on floor 2"; a student on
@@ -22,7 +24,7 @@ const NEIGHBOUR = { email: 'isha.verma@vitbhopal.ac.in', name: 'Isha Verma 22BCE
 const TITLE = 'Wi-Fi outage on floor 2';
 const NOTE = 'The floor switch is replaced; Wi-Fi is back on floor 2.';
 
-const env: Record<string, string> = { ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', MAIL_POLL_INTERVAL_MS: '200' };
+const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' };
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await SmtpSink.start();
@@ -40,8 +42,7 @@ let neighbour: ApiClient;
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await addStaff(admin, { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
   filer = await suite.api(FILER);
   neighbour = await suite.api(NEIGHBOUR);
   // Both live on floor 2 of Block-2 (their account page's place).

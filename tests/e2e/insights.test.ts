@@ -8,6 +8,8 @@ import { countedInSql, seedInsights } from '../factories/insights.js';
 import { DESKTOP, PHONE, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { SmtpSink } from '../support/smtp-sink.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
  * Insights as a warden of one hostel meets them: the dashboard shows that hostel only, with the
@@ -20,7 +22,7 @@ const WARDEN = { email: 'block3.warden@vitbhopal.ac.in', name: 'Block Three Ward
 const STUDENT = { email: 'neha.gupta@vitbhopal.ac.in', name: 'Neha Gupta 22BCE10321' };
 
 // The portal sends mail to this sink; it starts before the suite's app (hooks run in order).
-const env: Record<string, string> = { ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', MAIL_POLL_INTERVAL_MS: '200' };
+const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' };
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await SmtpSink.start();
@@ -35,8 +37,7 @@ const { it } = suite;
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await addStaff(admin, { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] });
   await seedInsights(suite.portal.app.db);
 });
 

@@ -9,6 +9,7 @@ import type { SignInAs } from '../support/http-client.js';
 import { createDirectSession } from '../support/sessions.js';
 import { aComplaint } from '../factories/complaints.js';
 import { aPhoneJpeg } from '../factories/photos.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 const RIYA = { email: 'riya.sen@vitbhopal.ac.in', name: 'RIYA SEN 21BCE10041' };
 const ASHA = { email: 'asha.pillai@vitbhopal.ac.in', name: 'ASHA PILLAI 21BCE10043' };
@@ -21,7 +22,7 @@ const ADMIN = { email: 'app.admin@vitbhopal.ac.in', name: 'App Admin' };
 /** Chromium's own line for the signed-out GET /api/me (how the app learns nobody is signed in). */
 const SIGNED_OUT = /status of 401/;
 
-const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
 
 /**
  * Debian's headless shell refuses notifications whatever the permission: the push tests need the

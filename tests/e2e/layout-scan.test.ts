@@ -5,6 +5,8 @@ import { aComplaint } from '../factories/complaints.js';
 import { seedInsights } from '../factories/insights.js';
 import { browserSuite, type Session } from '../support/e2e.js';
 import type { SignInAs } from '../support/http-client.js';
+import { addStaff, type NewStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
  * Every page every role can open, at a phone's width (390 px) and a desk's (1366 px), filled with
@@ -27,7 +29,7 @@ const DESK_SIZE = { width: 1366, height: 768 };
 // A link as students paste them: one word of 60-odd characters, which breaks inside the complaint's text.
 const LONG_LINK = 'https://portal.example.edu/outages/wifi/block-2/floor-3/ap-27';
 
-const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
 const { it } = suite;
 
 /** Routes filled in once the data exists. */
@@ -35,14 +37,13 @@ const at = { acknowledged: '', confidential: '', mail: '' };
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const people: Array<[typeof STAFF, Record<string, unknown>]> = [
+  const people: Array<[typeof STAFF, Omit<NewStaff, 'email' | 'name'>]> = [
     [STAFF, { role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] }],
     [WARDEN, { role: 'warden', antiRagging: false, scopes: [{ category: '', hostel: 'Block-2' }, { category: '', hostel: 'Block-3' }] }],
     [DUTY, { role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] }],
   ];
   for (const [who, as] of people) {
-    const added = await admin.send('POST', '/api/admin/users', { ...who, ...as });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await addStaff(admin, { ...who, ...as });
   }
 
   const student = await suite.api(STUDENT);

@@ -1,12 +1,13 @@
 import { describe, expect } from 'vitest';
 import { seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /** The notifications page (issue 24) as a student uses it on a phone: reached from the account page, switches that stay. */
 
 const TARA = { email: 'tara.menon@vitbhopal.ac.in', name: 'TARA MENON 21BCE10061' };
 
-const suite = browserSuite({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+const suite = browserSuite(RELAXED_LIMITS);
 const { it } = suite;
 
 describe('the notifications settings page', () => {

@@ -6,6 +6,8 @@ import { complaints, photos } from '../../src/server/db/schema.js';
 import { aPhoneJpeg } from '../factories/photos.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 const ADMIN = { email: 'photo.chief@vitbhopal.ac.in', name: 'Photo Chief' };
 const STUDENT = { email: 'kavya.nair@vitbhopal.ac.in', name: 'KAVYA NAIR 21BCE10031' };
@@ -16,7 +18,7 @@ const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTo
 const DESKTOP_1366 = { viewport: { width: 1366, height: 768 } };
 const NUMBER = /HC-\d{4}-\d{6,}/;
 
-const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', RATE_LIMIT_PHOTOS_PER_HOUR: '1000' });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
 const { it } = suite;
 
 /** Whether every image in `scope` has loaded, i.e. the server sent the bytes and the page could show them. */
@@ -26,8 +28,7 @@ async function imagesLoaded(scope: Locator): Promise<boolean> {
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...WIFI_STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
-  expect(added.status).toBe(201);
+  await addStaff(admin, { ...WIFI_STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
 });
 
 describe('photos before and after', () => {

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect } from 'vitest';
 import { complaints } from '../../src/server/db/schema.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
  * Ragging as a channel of its own, on the web (decision 40): the helpline and the nodal officer in
@@ -22,14 +24,13 @@ const WHAT = 'Two seniors stop first-years in the corridor after 11 pm and make 
 const HELPLINE = 'Anti-ragging helpline 1800-180-5522';
 const NEW_PHONE = '+91 755 246 8100';
 
-const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
 const { it } = suite;
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
   // The duty works wifi; every ragging report comes with the duty, whatever the scope.
-  const added = await admin.send('POST', '/api/admin/users', { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'wifi', hostel: '' }] });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'wifi', hostel: '' }] });
 });
 
 async function checkPage(page: Page, what: string) {

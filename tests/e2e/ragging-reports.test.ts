@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect } from 'vitest';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
  * The anti-ragging duty on a phone (390 × 844): from the staff console to the reports page, an
@@ -15,15 +17,13 @@ const DUTY = { email: 'squad.duty@vitbhopal.ac.in', name: 'Squad Duty' };
 const TECH = { email: 'plain.tech@vitbhopal.ac.in', name: 'Plain Tech' };
 const TIME_ZONE = 'Asia/Kolkata';
 
-const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', TIME_ZONE });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE });
 const { it } = suite;
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  const tech = await admin.send('POST', '/api/admin/users', { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-  expect(tech.status, JSON.stringify(tech.body)).toBe(201);
+  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
+  await addStaff(admin, { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
 });
 
 describe('the anti-ragging reports page', () => {

@@ -2,8 +2,9 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { DESKTOP, PHONE, hasHorizontalScroll, seriousAxeViolations, signInThroughDevProvider } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
-const suite = browserSuite({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' });
+const suite = browserSuite(RELAXED_LIMITS);
 const { it } = suite;
 
 const AARAV = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };

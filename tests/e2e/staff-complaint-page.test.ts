@@ -7,6 +7,8 @@ import { aPhoneJpeg, uploadPhoto } from '../factories/photos.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { mailSinkFor } from '../support/mail-sink.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
  * The staff complaint page as a worker has it: on a phone the student's words come first and one
@@ -22,15 +24,14 @@ const LEAK = 'Water drips from the ceiling above bed 2 whenever the floor above 
 const REPLY = 'The pipe above your room was resealed this morning; the ceiling will dry in a day.';
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-const env: Record<string, string> = { ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', MAIL_POLL_INTERVAL_MS: '200' };
+const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' };
 const mail = mailSinkFor(env);
 const suite = browserSuite(env);
 const { it } = suite;
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...TECH, role: 'staff', scopes: [{ category: 'water', hostel: '' }] });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await addStaff(admin, { ...TECH, role: 'staff', scopes: [{ category: 'water', hostel: '' }] });
 });
 
 async function fileLeak(text: string, photoIds: string[] = []): Promise<string> {

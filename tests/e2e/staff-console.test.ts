@@ -6,6 +6,8 @@ import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js
 import { browserSuite } from '../support/e2e.js';
 import type { ApiClient } from '../support/student.js';
 import { aComplaint } from '../factories/complaints.js';
+import { addStaff } from '../support/staff.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
 const STUDENT = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };
@@ -18,9 +20,8 @@ const NOTE = 'Access point AP-B2-3 is end of life; spare is in the store room.';
 const RAGGING_TEXT = 'Seniors keep waking us at night and demand errands.';
 
 const suite = browserSuite({
+  ...RELAXED_LIMITS,
   ADMIN_EMAILS: ADMIN.email,
-  RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
   // A bulk action waits this long for an undo before it runs (queue-first-screen.test.ts undoes one).
   BULK_UNDO_SECONDS: '1',
 });
@@ -30,8 +31,7 @@ let admin: ApiClient;
 
 /** Staff, wardens and admins as an administrator adds them on /admin/people. */
 async function addPerson(person: { email: string; name: string }, role: 'staff' | 'warden', scopes: Array<{ category: string; hostel: string }>) {
-  const added = await admin.send('POST', '/api/admin/users', { ...person, role, antiRagging: false, scopes });
-  expect(added.status).toBe(201);
+  await addStaff(admin, { ...person, role, antiRagging: false, scopes });
 }
 
 /** The student's wifi complaint, filed through the API; its number. */
@@ -276,8 +276,7 @@ describe('the staff console, from filing to closing', () => {
   it('the anti-ragging duty reveals the student after giving a reason and confirming on the page', async ({ browse }) => {
     // A title before the name: the header chip still says the first name.
     const DUTY = { email: 'kavita.joshi@vitbhopal.ac.in', name: 'Dr. Kavita Joshi' };
-    const added = await admin.send('POST', '/api/admin/users', { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] });
-    expect(added.status).toBe(201);
+    await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] });
     const filed = await (await suite.api(STUDENT)).post(
       '/api/complaints',
       aComplaint({ category: 'ragging', hostel: 'Block-3', floor: 1, roomNo: '110', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Mess queue', complaint: RAGGING_TEXT }),

@@ -5,6 +5,7 @@ import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/b
 import { browserSuite } from '../support/e2e.js';
 import { complaints } from '../../src/server/db/schema.js';
 import { aCleaningRequest, aComplaint } from '../factories/complaints.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 const AARAV = { email: 'aarav.sharma@vitbhopal.ac.in', name: 'AARAV SHARMA 21BCE10001' };
 const MEERA = { email: 'meera.iyer@vitbhopal.ac.in', name: 'MEERA IYER 21BCE10002' };
@@ -16,8 +17,7 @@ const NUMBER = /HC-\d{4}-\d{6,}/;
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 const suite = browserSuite({
-  RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+  ...RELAXED_LIMITS,
   ABOUT_CREDITS: CREDITS.join('; '),
   ADMIN_EMAILS: ADMIN.email,
 });

@@ -10,6 +10,7 @@ import { pgliteTemplateFile } from '../support/paths.js';
 import { PgCluster } from '../support/pg-cluster.js';
 import { ApiClient } from '../support/student.js';
 import { startTestApp } from '../support/test-app.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
 
 /** What a restore must bring back, row for row: ids are enough to see a lost or a doubled row. */
 /** Rows of a raw query: both drivers answer `{ rows }`. */
@@ -23,7 +24,7 @@ async function inventory(database: Database) {
 
 /** A few students' complaints and cleaning requests through the real API, one of them withdrawn. */
 async function populate(database: Database) {
-  const portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, { database });
+  const portal = await startTestApp(RELAXED_LIMITS, { database });
   try {
     for (let i = 0; i < 3; i += 1) {
       const student = await ApiClient.withSession(portal, aStudent());

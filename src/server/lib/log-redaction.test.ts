@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { loggableUrl, loggerOptions } from './log-redaction.js';
+import { RELAXED_LIMITS } from '../../../tests/support/limits.js';
 
 /**
  * What the portal really writes to its log: the app is built with its own logger options, writing
@@ -25,7 +26,7 @@ let admin: ApiClient;
 
 beforeAll(async () => {
   portal = await startTestApp(
-    { ADMIN_EMAILS: ADMIN, RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' },
+    { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN },
     {
       logger: (config) => loggerOptions({ ...config, logLevel: 'info' }, stream),
       setup: (app) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { aComplaint, aStudent } from '../../../tests/factories/complaints.js';
+import { RELAXED_LIMITS } from '../../../tests/support/limits.js';
 
 /** GET with node:http, which shows the Connection header fetch hides. */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
@@ -70,7 +71,7 @@ describe('metrics', () => {
   });
 
   it('need the bearer token, and count requests by route, the outbox by status and the oldest queued mail', async () => {
-    const portal = await startTestApp({ METRICS_TOKEN, RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' });
+    const portal = await startTestApp({ ...RELAXED_LIMITS, METRICS_TOKEN });
     try {
       expect((await fetch(`${portal.baseUrl}/metrics`)).status).toBe(401);
       const wrong = await fetch(`${portal.baseUrl}/metrics`, { headers: { authorization: 'Bearer not-the-token-at-all-000' } });

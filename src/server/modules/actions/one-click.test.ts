@@ -5,6 +5,7 @@ import { sha256 } from '../../lib/tokens.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 let portal: TestApp;
 let student: ApiClient;
@@ -12,8 +13,7 @@ let admin: ApiClient;
 
 beforeAll(async () => {
   portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
   });
   student = await ApiClient.signedIn(portal.baseUrl, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });

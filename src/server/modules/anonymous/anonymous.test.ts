@@ -7,6 +7,8 @@ import { loggerOptions } from '../../lib/log-redaction.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /*
  * Anonymous ragging reports over HTTP (decision 41): filed signed out (a signed-in session is
@@ -84,17 +86,16 @@ const reportRow = async (code: string) => {
 beforeAll(async () => {
   portal = await startTestApp(
     {
+      ...RELAXED_LIMITS,
       ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
       TRUST_PROXY: 'true',
       RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: '3',
       RATE_LIMIT_TRACKING_TRIES: '3',
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
     },
     { logger: (config) => loggerOptions({ ...config, logLevel: 'info' }, { write: (line: string) => void logLines.push(line) }) },
   );
   admin = await ApiClient.withSession(portal, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
-  const added = await admin.send('POST', '/api/admin/users', { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
-  expect(added.status).toBe(201);
+  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
   duty = await ApiClient.withSession(portal, DUTY);
   student = await ApiClient.withSession(portal, STUDENT);
   studentId = String(((await student.get('/api/me')).body.user as { id: string }).id);

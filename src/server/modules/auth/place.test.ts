@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * The student's place (hostel, floor, room) is remembered from their first filing, shown by
@@ -11,7 +12,7 @@ import { startTestApp, type TestApp } from '../../../../tests/support/test-app.j
 let portal: TestApp;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+  portal = await startTestApp(RELAXED_LIMITS);
 });
 afterAll(async () => {
   await portal?.close();

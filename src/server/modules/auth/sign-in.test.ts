@@ -5,6 +5,7 @@ import { CookieClient, reachCallback, signIn } from '../../../../tests/support/h
 import { freePort } from '../../../../tests/support/net.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { startTestIdp, type TestIdp } from '../../../../tests/support/test-idp.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 let portal: TestApp;
 let idp: TestIdp;
@@ -14,12 +15,12 @@ beforeAll(async () => {
   idp = await startTestIdp(`http://127.0.0.1:${port}/api/auth/callback`);
   portal = await startTestApp(
     {
+      ...RELAXED_LIMITS,
       OIDC_ISSUER: idp.issuer,
       OIDC_CLIENT_ID: idp.clientId,
       OIDC_CLIENT_SECRET: idp.clientSecret,
       ADMIN_EMAILS: 'warden.admin@vitbhopal.ac.in',
       SESSION_IDLE_MINUTES: '30',
-      RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
     },
     { port },
   );

@@ -5,6 +5,7 @@ import { complaints, outbox, university } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
 const routing = (to: string, overrides: Array<{ hostel: string; to: string[]; cc?: string[] }> = []) => ({
@@ -39,7 +40,7 @@ async function auditActions(query = ''): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  portal = await startTestApp({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
   admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
   student = await ApiClient.signedIn(portal.baseUrl, aStudent());
 });

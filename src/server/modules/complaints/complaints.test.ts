@@ -5,13 +5,14 @@ import { complaintEvents, complaints, outbox } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 let portal: TestApp;
 let aarav: ApiClient;
 let meera: ApiClient;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+  portal = await startTestApp(RELAXED_LIMITS);
   aarav = await ApiClient.signedIn(portal.baseUrl, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });
   meera = await ApiClient.signedIn(portal.baseUrl, aStudent());
 });

@@ -6,6 +6,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { anyOfQuery, searchWords } from './nearby.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * "Already reported" before filing (decision 36): the open complaints of the same hostel and
@@ -39,9 +41,9 @@ let slowFloor3: string;
 let routerFloor5: string;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '10000', ADMIN_EMAILS: 'nearby.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'nearby.admin@vitbhopal.ac.in' });
   const admin = await ApiClient.withSession(portal, { email: 'nearby.admin@vitbhopal.ac.in', name: 'Nearby Admin' });
-  expect((await admin.send('POST', '/api/admin/users', { email: 'nearby.wifi@vitbhopal.ac.in', name: 'Wifi Desk', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] })).status).toBe(201);
+  await addStaff(admin, { email: 'nearby.wifi@vitbhopal.ac.in', name: 'Wifi Desk', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
   staff = await ApiClient.withSession(portal, { email: 'nearby.wifi@vitbhopal.ac.in', name: 'Wifi Desk' });
   filer = await ApiClient.withSession(portal, FILER);
   viewer = await ApiClient.withSession(portal, { email: 'dev.patel@vitbhopal.ac.in', name: 'Dev Patel 22BCE10777' });

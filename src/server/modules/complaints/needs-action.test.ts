@@ -4,6 +4,7 @@ import { complaints, notifications } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * "You need to act": the student's list says which complaints wait for them (a team question not
@@ -15,7 +16,7 @@ let portal: TestApp;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'act.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'act.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'act.admin@vitbhopal.ac.in', name: 'Act Admin' });
 });
 afterAll(async () => {

@@ -4,11 +4,12 @@ import { complaints } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 let portal: TestApp;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+  portal = await startTestApp(RELAXED_LIMITS);
 });
 afterAll(async () => {
   await portal?.close();

@@ -8,6 +8,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { guardMail, guardNotification, withholdIdentity } from './guard.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 const STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' };
 /** Everything that would tell a reader who filed. */
@@ -159,18 +161,16 @@ describe('a confidential complaint through its whole life', () => {
 
   beforeAll(async () => {
     portal = await startTestApp({
-      RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
       ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
     });
     admin = await ApiClient.signedIn(portal.baseUrl, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
-    const added = await admin.send('POST', '/api/admin/users', {
+    await addStaff(admin, {
       email: 'others.team@vitbhopal.ac.in',
       name: 'Kiran Team',
       role: 'staff',
       scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
     });
-    expect(added.status).toBe(201);
     staff = await ApiClient.signedIn(portal.baseUrl, { email: 'others.team@vitbhopal.ac.in', name: 'Kiran Team' });
     student = await ApiClient.signedIn(portal.baseUrl, STUDENT);
   });

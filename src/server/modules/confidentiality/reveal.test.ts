@@ -4,6 +4,8 @@ import { auditLog, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
 const DUTY = { email: 'anti.ragging@vitbhopal.ac.in', name: 'Duty Officer' };
@@ -22,13 +24,13 @@ const reveals = () =>
     .where(and(eq(auditLog.action, 'complaint.reveal_identity'), eq(auditLog.targetId, number)));
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: ADMIN.email });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
   const admin = await ApiClient.withSession(portal, ADMIN);
   for (const person of [
     { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] },
     { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
   ]) {
-    expect((await admin.send('POST', '/api/admin/users', person)).status).toBe(201);
+    await addStaff(admin, person);
   }
   duty = await ApiClient.withSession(portal, DUTY);
   warden = await ApiClient.withSession(portal, WARDEN);

@@ -6,6 +6,7 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { TestImapServer, hasDovecot } from '../../../../tests/support/dovecot.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Replies read from a mailbox over IMAP (INBOUND_IMAP_URL), against a real dovecot started for this
@@ -23,7 +24,7 @@ describe.skipIf(!hasDovecot())('replies from an IMAP mailbox (a real dovecot; sk
   beforeAll(async () => {
     imap = await TestImapServer.start();
     portal = await startTestApp({
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
       INBOUND_REPLY_ADDRESS: 'reply@portal.test',
       INBOUND_IMAP_URL: imap.url,
       INBOUND_IMAP_POLL_SECONDS: '0.2',

@@ -7,6 +7,8 @@ import { freePort } from '../../../../tests/support/net.js';
 import { SmtpSink, type ReceivedMail } from '../../../../tests/support/smtp-sink.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Replies by mail, both ways, over real SMTP: the portal's mail goes to a local sink with a reply
@@ -30,7 +32,7 @@ beforeAll(async () => {
   sink = await SmtpSink.start();
   inboundPort = await freePort();
   portal = await startTestApp({
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'mail.admin@vitbhopal.ac.in',
     SMTP_URL: sink.url,
     MAIL_FROM: 'Hostel Complaint Portal <no-reply@vitbhopal.ac.in>',
@@ -38,14 +40,12 @@ beforeAll(async () => {
     INBOUND_SMTP_PORT: String(inboundPort),
   });
   admin = await ApiClient.withSession(portal, { email: 'mail.admin@vitbhopal.ac.in', name: 'Mail Admin' });
-  const added = await admin.send('POST', '/api/admin/users', {
+  staffId = await addStaff(admin, {
     email: STAFF,
     name: 'Wifi Mailer',
     role: 'staff',
     scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
   });
-  expect(added.status).toBe(201);
-  staffId = String(added.body.id);
   staff = await ApiClient.withSession(portal, { email: STAFF, name: 'Wifi Mailer' });
   student = await ApiClient.withSession(portal, { email: STUDENT, name: 'Kabir Rao 21BCE10111' });
 });

@@ -4,6 +4,8 @@ import { auditLog, complaintEvents, complaintFollowers, complaints, incidents, n
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
 
 let portal: TestApp;
 let admin: ApiClient;
@@ -24,10 +26,7 @@ const aNotice = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function addPerson(body: Record<string, unknown>) {
-  const { status, body: person } = await admin.send('POST', '/api/admin/users', body);
-  expect(status, JSON.stringify(person)).toBe(201);
-}
+const addPerson = (person: NewStaff) => addStaff(admin, person);
 
 async function post(client: ApiClient, over: Record<string, unknown> = {}): Promise<Notice> {
   const { status, body } = await client.send('POST', '/api/staff/incidents', aNotice(over));
@@ -46,7 +45,7 @@ const rowOf = async (number: string) => (await portal.app.db.select().from(compl
 const userIdOf = async (client: ApiClient) => String(((await client.get('/api/me')).body.user as { id: string }).id);
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'notice.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'notice.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' });
   admin = await ApiClient.withSession(portal, { email: 'notice.admin@vitbhopal.ac.in', name: 'Notice Admin' });
   await addPerson({ email: 'net.tech@vitbhopal.ac.in', name: 'Net Tech', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
   await addPerson({ email: 'net.tech3@vitbhopal.ac.in', name: 'Net Tech Three', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-3' }] });

@@ -7,6 +7,8 @@ import { countedInSql, seedInsights } from '../../../../tests/factories/insights
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { CONFIDENTIAL_MESSAGE, EXPORT_BATCH_ROWS, QUEUE_CSV_HEADER, csvCell } from './export.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Insights on the server: the rollup the triggers keep equals a rebuild from scratch, the figures
@@ -26,14 +28,13 @@ const WARDEN = { email: 'ins.warden3@vitbhopal.ac.in', name: 'Block Three Warden
 const STAFF = { email: 'ins.wifi@vitbhopal.ac.in', name: 'Wifi Worker' };
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: ADMIN.email });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
   admin = await ApiClient.withSession(portal, ADMIN);
   for (const [who, role, scopes] of [
     [WARDEN, 'warden', [{ category: '', hostel: 'Block-3' }]],
     [STAFF, 'staff', [{ category: 'wifi', hostel: '' }]],
   ] as const) {
-    const added = await admin.send('POST', '/api/admin/users', { ...who, role, scopes });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await addStaff(admin, { ...who, role, scopes });
   }
   warden = await ApiClient.withSession(portal, WARDEN);
   staff = await ApiClient.withSession(portal, STAFF);
@@ -283,8 +284,7 @@ describe('CSV exports', () => {
 describe('the insights digest', () => {
   it('goes once per period to wardens (their hostels) and admins who have not opted out, with the figures of the dashboard', async () => {
     const optedOut = { email: 'ins.warden2@vitbhopal.ac.in', name: 'Block Two Warden' };
-    const added = await admin.send('POST', '/api/admin/users', { ...optedOut, role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
-    expect(added.status).toBe(201);
+    await addStaff(admin, { ...optedOut, role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
     const quiet = await ApiClient.withSession(portal, optedOut);
     const off = await quiet.send('PUT', '/api/insights/preferences', { digest: false });
     expect(off.status, JSON.stringify(off.body)).toBe(200);

@@ -6,6 +6,8 @@ import { aPhoneJpeg, uploadPhoto } from '../../../../tests/factories/photos.js';
 import { freePort } from '../../../../tests/support/net.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Who hears of what the student does (issue 23, items 7 and 8): every worker whose scope covers a
@@ -23,12 +25,10 @@ let workerIds: string[] = [];
 let outsiderId: string;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '10000', RATE_LIMIT_PHOTOS_PER_HOUR: '1000', ADMIN_EMAILS: 'audience.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'audience.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'audience.admin@vitbhopal.ac.in', name: 'Audience Admin' });
   const add = async (email: string, scopes: Array<{ category: string; hostel: string }>, role = 'staff') => {
-    const added = await admin.send('POST', '/api/admin/users', { email, name: email.split('@')[0], role, scopes });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    return String(added.body.id);
+    return await addStaff(admin, { email, name: email.split('@')[0], role, scopes });
   };
   // Every way a scope can cover a wifi complaint in Block-2: the category anywhere, the hostel for
   // every category, the exact pair, and a warden of the hostel.
@@ -118,8 +118,7 @@ describe("the student's photos with replies by mail", () => {
 
   beforeAll(async () => {
     mailing = await startTestApp({
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-      RATE_LIMIT_PHOTOS_PER_HOUR: '1000',
+      ...RELAXED_LIMITS,
       INBOUND_REPLY_ADDRESS: 'reply@portal.test',
       INBOUND_SMTP_PORT: String(await freePort()),
     });

@@ -4,6 +4,8 @@ import { auditLog, complaintEvents, complaints, notifications, outbox } from '..
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * One conversation per complaint: the student answers in the thread (and adds what they forgot),
@@ -19,16 +21,14 @@ let other: ApiClient;
 let staffId: string;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'talk.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'talk.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'talk.admin@vitbhopal.ac.in', name: 'Talk Admin' });
-  const added = await admin.send('POST', '/api/admin/users', {
+  staffId = await addStaff(admin, {
     email: 'wifi.talker@vitbhopal.ac.in',
     name: 'Wifi Talker',
     role: 'staff',
     scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
   });
-  expect(added.status).toBe(201);
-  staffId = String(added.body.id);
   staff = await ApiClient.withSession(portal, { email: 'wifi.talker@vitbhopal.ac.in', name: 'Wifi Talker' });
   student = await ApiClient.withSession(portal, { email: 'talk.student@vitbhopal.ac.in', name: 'Meera Iyer 21BCE10088' });
   other = await ApiClient.withSession(portal, { email: 'other.student@vitbhopal.ac.in', name: 'Other Student 21BCE10089' });

@@ -6,6 +6,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { pushMessage } from '../push/message.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * "Me too" (decision 36): a student follows a complaint someone else filed instead of filing their
@@ -66,9 +68,9 @@ async function bellsOf(number: string, email: string) {
 }
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '10000', ADMIN_EMAILS: 'follow.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'follow.admin@vitbhopal.ac.in' });
   const admin = await ApiClient.withSession(portal, { email: 'follow.admin@vitbhopal.ac.in', name: 'Follow Admin' });
-  expect((await admin.send('POST', '/api/admin/users', { email: 'follow.desk@vitbhopal.ac.in', name: 'Desk', role: 'staff', scopes: [{ category: '', hostel: '' }] })).status).toBe(201);
+  await addStaff(admin, { email: 'follow.desk@vitbhopal.ac.in', name: 'Desk', role: 'staff', scopes: [{ category: '', hostel: '' }] });
   staff = await ApiClient.withSession(portal, { email: 'follow.desk@vitbhopal.ac.in', name: 'Desk' });
   filer = await ApiClient.withSession(portal, FILER);
   follower = await ApiClient.withSession(portal, FOLLOWER);

@@ -4,6 +4,8 @@ import { auditLog, complaintEvents, complaints, notifications, outbox, pushOutbo
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Late complaints, told in groups: the escalation job rings one bell per person per hour however
@@ -25,7 +27,7 @@ const ADMIN = { email: 'late.admin@vitbhopal.ac.in', name: 'Late Admin' };
 const OLD_BLOCK = 'Block-1 (Old)';
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: ADMIN.email });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
   // This file runs the escalation itself: the minute timer must not split a run in two.
   await portal.database.db.update(scheduledJobs).set({ nextRunAt: sql`now() + interval '1 day'` }).where(eq(scheduledJobs.name, 'escalation'));
   admin = await ApiClient.withSession(portal, ADMIN);
@@ -33,9 +35,7 @@ beforeAll(async () => {
     [GIRLS_WARDEN, 'Girls'],
     [OLD_WARDEN, OLD_BLOCK],
   ] as const) {
-    const added = await admin.send('POST', '/api/admin/users', { ...who, role: 'warden', scopes: [{ category: '', hostel }] });
-    expect(added.status).toBe(201);
-    ids[who.email] = String(added.body.id);
+    ids[who.email] = await addStaff(admin, { ...who, role: 'warden', scopes: [{ category: '', hostel }] });
   }
   girlsWarden = await ApiClient.withSession(portal, GIRLS_WARDEN);
   oldBlockWarden = await ApiClient.withSession(portal, OLD_WARDEN);

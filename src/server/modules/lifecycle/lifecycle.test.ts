@@ -4,6 +4,8 @@ import { auditLog, complaintEvents, complaints, notifications, outbox } from '..
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Every change to a complaint writes five things together: the complaint row, its timeline event,
@@ -19,19 +21,16 @@ let staffId: string;
 
 beforeAll(async () => {
   portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'lifecycle.admin@vitbhopal.ac.in',
   });
   admin = await ApiClient.signedIn(portal.baseUrl, { email: 'lifecycle.admin@vitbhopal.ac.in', name: 'Life Admin' });
-  const added = await admin.send('POST', '/api/admin/users', {
+  staffId = await addStaff(admin, {
     email: 'wifi.crew@vitbhopal.ac.in',
     name: 'Wifi Crew',
     role: 'staff',
     scopes: [{ category: 'wifi', hostel: '' }],
   });
-  expect(added.status).toBe(201);
-  staffId = String(added.body.id);
   staff = await ApiClient.signedIn(portal.baseUrl, { email: 'wifi.crew@vitbhopal.ac.in', name: 'Wifi Crew' });
   student = await ApiClient.signedIn(portal.baseUrl, { email: 'life.student@vitbhopal.ac.in', name: 'Life Student 21BCE10077' });
 });

@@ -6,6 +6,8 @@ import { auditLog, complaintEvents, complaintFollowers, complaints, notification
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Merging duplicates (decision 36): staff whose scope covers both complaints merge a duplicate D
@@ -69,13 +71,13 @@ async function noticeOf(number: string, email: string) {
 }
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '10000', ADMIN_EMAILS: 'merge.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'merge.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'merge.admin@vitbhopal.ac.in', name: 'Merge Admin' });
   for (const [email, scopes] of [
     ['merge.wifi@vitbhopal.ac.in', [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }]],
     ['merge.block2@vitbhopal.ac.in', [{ category: 'wifi', hostel: 'Block-2' }]],
   ] as const) {
-    expect((await admin.send('POST', '/api/admin/users', { email, name: email.split('@')[0], role: 'staff', antiRagging: false, scopes })).status).toBe(201);
+    await addStaff(admin, { email, name: email.split('@')[0], role: 'staff', antiRagging: false, scopes });
   }
   wifiDesk = await ApiClient.withSession(portal, { email: 'merge.wifi@vitbhopal.ac.in', name: 'Wifi Desk' });
   block2Desk = await ApiClient.withSession(portal, { email: 'merge.block2@vitbhopal.ac.in', name: 'Block 2 Desk' });

@@ -4,6 +4,8 @@ import { auditLog, complaintEvents, complaints, notifications, outbox, users } f
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * The staff's day on the server: due times from the category's target, late complaints escalated
@@ -19,16 +21,13 @@ let duty: ApiClient;
 let student: ApiClient;
 const ids: Record<string, string> = {};
 
-async function addPerson(body: Record<string, unknown>) {
-  const added = await admin.send('POST', '/api/admin/users', body);
-  expect(added.status).toBe(201);
-  ids[String(body.email)] = String(added.body.id);
+async function addPerson(body: NewStaff) {
+  ids[body.email] = await addStaff(admin, body);
 }
 
 beforeAll(async () => {
   portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'sla.admin@vitbhopal.ac.in',
   });
   admin = await ApiClient.signedIn(portal.baseUrl, { email: 'sla.admin@vitbhopal.ac.in', name: 'Sla Admin' });

@@ -5,10 +5,10 @@ import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factor
 import { SmtpSink } from '../../../../tests/support/smtp-sink.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 const FAST_MAIL = {
-  RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-  RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+  ...RELAXED_LIMITS,
   MAIL_POLL_INTERVAL_MS: '200',
   MAIL_RETRY_BASE_MS: '100',
   ADMIN_EMAILS: 'portal.admin@vitbhopal.ac.in',

@@ -8,6 +8,8 @@ import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { auditLog, photos } from '../../db/schema.js';
 import { removeAbandonedUploads } from './service.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff } from '../../../../tests/support/staff.js';
 
 interface PhotoBody {
   id: string;
@@ -27,9 +29,9 @@ interface ListBody {
 async function cast(portal: TestApp) {
   const admin = await ApiClient.withSession(portal, { email: 'photo.admin@vitbhopal.ac.in', name: 'Photo Admin' });
   const add = (email: string, scopes: Array<{ category: string; hostel: string }>, antiRagging = false) =>
-    admin.send('POST', '/api/admin/users', { email, name: email.split('@')[0], role: 'staff', scopes, antiRagging });
+    addStaff(admin, { email, name: email.split('@')[0], role: 'staff', scopes, antiRagging });
   await add('plumber@vitbhopal.ac.in', [{ category: 'water', hostel: '' }]);
-  await add('electrician@vitbhopal.ac.in', [{ category: 'electrical', hostel: '' }]);
+  await add('electrician@vitbhopal.ac.in', [{ category: 'electricity', hostel: '' }]);
   await add('others.desk@vitbhopal.ac.in', [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }]);
   await add('ragging.duty@vitbhopal.ac.in', [{ category: 'other', hostel: '' }], true);
   return {
@@ -60,9 +62,8 @@ describe('photos kept in the database', () => {
 
   beforeAll(async () => {
     portal = await startTestApp({
+      ...RELAXED_LIMITS,
       ADMIN_EMAILS: 'photo.admin@vitbhopal.ac.in',
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-      RATE_LIMIT_PHOTOS_PER_HOUR: '1000',
       PHOTO_MAX_MB: '2',
     });
     people = await cast(portal);
@@ -326,7 +327,7 @@ describe('photos kept in S3-compatible storage', () => {
 
   beforeAll(async () => {
     s3 = await startLocalS3();
-    portal = await startTestApp({ ...s3.env, RATE_LIMIT_PHOTOS_PER_HOUR: '1000' });
+    portal = await startTestApp({ ...RELAXED_LIMITS, ...s3.env });
   });
   afterAll(async () => {
     await portal?.close();

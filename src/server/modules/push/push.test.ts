@@ -6,6 +6,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { decryptPush, PushEndpoint, verifyVapid, type FakeBrowser } from '../../../../tests/support/push-endpoint.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Push notifications (issue 24, item 2) end to end: a browser subscribes over HTTP, something
@@ -28,14 +30,13 @@ let staffId: string;
 beforeAll(async () => {
   pushService = await PushEndpoint.start();
   portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'push.admin@vitbhopal.ac.in',
     PUSH_POLL_INTERVAL_MS: '100',
     PUSH_RETRY_BASE_MS: '50',
   });
   admin = await ApiClient.signedIn(portal.baseUrl, { email: 'push.admin@vitbhopal.ac.in', name: 'Push Admin' });
-  const added = await admin.send('POST', '/api/admin/users', {
+  staffId = await addStaff(admin, {
     email: 'push.crew@vitbhopal.ac.in',
     name: 'Push Crew',
     role: 'staff',
@@ -45,8 +46,6 @@ beforeAll(async () => {
       { category: 'ragging', hostel: '' },
     ],
   });
-  expect(added.status).toBe(201);
-  staffId = String(added.body.id);
   staff = await ApiClient.signedIn(portal.baseUrl, { email: 'push.crew@vitbhopal.ac.in', name: 'Push Crew' });
   // Hearing of each new complaint (push and mail) is the worker's choice; this one asks for it.
   const each = await staff.send('PUT', '/api/staff/preferences', { newWorkMail: 'each', digestHours: 24 });
@@ -302,15 +301,14 @@ describe('each channel on or off', () => {
 
 describe('new work', () => {
   it('is pushed to workers who asked to hear of each new complaint; the others hear by bell alone', async () => {
-    const added = await admin.send('POST', '/api/admin/users', { email: 'calm.crew@vitbhopal.ac.in', name: 'Calm Crew', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-    expect(added.status).toBe(201);
+    const calmId = await addStaff(admin, { email: 'calm.crew@vitbhopal.ac.in', name: 'Calm Crew', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
     const calm = await ApiClient.signedIn(portal.baseUrl, { email: 'calm.crew@vitbhopal.ac.in', name: 'Calm Crew' });
     const calmDesk = await subscribe(calm, '/calm-desk');
     const keenDesk = await subscribe(staff, '/keen-desk');
     const number = await file();
     await expect.poll(() => messagesOf(keenDesk).map((m) => m.tag)).toEqual([number]);
     const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
-    const bells = await db().select().from(notifications).where(and(eq(notifications.userId, String(added.body.id)), eq(notifications.complaintId, String(row?.id))));
+    const bells = await db().select().from(notifications).where(and(eq(notifications.userId, calmId), eq(notifications.complaintId, String(row?.id))));
     expect(bells).toHaveLength(1);
     expect(await pushRowsFor(calmDesk)).toHaveLength(0);
 
@@ -377,8 +375,7 @@ describe('a confidential complaint', () => {
 
 describe('escalations', () => {
   it("push a late complaint to the hostel's wardens, opening it in the console", async () => {
-    const added = await admin.send('POST', '/api/admin/users', { email: 'block2.warden@vitbhopal.ac.in', name: 'Block Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await addStaff(admin, { email: 'block2.warden@vitbhopal.ac.in', name: 'Block Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
     const warden = await ApiClient.signedIn(portal.baseUrl, { email: 'block2.warden@vitbhopal.ac.in', name: 'Block Warden' });
     const wardenPhone = await subscribe(warden, '/warden-phone');
     const number = await file();

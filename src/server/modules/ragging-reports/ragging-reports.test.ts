@@ -6,6 +6,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { printable } from './pdf.js';
+import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /*
  * The committees' report over HTTP with the real app and database: who may have it, which periods
@@ -76,10 +78,10 @@ async function shape(number: string, createdAt: string, set: Partial<typeof comp
 }
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'report.admin@vitbhopal.ac.in,period.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'report.admin@vitbhopal.ac.in,period.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' });
   admin = await ApiClient.withSession(portal, { email: 'report.admin@vitbhopal.ac.in', name: 'Report Admin' });
   periodAdmin = await ApiClient.withSession(portal, { email: 'period.admin@vitbhopal.ac.in', name: 'Period Admin' });
-  const add = async (body: Record<string, unknown>) => expect((await admin.send('POST', '/api/admin/users', body)).status).toBe(201);
+  const add = (body: NewStaff) => addStaff(admin, body);
   await add({ email: 'ragging.duty@vitbhopal.ac.in', name: 'Duty Officer', role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
   await add({ email: 'wifi.fixer@vitbhopal.ac.in', name: 'Wifi Fixer', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
   await add({ email: 'girls.warden@vitbhopal.ac.in', name: 'Girls Warden', role: 'warden', scopes: [{ category: '', hostel: 'Girls' }] });

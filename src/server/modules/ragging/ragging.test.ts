@@ -6,6 +6,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { anonymousReporterId } from '../users/service.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Ragging as a channel of its own (decision 40), over HTTP with the real app and database: reports
@@ -43,7 +45,7 @@ const A_REPORT = {
 };
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: ADMIN.email });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
   // This file runs the clocks and the escalation itself: the minute timers must not run them meanwhile.
   await portal.database.db
     .update(scheduledJobs)
@@ -56,9 +58,7 @@ beforeAll(async () => {
     [WARDEN, 'warden', false, [{ category: '', hostel: 'Block-2' }]],
     [NODAL, 'staff', false, []],
   ] as const) {
-    const added = await admin.send('POST', '/api/admin/users', { ...who, role, antiRagging, scopes });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    ids[who.email] = String(added.body.id);
+    ids[who.email] = await addStaff(admin, { ...who, role, antiRagging, scopes });
   }
   duty = await ApiClient.withSession(portal, DUTY);
   warden = await ApiClient.withSession(portal, WARDEN);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff } from '../../../../tests/support/staff.js';
 
 /**
  * Every staff, admin and student-record endpoint against every kind of caller. The expected
@@ -15,14 +17,13 @@ let number = '';
 
 beforeAll(async () => {
   portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
   });
   const url = portal.baseUrl;
   clients.admin = await ApiClient.signedIn(url, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
   const add = (email: string, role: string, scopes: Array<{ category: string; hostel: string }>) =>
-    clients.admin.send('POST', '/api/admin/users', { email, name: email.split('@')[0], role, scopes });
+    addStaff(clients.admin, { email, name: email.split('@')[0], role, scopes });
   await add('in.scope@vitbhopal.ac.in', 'staff', [{ category: 'water', hostel: '' }]);
   await add('out.of.scope@vitbhopal.ac.in', 'staff', [{ category: 'mess', hostel: '' }]);
   await add('girls.warden@vitbhopal.ac.in', 'warden', [{ category: '', hostel: 'Girls' }]);

@@ -5,6 +5,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { runDueBulkActions } from '../lifecycle/bulk.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * Bulk actions that can be trusted (decision 38): scheduled as 'pending' for an undo window in
@@ -30,14 +32,12 @@ const BOTH_BLOCKS = [
 
 beforeAll(async () => {
   // A long window: the tests say when an action is due instead of waiting for it.
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: ADMIN.email, BULK_UNDO_SECONDS: '300' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, BULK_UNDO_SECONDS: '300' });
   // The sweep runs when a test asks (jobs.bulkActions), not when its timer happens to fire.
   await portal.database.db.update(scheduledJobs).set({ nextRunAt: sql`now() + interval '1 day'` }).where(eq(scheduledJobs.name, 'bulk actions'));
   admin = await ApiClient.withSession(portal, ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...TECH, role: 'staff', scopes: BOTH_BLOCKS });
-  expect(added.status).toBe(201);
-  techId = String(added.body.id);
-  expect((await admin.send('POST', '/api/admin/users', { ...OTHER, role: 'staff', scopes: BOTH_BLOCKS })).status).toBe(201);
+  techId = await addStaff(admin, { ...TECH, role: 'staff', scopes: BOTH_BLOCKS });
+  await addStaff(admin, { ...OTHER, role: 'staff', scopes: BOTH_BLOCKS });
   tech = await ApiClient.withSession(portal, TECH);
   other = await ApiClient.withSession(portal, OTHER);
   student = await ApiClient.withSession(portal, { email: 'bulk.student@vitbhopal.ac.in', name: 'Kabir Das 21BCE10999' });
@@ -173,12 +173,12 @@ describe('a bulk action', () => {
 
   it('does nothing for an actor disabled during the window', async () => {
     const DISABLED = { email: 'bulk.leaver@vitbhopal.ac.in', name: 'Leaving Tech' };
-    const added = await admin.send('POST', '/api/admin/users', { ...DISABLED, role: 'staff', scopes: BOTH_BLOCKS });
+    const leaverId = await addStaff(admin, { ...DISABLED, role: 'staff', scopes: BOTH_BLOCKS });
     const leaver = await ApiClient.withSession(portal, DISABLED);
     const e = await file({ complaint: 'Scheduled by someone who left' });
     const scheduled = await bulk(leaver, { action: 'acknowledged', numbers: [e] });
     expect(scheduled.status).toBe(202);
-    expect((await admin.send('PUT', `/api/admin/users/${String(added.body.id)}`, { role: 'staff', scopes: BOTH_BLOCKS, disabled: true })).status).toBe(200);
+    expect((await admin.send('PUT', `/api/admin/users/${leaverId}`, { role: 'staff', scopes: BOTH_BLOCKS, disabled: true })).status).toBe(200);
     await dueNow(String(scheduled.body.id));
     await portal.app.jobs.bulkActions();
     const [row] = await db().select().from(bulkActions).where(eq(bulkActions.id, String(scheduled.body.id)));

@@ -6,6 +6,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { aPhoneJpeg, uploadPhoto } from '../../../../tests/factories/photos.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * What the staff complaint page asks of the server: "Send and mark resolved" as one request (the
@@ -25,7 +27,7 @@ const ids: Record<string, string> = {};
 const STUDENT_EMAIL = 'page.student@vitbhopal.ac.in';
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'page.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'page.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'page.admin@vitbhopal.ac.in', name: 'Page Admin' });
   const people = [
     { key: 'ravi', email: 'ravi.wifi@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
@@ -34,9 +36,7 @@ beforeAll(async () => {
     { key: 'mess', email: 'page.mess@vitbhopal.ac.in', name: 'Mess Desk', role: 'staff', scopes: [{ category: 'mess', hostel: '' }] },
   ];
   for (const { key, ...person } of people) {
-    const added = await admin.send('POST', '/api/admin/users', person);
-    expect(added.status).toBe(201);
-    ids[key] = String(added.body.id);
+    ids[key] = await addStaff(admin, person);
   }
   ravi = await ApiClient.withSession(portal, { email: 'ravi.wifi@vitbhopal.ac.in', name: 'Ravi Kumar' });
   sunil = await ApiClient.withSession(portal, { email: 'sunil.wifi@vitbhopal.ac.in', name: 'Sunil Das' });

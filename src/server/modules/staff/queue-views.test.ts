@@ -7,6 +7,8 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { loadScope, scopeCondition } from '../access/scope.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * The queue's first screen over HTTP: "New" and the escalated view, the counts of what needs
@@ -25,13 +27,13 @@ const WIFI = { email: 'views.wifi@vitbhopal.ac.in', name: 'Views Wifi' };
 const WARDEN = { email: 'views.warden@vitbhopal.ac.in', name: 'Views Warden' };
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: ADMIN.email });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
   admin = await ApiClient.withSession(portal, ADMIN);
   for (const [who, role, scopes] of [
     [WIFI, 'staff', [{ category: 'wifi', hostel: 'Block-2' }]],
     [WARDEN, 'warden', [{ category: '', hostel: 'Block-3' }]],
   ] as const) {
-    expect((await admin.send('POST', '/api/admin/users', { ...who, role, scopes })).status).toBe(201);
+    await addStaff(admin, { ...who, role, scopes });
   }
   wifi = await ApiClient.withSession(portal, WIFI);
   warden = await ApiClient.withSession(portal, WARDEN);

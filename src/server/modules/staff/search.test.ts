@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
  * The queue's search box finds a student by any part of the name the staff page shows, in any
@@ -17,8 +19,7 @@ let otherPriya: ApiClient;
 
 beforeAll(async () => {
   portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'search.admin@vitbhopal.ac.in',
   });
   const url = portal.baseUrl;
@@ -27,7 +28,7 @@ beforeAll(async () => {
     { email: 'search.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
     { email: 'search.duty@vitbhopal.ac.in', name: 'Duty Officer', role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] },
   ]) {
-    expect((await admin.send('POST', '/api/admin/users', person)).status).toBe(201);
+    await addStaff(admin, person);
   }
   warden = await ApiClient.signedIn(url, { email: 'search.warden@vitbhopal.ac.in', name: 'Anita Rao' });
   duty = await ApiClient.signedIn(url, { email: 'search.duty@vitbhopal.ac.in', name: 'Duty Officer' });

@@ -4,6 +4,8 @@ import { auditLog, complaintCounts, complaints, outbox, users } from '../../db/s
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
 
 let portal: TestApp;
 let admin: ApiClient;
@@ -20,16 +22,11 @@ let raggingNumber: string;
 
 type Item = { number: string; status: string; fname: string; userEmail: string; id: string; confidential: boolean };
 
-async function addPerson(body: Record<string, unknown>) {
-  const { status, body: person } = await admin.send('POST', '/api/admin/users', body);
-  expect(status).toBe(201);
-  return person as { id: string };
-}
+const addPerson = async (person: NewStaff) => ({ id: await addStaff(admin, person) });
 
 beforeAll(async () => {
   portal = await startTestApp({
-    RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
   });
   const url = portal.baseUrl;

@@ -5,6 +5,7 @@ import { auditLog, users } from '../../db/schema.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp } from '../../../../tests/support/test-app.js';
 import { openTestDatabase } from '../../../../tests/support/test-db.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 const OPERATOR = { email: 'first.operator@vitbhopal.ac.in', name: 'First Operator 21BCE10042' };
 let database: Database | undefined;
@@ -16,7 +17,7 @@ afterAll(async () => {
 /** The portal restarted with other settings on the same database, and the operator signing in again. */
 async function signInAfterRestart(env: Record<string, string>) {
   database ??= await openTestDatabase();
-  const portal = await startTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000', ...env }, { database });
+  const portal = await startTestApp({ ...RELAXED_LIMITS, ...env }, { database });
   try {
     const client = await ApiClient.signedIn(portal.baseUrl, OPERATOR);
     const me = await client.get('/api/me');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { addStaff } from '../../../../tests/support/staff.js';
 
 /**
  * GET /api/me says whether the user holds the anti-ragging duty: the staff console asks for the
@@ -26,9 +27,7 @@ it("tells the signed-in user whether they hold the anti-ragging duty, and follow
     [DUTY, 'staff', true],
     [WARDEN, 'warden', false],
   ] as const) {
-    const added = await admin.send('POST', '/api/admin/users', { ...who, role, antiRagging, scopes: [{ category: '', hostel: 'Block-2' }] });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    ids[who.email] = String(added.body.id);
+    ids[who.email] = await addStaff(admin, { ...who, role, antiRagging, scopes: [{ category: '', hostel: 'Block-2' }] });
   }
   const duty = await ApiClient.withSession(portal, DUTY);
   const warden = await ApiClient.withSession(portal, WARDEN);
