@@ -1,6 +1,18 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
 import ChecksFirst from './tests/support/sequencer.js';
 
+// A test beside the code that imports nothing from tests/support starts no app and opens no
+// database (both come only from there), so no database can change its outcome: it runs once, in
+// 'unit', rather than once per database (decision 49).
+const root = path.dirname(fileURLToPath(import.meta.url));
+const unitTests = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => path.posix.join('src', ...file.split(path.sep)))
+  .filter((file) => !readFileSync(path.join(root, file), 'utf8').includes('tests/support/'))
+  .sort();
 const serverTests = ['src/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/process/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -25,9 +37,14 @@ export default defineConfig({
       },
       {
         extends: true as const,
+        test: { name: 'unit', include: unitTests, isolate: false },
+      },
+      {
+        extends: true as const,
         test: {
           name: 'server (PGlite)',
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...unitTests],
           env: { TEST_DB: 'pglite' },
           // Each file starts its own app on its own database and keeps no state in modules, so the
           // files of a worker share loaded modules instead of loading the server again for each.
@@ -42,6 +59,7 @@ export default defineConfig({
                 name: 'server (PostgreSQL)',
                 // Process tests start the built server; running them once is enough.
                 include: serverTests.filter((p) => !p.startsWith('tests/process')),
+                exclude: [...configDefaults.exclude, ...unitTests],
                 env: { TEST_DB: 'postgres' },
                 isolate: false,
               },
