@@ -2,6 +2,8 @@ import { afterEach, beforeAll, describe, expect } from 'vitest';
 import { cleaningClock } from '../../src/server/modules/cleaning-schedule/clock.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
+import { addStaff } from '../support/staff.js';
 
 /*
  * Weekly cleaning on a phone: the admin offers Tuesdays 09:00–11:00 in Block-2; a student books it
@@ -19,7 +21,7 @@ const CLEANER = { email: 'weekly.cleaner@vitbhopal.ac.in', name: 'Weekly Cleaner
 const STUDENT = { email: 'ananya.rao@vitbhopal.ac.in', name: 'Ananya Rao 22BCE10777' };
 const REASON = 'Room locked and nobody answered';
 
-const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', TIME_ZONE: 'Asia/Kolkata' });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE: 'Asia/Kolkata' });
 const { it } = suite;
 const at = (iso: string) => {
   cleaningClock.now = () => new Date(iso);
@@ -27,8 +29,7 @@ const at = (iso: string) => {
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...CLEANER, role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await addStaff(admin, { ...CLEANER, role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] });
 });
 afterEach(() => {
   cleaningClock.now = () => new Date();

@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { RELAXED_LIMITS } from '../support/limits.js';
+import { addStaff } from '../support/staff.js';
 
 /**
  * Consent to enter and a visit time reach both sides (issue 27, decision 47), on phones at 390×844:
@@ -15,13 +17,12 @@ const STUDENT = { email: 'tara.menon@vitbhopal.ac.in', name: 'TARA MENON 21BCE10
 const WORKER = { email: 'wifi.rounds@vitbhopal.ac.in', name: 'Wifi Rounds' };
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-const suite = browserSuite({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000' });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
 const { it } = suite;
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
-  const added = await admin.send('POST', '/api/admin/users', { ...WORKER, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
-  expect(added.status).toBe(201);
+  await addStaff(admin, { ...WORKER, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
 });
 
 async function checkPage(page: Page, what: string) {

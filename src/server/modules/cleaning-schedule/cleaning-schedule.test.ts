@@ -7,6 +7,8 @@ import { decryptPush, PushEndpoint } from '../../../../tests/support/push-endpoi
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { cleaningClock } from './clock.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
 
 let portal: TestApp;
 let pushService: PushEndpoint;
@@ -30,10 +32,7 @@ const at = (iso: string) => {
   cleaningClock.now = () => new Date(iso);
 };
 
-async function addPerson(body: Record<string, unknown>) {
-  const { status, body: person } = await admin.send('POST', '/api/admin/users', body);
-  expect(status, JSON.stringify(person)).toBe(201);
-}
+const addPerson = (person: NewStaff) => addStaff(admin, person);
 
 async function aSlot(over: Record<string, unknown> = {}): Promise<Slot> {
   const { status, body } = await admin.send('POST', '/api/admin/cleaning-slots', {
@@ -66,7 +65,7 @@ const bookingIdsOn = (day: Day) => day.hostels.flatMap((h) => h.floors.flatMap((
 beforeAll(async () => {
   pushService = await PushEndpoint.start();
   portal = await startTestApp({
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'clean.admin@vitbhopal.ac.in',
     TIME_ZONE: 'Asia/Kolkata',
     PUSH_POLL_INTERVAL_MS: '100',

@@ -6,6 +6,8 @@ import { aCleaningRequest, aComplaint } from '../../../../tests/factories/compla
 import { SmtpSink } from '../../../../tests/support/smtp-sink.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff } from '../../../../tests/support/staff.js';
 
 /**
  * Consent to enter and time slots at filing, and visit proposals (issue 27, decision 47): what is
@@ -26,7 +28,7 @@ let studentId: string;
 beforeAll(async () => {
   sink = await SmtpSink.start();
   portal = await startTestApp({
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    ...RELAXED_LIMITS,
     ADMIN_EMAILS: 'visit.admin@vitbhopal.ac.in',
     TIME_ZONE: TZ,
     SMTP_URL: sink.url,
@@ -34,14 +36,12 @@ beforeAll(async () => {
     MAIL_POLL_INTERVAL_MS: '200',
   });
   admin = await ApiClient.withSession(portal, { email: 'visit.admin@vitbhopal.ac.in', name: 'Visit Admin' });
-  const added = await admin.send('POST', '/api/admin/users', {
+  staffId = await addStaff(admin, {
     email: 'wifi.visitor@vitbhopal.ac.in',
     name: 'Wifi Visitor',
     role: 'staff',
     scopes: [{ category: 'wifi', hostel: '' }, { category: 'mess', hostel: '' }, { category: 'room_cleaning', hostel: '' }],
   });
-  expect(added.status).toBe(201);
-  staffId = String(added.body.id);
   staff = await ApiClient.withSession(portal, { email: 'wifi.visitor@vitbhopal.ac.in', name: 'Wifi Visitor' });
   student = await ApiClient.withSession(portal, { email: 'visit.student@vitbhopal.ac.in', name: 'Kavya Rao 21BCE10301' });
   other = await ApiClient.withSession(portal, { email: 'visit.other@vitbhopal.ac.in', name: 'Other Student 21BCE10302' });

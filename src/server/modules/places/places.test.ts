@@ -6,6 +6,7 @@ import { auditLog, complaints, outbox } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 const ADMIN = { email: 'places.admin@vitbhopal.ac.in', name: 'Places Admin' };
 
@@ -30,7 +31,7 @@ async function hostelId(name: string): Promise<string> {
 const addArea = (hostel: string, body: Record<string, unknown>) => admin.post(`/api/admin/hostels/${hostel}/common-areas`, body);
 
 beforeAll(async () => {
-  portal = await startTestApp({ ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000', RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
   admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
   [student, neighbour] = await Promise.all([ApiClient.withSession(portal, aStudent()), ApiClient.withSession(portal, aStudent())]);
   [block2, block3] = await Promise.all([hostelId('Block-2'), hostelId('Block-3')]);
