@@ -20,6 +20,7 @@ import { FormProblem } from '../../../components/FormProblem';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
 import { PhotoPicker, type PhotoSelection } from '../../../components/photos/PhotoPicker';
+import { EntryFields, entryAnswers } from '../../../components/visits/EntryFields';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
@@ -47,8 +48,7 @@ import { AlreadyReported } from './AlreadyReported';
 import { FiledScreen } from './FiledScreen';
 import { RaggingFormPage } from './RaggingFormPage';
 import { SubCategoryChips } from './SubCategoryChips';
-import { EntryFields } from './EntryFields';
-import { ENTRY_SLOTS, type EntrySlot } from '../../../../shared/constants';
+import type { EntrySlot } from '../../../../shared/constants';
 import { ENTRY_CONSENT_MISSING, entryProblems, isInRoomCategory } from '../../../../shared/visits';
 
 /*
@@ -100,12 +100,7 @@ export function emptyFloorMessage(floors: { floorMin: number; floorMax: number }
 
 /** The consent fields as the server takes them: only for in-room work, and only what was answered. */
 function entryOf(categoryKey: string, values: ComplaintDraft): { entryConsent?: boolean; entrySlots?: EntrySlot[] } {
-  if (!isInRoomCategory(categoryKey)) return {};
-  const slots = ENTRY_SLOTS.filter((slot) => values.entrySlots.split(',').includes(slot));
-  return {
-    ...(values.entryConsent === 'yes' ? { entryConsent: true } : values.entryConsent === 'no' ? { entryConsent: false } : {}),
-    ...(values.entryConsent !== '' ? { entrySlots: slots } : {}),
-  };
+  return isInRoomCategory(categoryKey) ? entryAnswers(values.entryConsent, values.entrySlots) : {};
 }
 
 /** The form's place fields filled from the student's remembered place. */

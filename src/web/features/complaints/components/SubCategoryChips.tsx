@@ -1,63 +1,6 @@
-import { fieldError, fieldLabel } from '../../../components/ui/styles';
+import { ChoiceChips, type ChoiceChipsProps } from '../../../components/ui/ChoiceChips';
 
-interface SubCategoryChipsProps {
-  /** The group's id: the form focuses it when it holds the first problem. */
-  id: string;
-  options: readonly string[];
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  /** The question the chips answer ("What's wrong?" when left out). */
-  label?: string;
-  /** What a chip says for its value (the value itself when left out). */
-  optionLabel?: (option: string) => string;
-}
-
-/**
- * "What's wrong?": the category's kinds of problem as large chips, one tap each (radio buttons, so
- * arrow keys move between them and a screen reader hears a group of choices), instead of a second
- * select the student has to open.
- */
-export function SubCategoryChips({ id, options, value, error, onChange, label = "What's wrong?", optionLabel = (option) => option }: SubCategoryChipsProps) {
-  const labelId = `${id}-label`;
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <p id={labelId} className={fieldLabel}>
-        {label}
-      </p>
-      <div
-        id={id}
-        role="radiogroup"
-        tabIndex={-1}
-        aria-labelledby={labelId}
-        aria-required="true"
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        className="mt-2 flex flex-wrap gap-2 outline-none"
-      >
-        {options.map((option) => (
-          <label
-            key={option}
-            className="relative inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
-          >
-            <input
-              type="radio"
-              name={id}
-              value={option}
-              checked={value === option}
-              onChange={() => onChange(option)}
-              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full outline-none"
-            />
-            <span className="pointer-events-none relative">{optionLabel(option)}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className={fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** "What's wrong?": the category's kinds of problem as chips, instead of a second select the student has to open. */
+export function SubCategoryChips({ label = "What's wrong?", ...props }: Omit<ChoiceChipsProps, 'label'> & { label?: string }) {
+  return <ChoiceChips label={label} {...props} />;
 }

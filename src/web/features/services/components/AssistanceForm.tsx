@@ -5,9 +5,11 @@ import { checkServicePlace, hostelByName } from '../../../../shared/catalog';
 import type { PublicCatalog } from '../../../../shared/catalog';
 import type { CreateCleaningRequest } from '../../../../shared/complaints';
 import { VALID_ROOM_MESSAGE, createCleaningRequestSchema, createLaundryRequestSchema } from '../../../../shared/complaints';
+import { ENTRY_CONSENT_MISSING, entryProblems } from '../../../../shared/visits';
 import { FormProblem } from '../../../components/FormProblem';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
+import { EntryFields, entryAnswers } from '../../../components/visits/EntryFields';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { roomHint } from '../../../lib/catalog-hints';
@@ -49,6 +51,9 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
   const [chosenService, setChosenService] = useState('');
   const [roomNo, setRoomNo] = useState('');
   const [laundryValues, setLaundryValues] = useState<LaundryValues>(NO_LAUNDRY);
+  // Cleaning is in-room work (decision 47): 'yes' / 'no' / '' and the slots comma-separated, as EntryFields keeps them.
+  const [entryConsent, setEntryConsent] = useState('');
+  const [entrySlots, setEntrySlots] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SubmissionProblem | null>(null);
   const { submitting, begin } = useSignedInSubmission(setProblem);
@@ -151,8 +156,16 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
       return;
     }
 
-    const parsed = createCleaningRequestSchema.safeParse({ hostel, service: service.key, roomNo: room });
-    const found = collectProblems(parsed.success ? [] : parsed.error.issues, place);
+    const entry = entryAnswers(entryConsent, entrySlots);
+    const body = { hostel, service: service.key, roomNo: room, ...entry };
+    const parsed = createCleaningRequestSchema.safeParse(body);
+    // The form asks every time (the API takes a request without the answers from an older page); the
+    // schema's own check of them runs only once the rest is right, so it is run here with the rest.
+    const entryAsked = {
+      ...(entry.entryConsent === undefined ? { entryConsent: ENTRY_CONSENT_MISSING } : {}),
+      ...entryProblems({ category: service.key, roomNo: String(room), ...entry }),
+    };
+    const found = collectProblems(parsed.success ? [] : parsed.error.issues, place, entryAsked);
     if (!parsed.success || Object.keys(found.errors).length > 0 || found.other.length > 0) {
       finish();
       showProblems(found.errors, found.other);
@@ -181,6 +194,8 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
       idempotency.reset();
       refreshPlace(queryClient);
       setRoomNo('');
+      setEntryConsent('');
+      setEntrySlots('');
       confirmation.show(
         { number: request.number, title: CONFIRMATION_TITLES.room_cleaning, message: confirmationPlace('room_cleaning', data.hostel, data.roomNo) },
         submittedAt,
@@ -190,6 +205,14 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
       finish();
       handleFailure(error);
     }
+  }
+
+  /** A changed answer clears both messages (a "Yes" needs no slot), and any open question, which holds the answers it would send. */
+  function answerEntry(field: 'entryConsent' | 'entrySlots', value: string) {
+    if (field === 'entryConsent') setEntryConsent(value);
+    else setEntrySlots(value);
+    setErrors((current) => ({ ...current, entryConsent: undefined, entrySlots: undefined }));
+    setAsking(null);
   }
 
   function chooseService(key: string) {
@@ -272,6 +295,18 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
             />
           )}
         </Field>
+
+        {service && !laundry && (
+          <EntryFields
+            consentId={fieldId('entryConsent')}
+            slotsId={fieldId('entrySlots')}
+            consent={entryConsent}
+            slots={entrySlots}
+            errors={{ consent: errors.entryConsent, slots: errors.entrySlots }}
+            onConsent={(value) => answerEntry('entryConsent', value)}
+            onSlots={(value) => answerEntry('entrySlots', value)}
+          />
+        )}
 
         {laundry && (
           <LaundryFields values={laundryValues} onChange={(change) => setLaundryValues((v) => ({ ...v, ...change }))} errors={errors} />

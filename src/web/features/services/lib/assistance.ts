@@ -1,10 +1,10 @@
 import type { FieldProblems } from '../../../../shared/catalog';
 import { focusFirstError, issueField, sortMessages } from '../../../lib/field-messages';
 
-export type FieldName = 'hostel' | 'service' | 'roomNo' | 'items' | 'slot' | 'note';
+export type FieldName = 'hostel' | 'service' | 'roomNo' | 'entryConsent' | 'entrySlots' | 'items' | 'slot' | 'note';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-export const FIELD_ORDER: readonly FieldName[] = ['hostel', 'service', 'roomNo', 'items', 'slot', 'note'];
+export const FIELD_ORDER: readonly FieldName[] = ['hostel', 'service', 'roomNo', 'entryConsent', 'entrySlots', 'items', 'slot', 'note'];
 export const isFieldName = (name: string): name is FieldName => (FIELD_ORDER as readonly string[]).includes(name);
 export const fieldId = (name: FieldName) => `assistance-${name}`;
 
@@ -21,9 +21,16 @@ export function confirmationPlace(kind: keyof typeof CONFIRMATION_TITLES, hostel
 /** An empty input is a missing number, not 0. */
 export const toNumber = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
 
-/** Field messages from zod issues and the catalogue's checks; the first message of a field wins. */
-export function collectProblems(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, place: FieldProblems) {
-  return sortMessages([...issues.map((issue) => [issueField(issue), issue.message] as const), ...Object.entries(place)], isFieldName);
+/** Field messages from zod issues, the catalogue's checks and the form's own; the first message of a field wins. */
+export function collectProblems(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  place: FieldProblems,
+  more: Record<string, string> = {},
+) {
+  return sortMessages(
+    [...issues.map((issue) => [issueField(issue), issue.message] as const), ...Object.entries(place), ...Object.entries(more)],
+    isFieldName,
+  );
 }
 
 export const focusFirstProblem = (errors: FieldErrors) => focusFirstError(FIELD_ORDER, errors, fieldId);

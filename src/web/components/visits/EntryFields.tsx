@@ -1,10 +1,22 @@
-import { ENTRY_SLOTS } from '../../../../shared/constants';
-import { ENTRY_SLOT_LABELS } from '../../../../shared/visits';
-import { fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
-import { SubCategoryChips } from './SubCategoryChips';
+import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
+import { ENTRY_SLOT_LABELS } from '../../../shared/visits';
+import { ChoiceChips } from '../ui/ChoiceChips';
+import { fieldError, fieldHint, fieldLabel } from '../ui/styles';
 
 /**
- * In-room work (decision 47): "May staff enter when you are out?" (yes or no, as chips) and "When
+ * The two answers as the server takes them, from what the fields hold ('yes' / 'no' / '', and the
+ * slots comma-separated): only what was answered, so an unanswered question reaches the form's check.
+ */
+export function entryAnswers(consent: string, slots: string): { entryConsent?: boolean; entrySlots?: EntrySlot[] } {
+  const chosen = ENTRY_SLOTS.filter((slot) => slots.split(',').includes(slot));
+  return {
+    ...(consent === 'yes' ? { entryConsent: true } : consent === 'no' ? { entryConsent: false } : {}),
+    ...(consent !== '' ? { entrySlots: chosen } : {}),
+  };
+}
+
+/**
+ * In-room work (decision 47), on the complaint form and the room-cleaning request form: "May staff enter when you are out?" (yes or no, as chips) and "When
  * are you usually in?" (checkboxes), so the team knows whether to knock or come when the student is there.
  */
 export function EntryFields({
@@ -36,7 +48,7 @@ export function EntryFields({
   const slotsHint = `${slotsId}-hint`;
   return (
     <>
-      <SubCategoryChips
+      <ChoiceChips
         id={consentId}
         label="May staff enter when you are out?"
         options={['yes', 'no']}
