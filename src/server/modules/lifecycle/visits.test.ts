@@ -132,13 +132,23 @@ describe('consent to enter and time slots at filing', () => {
     expect(facility?.parsed.html).toContain('Morning 9–12, Evening 17–20');
   });
 
-  it('leaves both unasked when a client sends neither, and asks them of a room-cleaning request too', async () => {
+  it('leaves both unasked when a client sends neither, and asks them of a room-cleaning request too, shown to staff and in its mail', async () => {
     const plain = await rowOf(await file({}));
     expect([plain.entryConsent, plain.entrySlots]).toEqual([null, []]);
     const cleaning = await student.post('/api/cleaning-requests', aCleaningRequest({ entryConsent: true, entrySlots: ['afternoon'] }));
     expect(cleaning.status).toBe(201);
-    const row = await rowOf(String(cleaning.body.number));
+    const number = String(cleaning.body.number);
+    const row = await rowOf(number);
     expect([row.entryConsent, row.entrySlots]).toEqual([true, ['afternoon']]);
+    const detail = await staff.get(`/api/staff/complaints/${number}`);
+    expect([detail.body.entryConsent, detail.body.entrySlots]).toEqual([true, ['afternoon']]);
+    // The plain complaint's mails may still be on their way: wait for this request's own.
+    const subject = `Room Cleaning — ${number}`;
+    await expect.poll(() => sink.received.some((m) => m.parsed.subject === subject), { timeout: 20_000 }).toBe(true);
+    const facility = sink.received.find((m) => m.parsed.subject === subject);
+    expect(facility?.parsed.text).toMatch(/Enter when out\s+: Yes, staff may enter when the student is out/);
+    expect(facility?.parsed.text).toMatch(/Usually in\s+: Afternoon 12–17/);
+    expect(facility?.parsed.html).toContain('Yes, staff may enter when the student is out');
     const refused = await student.post('/api/cleaning-requests', aCleaningRequest({ entryConsent: false, entrySlots: [] }));
     expect(refused.status).toBe(400);
     expect((refused.body.error as { fields: Record<string, string> }).fields.entrySlots).toBe(ENTRY_SLOTS_MISSING);
