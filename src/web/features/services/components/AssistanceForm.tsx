@@ -297,15 +297,18 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
         </Field>
 
         {service && !laundry && (
-          <EntryFields
-            consentId={fieldId('entryConsent')}
-            slotsId={fieldId('entrySlots')}
-            consent={entryConsent}
-            slots={entrySlots}
-            errors={{ consent: errors.entryConsent, slots: errors.entrySlots }}
-            onConsent={(value) => answerEntry('entryConsent', value)}
-            onSlots={(value) => answerEntry('entrySlots', value)}
-          />
+          // One block, so the form's spacing reaches past the slots' margin-less fieldset.
+          <div className="space-y-5">
+            <EntryFields
+              consentId={fieldId('entryConsent')}
+              slotsId={fieldId('entrySlots')}
+              consent={entryConsent}
+              slots={entrySlots}
+              errors={{ consent: errors.entryConsent, slots: errors.entrySlots }}
+              onConsent={(value) => answerEntry('entryConsent', value)}
+              onSlots={(value) => answerEntry('entrySlots', value)}
+            />
+          </div>
         )}
 
         {laundry && (
