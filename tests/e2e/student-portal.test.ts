@@ -284,7 +284,7 @@ describe('a student files complaints and cleaning requests', () => {
     expect(new Set(numbers).size).toBe(4);
   }, 40_000);
 
-  it('asks for room cleaning: validation, the confirmation in the page (cancel sends nothing and says so), Laundry coming soon', async ({ browse }) => {
+  it('asks for room cleaning: validation, consent to enter, the confirmation in the page (cancel sends nothing and says so), Laundry coming soon; staff see the answers', async ({ browse }) => {
     // Laundry as it ships: switched off (the laundry test below switches it on).
     const admin = await suite.api(ADMIN);
     expect((await admin.send('PUT', '/api/admin/services/laundry', { label: 'Laundry', enabled: false, routing: ROUTING })).status).toBe(200);
@@ -317,10 +317,26 @@ describe('a student files complaints and cleaning requests', () => {
     await page.getByRole('alert').filter({ hasText: 'Please enter valid room number' }).waitFor();
     const question = page.getByRole('alertdialog', { name: 'Confirm room cleaning at 512?' });
 
+    // Cleaning is in-room work (decision 47): both questions are asked, and the first is required.
+    const consent = page.getByRole('radiogroup', { name: 'May staff enter when you are out?' });
+    const slots = page.getByRole('group', { name: 'When are you usually in?' });
     await room.fill('512');
     await request.click();
-    await question.waitFor();
+    await page.getByText('Say whether staff may enter when you are out').waitFor();
     expect(await page.getByText('Please enter valid room number').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('assistance-entryConsent');
+    // A "No" needs a time when the student is in.
+    await consent.getByRole('radio', { name: 'No', exact: true }).check();
+    await request.click();
+    await page.getByText('Choose when you are usually in, so staff can come then').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await slots.getByRole('checkbox', { name: 'Evening 17–20' }).check();
+    expect(posted.cleaning).toHaveLength(0);
+
+    await request.click();
+    await question.waitFor();
+    expect(await page.getByText('Choose when you are usually in, so staff can come then').count()).toBe(0);
     // The answer is one keypress away: the question takes the focus.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Yes, request cleaning');
     await question.getByRole('button', { name: 'Cancel' }).click();
@@ -333,12 +349,29 @@ describe('a student files complaints and cleaning requests', () => {
     await question.getByRole('button', { name: 'Yes, request cleaning' }).click();
     const number = await confirmedNumber(page, 'Your cleaning request is registered');
     expect(posted.cleaning).toHaveLength(1);
+    expect(JSON.parse(posted.cleaning[0]?.postData() ?? '{}')).toEqual({
+      hostel: 'Block-2',
+      service: 'room_cleaning',
+      roomNo: 512,
+      entryConsent: false,
+      entrySlots: ['evening'],
+    });
     expect(await room.inputValue()).toBe('');
+    // The next request is asked afresh.
+    expect(await consent.getByRole('radio', { name: 'No', exact: true }).isChecked()).toBe(false);
+    expect(await slots.getByRole('checkbox', { name: 'Evening 17–20' }).isChecked()).toBe(false);
     expect(await request.isDisabled()).toBe(true);
     await page.clock.fastForward(3_500);
     await page.getByText('Your cleaning request is registered').waitFor({ state: 'hidden' });
     expect(number).toMatch(NUMBER);
     expect(dialogs).toEqual([]);
+
+    // The staff page shows the answers beside the place.
+    const staff = await browse.as(ADMIN);
+    await staff.page.goto(`${suite.portal.baseUrl}/staff/complaints/${number}`);
+    const entry = staff.page.getByTestId('entry-line');
+    await entry.getByText('no, only when the student is in').waitFor();
+    expect(await entry.getByTestId('entry-slots').textContent()).toBe('Usually in: Evening 17–20');
   });
 
   it('keeps the student\'s room on the account page, checked against the hostel, and fills it into both forms', async ({ browse }) => {
@@ -551,6 +584,8 @@ describe('a student files complaints and cleaning requests', () => {
     await page.getByRole('heading', { name: 'Assistance', level: 1 }).waitFor();
     await page.getByLabel('Service', { exact: true }).selectOption('laundry');
     await page.getByRole('heading', { name: 'Laundry pickup', level: 2 }).waitFor();
+    // A pickup needs nobody to enter the room (decision 47).
+    expect(await page.getByRole('radiogroup', { name: 'May staff enter when you are out?' }).count()).toBe(0);
     expect(await page.getByText('Under Construction !').count()).toBe(0);
     await page.getByLabel('Hostel', { exact: true }).selectOption('Block-3');
     await page.getByLabel('Room number', { exact: true }).fill('214');
