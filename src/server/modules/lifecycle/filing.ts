@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { resolveRecipients } from '../routing/service.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import { noticeForFiling, recordFiledUnderNotice } from './incidents.js';
-import { tellNewWork, wantingMail } from './notices.js';
+import { tellNewWork } from './notices.js';
 import { attachPhotos } from './photos.js';
 
 /** A complaint or request as the catalogue made it from the student's form: what is stored. */
@@ -118,8 +118,10 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
     await recordFiledUnderNotice(tx, row, notice);
     // The first filing tells where the student lives: remembered to fill in the next form (never
     // moved by a later filing about somewhere else; the account page edits it). A ragging report
-    // may leave the room out and need not be where the reporter lives.
-    if (!ragging && !input.commonArea) {
+    // may leave the room out and need not be where the reporter lives. The student's row was read
+    // with the session: when it already has a place there is nothing to write (the condition below
+    // still guards a place set meanwhile).
+    if (!ragging && !input.commonArea && student.placeHostel === null) {
       await tx
         .update(users)
         .set({ placeHostel: input.hostel, placeFloor: String(input.floor), placeRoom: input.roomNo })
@@ -133,7 +135,8 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
     const ack = ragging
       ? raggingAcknowledgementMail(row, raggingContactsOf(await readUniversity(tx)), studentUrl(ctx, row.number))
       : acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) });
-    const ackTo = row.anonymous ? [] : await wantingMail(tx, [student.email]);
+    // The student's own mail switch came with the session's row: no lookup (wantingMail) needed.
+    const ackTo = row.anonymous || !student.notifyMail ? [] : [student.email];
     await enqueueMail(
       tx,
       [
