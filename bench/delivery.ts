@@ -158,7 +158,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
   });
   const app = await buildApp({ config, database });
   await app.listen({ port, host: '127.0.0.1' });
-  let apiRate = NaN;
+  let apiRate: number | undefined;
   try {
     const students = await Promise.all(
       Array.from({ length: STUDENTS }, (_, i) =>
@@ -235,7 +235,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     if (kind === 'postgres') {
       const raw = await rawFilingRate(new URL(`/hcp_bench_${process.pid}`, new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '')).href);
       console.log(
-        `  raw-SQL ceiling        : ${raw.toFixed(0)} /s (the same rows in one transaction of one statement, same concurrency) → API/ceiling ${((apiRate / raw) * 100).toFixed(0)} %`,
+        `  raw-SQL ceiling        : ${raw.toFixed(0)} /s (the same rows in one transaction of one statement, same concurrency) → API/ceiling ${apiRate === undefined ? '?' : ((apiRate / raw) * 100).toFixed(0)} %`,
       );
     }
   } finally {

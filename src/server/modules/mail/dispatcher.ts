@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
@@ -74,7 +74,7 @@ export class MailDispatcher {
 
   constructor(private readonly opts: DispatcherOptions) {
     this.leaseMs = opts.leaseMs ?? 60_000;
-    this.batchSize = opts.batchSize ?? 20;
+    this.batchSize = opts.batchSize ?? 50;
     this.transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl));
   }
 
@@ -125,7 +125,11 @@ export class MailDispatcher {
     this.timer.unref();
   }
 
-  /** Sends claimed batches until nothing is due. */
+  /**
+   * Sends claimed batches until nothing is due. A batch is claimed in one statement, its mails go
+   * out over the pooled SMTP connections at once, and the accepted ones are recorded in one
+   * statement: three round trips to the database per batch, however many mails it holds.
+   */
   private async drain(): Promise<void> {
     try {
       await this.recordPending();
@@ -135,7 +139,11 @@ export class MailDispatcher {
         const batch = await this.claim();
         if (batch.length === 0) return;
         const leaseEnds = claimedAt + this.leaseMs - LEASE_MARGIN_MS;
-        await Promise.all(batch.map((row) => this.deliver(row, leaseEnds)));
+        const accepted = await Promise.all(batch.map((row) => this.deliver(row)));
+        await this.recordSent(
+          batch.filter((_, i) => accepted[i]).map((row) => row.id),
+          leaseEnds,
+        );
       }
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
@@ -147,29 +155,27 @@ export class MailDispatcher {
     }
   }
 
+  /** Claims up to a batch of due rows, leased to this process, and returns them: one statement. */
   private async claim(): Promise<OutboxRow[]> {
     const lease = `${this.leaseMs} milliseconds`;
-    const result = await this.opts.db.execute(sql`
-      update ${outbox} set locked_until = now() + ${lease}::interval, attempts = attempts + 1, updated_at = now()
-      where id in (
-        select id from ${outbox}
-        where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${this.batchSize}
-        for update skip locked
-      )
-      returning id`);
-    const ids = (result as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
-    if (ids.length === 0) return [];
-    return this.opts.db.query.outbox.findMany({ where: (o, { inArray }) => inArray(o.id, ids) });
+    const due = this.opts.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(sql`${outbox.status} = 'queued' and ${outbox.nextAttemptAt} <= now() and (${outbox.lockedUntil} is null or ${outbox.lockedUntil} < now())`)
+      .orderBy(outbox.nextAttemptAt)
+      .limit(this.batchSize)
+      .for('update', { skipLocked: true });
+    return this.opts.db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() + ${lease}::interval`, attempts: sql`${outbox.attempts} + 1`, updatedAt: sql`now()` })
+      .where(inArray(outbox.id, due))
+      .returning();
   }
 
-  private async deliver(row: OutboxRow, leaseEnds: number): Promise<void> {
-    if (this.acceptedNotRecorded.has(row.id)) {
-      // Claimed again after our own lease ran out: it went out already, only the record is missing.
-      await this.recordSent(row.id, leaseEnds);
-      return;
-    }
+  /** Sends one claimed row; true when the SMTP server accepted it (the caller records it). */
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    // Claimed again after our own lease ran out: it went out already, only the record is missing.
+    if (this.acceptedNotRecorded.has(row.id)) return true;
     let response: string;
     try {
       const info = await this.transport.sendMail({
@@ -192,23 +198,28 @@ export class MailDispatcher {
       response = String(info.response ?? '').slice(0, 500);
     } catch (error) {
       await this.recordFailure(row, error);
-      return;
+      return false;
     }
     // Accepted: from here on this mail is only ever recorded, never sent again by this process,
     // however long the database takes to come back.
     this.acceptedNotRecorded.set(row.id, response);
     this.opts.onSent?.();
     this.opts.log.info({ outboxId: row.id, purpose: row.purpose, attempts: row.attempts }, 'mail: sent');
-    await this.recordSent(row.id, leaseEnds);
+    return true;
   }
 
   /**
-   * Records an accepted mail as sent, retrying with backoff while the database does not answer,
-   * until shortly before the lease ends (after that another instance could claim the row; the next
-   * pass records it first thing). A failure here is never a reason to send again.
+   * Records accepted mails as sent, each with its server's answer, in one statement; retried with
+   * backoff while the database does not answer, until shortly before the lease ends (after that
+   * another instance could claim the rows; the next pass records them first thing). A failure here
+   * is never a reason to send again.
    */
-  private async recordSent(id: string, leaseEnds: number): Promise<void> {
-    const response = this.acceptedNotRecorded.get(id) ?? '';
+  private async recordSent(ids: readonly string[], leaseEnds: number): Promise<void> {
+    if (!ids.length) return;
+    const responses = sql.join(
+      ids.map((id) => sql`when ${id}::uuid then ${this.acceptedNotRecorded.get(id) ?? ''}`),
+      sql` `,
+    );
     for (let wait = RECORD_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)) {
       try {
         await this.opts.db
@@ -216,18 +227,18 @@ export class MailDispatcher {
           .set({
             status: 'sent',
             sentAt: sql`now()`,
-            smtpResponse: response,
+            smtpResponse: sql`case ${outbox.id} ${responses} end`,
             lastError: null,
             lockedUntil: null,
             updatedAt: sql`now()`,
           })
-          .where(and(eq(outbox.id, id), eq(outbox.status, 'queued')));
-        this.acceptedNotRecorded.delete(id);
+          .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, 'queued')));
+        for (const id of ids) this.acceptedNotRecorded.delete(id);
         return;
       } catch (error) {
         const last = this.stopped || Date.now() + wait >= leaseEnds;
         this.opts.log.warn(
-          { outboxId: id, reason: unavailableReason(error), retryInMs: last ? undefined : wait },
+          { outboxIds: ids, reason: unavailableReason(error), retryInMs: last ? undefined : wait },
           last
             ? 'mail: sent but not recorded yet; recording it at the next pass'
             : 'mail: sent but not recorded yet; retrying the record',
@@ -240,9 +251,7 @@ export class MailDispatcher {
 
   /** Records what is still unrecorded from earlier passes, before claiming anything new. */
   private async recordPending(): Promise<void> {
-    for (const id of [...this.acceptedNotRecorded.keys()]) {
-      await this.recordSent(id, Date.now() + this.leaseMs - LEASE_MARGIN_MS);
-    }
+    await this.recordSent([...this.acceptedNotRecorded.keys()], Date.now() + this.leaseMs - LEASE_MARGIN_MS);
   }
 
   private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
