@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -15,6 +16,7 @@ import { ApiClient } from '../tests/support/student.js';
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const STUDENTS = 20;
+const BACKLOG = Number(process.env.BENCH_DISPATCH_BACKLOG ?? 1000);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -227,6 +229,19 @@ async function runOn(kind: 'pglite' | 'postgres') {
     console.log(`  mails delivered        : ${burstDelivered} (2 per complaint); the last ${fmt(dispatchEnd - dispatchStart)} after the last submission`);
     console.log(`  dispatch throughput    : ${((SUBMISSIONS * 2) / ((lastMail - firstMail) / 1000)).toFixed(0)} mails/s (first to last accepted, while submissions were still arriving)`);
     console.log(`  submission → SMTP 250  : at 20 complaints/s p50 ${fmt(percentile(pacedDelays, 50))}, p95 ${fmt(percentile(pacedDelays, 95))}; during the burst p50 ${fmt(percentile(delays, 50))}, p95 ${fmt(percentile(delays, 95))} (queueing behind the backlog)`);
+    // Dispatch alone: a backlog of copies of a queued facility mail, sent while nothing else runs.
+    sink.received.length = 0;
+    await database.db.execute(sql`
+      insert into outbox (complaint_id, purpose, to_emails, cc_emails, reply_to, subject, text_body, html_body, message_id, thread_ref, status)
+      select o.complaint_id, o.purpose, o.to_emails, o.cc_emails, o.reply_to, o.subject, o.text_body, o.html_body,
+             '<' || gen_random_uuid() || '@127.0.0.1>', o.thread_ref, 'queued'
+      from outbox o, generate_series(1, ${BACKLOG}) g
+      where o.id = (select id from outbox where purpose = 'facility' limit 1)`);
+    const backlogStart = performance.now();
+    app.mailer?.notify();
+    await sink.waitFor(BACKLOG, 300_000);
+    const backlogSeconds = (performance.now() - backlogStart) / 1000;
+    console.log(`  dispatch of a backlog  : ${(BACKLOG / backlogSeconds).toFixed(0)} mails/s (${BACKLOG} queued mails, nothing else running)`);
   } finally {
     await app.close();
   }
