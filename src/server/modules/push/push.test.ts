@@ -296,6 +296,13 @@ describe('each channel on or off', () => {
     await move(number, 'resolved');
     expect(await told()).toEqual({ ...before, pushes: before.pushes + 1 });
     await expect.poll(() => messagesOf(phone).map((m) => m.tag)).toEqual([number]);
+
+    // Filing reads the switch with the session's account: with mail off, no acknowledgement is queued.
+    const quiet = await file(other);
+    const [quietRow] = await db().select().from(complaints).where(eq(complaints.number, quiet));
+    const quietMail = await db().select().from(outbox).where(eq(outbox.complaintId, quietRow?.id ?? ''));
+    expect(quietMail.map((m) => m.purpose)).toContain('facility');
+    expect(quietMail.filter((m) => m.toEmails.includes(me.email))).toEqual([]);
   });
 });
 
