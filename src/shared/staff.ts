@@ -84,6 +84,8 @@ export const mergedDuplicateSchema = z
     student: z.string(),
     floor: z.number().int(),
     roomNo: z.string(),
+    /** Filed for a common area (decision 45): its name, which says the floor. */
+    commonArea: z.string().nullable(),
     complaint: z.string(),
     createdAt: z.string(),
     mergedAt: z.string(),

@@ -143,7 +143,7 @@ describe('merging a duplicate', () => {
     const tDetail = (await wifiDesk.get(`/api/staff/complaints/${t}`)).body as unknown as StaffComplaintDetail;
     expect(tDetail.followerCount).toBe(2);
     expect(tDetail.duplicates).toEqual([
-      expect.objectContaining({ number: d, student: 'Nikhil Rao', roomNo: '318', complaint: 'No wifi on floor 3 since morning.', undoUntil: expect.any(String) as unknown }),
+      expect.objectContaining({ number: d, student: 'Nikhil Rao', roomNo: '318', commonArea: null, complaint: 'No wifi on floor 3 since morning.', undoUntil: expect.any(String) as unknown }),
     ]);
     expect(tDetail.duplicates[0]?.timeline.map((e) => e.kind)).toEqual(['status', 'status', 'assignment', 'follow', 'merge']);
     const dDetail = (await wifiDesk.get(`/api/staff/complaints/${d}`)).body as unknown as StaffComplaintDetail;

@@ -1,7 +1,7 @@
 import type { StaffComplaint, StaffComplaintDetail } from '../../../shared/staff.js';
 import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.js';
 import { staffVisibleAuthor, staffVisibleName, staffVisibleRoom, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
-import { toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
+import { commonAreaOf, toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
 import type { Transition } from '../../../shared/lifecycle.js';
 import type { VisitState } from '../../../shared/visits.js';
 
@@ -76,6 +76,7 @@ export function toStaffDetail(input: {
       student: staffVisibleName(d.complaint, d.studentName),
       floor: d.complaint.floor,
       roomNo: d.complaint.roomNo,
+      commonArea: commonAreaOf(d.complaint),
       complaint: withholdIdentity(d.complaint, d.complaint.message),
       createdAt: d.complaint.createdAt.toISOString(),
       mergedAt: d.mergedAt.toISOString(),

@@ -97,7 +97,7 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
                 <Link to={staffLink(c.number)} className={cn(textLink, 'font-mono whitespace-nowrap')}>
                   {c.number}
                 </Link>{' '}
-                · floor {c.floor}, room {c.roomNo} · {STATUS_LABELS[c.status].toLowerCase()}
+                · {c.commonArea ?? `floor ${c.floor}, room ${c.roomNo}`} · {STATUS_LABELS[c.status].toLowerCase()}
                 {c.followerCount > 0 ? ` · affects ${c.followerCount + 1}` : ''}
               </p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-700 wrap-anywhere">{c.complaint}</p>
@@ -177,7 +177,7 @@ function Duplicate({ duplicate }: { duplicate: MergedDuplicate }) {
         <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 px-3 py-2 text-slate-900">
           <span className="font-mono font-semibold whitespace-nowrap text-brand-800">{duplicate.number}</span>
           <span className="text-sm text-slate-700">
-            {duplicate.student} · floor {duplicate.floor}, room {duplicate.roomNo} · merged {formatDateTime(duplicate.mergedAt)}
+            {duplicate.student} · {duplicate.commonArea ?? `floor ${duplicate.floor}, room ${duplicate.roomNo}`} · merged {formatDateTime(duplicate.mergedAt)}
           </span>
         </summary>
         <div className="border-t border-slate-200 px-3 py-3">
