@@ -28,6 +28,7 @@ import photoRoutes from './modules/photos/routes.js';
 import placeRoutes from './modules/places/routes.js';
 import pushRoutes from './modules/push/routes.js';
 import raggingRoutes from './modules/ragging/routes.js';
+import qrLabelRoutes from './modules/qr-labels/routes.js';
 import raggingReportRoutes from './modules/ragging-reports/routes.js';
 import staffRoutes from './modules/staff/routes.js';
 import peopleAdminRoutes from './modules/users/admin-routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(anonymousRoutes, { config });
   await app.register(raggingReportRoutes, { config });
   await app.register(cleaningScheduleRoutes, { config });
+  await app.register(qrLabelRoutes, { config });
 
   if (devSignIn) {
     // Loaded only when used: oidc-provider warns about Node 20 at import, and production never

@@ -349,6 +349,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   publicOrigin: string;
+  /** Whether PUBLIC_URL was set (printed QR labels then point at it, else at the address the admin used). */
+  publicUrlGiven: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PostgreSQL's shared buffers of the embedded database, in MB (EMBEDDED_DB_CACHE_MB). */
@@ -503,6 +505,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
+    publicUrlGiven: env.PUBLIC_URL !== undefined,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     embeddedDbCacheMb: env.EMBEDDED_DB_CACHE_MB,

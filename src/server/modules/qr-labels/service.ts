@@ -1,0 +1,78 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { floorFromRoomNumber } from '../../../shared/catalog.js';
+import { placeAddress } from '../../../shared/places.js';
+import type { Db } from '../../db/client.js';
+import { commonAreas, hostels, type CommonAreaRow, type HostelRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { Label } from './sheet.js';
+
+/** What a sheet is for: one hostel, all of it or one floor. */
+export interface SheetRequest {
+  hostelId: string;
+  floor?: number | undefined;
+  /** Where the addresses point: PUBLIC_URL's origin, or the request's when it is not set. */
+  origin: string;
+}
+
+export interface Sheet {
+  hostel: Pick<HostelRow, 'id' | 'name' | 'code'>;
+  rooms: number;
+  areas: number;
+  labels: Iterable<Label>;
+}
+
+/** "Floor 3 washroom" for the floor's "Washroom"; a whole-building area by its name. */
+export function areaPlaceName(area: Pick<CommonAreaRow, 'floor' | 'name'>): string {
+  if (area.floor === null || /^floor\b/i.test(area.name)) return area.name;
+  return `Floor ${area.floor} ${area.name.charAt(0).toLowerCase()}${area.name.slice(1)}`;
+}
+
+/** The hostel's room numbers on a floor (or all of them), in order, from its ranges: no list is kept in memory. */
+function* roomNumbers(ranges: ReadonlyArray<{ from: number; to: number }>, floor: number | undefined): Generator<number> {
+  for (const range of [...ranges].sort((a, b) => a.from - b.from)) {
+    for (let room = range.from; room <= range.to; room += 1) {
+      if (floor === undefined || floorFromRoomNumber(room) === floor) yield room;
+    }
+  }
+}
+
+function countRooms(ranges: ReadonlyArray<{ from: number; to: number }>, floor: number | undefined): number {
+  let n = 0;
+  for (const _room of roomNumbers(ranges, floor)) n += 1;
+  return n;
+}
+
+/**
+ * The labels of a hostel's rooms and active common areas (a floor's: its rooms and that floor's
+ * areas), rooms first in number order, then the areas floor by floor and the whole building's last.
+ */
+export async function labelSheet(db: Db, request: SheetRequest): Promise<Sheet> {
+  const [hostel] = await db
+    .select({ id: hostels.id, name: hostels.name, code: hostels.code, roomRanges: hostels.roomRanges, floorMin: hostels.floorMin, floorMax: hostels.floorMax })
+    .from(hostels)
+    .where(eq(hostels.id, request.hostelId))
+    .limit(1);
+  if (!hostel) throw new AppError(404, 'not_found', 'Hostel not found.');
+  const ranges = hostel.roomRanges;
+  const { floor } = request;
+  if (floor !== undefined && (floor < hostel.floorMin || floor > hostel.floorMax)) {
+    throw new AppError(400, 'validation_failed', `Floor must be a number from ${hostel.floorMin} to ${hostel.floorMax}`, {
+      floor: `${hostel.name} has floors ${hostel.floorMin} to ${hostel.floorMax}`,
+    });
+  }
+  const areas = await db
+    .select({ floor: commonAreas.floor, name: commonAreas.name, code: commonAreas.code })
+    .from(commonAreas)
+    .where(and(eq(commonAreas.hostelId, hostel.id), isNull(commonAreas.retiredAt), floor === undefined ? undefined : eq(commonAreas.floor, floor)))
+    .orderBy(sql`${commonAreas.floor} asc nulls last`, asc(commonAreas.position), asc(commonAreas.name));
+  const host = new URL(request.origin).host;
+  const label = (place: string, ref: string): Label => {
+    const path = placeAddress(hostel.code, ref);
+    return { hostel: hostel.name, place, shortAddress: `${host}${path}`, url: `${request.origin}${path}` };
+  };
+  function* labels(): Generator<Label> {
+    for (const room of roomNumbers(ranges, floor)) yield label(`Room ${room}`, String(room));
+    for (const area of areas) yield label(areaPlaceName(area), area.code);
+  }
+  return { hostel, rooms: countRooms(ranges, floor), areas: areas.length, labels: labels() };
+}
