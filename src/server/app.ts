@@ -28,6 +28,7 @@ import photoRoutes from './modules/photos/routes.js';
 import placeRoutes from './modules/places/routes.js';
 import pushRoutes from './modules/push/routes.js';
 import raggingRoutes from './modules/ragging/routes.js';
+import placeHistoryRoutes from './modules/place-history/routes.js';
 import qrLabelRoutes from './modules/qr-labels/routes.js';
 import raggingReportRoutes from './modules/ragging-reports/routes.js';
 import staffRoutes from './modules/staff/routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(raggingReportRoutes, { config });
   await app.register(cleaningScheduleRoutes, { config });
   await app.register(qrLabelRoutes, { config });
+  await app.register(placeHistoryRoutes);
 
   if (devSignIn) {
     // Loaded only when used: oidc-provider warns about Node 20 at import, and production never

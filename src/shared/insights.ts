@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPEAT_DAYS, REPEAT_MIN } from './place-facts.js';
 import { boundedDate } from './text.js';
 
 /**
@@ -109,8 +110,9 @@ export const insightsSchema = z
   .meta({ id: 'Insights' });
 export type Insights = z.infer<typeof insightsSchema>;
 
-export const RECURRING_ROOM_MIN = 3;
-export const RECURRING_ROOM_DAYS = 30;
+/** The repeat rule of the staff console's places (decision 46): one rule, two names. */
+export const RECURRING_ROOM_MIN = REPEAT_MIN;
+export const RECURRING_ROOM_DAYS = REPEAT_DAYS;
 
 /** The dashboard tables a CSV can be made of. */
 export const INSIGHTS_TABLES = ['open', 'weekly', 'times', 'rooms'] as const;

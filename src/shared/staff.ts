@@ -3,6 +3,7 @@ import { ENTRY_SLOTS, EVENT_KINDS, NEW_WORK_MAIL, STATUSES, WORKER_ROLES } from 
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
 import { photoIdsSchema } from './photos.js';
 import { visitStateSchema } from './visits.js';
+import { placeFactsSchema } from './place-facts.js';
 
 export const CONFIDENTIAL_STUDENT = 'Confidential student';
 
@@ -56,9 +57,13 @@ export const staffComplaintSchema = complaintSchema
   .meta({ id: 'StaffComplaint' });
 export type StaffComplaint = z.infer<typeof staffComplaintSchema>;
 
+/** A queue row: the complaint, its place's link and the repeat flag (issue 27). */
+export const queueItemSchema = staffComplaintSchema.extend(placeFactsSchema.shape).meta({ id: 'StaffQueueItem' });
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
 export const queueResponseSchema = z
   .object({
-    items: z.array(staffComplaintSchema),
+    items: z.array(queueItemSchema),
     nextCursor: z.string().nullable(),
     timeZone: z.string().describe("The university's time zone: agreed visits are shown in it"),
   })
@@ -108,6 +113,7 @@ export const mergeBodySchema = z
 export type MergeBody = z.infer<typeof mergeBodySchema>;
 
 export const staffComplaintDetailSchema = staffComplaintSchema
+  .extend(placeFactsSchema.shape)
   .extend({
     /** The student's full name (withheld for a confidential complaint). */
     studentName: z.string(),

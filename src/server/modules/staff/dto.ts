@@ -1,4 +1,5 @@
 import type { StaffComplaint, StaffComplaintDetail } from '../../../shared/staff.js';
+import type { PlaceFacts } from '../../../shared/place-facts.js';
 import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.js';
 import { staffVisibleAuthor, staffVisibleName, staffVisibleRoom, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
 import { commonAreaOf, toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
@@ -57,7 +58,7 @@ export function toStaffDetail(input: {
   studentName: string;
   merge: MergeFacts;
   visit: VisitState | null;
-}): StaffComplaintDetail {
+}): Omit<StaffComplaintDetail, keyof PlaceFacts> {
   const { complaint, merge } = input;
   return {
     ...toStaffDto(complaint, input.assignee),

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { floorFromRoomNumber, roomInRanges } from '../../../shared/catalog.js';
+import { OPEN_STATUSES } from '../../../shared/constants.js';
+import { parsePlaceRef } from '../../../shared/places.js';
+import { REPEAT_DAYS, REPEAT_MIN } from '../../../shared/place-facts.js';
+import type { StaffPlace } from '../../../shared/staff-places.js';
+import type { Db } from '../../db/client.js';
+import { commonAreas, complaints, hostels, type UserRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
+import { isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
+import { assignee, complaintColumns } from '../staff/queries.js';
+
+/*
+ * A place's page in the staff console (issue 27): a room or a common area, the complaints the reader
+ * may see there (their scope's categories; confidential ones never: the history indexes leave them
+ * out, and a ragging report's room goes with its student), open ones and the past page by page, and
+ * the last 30 days by category with the repeat rule (decision 46). Every read is a range of one
+ * history index, so a place costs the same in a table of a million complaints as in one of a thousand.
+ */
+
+const notFound = () => new AppError(404, 'not_found', 'Place not found.');
+
+/** Open complaints listed at most: a place with more has bigger problems than a long list. */
+const OPEN_MAX = 100;
+
+/** Whether the scope covers any category in this hostel: a worker of other hostels has no page here. */
+const coversHostel = (scope: Scope, hostel: string) => scope.all || scope.entries.some((e) => !e.hostel || e.hostel === hostel);
+
+interface ResolvedPlace {
+  place: StaffPlace['place'];
+  /** The place's complaints, as the partial history index's predicate spells them. */
+  condition: SQL;
+}
+
+/** The hostel (by code, any case) and the room of its ranges or the common area (retired ones too: their history stays). */
+async function resolvePlace(db: Db, hostelCode: string, ref: string): Promise<ResolvedPlace> {
+  const parsed = parsePlaceRef(ref);
+  if (!parsed) throw notFound();
+  const [hostel] = await db
+    .select({ id: hostels.id, name: hostels.name, code: hostels.code, roomRanges: hostels.roomRanges })
+    .from(hostels)
+    .where(sql`upper(${hostels.code}) = ${hostelCode.toUpperCase()}`)
+    .limit(1);
+  if (!hostel) throw notFound();
+  const base = { hostel: hostel.name, hostelCode: hostel.code.toUpperCase() };
+  if (parsed.kind === 'room') {
+    if (!roomInRanges(Number(parsed.roomNo), hostel.roomRanges)) throw notFound();
+    return {
+      place: { ...base, kind: 'room', ref: parsed.roomNo, name: `Room ${parsed.roomNo}`, floor: floorFromRoomNumber(Number(parsed.roomNo)), retired: false },
+      condition: sql`${complaints.hostel} = ${hostel.name} and ${complaints.roomNo} = ${parsed.roomNo} and ${complaints.commonAreaId} is null and not ${complaints.confidential}`,
+    };
+  }
+  const [area] = await db
+    .select({ id: commonAreas.id, name: commonAreas.name, code: commonAreas.code, floor: commonAreas.floor, retiredAt: commonAreas.retiredAt })
+    .from(commonAreas)
+    .where(and(eq(commonAreas.hostelId, hostel.id), sql`upper(${commonAreas.code}) = ${parsed.code}`))
+    .limit(1);
+  if (!area) throw notFound();
+  return {
+    place: { ...base, kind: 'area', ref: area.code.toUpperCase(), name: area.name, floor: area.floor, retired: area.retiredAt !== null },
+    condition: sql`${complaints.commonAreaId} = ${area.id} and not ${complaints.confidential}`,
+  };
+}
+
+export async function staffPlace(db: Db, user: UserRow, hostelCode: string, ref: string, query: { cursor?: string | undefined; limit: number }) {
+  if (!isWorker(user)) throw new AppError(403, 'forbidden', 'You are not allowed to do that.');
+  const [scope, resolved] = await Promise.all([loadScope(db, user), resolvePlace(db, hostelCode, ref)]);
+  if (!coversHostel(scope, resolved.place.hostel)) throw notFound();
+  const here = and(resolved.condition, scopeCondition(scope, complaints));
+  const position = query.cursor ? afterCursor(complaints, decodeCursor(query.cursor), 'desc') : undefined;
+  const newestFirst = [desc(complaints.createdAt), desc(complaints.id)];
+  const n = count();
+  const listed = () =>
+    db
+      .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
+      .from(complaints)
+      .leftJoin(assignee, eq(assignee.id, complaints.assigneeId));
+  const [open, past, lastDays] = await Promise.all([
+    listed()
+      .where(and(here, inArray(complaints.status, [...OPEN_STATUSES])))
+      .orderBy(...newestFirst)
+      .limit(OPEN_MAX),
+    listed()
+      .where(and(here, notInArray(complaints.status, [...OPEN_STATUSES]), position))
+      .orderBy(...newestFirst)
+      .limit(query.limit + 1),
+    db
+      .select({ category: complaints.category, n })
+      .from(complaints)
+      .where(and(here, sql`${complaints.createdAt} >= now() - make_interval(days => ${REPEAT_DAYS})`))
+      .groupBy(complaints.category)
+      .orderBy(desc(n), complaints.category),
+  ]);
+  const counts = lastDays.map((r) => ({ category: r.category, count: Number(r.n), repeating: Number(r.n) >= REPEAT_MIN }));
+  return {
+    place: resolved.place,
+    repeating: counts.some((c) => c.repeating),
+    lastDays: counts,
+    open,
+    past: pageOf(past, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id })),
+  };
+}
