@@ -104,8 +104,20 @@ export const insightsSchema = z
     total: insightsTimesRowSchema.extend({ open: z.number().int(), overdue: z.number().int() }),
     /** How many ratings of 1, 2, 3, 4 and 5 stars. */
     ratingDistribution: z.array(z.number().int()).length(5),
-    /** Rooms with at least RECURRING_ROOM_MIN complaints of one category in the 30 days up to `to`. */
-    recurringRooms: z.array(z.object({ hostel: z.string(), roomNo: z.string(), category: z.string(), count: z.number().int() })),
+    /**
+     * Places (rooms, and common areas: `area` set, `roomNo` '') with at least RECURRING_ROOM_MIN
+     * complaints of one category in the 30 days up to `to`, the most first (decision 46).
+     */
+    recurringRooms: z.array(
+      z.object({
+        hostel: z.string(),
+        hostelCode: z.string().nullable().describe("The hostel's code, for the place's page in the staff console"),
+        roomNo: z.string(),
+        area: z.object({ code: z.string(), name: z.string() }).nullable(),
+        category: z.string(),
+        count: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'Insights' });
 export type Insights = z.infer<typeof insightsSchema>;

@@ -135,6 +135,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'staff/places/:hostelCode/:place',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../features/staff/components/places/StaffPlacePage')).StaffPlacePage,
+            }),
+          },
+          {
             path: 'insights',
             HydrateFallback: PageLoading,
             lazy: async () => ({

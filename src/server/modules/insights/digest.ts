@@ -81,11 +81,11 @@ export function insightsDigestMail(f: Insights, where: string, url: string): Ren
   const subject = oneLine(`Insights for ${where}: ${f.from} to ${f.to}`);
   const summary = digestSummaryLines(f);
   const cells = f.openCells.map((c) => `${c.hostel} · ${cat(c.category)}: open ${c.open}, overdue ${c.overdue}`);
-  const rooms = f.recurringRooms.map((r) => `Room ${r.roomNo} ${r.hostel}: ${r.count} ${cat(r.category)} complaints in 30 days`);
+  const rooms = f.recurringRooms.map((r) => `${r.area ? r.area.name : `Room ${r.roomNo}`} ${r.hostel}: ${r.count} ${cat(r.category)} complaints in 30 days`);
   const sections: Array<[string, string[]]> = [
     [`${f.from} to ${f.to}, ${where}`, summary],
     ['Open now by hostel and category', cells.length ? cells : ['Nothing open.']],
-    ['Rooms that keep reporting', rooms.length ? rooms : ['None.']],
+    ['Places that keep reporting', rooms.length ? rooms : ['None.']],
   ];
   const text =
     sections.map(([title, lines]) => `${title}\n${lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n') +

@@ -174,7 +174,7 @@ export function insightsTableCsv(figures: Insights, table: InsightsTable): strin
     case 'rooms':
       return (
         BOM +
-        csv([['Hostel', 'Room', 'Category', 'Complaints in 30 days'], ...figures.recurringRooms.map((r) => [r.hostel, r.roomNo, cat(r.category), r.count])])
+        csv([['Hostel', 'Place', 'Category', 'Complaints in 30 days'], ...figures.recurringRooms.map((r) => [r.hostel, r.area ? r.area.name : `Room ${r.roomNo}`, cat(r.category), r.count])])
       );
     case 'times':
       return (

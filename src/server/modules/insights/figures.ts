@@ -12,7 +12,7 @@ import {
 } from '../../../shared/insights.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { complaintCounts, complaints, insightDaily, oneOf } from '../../db/schema.js';
+import { commonAreas, complaintCounts, complaints, hostels, insightDaily, oneOf } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
@@ -200,30 +200,58 @@ export async function timesTable(db: Queryable, scope: Scope, filter: InsightsFi
   return { table, total: timesRow('All', 'All', total), ratingDistribution: total.ratings };
 }
 
-/** Rooms with RECURRING_ROOM_MIN or more complaints of one category in the 30 days up to the range's end. */
+/**
+ * Places with RECURRING_ROOM_MIN or more complaints of one category in the 30 days up to the
+ * range's end (the repeat rule of decision 46): rooms from complaints_recurring_rooms_idx alone, as
+ * before, and common areas (far fewer complaints) from their history index; the most first.
+ */
 export async function recurringRooms(db: Queryable, scope: Scope, filter: InsightsFilter, limit = 10) {
   const end = new Date(dayMs(filter.to) + DAY_MS);
   const start = new Date(end.getTime() - RECURRING_ROOM_DAYS * DAY_MS);
   const n = count();
-  const rows = await db
-    .select({ hostel: complaints.hostel, roomNo: complaints.roomNo, category: complaints.category, count: n })
-    .from(complaints)
-    .where(
-      and(
-        where(scope, filter, complaints),
-        gte(complaints.createdAt, start),
-        lt(complaints.createdAt, end),
-        // Matches the partial index; and a room that keeps reporting ragging would point at its student.
-        sql`not ${complaints.confidential}`,
-        // Rooms only: a common area's complaints have no room (decision 45).
-        isNull(complaints.commonAreaId),
-      ),
-    )
-    .groupBy(complaints.hostel, complaints.roomNo, complaints.category)
-    .having(gte(n, RECURRING_ROOM_MIN))
-    .orderBy(desc(n), asc(complaints.hostel), asc(complaints.roomNo))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  const window = and(
+    where(scope, filter, complaints),
+    gte(complaints.createdAt, start),
+    lt(complaints.createdAt, end),
+    // Matches the partial indexes; and a room that keeps reporting ragging would point at its student.
+    sql`not ${complaints.confidential}`,
+  );
+  const [rooms, areas, codes] = await Promise.all([
+    db
+      .select({ hostel: complaints.hostel, roomNo: complaints.roomNo, category: complaints.category, count: n })
+      .from(complaints)
+      // A common area's complaints have no room (decision 45): they are counted by area below. Not
+      // `common_area_id is null`, which the index lacks: rooms stay an index-only scan.
+      .where(and(window, sql`${complaints.roomNo} <> ''`))
+      .groupBy(complaints.hostel, complaints.roomNo, complaints.category)
+      .having(gte(n, RECURRING_ROOM_MIN))
+      .orderBy(desc(n), asc(complaints.hostel), asc(complaints.roomNo))
+      .limit(limit),
+    db
+      .select({ hostel: complaints.hostel, category: complaints.category, code: commonAreas.code, name: commonAreas.name, count: n })
+      .from(complaints)
+      .innerJoin(commonAreas, eq(commonAreas.id, complaints.commonAreaId))
+      .where(and(window, sql`${complaints.commonAreaId} is not null`))
+      .groupBy(complaints.hostel, complaints.category, commonAreas.id, commonAreas.code, commonAreas.name)
+      .having(gte(n, RECURRING_ROOM_MIN))
+      .orderBy(desc(n), asc(complaints.hostel), asc(commonAreas.code))
+      .limit(limit),
+    db.select({ name: hostels.name, code: hostels.code }).from(hostels),
+  ]);
+  const codeOf = new Map(codes.map((h) => [h.name, h.code.toUpperCase()]));
+  return [
+    ...rooms.map((r) => ({ ...r, count: Number(r.count), area: null, hostelCode: codeOf.get(r.hostel) ?? null })),
+    ...areas.map((a) => ({
+      hostel: a.hostel,
+      roomNo: '',
+      category: a.category,
+      count: Number(a.count),
+      area: { code: a.code.toUpperCase(), name: a.name },
+      hostelCode: codeOf.get(a.hostel) ?? null,
+    })),
+  ]
+    .sort((a, b) => b.count - a.count || a.hostel.localeCompare(b.hostel))
+    .slice(0, limit);
 }
 
 /** The hostels and categories the reader may filter by: their scope within the catalogue. */

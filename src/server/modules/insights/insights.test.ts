@@ -160,7 +160,7 @@ describe('the dashboard figures', () => {
     expect(new Set(all.times.map((t) => t.hostel))).toEqual(new Set(['Block-2', 'Block-3', 'Girls']));
     const block2 = await figures(admin, '?hostel=Block-2');
     expect(block2.total.filed).toBe((await countedInSql(db(), 'Block-2', block2.from, block2.to)).filed);
-    expect(block2.recurringRooms).toEqual([{ hostel: 'Block-2', roomNo: '214', category: 'wifi', count: 5 }]);
+    expect(block2.recurringRooms).toEqual([{ hostel: 'Block-2', hostelCode: 'BLOCK2', roomNo: '214', area: null, category: 'wifi', count: 5 }]);
     const water = await figures(admin, '?category=water');
     expect(new Set(water.times.map((t) => t.category))).toEqual(new Set(['water']));
     expect(water.weekly.every((w) => w.category === 'water')).toBe(true);

@@ -341,24 +341,36 @@ function Satisfaction({ figures }: { figures: Insights }) {
   );
 }
 
+/** A repeating place's words, linked to its page in the staff console when the hostel has a code. */
+function RecurringPlace({ r }: { r: Insights['recurringRooms'][number] }) {
+  const words = r.area ? r.area.name : `Room ${r.roomNo}`;
+  const ref = r.area ? r.area.code : r.roomNo;
+  if (!r.hostelCode) return <>{words}</>;
+  return (
+    <Link to={`/staff/places/${encodeURIComponent(r.hostelCode)}/${encodeURIComponent(ref)}`} className={textLink}>
+      {words}
+    </Link>
+  );
+}
+
 function RecurringRooms({ figures, label, filters }: { figures: Insights; label: (key: string) => string; filters: InsightsFilters }) {
   return (
     <section aria-labelledby="insights-rooms" className={cn(card, 'mt-6')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="insights-rooms" className="text-lg font-semibold text-slate-900">
-          Rooms that keep reporting (30 days up to {figures.to})
+          Places that keep reporting (30 days up to {figures.to})
         </h2>
         <CsvLink table="rooms" filters={filters}>
           Download CSV
         </CsvLink>
       </div>
       {figures.recurringRooms.length === 0 ? (
-        <p className="mt-3 text-slate-700">No room has three or more complaints of one kind.</p>
+        <p className="mt-3 text-slate-700">No room or common area has three or more complaints of one kind.</p>
       ) : (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800" data-testid="recurring-rooms">
           {figures.recurringRooms.map((r) => (
-            <li key={`${r.hostel}|${r.roomNo}|${r.category}`}>
-              Room {r.roomNo} {r.hostel}: {r.count} {label(r.category).toLowerCase()} complaints in 30 days
+            <li key={`${r.hostel}|${r.area?.code ?? r.roomNo}|${r.category}`}>
+              <RecurringPlace r={r} /> {r.hostel}: {r.count} {label(r.category).toLowerCase()} complaints in 30 days
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@ import { RetirableLists } from '../RetirableCard';
 import { SectionHeader } from '../SectionHeader';
 import { HostelCard } from './HostelCard';
 import { HostelForm } from './HostelForm';
+import { QrLabelsCard } from './QrLabelsCard';
 
 function AddHostel() {
   const [added, setAdded] = useState<string | null>(null);
@@ -51,6 +52,7 @@ export function HostelsPage() {
           emptyInUse="No hostel is in use: students cannot file complaints until one is added."
         />
       )}
+      {hostels.data && <QrLabelsCard hostels={hostels.data.items} />}
     </section>
   );
 }

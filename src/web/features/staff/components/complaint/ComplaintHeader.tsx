@@ -12,6 +12,7 @@ import { useIncidentOfComplaint } from '../../api/incident-of-complaint';
 import { useTake } from '../../api/take';
 import { DueBadge, useNow } from '../DueBadge';
 import { ConfidentialBadge } from '../WorkerGate';
+import { PlaceLinkText, RepeatBadge } from '../PlaceBits';
 import type { Detail } from './types';
 import { entrySlotsText } from '../../../../../shared/visits';
 import { visitLabel } from '../../../../components/visits/VisitPanel';
@@ -134,13 +135,19 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
         {complaint.escalationLevel > 0 && (
           <Badge tone="danger">Escalated to the {ESCALATED_TO[Math.min(complaint.escalationLevel, 2)]}</Badge>
         )}
+        {complaint.repeating && <RepeatBadge />}
         {complaint.confidential && <ConfidentialBadge />}
       </p>
       <p className="text-slate-700">
         {complaint.complaintHead}
         {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} · {complaint.hostel}
         {/* A ragging report may leave the reporter's room out (decision 40): then there is no floor either. */}
-        {complaint.commonArea ? `, ${complaint.commonArea}` : complaint.roomNo ? `, floor ${complaint.floor}, room ${complaint.roomNo}` : ''}
+        {complaint.roomNo ? `, floor ${complaint.floor}, ` : complaint.place || complaint.commonArea ? ', ' : ''}
+        {complaint.place ? (
+          <PlaceLinkText place={complaint.place}>{complaint.roomNo ? `room ${complaint.roomNo}` : complaint.commonArea || complaint.place.label}</PlaceLinkText>
+        ) : (
+          complaint.commonArea || (complaint.roomNo && `room ${complaint.roomNo}`)
+        )}
       </p>
       <EntryLine complaint={complaint} />
       {complaint.incidentId && <NoticeLine id={complaint.incidentId} />}

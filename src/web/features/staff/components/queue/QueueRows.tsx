@@ -10,9 +10,14 @@ import { DueBadge } from '../DueBadge';
 import { ConfidentialBadge } from '../WorkerGate';
 import { isOpenStatus } from '../../../../../shared/constants';
 import { visitTimeText } from '../../../../../shared/visits';
+import { PlaceLinkText, RepeatBadge } from '../PlaceBits';
+import type { PlaceFacts } from '../../../../../shared/place-facts';
+
+/** A queue row: the complaint, and its place's link and repeat flag when the queue gave them. */
+type Row = StaffComplaint & Partial<PlaceFacts>;
 
 export interface RowsProps {
-  complaints: StaffComplaint[];
+  complaints: Row[];
   now: number;
   selected: ReadonlySet<string>;
   onToggle: (number: string) => void;
@@ -34,6 +39,25 @@ const whereOf = (complaint: StaffComplaint) =>
   complaint.commonArea
     ? `${complaint.hostel}, ${complaint.commonArea}`
     : [complaint.hostel, `floor ${complaint.floor}`, complaint.roomNo ? `room ${complaint.roomNo}` : ''].filter(Boolean).join(', ');
+
+/**
+ * Where it is; the room or common area links to the place's page. On a phone the card's own link
+ * covers it, so the place's link sits above (relative z-10) and stays its own target.
+ */
+function Where({ complaint }: { complaint: Row }) {
+  const { place } = complaint;
+  if (!place) return <>{whereOf(complaint)}</>;
+  const room = complaint.roomNo !== '';
+  return (
+    <>
+      {complaint.hostel}
+      {room ? `, floor ${complaint.floor}, ` : ', '}
+      <PlaceLinkText place={place} className="relative z-10">
+        {room ? `room ${complaint.roomNo}` : place.label}
+      </PlaceLinkText>
+    </>
+  );
+}
 
 const titleOf = (complaint: StaffComplaint) =>
   complaint.complaintHead +
@@ -76,7 +100,7 @@ export function VisitBadge({ complaint, timeZone, now }: { complaint: StaffCompl
   );
 }
 
-function Age({ complaint, now }: { complaint: StaffComplaint; now: number }) {
+function Age({ complaint, now }: { complaint: Row; now: number }) {
   return (
     <time dateTime={complaint.createdAt} title={formatDateTime(complaint.createdAt)}>
       {ageLabel(complaint.createdAt, now)}
@@ -133,13 +157,16 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
                   <EscalationBadge level={complaint.escalationLevel} />
                   <AffectsBadge followers={complaint.followerCount} />
                   <VisitBadge complaint={complaint} timeZone={timeZone} now={now} />
+                  {complaint.repeating && <RepeatBadge />}
                   {complaint.confidential && <ConfidentialBadge />}
                 </div>
                 <p className="mt-1 line-clamp-1 text-sm wrap-anywhere text-slate-700">{complaint.complaint}</p>
                 <dl className="mt-1 grid gap-x-3 text-sm text-slate-700 sm:grid-cols-2">
                   <div className="min-w-0 truncate">
                     <dt className="sr-only">Where</dt>
-                    <dd className="inline">{whereOf(complaint)}</dd>
+                    <dd className="inline">
+                      <Where complaint={complaint} />
+                    </dd>
                   </div>
                   <div className="min-w-0 truncate">
                     <dt className="inline font-medium text-slate-600">Student: </dt>
@@ -232,7 +259,10 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
                   <AffectsBadge followers={complaint.followerCount} />
                   <VisitBadge complaint={complaint} timeZone={timeZone} now={now} />
                 </td>
-                <td className={td}>{whereOf(complaint)}</td>
+                <td className={td}>
+                  <Where complaint={complaint} />
+                  {complaint.repeating && <RepeatBadge className="mt-1 flex w-fit" />}
+                </td>
                 <td className={td}>
                   {studentOf(complaint)} {complaint.confidential && <ConfidentialBadge />}
                 </td>
