@@ -16,6 +16,7 @@ import type { Scope } from '../src/server/modules/access/scope.js';
 import { queueQuerySchema } from '../src/shared/staff.js';
 import { firstScreenFigures } from './first-screen.js';
 import { nearbyFigures } from './nearby.js';
+import { placeFigures } from './places.js';
 
 /**
  * The staff queue at scale (issue 5, point 7): fills a database with BENCH_QUEUE_ROWS realistic
@@ -130,6 +131,12 @@ export async function select<T>(database: Database, text: string): Promise<T[]> 
     raw.release();
   }
 }
+
+/** A parameter written into SQL for EXPLAIN: text quoted (the escalation scan names the ragging category), numbers as they are. */
+const sqlLiteral = (value: unknown): string =>
+  typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
+    ? String(value)
+    : `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`;
 
 // ---------------------------------------------------------------------------------------------
 // Data: set-based SQL only
@@ -601,7 +608,7 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
     printResults('lateComplaints(db, 100), server time (rows = complaints due for escalation)', escalation, kind === 'postgres' ? ESCALATION_TARGET_MS : null);
     if (kind === 'postgres') {
       const { sql: text, params } = lateComplaints(db, 100).toSQL();
-      const inlined = text.replace(/\$(\d+)/g, (_m, n: string) => String(params[Number(n) - 1]));
+      const inlined = text.replace(/\$(\d+)/g, (_m, n: string) => sqlLiteral(params[Number(n) - 1]));
       const plan = await select<{ 'QUERY PLAN': string }>(database, `explain (analyze, buffers) ${inlined}`);
       console.log(`  EXPLAIN ANALYZE, escalation scan:\n${plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
     }
@@ -625,6 +632,9 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
       const slow = cases.filter((c) => !c.plan && (results.find((r) => r.name === c.name)?.p95 ?? 0) > TARGET_MS);
       await printPlans(database, [...core, ...slow.map((c) => ({ ...c, name: `${c.name} [slow]` }))], staffScope);
     }
+
+    // Places (issue 27), last: it moves some complaints to common areas (bench/places.ts).
+    await placeFigures(database, kind, { adminId: adminUser.id, staffId: ravi.id, wardenId: warden.id, staffScope });
   } finally {
     await cleanup().finally(() => cleanups.delete(cleanup));
     await removeConfigDir().finally(() => cleanups.delete(removeConfigDir));
@@ -662,6 +672,8 @@ async function httpFigures(database: Database, configDir: string, adminId: strin
       await measure('GET /api/staff/counts (staff)', get('/api/staff/counts', asStaff)),
       await measure('GET /api/staff/attention (admin)', get('/api/staff/attention', asAdmin)),
       await measure('GET /api/staff/attention (staff)', get('/api/staff/attention', asStaff)),
+      await measure('GET /api/staff/places/BLOCK2/312 (admin)', get('/api/staff/places/BLOCK2/312', asAdmin)),
+      await measure('GET /api/staff/places/BLOCK2/312 (staff)', get('/api/staff/places/BLOCK2/312', asStaff)),
     ];
   } finally {
     await app.close();

@@ -9,6 +9,7 @@ import { incidentsBench } from './incidents.js';
 import { insightsBench } from './insights.js';
 import { operationsBench } from './operations.js';
 import { inboundBench } from './inbound.js';
+import { qrSheetsBench } from './qr-sheets.js';
 import { queueBench } from './queue.js';
 import { startupBench } from './startup.js';
 import { webBench } from './web.js';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<void>> = {
   operations: operationsBench,
   inbound: inboundBench,
   incidents: incidentsBench,
+  'qr-sheets': qrSheetsBench,
 };
 
 /** What the build is made from: the sources, the build scripts and settings, the installed packages. */

@@ -70,13 +70,20 @@ function qrRuns(url: string): { size: number; runs: Array<[number, number, numbe
   return { size: qr.size, runs };
 }
 
+/** A number as PDF content writes it: at most three decimals, no exponent. */
+const num = (v: number) => String(Math.round(v * 1000) / 1000);
+
+/**
+ * The code as one filled path, written straight into the page's content: the module grid is
+ * scaled into place (cm) so each run is a short `x y w 1 re` in whole modules. Hundreds of runs a
+ * code and thousands of codes a sheet: going through doc.rect() for each cost most of the time.
+ */
 function drawQr(doc: Doc, url: string, x: number, y: number, side: number): void {
   const { size, runs } = qrRuns(url);
   const module = side / size;
   // A hair wider than a module so neighbouring runs leave no seam when printed.
-  const overlap = 0.05;
-  for (const [row, column, length] of runs) doc.rect(x + column * module, y + row * module, length * module + overlap, module + overlap);
-  doc.fillColor('#000000').fill();
+  const path = runs.map(([row, column, length]) => `${column} ${row} ${length}.04 1.04 re`).join('\n');
+  doc.addContent(`q 0 0 0 rg ${num(module)} 0 0 ${num(module)} ${num(x)} ${num(y)} cm\n${path}\nf Q`);
 }
 
 /** Dashed lines between the labels and around the sheet, to cut along. */
@@ -101,22 +108,36 @@ function drawLabel(doc: Doc, label: Label, index: number): void {
   drawQr(doc, label.url, left + PAD, top + PAD, QR_SIZE);
   const textX = left + PAD + QR_SIZE + 4;
   const width = CELL_WIDTH - (textX - left) - PAD;
-  // Each line is kept to its box: a long hostel name is cut, never spills onto the next label.
-  const line = (text: string, font: string, size: number, color: string, y: number, height: number) =>
-    doc.font(font).fontSize(size).fillColor(color).text(printable(text), textX, y, { width, height, ellipsis: true });
-  // The address is read and typed: its host and its path each on one line, made smaller to fit rather than broken.
+  // One line each, never wrapped (pdfkit's line wrapper costs more than the rest of a label): a
+  // long hostel name or place is cut with an ellipsis, the address made smaller to fit rather than cut.
+  const line = (text: string, font: string, size: number, color: string, y: number) => {
+    let shown = printable(text);
+    doc.font(font).fontSize(size);
+    if (doc.widthOfString(shown) > width) {
+      while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
+      shown = `${shown.trimEnd()}…`;
+    }
+    doc.fillColor(color).text(shown, textX, y, { lineBreak: false });
+  };
   const fitted = (text: string, font: string, size: number, color: string, y: number) => {
     const shown = printable(text);
-    let fit = size;
-    while (fit > 4.5 && doc.font(font).fontSize(fit).widthOfString(shown) > width) fit -= 0.25;
-    doc.font(font).fontSize(fit).fillColor(color).text(shown, textX, y, { width, height: size + 2, lineBreak: false, ellipsis: true });
+    const measured = doc.font(font).fontSize(size).widthOfString(shown);
+    const fit = measured > width ? Math.max(4.5, Math.floor(((size * width) / measured) * 4) / 4) : size;
+    doc.fontSize(fit).fillColor(color).text(shown, textX, y, { lineBreak: false });
   };
   const slash = label.shortAddress.indexOf('/');
   const host = slash < 0 ? label.shortAddress : label.shortAddress.slice(0, slash);
   const path = slash < 0 ? '' : label.shortAddress.slice(slash);
-  line(label.hostel, BOLD, 8, MUTED, top + PAD + 2, 20);
-  line(label.place, BOLD, 12, INK, top + PAD + 22, 30);
-  line('Scan to report a problem here', REGULAR, 6.5, MUTED, top + CELL_HEIGHT - PAD - 32, 10);
+  line(label.hostel, BOLD, 8, MUTED, top + PAD + 2);
+  // The place is what people read first: made smaller to fit one line, down to 9 points, then two lines.
+  const place = printable(label.place);
+  const placeWidth = doc.font(BOLD).fontSize(12).widthOfString(place);
+  if (placeWidth <= width * (12 / 9)) {
+    doc.fontSize(placeWidth > width ? Math.floor(((12 * width) / placeWidth) * 4) / 4 : 12).fillColor(INK).text(place, textX, top + PAD + 16, { lineBreak: false });
+  } else {
+    doc.fontSize(9).fillColor(INK).text(place, textX, top + PAD + 14, { width, height: 24, ellipsis: true });
+  }
+  line('Scan to report a problem here', REGULAR, 6.5, MUTED, top + CELL_HEIGHT - PAD - 32);
   fitted(host, REGULAR, 7, INK, top + CELL_HEIGHT - PAD - 22);
   fitted(path, BOLD, 8, INK, top + CELL_HEIGHT - PAD - 12);
 }
