@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect } from 'vitest';
+import { complaints } from '../../src/server/db/schema.js';
+import { aComplaint, aStudent } from '../factories/complaints.js';
+import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
+import { browserSuite } from '../support/e2e.js';
+
+/*
+ * A place's history on a worker's phone (issue 27): the queue row says the room is repeating
+ * (three wifi complaints in 30 days), the complaint page links its room, and the room's page shows
+ * what is open there, what came before and the repeat flag.
+ */
+
+const ADMIN = { email: 'places.admin@vitbhopal.ac.in', name: 'Places Admin' };
+const TECH = { email: 'wifi.places@vitbhopal.ac.in', name: 'Ravi Kumar' };
+const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+const env: Record<string, string> = { ADMIN_EMAILS: ADMIN.email, RATE_LIMIT_WRITES_PER_MINUTE: '1000' };
+const suite = browserSuite(env);
+const { it } = suite;
+
+const numbers: string[] = [];
+
+beforeAll(async () => {
+  const admin = await suite.api(ADMIN);
+  const added = await admin.send('POST', '/api/admin/users', { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  // Three neighbours' wifi complaints from room 214 of Block-2; the first was fixed and closed already.
+  const words = ['The wifi drops every evening after 9 pm.', 'No wifi signal at the desk since Monday.', 'The router in the corridor keeps restarting.'];
+  for (const complaint of words) {
+    const filed = await (await suite.api(aStudent())).post('/api/complaints', aComplaint({ hostel: 'Block-2', floor: 2, roomNo: '214', complaint }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    numbers.push(String(filed.body.number));
+  }
+  await suite.portal.app.db.update(complaints).set({ status: 'closed' }).where(eq(complaints.number, numbers[0] ?? ''));
+});
+
+describe("a place's history", () => {
+  it('phone: the queue row shows the repeat flag, the complaint page links its room, and the room shows its history', async ({ browse }) => {
+    const latest = numbers[2] ?? '';
+    const tech = await browse.as(TECH, PHONE_390);
+    const { page } = tech;
+
+    await page.goto(`${suite.portal.baseUrl}/staff?view=all`);
+    const row = page.locator(`[data-testid="queue-row"][data-number="${latest}"]:visible`);
+    await row.getByText('Repeating here').waitFor();
+
+    await row.getByRole('link', { name: latest }).click();
+    await page.waitForURL(`**/staff/complaints/${latest}`);
+    const header = page.getByTestId('complaint-header');
+    await header.getByText('Repeating here').waitFor();
+    await header.getByRole('link', { name: 'room 214' }).click();
+
+    await page.waitForURL('**/staff/places/BLOCK2/214');
+    await page.getByRole('heading', { level: 1, name: 'Room 214' }).waitFor();
+    const place = page.getByTestId('staff-place');
+    await place.getByText('Repeating here').first().waitFor();
+    await expect.poll(() => page.getByTestId('place-last-days').textContent()).toContain('Wifi: 3');
+    const open = page.getByRole('list', { name: /Open now/ });
+    await expect.poll(() => open.getByTestId('place-complaint').evaluateAll((items) => items.map((i) => i.getAttribute('data-number')))).toEqual([
+      numbers[2],
+      numbers[1],
+    ]);
+    const past = page.getByTestId('place-past');
+    await past.getByRole('link', { name: numbers[0] ?? '' }).waitFor();
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    // A complaint of the history opens its own page.
+    await past.getByRole('link', { name: numbers[0] ?? '' }).click();
+    await page.waitForURL(`**/staff/complaints/${numbers[0] ?? ''}`);
+  });
+});
