@@ -8,7 +8,8 @@ import { browserSuite } from '../support/e2e.js';
 /*
  * A place's history on a worker's phone (issue 27): the queue row says the room is repeating
  * (three wifi complaints in 30 days), the complaint page links its room, and the room's page shows
- * what is open there, what came before and the repeat flag.
+ * what is open there, what came before and the repeat flag. And the labels that lead there: an
+ * administrator prints a floor's QR sheet from the Hostels page.
  */
 
 const ADMIN = { email: 'places.admin@vitbhopal.ac.in', name: 'Places Admin' };
@@ -70,5 +71,22 @@ describe("a place's history", () => {
     // A complaint of the history opens its own page.
     await past.getByRole('link', { name: numbers[0] ?? '' }).click();
     await page.waitForURL(`**/staff/complaints/${numbers[0] ?? ''}`);
+  });
+
+  it("phone: an administrator downloads a floor's QR labels and is told when the file is ready", async ({ browse }) => {
+    const { page } = await browse.as(ADMIN, PHONE_390);
+    await page.goto(`${suite.portal.baseUrl}/admin/hostels`);
+    const card = page.getByTestId('qr-labels');
+    await card.getByRole('heading', { name: 'Print QR labels' }).waitFor();
+    await card.getByLabel('Hostel to print').selectOption({ label: 'Block-2' });
+    await card.getByLabel('Labels for').selectOption({ label: 'Floor 2' });
+    const downloaded = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Download labels (PDF)' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('qr-labels-BLOCK2-floor-2.pdf');
+    await card.getByText('qr-labels-BLOCK2-floor-2.pdf is ready.').waitFor();
+    await card.getByRole('link', { name: 'Save qr-labels-BLOCK2-floor-2.pdf again' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });

@@ -68,7 +68,7 @@ export function QrLabelsCard({ hostels }: { hostels: HostelAdmin[] }) {
         that opens the complaint form for that place.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label="Hostel">
+        <Field label="Hostel to print">
           {(aria) => (
             <select
               {...aria}
