@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { floorFromRoomNumber, roomInRanges } from '../../../shared/catalog.js';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import { parsePlaceRef } from '../../../shared/places.js';
@@ -33,35 +33,48 @@ interface ResolvedPlace {
   condition: SQL;
 }
 
-/** The hostel (by code, any case) and the room of its ranges or the common area (retired ones too: their history stays). */
+/** The hostel (by code, any case) and the room of its ranges or the common area (retired ones too: their history stays), in one query. */
 async function resolvePlace(db: Db, hostelCode: string, ref: string): Promise<ResolvedPlace> {
   const parsed = parsePlaceRef(ref);
   if (!parsed) throw notFound();
-  const [hostel] = await db
-    .select({ id: hostels.id, name: hostels.name, code: hostels.code, roomRanges: hostels.roomRanges })
+  const areaCode = parsed.kind === 'area' ? parsed.code : null;
+  const [found] = await db
+    .select({
+      name: hostels.name,
+      code: hostels.code,
+      roomRanges: hostels.roomRanges,
+      area: { id: commonAreas.id, name: commonAreas.name, code: commonAreas.code, floor: commonAreas.floor, retiredAt: commonAreas.retiredAt },
+    })
     .from(hostels)
+    .leftJoin(commonAreas, and(eq(commonAreas.hostelId, hostels.id), areaCode === null ? sql`false` : sql`upper(${commonAreas.code}) = ${areaCode}`))
     .where(sql`upper(${hostels.code}) = ${hostelCode.toUpperCase()}`)
     .limit(1);
-  if (!hostel) throw notFound();
-  const base = { hostel: hostel.name, hostelCode: hostel.code.toUpperCase() };
+  if (!found) throw notFound();
+  const base = { hostel: found.name, hostelCode: found.code.toUpperCase() };
   if (parsed.kind === 'room') {
-    if (!roomInRanges(Number(parsed.roomNo), hostel.roomRanges)) throw notFound();
+    if (!roomInRanges(Number(parsed.roomNo), found.roomRanges)) throw notFound();
     return {
       place: { ...base, kind: 'room', ref: parsed.roomNo, name: `Room ${parsed.roomNo}`, floor: floorFromRoomNumber(Number(parsed.roomNo)), retired: false },
-      condition: sql`${complaints.hostel} = ${hostel.name} and ${complaints.roomNo} = ${parsed.roomNo} and ${complaints.commonAreaId} is null and not ${complaints.confidential}`,
+      condition: sql`${complaints.hostel} = ${found.name} and ${complaints.roomNo} = ${parsed.roomNo} and ${complaints.commonAreaId} is null and not ${complaints.confidential}`,
     };
   }
-  const [area] = await db
-    .select({ id: commonAreas.id, name: commonAreas.name, code: commonAreas.code, floor: commonAreas.floor, retiredAt: commonAreas.retiredAt })
-    .from(commonAreas)
-    .where(and(eq(commonAreas.hostelId, hostel.id), sql`upper(${commonAreas.code}) = ${parsed.code}`))
-    .limit(1);
+  const { area } = found;
   if (!area) throw notFound();
   return {
     place: { ...base, kind: 'area', ref: area.code.toUpperCase(), name: area.name, floor: area.floor, retired: area.retiredAt !== null },
     condition: sql`${complaints.commonAreaId} = ${area.id} and not ${complaints.confidential}`,
   };
 }
+
+/**
+ * Open, spelt so that no partial index of open complaints matches it: PostgreSQL would otherwise AND
+ * a bitmap of every open complaint with the place's (18 ms at a million), where walking the place's
+ * history index newest first and reading each row's status costs a fraction of a millisecond.
+ */
+const isOpen = sql`(${complaints.status} || '') in (${sql.join(
+  OPEN_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
 
 export async function staffPlace(db: Db, user: UserRow, hostelCode: string, ref: string, query: { cursor?: string | undefined; limit: number }) {
   if (!isWorker(user)) throw new AppError(403, 'forbidden', 'You are not allowed to do that.');
@@ -78,7 +91,7 @@ export async function staffPlace(db: Db, user: UserRow, hostelCode: string, ref:
       .leftJoin(assignee, eq(assignee.id, complaints.assigneeId));
   const [open, past, lastDays] = await Promise.all([
     listed()
-      .where(and(here, inArray(complaints.status, [...OPEN_STATUSES])))
+      .where(and(here, isOpen))
       .orderBy(...newestFirst)
       .limit(OPEN_MAX),
     listed()
