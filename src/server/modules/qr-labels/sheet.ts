@@ -137,7 +137,7 @@ function drawLabel(doc: Doc, label: Label, index: number): void {
   } else {
     doc.fontSize(9).fillColor(INK).text(place, textX, top + PAD + 14, { width, height: 24, ellipsis: true });
   }
-  line('Scan to report a problem here', REGULAR, 6.5, MUTED, top + CELL_HEIGHT - PAD - 32);
+  line('Scan to report a problem', REGULAR, 6.5, MUTED, top + CELL_HEIGHT - PAD - 32);
   fitted(host, REGULAR, 7, INK, top + CELL_HEIGHT - PAD - 22);
   fitted(path, BOLD, 8, INK, top + CELL_HEIGHT - PAD - 12);
 }
