@@ -70,7 +70,8 @@ beforeAll(async () => {
 });
 
 const PUBLIC = ['/', '/complaints', '/complaints/wifiComplaint', '/complaints/otherComplaint', '/services', '/aboutus', '/no-such-page'];
-const CONSOLE = () => ['/staff', '/staff?view=all', '/staff/settings', '/settings/notifications', `/staff/complaints/${at.acknowledged}`];
+// Room 318 of Block-3 has three wifi complaints: its place page shows the repeat flag.
+const CONSOLE = () => ['/staff', '/staff?view=all', '/staff/settings', '/settings/notifications', `/staff/complaints/${at.acknowledged}`, '/staff/places/BLOCK3/318'];
 
 const ROLES: Array<{ role: string; who: SignInAs | null; routes: () => string[] }> = [
   { role: 'visitor', who: null, routes: () => PUBLIC },
