@@ -3,7 +3,6 @@ import { REPEAT_DAYS, REPEAT_MIN } from './place-facts.js';
 import { staffComplaintSchema } from './staff.js';
 
 /** A place's page in the staff console (issue 27): a room or a common area and its complaints. */
-
 export const placeParamsSchema = z.object({
   hostelCode: z.string().trim().regex(/^[A-Za-z0-9]{1,12}$/, 'A hostel code: letters and digits'),
   place: z.string().trim().regex(/^(\d{1,6}|[A-Za-z][A-Za-z0-9]{0,11})$/, 'A room number or a common area code'),
