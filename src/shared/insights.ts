@@ -113,7 +113,7 @@ export const insightsSchema = z
         hostel: z.string(),
         hostelCode: z.string().nullable().describe("The hostel's code, for the place's page in the staff console"),
         roomNo: z.string(),
-        area: z.object({ code: z.string(), name: z.string() }).nullable(),
+        area: z.object({ code: z.string(), name: z.string().describe('As people read it: "Floor 3 washroom"') }).nullable(),
         category: z.string(),
         count: z.number().int(),
       }),

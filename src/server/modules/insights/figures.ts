@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import {
   INSIGHT_BUCKETS,
@@ -14,6 +14,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { commonAreas, complaintCounts, complaints, hostels, insightDaily, oneOf } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { areaLabel } from '../../../shared/places.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
 
@@ -228,11 +229,11 @@ export async function recurringRooms(db: Queryable, scope: Scope, filter: Insigh
       .orderBy(desc(n), asc(complaints.hostel), asc(complaints.roomNo))
       .limit(limit),
     db
-      .select({ hostel: complaints.hostel, category: complaints.category, code: commonAreas.code, name: commonAreas.name, count: n })
+      .select({ hostel: complaints.hostel, category: complaints.category, code: commonAreas.code, name: commonAreas.name, floor: commonAreas.floor, count: n })
       .from(complaints)
       .innerJoin(commonAreas, eq(commonAreas.id, complaints.commonAreaId))
       .where(and(window, sql`${complaints.commonAreaId} is not null`))
-      .groupBy(complaints.hostel, complaints.category, commonAreas.id, commonAreas.code, commonAreas.name)
+      .groupBy(complaints.hostel, complaints.category, commonAreas.id, commonAreas.code, commonAreas.name, commonAreas.floor)
       .having(gte(n, RECURRING_ROOM_MIN))
       .orderBy(desc(n), asc(complaints.hostel), asc(commonAreas.code))
       .limit(limit),
@@ -246,7 +247,7 @@ export async function recurringRooms(db: Queryable, scope: Scope, filter: Insigh
       roomNo: '',
       category: a.category,
       count: Number(a.count),
-      area: { code: a.code.toUpperCase(), name: a.name },
+      area: { code: a.code.toUpperCase(), name: areaLabel(a) },
       hostelCode: codeOf.get(a.hostel) ?? null,
     })),
   ]

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { REPEAT_DAYS, REPEAT_MIN, type PlaceFacts } from '../../../shared/place-facts.js';
+import { areaLabel } from '../../../shared/places.js';
 import type { Db } from '../../db/client.js';
 import type { ComplaintRow } from '../../db/schema.js';
 
@@ -17,6 +18,7 @@ interface FactsRow {
   hostel_code: string | null;
   area_code: string | null;
   area_name: string | null;
+  area_floor: number | null;
   n: number;
 }
 
@@ -40,7 +42,7 @@ export async function placeFacts(db: Pick<Db, 'execute'>, rows: readonly Subject
   const since = sql`now() - make_interval(days => ${REPEAT_DAYS})`;
   // Each count stops at REPEAT_MIN; the branch taken matches one partial index's predicate exactly.
   const result = await db.execute(sql`
-    select p.i, h.code as hostel_code, a.code as area_code, a.name as area_name,
+    select p.i, h.code as hostel_code, a.code as area_code, a.name as area_name, a.floor as area_floor,
       case when p.area is null then
         (select count(*)::int from (select 1 from complaints c
           where c.hostel = p.hostel and c.room_no = p.room and c.common_area_id is null and not c.confidential
@@ -61,9 +63,9 @@ export async function placeFacts(db: Pick<Db, 'execute'>, rows: readonly Subject
     if (!row?.hostel_code) return void byKey.set(keyOf(c), { place: null, repeating: Number(row?.n ?? 0) >= REPEAT_MIN });
     const place = c.commonAreaId
       ? row.area_code
-        ? { hostelCode: row.hostel_code, ref: row.area_code, label: row.area_name ?? row.area_code }
+        ? { hostelCode: row.hostel_code.toUpperCase(), ref: row.area_code.toUpperCase(), label: areaLabel({ name: row.area_name ?? row.area_code, floor: row.area_floor }) }
         : null
-      : { hostelCode: row.hostel_code, ref: c.roomNo, label: `Room ${c.roomNo}` };
+      : { hostelCode: row.hostel_code.toUpperCase(), ref: c.roomNo, label: `Room ${c.roomNo}` };
     byKey.set(keyOf(c), { place, repeating: Number(row.n) >= REPEAT_MIN });
   });
   for (const c of rows) if (hasPlace(c)) facts.set(c.id, byKey.get(keyOf(c)) ?? NO_PLACE);

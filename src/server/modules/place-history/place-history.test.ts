@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonAreas, complaints, hostels } from '../../db/schema.js';
+import { complaints, hostels } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff } from '../../../../tests/support/staff.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 
@@ -24,7 +26,7 @@ const DAY_MS = 86_400_000;
 const db = () => portal.database.db;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'place.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'place.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'place.admin@vitbhopal.ac.in', name: 'Place Admin' });
   const people = [
     { email: 'place.wifi@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
@@ -32,7 +34,7 @@ beforeAll(async () => {
     { email: 'place.power@vitbhopal.ac.in', name: 'Asha Menon', role: 'staff', scopes: [{ category: 'electricity', hostel: '' }] },
     { email: 'place.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
   ];
-  for (const person of people) expect((await admin.send('POST', '/api/admin/users', person)).status).toBe(201);
+  for (const person of people) await addStaff(admin, person);
   const session = (i: number) => ApiClient.withSession(portal, { email: people[i]!.email, name: people[i]!.name });
   [wifiAll, wifiBlock3, electric, warden] = await Promise.all([session(0), session(1), session(2), session(3)]);
   student = await ApiClient.withSession(portal, aStudent());
@@ -40,9 +42,10 @@ beforeAll(async () => {
   if (!block2) throw new Error('no Block-2');
   // The migration derived the code from the name.
   expect(block2.code).toBe('BLOCK2');
-  const [area] = await db().insert(commonAreas).values({ hostelId: block2.id, floor: 3, name: 'Washroom', code: 'F3WASH' }).returning({ id: commonAreas.id });
-  if (!area) throw new Error('no area');
-  areaId = area.id;
+  // Through the admin console's API, so the portal's catalogue knows it at once.
+  const area = await admin.post(`/api/admin/hostels/${block2.id}/common-areas`, { name: 'Washroom', floor: 3, code: 'F3WASH' });
+  expect(area.status, JSON.stringify(area.body)).toBe(201);
+  areaId = String(area.body.id);
 });
 afterAll(async () => {
   await portal?.close();
@@ -102,13 +105,14 @@ describe('the repeat flag', () => {
   });
 
   it('counts a common area by itself, and never a confidential report', async () => {
-    const filed = [];
-    for (let i = 0; i < 3; i += 1) filed.push(await file({ hostel: 'Block-2', floor: 3, roomNo: '301', category: 'wifi' }));
-    // Filing for an area is another part of issue 27: the rows are moved to the area here.
-    await db().update(complaints).set({ commonAreaId: areaId, roomNo: '' }).where(inArray(complaints.id, filed.slice(0, 2).map((c) => c.id)));
-    expect(await queueRow(wifiAll, filed[0]!.number)).toMatchObject({ repeating: false, place: { hostelCode: 'BLOCK2', ref: 'F3WASH', label: 'Washroom' } });
-    await db().update(complaints).set({ commonAreaId: areaId, roomNo: '' }).where(eq(complaints.id, filed[2]!.id));
+    // Filed for the floor's washroom through the form's API (its room then is none).
+    const atArea = () => file({ hostel: 'Block-2', floor: 3, roomNo: '', commonAreaId: areaId, category: 'wifi' });
+    const filed = [await atArea(), await atArea()];
+    expect(await queueRow(wifiAll, filed[0]!.number)).toMatchObject({ repeating: false, place: { hostelCode: 'BLOCK2', ref: 'F3WASH', label: 'Floor 3 washroom' } });
+    filed.push(await atArea());
     expect((await queueRow(wifiAll, filed[0]!.number))?.repeating).toBe(true);
+    // Room 301 below it is another place: three there would be its own repeat, these are not its.
+    expect((await queueRow(wifiAll, (await file({ hostel: 'Block-2', floor: 3, roomNo: '301', category: 'wifi' })).number))?.repeating).toBe(false);
 
     // Room 415 with two wifi complaints and a confidential one: not repeating, and the confidential one has no place.
     const room = [];
@@ -166,7 +170,7 @@ describe("a place's page", () => {
   it('shows a common area by its code, in any case', async () => {
     const page = await placeOf(wifiAll, 'Block2/f3wash');
     expect(page.status).toBe(200);
-    expect(page.body.place).toMatchObject({ kind: 'area', ref: 'F3WASH', name: 'Washroom', floor: 3, retired: false });
+    expect(page.body.place).toMatchObject({ kind: 'area', ref: 'F3WASH', name: 'Floor 3 washroom', floor: 3, retired: false });
     expect(page.body.open).toHaveLength(3);
     expect(page.body.repeating).toBe(true);
   });
@@ -175,7 +179,7 @@ describe("a place's page", () => {
     const { status, body } = await admin.get('/api/insights?hostel=Block-2');
     expect(status).toBe(200);
     const places = body.recurringRooms as Array<{ roomNo: string; area: { code: string; name: string } | null; category: string; count: number }>;
-    expect(places).toContainEqual(expect.objectContaining({ hostelCode: 'BLOCK2', roomNo: '', area: { code: 'F3WASH', name: 'Washroom' }, category: 'wifi', count: 3 }));
+    expect(places).toContainEqual(expect.objectContaining({ hostelCode: 'BLOCK2', roomNo: '', area: { code: 'F3WASH', name: 'Floor 3 washroom' }, category: 'wifi', count: 3 }));
     expect(places).toContainEqual(expect.objectContaining({ roomNo: '522', area: null, category: 'wifi', count: 3 }));
     // Room 415: two wifi complaints and a confidential one, not listed.
     expect(places.some((p) => p.roomNo === '415')).toBe(false);

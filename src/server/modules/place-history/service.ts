@@ -1,7 +1,7 @@
 import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { floorFromRoomNumber, roomInRanges } from '../../../shared/catalog.js';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
-import { parsePlaceRef } from '../../../shared/places.js';
+import { areaLabel, parsePlaceRef } from '../../../shared/places.js';
 import { REPEAT_DAYS, REPEAT_MIN } from '../../../shared/place-facts.js';
 import type { StaffPlace } from '../../../shared/staff-places.js';
 import type { Db } from '../../db/client.js';
@@ -61,7 +61,7 @@ async function resolvePlace(db: Db, hostelCode: string, ref: string): Promise<Re
   const { area } = found;
   if (!area) throw notFound();
   return {
-    place: { ...base, kind: 'area', ref: area.code.toUpperCase(), name: area.name, floor: area.floor, retired: area.retiredAt !== null },
+    place: { ...base, kind: 'area', ref: area.code.toUpperCase(), name: areaLabel(area), floor: area.floor, retired: area.retiredAt !== null },
     condition: sql`${complaints.commonAreaId} = ${area.id} and not ${complaints.confidential}`,
   };
 }

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonAreas, hostels } from '../../db/schema.js';
 import { pdfPageCount, pdfText } from '../../../../tests/support/pdf-text.js';
+import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { addStaff } from '../../../../tests/support/staff.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 
@@ -16,15 +18,9 @@ let staff: ApiClient;
 let hostelId: string;
 
 beforeAll(async () => {
-  portal = await startTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000', ADMIN_EMAILS: 'qr.admin@vitbhopal.ac.in' });
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'qr.admin@vitbhopal.ac.in' });
   admin = await ApiClient.withSession(portal, { email: 'qr.admin@vitbhopal.ac.in', name: 'QR Admin' });
-  const added = await admin.send('POST', '/api/admin/users', {
-    email: 'qr.staff@vitbhopal.ac.in',
-    name: 'Desk Staff',
-    role: 'staff',
-    scopes: [{ category: '', hostel: '' }],
-  });
-  expect(added.status).toBe(201);
+  await addStaff(admin, { email: 'qr.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] });
   staff = await ApiClient.withSession(portal, { email: 'qr.staff@vitbhopal.ac.in', name: 'Desk Staff' });
   // Floors 1 and 2: rooms 101–130 and 201–220 (50 rooms).
   const created = await admin.post('/api/admin/hostels', { name: 'Tower Q', floorMin: 1, floorMax: 2, roomRanges: [{ from: 101, to: 130 }, { from: 201, to: 220 }] });

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { floorFromRoomNumber } from '../../../shared/catalog.js';
-import { placeAddress } from '../../../shared/places.js';
+import { areaLabel, placeAddress } from '../../../shared/places.js';
 import type { Db } from '../../db/client.js';
-import { commonAreas, hostels, type CommonAreaRow, type HostelRow } from '../../db/schema.js';
+import { commonAreas, hostels, type HostelRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Label } from './sheet.js';
 
@@ -19,12 +19,6 @@ export interface Sheet {
   rooms: number;
   areas: number;
   labels: Iterable<Label>;
-}
-
-/** "Floor 3 washroom" for the floor's "Washroom"; a whole-building area by its name. */
-export function areaPlaceName(area: Pick<CommonAreaRow, 'floor' | 'name'>): string {
-  if (area.floor === null || /^floor\b/i.test(area.name)) return area.name;
-  return `Floor ${area.floor} ${area.name.charAt(0).toLowerCase()}${area.name.slice(1)}`;
 }
 
 /** The hostel's room numbers on a floor (or all of them), in order, from its ranges: no list is kept in memory. */
@@ -72,7 +66,7 @@ export async function labelSheet(db: Db, request: SheetRequest): Promise<Sheet> 
   };
   function* labels(): Generator<Label> {
     for (const room of roomNumbers(ranges, floor)) yield label(`Room ${room}`, String(room));
-    for (const area of areas) yield label(areaPlaceName(area), area.code);
+    for (const area of areas) yield label(areaLabel(area), area.code);
   }
   return { hostel, rooms: countRooms(ranges, floor), areas: areas.length, labels: labels() };
 }
