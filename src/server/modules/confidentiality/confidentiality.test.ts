@@ -115,6 +115,7 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   followerStatusMail: (c) => lifecycleTemplates.followerStatusMail(c, 'resolved', REASON, 'https://portal.example/my/x'),
   mergedMail: (c) => lifecycleTemplates.mergedMail(c, { ...c, number: 'HC-2026-000002' }, 'https://portal.example/my/HC-2026-000002'),
   unmergedMail: (c) => lifecycleTemplates.unmergedMail(c, 'HC-2026-000002', 'https://portal.example/my/x'),
+  visitMail: (c) => lifecycleTemplates.visitMail(c, 'proposed', 'Thu 27 Nov, 16:00–17:00', 'https://portal.example/my/x'),
   raggingAcknowledgementMail: (c) => raggingTemplates.raggingAcknowledgementMail(c, CONTACTS, 'https://portal.example/my/x'),
   raggingClockMail: (c) => raggingTemplates.raggingClockMail(c, 'enquiry', 'head', 'https://portal.example/staff/x'),
 };

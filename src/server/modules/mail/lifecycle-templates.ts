@@ -1,7 +1,8 @@
 import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
 import type { ComplaintRow } from '../../db/schema.js';
 import { paragraphsMail } from './html.js';
-import { roomFloorOrArea, roomOrArea, type RenderedMail } from './templates.js';
+import { roomFloorOrArea, roomOrArea } from './place-words.js';
+import type { RenderedMail } from './templates.js';
 
 /** To the student when their complaint changes status. */
 export function statusChangeMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
