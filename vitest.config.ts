@@ -69,8 +69,10 @@ export default defineConfig({
       {
         extends: true as const,
         // Each file has its own app, database and Chromium, and each test its own browser contexts:
-        // the files run side by side, sharing loaded modules like the server files.
-        test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], env: { TEST_DB: 'pglite' }, isolate: false },
+        // the files run side by side, sharing loaded modules like the server files. On PostgreSQL
+        // when there is one (decision 51): PGlite's engine would run inside the test worker beside
+        // Chromium, costing a third more CPU for the same journeys.
+        test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], env: { TEST_DB: onPostgres ? 'postgres' : 'pglite' }, isolate: false },
       },
     ],
   },
