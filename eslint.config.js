@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { notYetTranslated, unlocalizedStrings } from './eslint.i18n.js';
 
 const foldersIn = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
@@ -86,6 +88,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', webRestrictions()],
     },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', 'src/web/sw/**', ...notYetTranslated],
+    plugins: { lingui },
+    rules: { 'lingui/no-unlocalized-strings': unlocalizedStrings },
   },
   ...webFeatures.map((feature) => ({
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { precompiledMessages } from './scripts/precompiled-messages.js';
 
 const apiPort = process.env.PORT ?? '3000';
 // The browser's Host (localhost:5173, PUBLIC_URL's in `npm run dev`) goes through unchanged, so the
@@ -85,7 +86,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   // Fast Refresh patches React's internals, which Preact does not have: an edit reloads the page instead.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), serviceWorker()],
+  plugins: [precompiledMessages(), react({ refreshExclude: /./ }), tailwindcss(), serviceWorker()],
   resolve: { alias: reactOnPreact },
   // The prerendering (scripts/prerender.mjs) bundles its libraries too: left to Node, they would
   // import the real React instead of the aliases.

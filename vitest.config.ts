@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import ChecksFirst from './tests/support/sequencer.js';
+import { precompiledMessages } from './scripts/precompiled-messages.js';
 
 // A test beside the code that imports nothing from tests/support starts no app and opens no
 // database (both come only from there), so no database can change its outcome: it runs once, in
@@ -17,6 +18,8 @@ const serverTests = ['src/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/pro
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
+  // The web code's English messages, compiled in place as the build does (decision 52).
+  plugins: [precompiledMessages()],
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
     // Server error logs fail the test that wrote them unless it allows them (tests/support/error-logs.ts).

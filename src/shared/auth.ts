@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROOM_NO_MAX_LENGTH } from './catalog.js';
-import { ROLES } from './constants.js';
+import { LOCALES, ROLES } from './constants.js';
 
 export const roleSchema = z.enum(ROLES);
 export type { Role } from './constants.js';
@@ -18,6 +18,8 @@ export const userSchema = z
     role: roleSchema,
     /** Holds the anti-ragging duty: works every ragging report and its statutory clocks (decision 40). */
     antiRagging: z.boolean(),
+    /** The language they chose or their browser gave at the first sign-in (issue 28); null: not known yet. */
+    locale: z.enum(LOCALES).nullable(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
@@ -40,6 +42,12 @@ export const placeSchema = z
 export type Place = z.infer<typeof placeSchema>;
 
 export const placeResponseSchema = z.object({ place: placeSchema }).meta({ id: 'PlaceResponse' });
+
+/** The language the header's switch and the account page set. */
+export const localeBodySchema = z
+  .object({ locale: z.enum(LOCALES, { error: 'Choose English or Hindi' }) })
+  .meta({ id: 'LocaleChoice' });
+export type LocaleBody = z.infer<typeof localeBodySchema>;
 
 export const meResponseSchema = z
   .object({

@@ -11,8 +11,17 @@ export interface RoomRange {
   to: number;
 }
 
+/**
+ * The name an administrator gave in English, or in Hindi when they gave one and the reader reads
+ * Hindi (issue 28): every `…Hi` field below is optional and empty means "not translated".
+ */
+export function localName(locale: string, en: string, hi: string | undefined): string {
+  return locale === 'hi' && hi ? hi : en;
+}
+
 export interface HostelInfo {
   name: string;
+  nameHi?: string;
   floorMin: number;
   floorMax: number;
   /** Room numbers a student may give in this hostel: one or more non-overlapping ranges. */
@@ -31,11 +40,13 @@ export interface CommonAreaInfo {
   id: string;
   code: string;
   name: string;
+  nameHi?: string;
   floor: number | null;
 }
 
 export interface SubCategoryInfo {
   name: string;
+  nameHi?: string;
   /** Complaints of this kind hide the student's identity. */
   confidential: boolean;
   /** Its own target time in hours (absent: the category's). */
@@ -55,6 +66,9 @@ export interface CategoryInfo {
   complaintHead: string;
   /** One line on the card. */
   description: string;
+  cardTitleHi?: string;
+  complaintHeadHi?: string;
+  descriptionHi?: string;
   subCategories: SubCategoryInfo[];
   /** Every complaint of the category is confidential. */
   confidential: boolean;
@@ -70,6 +84,7 @@ export type ServiceKey = (typeof SERVICE_KEYS)[number];
 export interface ServiceInfo {
   key: ServiceKey;
   label: string;
+  labelHi?: string;
   enabled: boolean;
   routingKey: string;
   /** How soon a request should be done, in hours (its due time). */
@@ -81,6 +96,11 @@ export interface UniversityInfo {
   /** The word in 'Please login with {shortName} email'. */
   shortName: string;
   aboutText: string;
+  nameHi?: string;
+  shortNameHi?: string;
+  aboutTextHi?: string;
+  /** The IANA time zone every date and day follows (default Asia/Kolkata). */
+  timeZone?: string;
   credits: string[];
   /** Path of the logo image, or null when the university has none. */
   logoUrl: string | null;
@@ -97,6 +117,7 @@ export interface RaggingContactsInfo {
   /** The national anti-ragging helpline. */
   raggingHelpline: string;
   committeeName: string;
+  committeeNameHi?: string;
   committeeEmail: string;
   committeePhone: string;
   nodalOfficerName: string;

@@ -13,6 +13,16 @@ export const seedTexts = {
   wrongDomain: (shortName: string) => `Please login with ${shortName} email`,
 } as const;
 
+/**
+ * The languages the portal speaks (issue 28, decision 52). The first is the source language: the
+ * code's messages are written in it. A third language is one catalogue (README, "Languages").
+ */
+export const LOCALES = ['en', 'hi'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const SOURCE_LOCALE: Locale = 'en';
+/** The name each language has in itself, for the switch. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी' };
+
 /** Why a sign-in was refused; carried back to the web app as `?signInError=<code>`. */
 export const SIGN_IN_ERROR_CODES = ['domain', 'failed'] as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];

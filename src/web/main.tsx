@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router';
 import './app/document-title';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
+import { activateLocale, preferredLocale } from './lib/i18n';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -39,6 +40,8 @@ async function start(root: HTMLElement) {
   } else {
     createRoot(root).render(app());
   }
+  // Pages arrive in English, the source language; another one's catalogue comes after the first paint.
+  void activateLocale(preferredLocale());
 }
 
 void start(container);

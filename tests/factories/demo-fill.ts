@@ -230,7 +230,7 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
       const { regPattern } = await app.catalog.get();
       const user = await upsertUserAtSignIn(
         db,
-        { email: identity.email, displayName: identity.name, issuer: 'demo', subject: identity.email },
+        { email: identity.email, displayName: identity.name, issuer: 'demo', subject: identity.email, locale: null },
         { regNumberPattern: regPattern, adminEmails: [DEMO_ADMIN.email] },
       );
       const { token, session } = await createSession(db, user.id, config.sessionIdleMs, 'npm run demo');

@@ -66,6 +66,8 @@ export interface SignInAs {
   name?: string;
   emailVerified?: boolean;
   hd?: string;
+  /** The language the browser would give at sign-in (stored for a first sign-in only). */
+  locale?: 'en' | 'hi';
 }
 
 /**

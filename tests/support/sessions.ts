@@ -35,7 +35,7 @@ export async function createDirectSession(portal: TestApp, who: SignInAs): Promi
   if (!admission.admitted) throw new Error(`the portal would refuse to sign in ${who.email}: ${admission.reason}`);
   const user = await upsertUserAtSignIn(
     db,
-    { email: admission.email, displayName: who.name ?? '', issuer: portal.config.oidc?.issuer ?? `${portal.baseUrl}${DEV_IDP_PREFIX}`, subject: claims.sub },
+    { email: admission.email, displayName: who.name ?? '', issuer: portal.config.oidc?.issuer ?? `${portal.baseUrl}${DEV_IDP_PREFIX}`, subject: claims.sub, locale: who.locale ?? null },
     { regNumberPattern: regPattern, adminEmails: portal.config.adminEmails },
   );
   if (user.disabledAt) throw new Error(`the portal would refuse to sign in ${who.email}: account disabled`);

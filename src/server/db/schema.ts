@@ -28,6 +28,7 @@ import {
   FOLLOW_SOURCES,
   INBOUND_OUTCOMES,
   INCIDENT_STATUSES,
+  LOCALES,
   LINK_ACTIONS,
   NEW_WORK_MAIL,
   OPEN_STATUSES,
@@ -94,6 +95,12 @@ export const users = pgTable(
     notifyPush: boolean('notify_push').notNull().default(true),
     notifyMail: boolean('notify_mail').notNull().default(true),
     notifyBell: boolean('notify_bell').notNull().default(true),
+    /**
+     * The language this person reads (issue 28): set from the browser at the first sign-in, changed in
+     * the header or on the account page. Mail, push and the bell go out in it. Null: not known yet
+     * (mail then uses the university's default language).
+     */
+    locale: text('locale', { enum: LOCALES }),
     ...timestamps,
   },
   (t) => [
@@ -103,6 +110,7 @@ export const users = pgTable(
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_new_work_mail_check', oneOf(t.newWorkMail, NEW_WORK_MAIL)),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_locale_check', sql`${t.locale} is null or ${oneOf(t.locale, LOCALES)}`),
   ],
 );
 
@@ -729,6 +737,15 @@ export const university = pgTable(
     id: integer('id').primaryKey().default(1),
     name: text('name').notNull(),
     shortName: text('short_name').notNull(),
+    /** Hindi beside each text an admin writes (issue 28); empty falls back to the English. */
+    nameHi: text('name_hi').notNull().default(''),
+    shortNameHi: text('short_name_hi').notNull().default(''),
+    aboutTextHi: text('about_text_hi').notNull().default(''),
+    committeeNameHi: text('committee_name_hi').notNull().default(''),
+    /** The IANA zone every date, "due today", insights' days and weeks and the digests follow. */
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /** The language of mail to an address that is nobody's account, and to people who never chose one. */
+    defaultLocale: text('default_locale', { enum: LOCALES }).notNull().default('en'),
     allowedDomains: text('allowed_domains').array().notNull(),
     regPattern: text('reg_pattern').notNull(),
     aboutText: text('about_text').notNull().default(''),
@@ -754,7 +771,10 @@ export const university = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     ...timestamps,
   },
-  (t) => [check('university_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('university_single_row', sql`${t.id} = 1`),
+    check('university_default_locale_check', oneOf(t.defaultLocale, LOCALES)),
+  ],
 );
 
 export const hostels = pgTable(
@@ -762,6 +782,7 @@ export const hostels = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    nameHi: text('name_hi').notNull().default(''),
     floorMin: integer('floor_min').notNull(),
     floorMax: integer('floor_max').notNull(),
     /** [{ from, to }, …], non-overlapping (checked by the service). */
@@ -792,9 +813,13 @@ export const categories = pgTable(
     cardTitle: text('card_title').notNull(),
     complaintHead: text('complaint_head').notNull(),
     description: text('description').notNull().default(''),
-    /** Each may have its own target time and routing key (absent: the category's). */
+    /** Hindi beside each name (issue 28); empty falls back to the English. */
+    cardTitleHi: text('card_title_hi').notNull().default(''),
+    complaintHeadHi: text('complaint_head_hi').notNull().default(''),
+    descriptionHi: text('description_hi').notNull().default(''),
+    /** Each may have its own target time and routing key (absent: the category's), and a Hindi name. */
     subCategories: jsonb('sub_categories')
-      .$type<Array<{ name: string; confidential: boolean; targetHours?: number; routingKey?: string }>>()
+      .$type<Array<{ name: string; nameHi?: string; confidential: boolean; targetHours?: number; routingKey?: string }>>()
       .notNull(),
     confidential: boolean('confidential').notNull().default(false),
     targetHours: integer('target_hours').notNull().default(72),
@@ -815,6 +840,7 @@ export const categories = pgTable(
 export const services = pgTable('services', {
   key: text('key').primaryKey(),
   label: text('label').notNull(),
+  labelHi: text('label_hi').notNull().default(''),
   enabled: boolean('enabled').notNull().default(false),
   /** How soon a request should be done (the service's due time). */
   targetHours: integer('target_hours').notNull().default(24),
@@ -942,6 +968,7 @@ export const commonAreas = pgTable(
     /** The floor it is on; null for one that serves the whole building (the mess hall). */
     floor: integer('floor'),
     name: text('name').notNull(),
+    nameHi: text('name_hi').notNull().default(''),
     /** Starts with a letter, so an address tells it from a room number. */
     code: text('code').notNull(),
     position: integer('position').notNull().default(0),

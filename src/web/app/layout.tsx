@@ -7,7 +7,9 @@ import { pageContainer, widePageContainer } from '../components/ui/styles';
 import { useCatalog } from '../lib/catalog';
 import { AccountNavItem } from '../features/auth/components/AccountNavItem';
 import { SignInErrorAlert } from '../features/auth/components/SignInErrorAlert';
+import { i18n } from '../lib/i18n';
 import { useMe } from '../lib/me';
+import { LocaleSwitch } from '../features/settings/components/LocaleSwitch';
 import { MainNav } from './MainNav';
 import { NavigationProgress } from './RouteStatus';
 
@@ -44,7 +46,7 @@ function BrandLink() {
         <circle cx="24" cy="9" r="4" fill="#f59e0b" />
       </svg>
       {/* Visually hidden on the narrowest phones, always part of the link's name. */}
-      <span className="sr-only leading-tight min-[420px]:not-sr-only">Hostel Complaint Portal</span>
+      <span className="sr-only leading-tight min-[420px]:not-sr-only">{i18n._('Hostel Complaint Portal')}</span>
     </Link>
   );
 }
@@ -85,7 +87,8 @@ function Footer() {
           </Suspense>
         )}
         <p>
-          © {YEAR} Hostel Complaint Portal{university ? ` · ${university.name}` : ''}
+          © {YEAR} {i18n._('Hostel Complaint Portal')}
+          {university ? ` · ${university.name}` : ''}
         </p>
       </div>
     </footer>
@@ -107,7 +110,7 @@ export function RootLayout() {
         onClick={focusMain}
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to main content
+        {i18n._('Skip to main content')}
       </a>
       <NavigationProgress />
 
@@ -115,7 +118,7 @@ export function RootLayout() {
         {/* Above the header's row on every page, phone and desk alike: never behind the menu. */}
         <p className="bg-purple-50 py-2 text-center text-sm">
           <Link to={RAGGING_FORM} className="font-semibold text-purple-950 underline underline-offset-2">
-            Report ragging
+            {i18n._('Report ragging')}
           </Link>
         </p>
         {/* Wider than the pages below it, so that an administrator's seven links, the bell and the
@@ -123,6 +126,7 @@ export function RootLayout() {
         <div className="mx-auto flex min-h-16 w-full max-w-7xl items-center gap-2 px-4 py-2 sm:gap-3 sm:px-6">
           <BrandLink />
           <MainNav />
+          <LocaleSwitch />
           <NotificationSlot />
           <div className="flex min-w-0 items-center" data-testid="account-slot">
             <AccountNavItem />

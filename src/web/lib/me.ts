@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, User } from '../../shared/auth';
 import { ApiError, apiFetch, guardSchema, setCsrfToken } from './api-client';
-import { setOutboxOwner } from './offline-queue';
+import { setOutboxOwner } from './outbox-owner';
 
 /** The server validates this response against the shared schema; the browser checks its shape. */
 const meResponse = guardSchema((data: unknown): data is MeResponse => {

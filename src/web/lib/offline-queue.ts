@@ -1,6 +1,7 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../shared/constants';
 import { NetworkError, getCsrfToken } from './api-client';
 import { OUTBOX_SENT } from './offline-events';
+import { OUTBOX_CHANGED, OUTBOX_STORAGE_KEY, outboxOwner } from './outbox-owner';
 
 /**
  * The device's outbox: a complaint, a reply or a cleaning request made while the phone is offline
@@ -30,11 +31,8 @@ export interface QueuedRequest {
   owner: string | null;
 }
 
-const STORAGE_KEY = 'hcp.outbox';
-/** The outbox's key in localStorage; sign-out keeps it (its entries are owner-tagged). */
-export const OUTBOX_STORAGE_KEY = STORAGE_KEY;
-/** Fired on window whenever the outbox changes (a page shows how many wait). */
-export const OUTBOX_CHANGED = 'hcp:outbox-changed';
+const STORAGE_KEY = OUTBOX_STORAGE_KEY;
+export { OUTBOX_CHANGED, OUTBOX_STORAGE_KEY };
 /** Fired on window when a new complaint has reached the server (the install prompt waits for it). */
 export const COMPLAINT_FILED = 'hcp:complaint-filed';
 
@@ -63,17 +61,9 @@ export function queuedRequests(): QueuedRequest[] {
   }
 }
 
-/** Who the page last learned is signed in (set from /api/me); tags what is queued. */
-let signedIn: string | null = null;
-
-export function setOutboxOwner(userId: string | null): void {
-  if (signedIn === userId) return;
-  signedIn = userId;
-  window.dispatchEvent(new Event(OUTBOX_CHANGED));
-}
-
 /** What waits for the person signed in on this page (another student's entries are not shown to them). */
 export function myQueuedRequests(): QueuedRequest[] {
+  const signedIn = outboxOwner();
   return signedIn === null ? [] : queuedRequests().filter((entry) => entry.owner === signedIn);
 }
 
@@ -106,7 +96,7 @@ export async function sendOrQueue<T>(
     return result;
   } catch (error) {
     if (!(error instanceof NetworkError) || error instanceof WaitingToSend || navigator.onLine) throw error;
-    enqueue({ ...entry, queuedAt: new Date().toISOString(), csrfToken: getCsrfToken(), owner: signedIn });
+    enqueue({ ...entry, queuedAt: new Date().toISOString(), csrfToken: getCsrfToken(), owner: outboxOwner() });
     throw new WaitingToSend();
   }
 }

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { meResponseSchema, placeResponseSchema, placeSchema, type SignInErrorCode } from '../../../shared/auth.js';
+import { localeBodySchema, meResponseSchema, placeResponseSchema, placeSchema, type SignInErrorCode } from '../../../shared/auth.js';
+import { acceptedLanguages, matchLocale } from '../../../shared/locale.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
-import { findAddedStaff, toPublicUser, upsertUserAtSignIn } from '../users/service.js';
+import { findAddedStaff, setLocale, toPublicUser, upsertUserAtSignIn } from '../users/service.js';
 import { decideAdmission } from './admission.js';
 import { placeOf, setPlace } from './place.js';
 import { clearLoginState, landingFor, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';
@@ -104,7 +105,13 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       const displayName = typeof claims.name === 'string' ? claims.name : '';
       const user = await upsertUserAtSignIn(
         app.db,
-        { email: admission.email, displayName, issuer: oidcClient.issuer, subject: claims.sub },
+        {
+          email: admission.email,
+          displayName,
+          issuer: oidcClient.issuer,
+          subject: claims.sub,
+          locale: matchLocale(acceptedLanguages(request.headers['accept-language'])),
+        },
         { regNumberPattern: regPattern, adminEmails: config.adminEmails },
       );
       if (user.disabledAt) return refuse('failed', 'account_disabled', { userId: user.id });
@@ -173,6 +180,25 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       const user = requireUser(request);
       const place = await setPlace(app.db, (await app.catalog.get()).catalog, user.id, request.body);
       return { place };
+    },
+  );
+
+  r.put(
+    '/api/me/locale',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose the language of your pages, mail, push and bell (issue 28)',
+        body: localeBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await setLocale(app.db, user.id, request.body.locale);
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Role, User } from '../../../shared/auth.js';
-import { ANONYMOUS_REPORTER_EMAIL } from '../../../shared/constants.js';
+import { ANONYMOUS_REPORTER_EMAIL, type Locale } from '../../../shared/constants.js';
 import type { Person, personCreateSchema, personUpdateSchema } from '../../../shared/people.js';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, hostels, services, sessions, staffScopes, users, type UserRow } from '../../db/schema.js';
@@ -15,6 +15,8 @@ export interface SignInIdentity {
   displayName: string;
   issuer: string;
   subject: string;
+  /** The browser's language at sign-in: kept for the first sign-in only, never over a choice. */
+  locale: Locale | null;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function upsertUserAtSignIn(
         oidcIssuer: identity.issuer,
         oidcSubject: identity.subject,
         lastSignInAt: now,
+        locale: identity.locale,
       })
       .onConflictDoUpdate({
         target: users.email,
@@ -56,6 +59,8 @@ export async function upsertUserAtSignIn(
           oidcIssuer: identity.issuer,
           oidcSubject: identity.subject,
           lastSignInAt: now,
+          // An added staff member's row exists before their first sign-in, with no language yet.
+          locale: sql`coalesce(${users.locale}, ${identity.locale})`,
           updatedAt: sql`now()`,
         },
       })
@@ -83,7 +88,13 @@ export function toPublicUser(row: UserRow): User {
     regId: row.regId,
     role: row.role,
     antiRagging: row.antiRagging,
+    locale: row.locale,
   };
+}
+
+/** The language this person reads from now on (issue 28): mail, push and the bell follow it. */
+export async function setLocale(db: Pick<Db, 'update'>, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /**

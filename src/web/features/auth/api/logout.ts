@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch, setCsrfToken } from '../../../lib/api-client';
 import { meQueryOptions } from '../../../lib/me';
-import { OUTBOX_STORAGE_KEY, setOutboxOwner } from '../../../lib/offline-queue';
+import { OUTBOX_STORAGE_KEY, setOutboxOwner } from '../../../lib/outbox-owner';
+import { LOCALE_STORAGE_KEY } from '../../../lib/i18n';
 
 /**
  * Stops this device's pushes while the session still lets us say so: the server keeps a subscription
@@ -29,15 +30,19 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Forgets what the browser kept, except the outbox: what waits there is someone's complaint or reply
- * not yet sent, tagged with its owner, and goes out only when that person signs in again.
+ * What the browser keeps through a sign-out: the outbox (someone's complaint or reply not yet sent,
+ * tagged with its owner, which goes out only when that person signs in again) and the device's
+ * language.
  */
+const KEPT_THROUGH_SIGN_OUT = [OUTBOX_STORAGE_KEY, LOCALE_STORAGE_KEY];
+
+/** Forgets what the browser kept, except {@link KEPT_THROUGH_SIGN_OUT}. */
 function clearBrowserStorage(): void {
   for (const storage of [window.localStorage, window.sessionStorage]) {
     try {
-      const outbox = storage === window.localStorage ? storage.getItem(OUTBOX_STORAGE_KEY) : null;
+      const kept = storage === window.localStorage ? KEPT_THROUGH_SIGN_OUT.map((key) => [key, storage.getItem(key)] as const) : [];
       storage.clear();
-      if (outbox !== null) storage.setItem(OUTBOX_STORAGE_KEY, outbox);
+      for (const [key, value] of kept) if (value !== null) storage.setItem(key, value);
     } catch {
       // Storage can be unavailable (privacy modes); there is nothing to clear then.
     }

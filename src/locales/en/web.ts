@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Hostel Complaint Portal\":[\"Hostel Complaint Portal\"],\"Report ragging\":[\"Report ragging\"],\"Skip to main content\":[\"Skip to main content\"]}")as Messages;

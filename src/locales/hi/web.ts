@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Hostel Complaint Portal\":[\"हॉस्टल शिकायत पोर्टल\"],\"Report ragging\":[\"रैगिंग की शिकायत करें\"],\"Skip to main content\":[\"मुख्य सामग्री पर जाएँ\"]}")as Messages;

@@ -1,0 +1,23 @@
+import { LOCALE_NAMES, LOCALES } from '../../../../shared/constants';
+import { useLocale } from '../../../lib/i18n';
+import { useChooseLocale } from '../api/locale';
+
+/**
+ * The header's switch: one tap to the other language, named in itself ("हिन्दी", "English") so a
+ * reader finds it whichever language the page is in.
+ */
+export function LocaleSwitch() {
+  const locale = useLocale();
+  const choose = useChooseLocale();
+  const other = LOCALES.find((candidate) => candidate !== locale) ?? locale;
+  return (
+    <button
+      type="button"
+      lang={other}
+      onClick={() => void choose(other)}
+      className="min-h-11 shrink-0 rounded-lg px-2 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {LOCALE_NAMES[other]}
+    </button>
+  );
+}
