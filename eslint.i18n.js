@@ -5,6 +5,7 @@
 
 /** Folders of src/web still being translated: the rule skips them until each is done. */
 export const notYetTranslated = [
+  'src/web/app/**',
   'src/web/components/**',
   'src/web/lib/**',
   'src/web/pwa/**',
