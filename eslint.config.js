@@ -46,7 +46,7 @@ const serverRestrictions = (module) => ({
 // whose packages for other platforms the registry here does not have, which breaks `npm ci`).
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.test-data/**', 'node_modules/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', 'data/**', '.test-data/**', 'node_modules/**', 'src/server/db/migrations/**', 'src/locales/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
