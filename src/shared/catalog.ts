@@ -334,7 +334,7 @@ export const floorFromRoomNumber = (roomNo: number): number => Number(String(Mat
 export const cleaningRequestText = (hostel: string, roomNo: number) =>
   `Room ${roomNo} of ${hostel} has not been cleaned properly. Please send housekeeping to clean it.`;
 
-export const LAUNDRY_SLOTS = ['Morning (8–11)', 'Afternoon (12–4)', 'Evening (5–8)'] as const;
+export const LAUNDRY_SLOTS = [/*i18n*/ 'Morning (8–11)', /*i18n*/ 'Afternoon (12–4)', /*i18n*/ 'Evening (5–8)'] as const;
 
 export const laundryRequestText = (hostel: string, roomNo: number, items: number, slot: string, note: string) =>
   `Laundry pickup from room ${roomNo} of ${hostel}: ${items} item${items === 1 ? '' : 's'}, preferred slot ${slot}.${note ? ` Note: ${note}` : ''}`;

@@ -36,10 +36,10 @@ export function yearAfter(day: string): string {
  * server refuses with it and the page says it before offering the downloads.
  */
 export function periodProblem(from: string, to: string): { field: 'from' | 'to'; message: string } | null {
-  if (!isCalendarDay(from)) return { field: 'from', message: 'Give the first day as a date' };
-  if (!isCalendarDay(to)) return { field: 'to', message: 'Give the last day as a date' };
-  if (from > to) return { field: 'to', message: 'The last day must not be before the first day' };
-  if (to >= yearAfter(from)) return { field: 'to', message: 'Choose a period of at most one year' };
+  if (!isCalendarDay(from)) return { field: 'from', message: /*i18n*/ 'Give the first day as a date' };
+  if (!isCalendarDay(to)) return { field: 'to', message: /*i18n*/ 'Give the last day as a date' };
+  if (from > to) return { field: 'to', message: /*i18n*/ 'The last day must not be before the first day' };
+  if (to >= yearAfter(from)) return { field: 'to', message: /*i18n*/ 'Choose a period of at most one year' };
   return null;
 }
 

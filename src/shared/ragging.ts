@@ -21,9 +21,9 @@ export const ENQUIRY_DAYS = 7;
 export const HEAD_AFTER_HOURS = 24;
 
 export const PLACE_KIND_LABELS: Record<(typeof PLACE_KINDS)[number], string> = {
-  hostel: 'In a hostel',
-  campus: 'Elsewhere on campus',
-  other: 'Somewhere else (off campus, online)',
+  hostel: /*i18n*/ 'In a hostel',
+  campus: /*i18n*/ 'Elsewhere on campus',
+  other: /*i18n*/ 'Somewhere else (off campus, online)',
 };
 export const FIR_DECISION_LABELS: Record<(typeof FIR_DECISIONS)[number], string> = {
   needed: 'FIR to be filed',

@@ -10,9 +10,9 @@ import { ENTRY_SLOTS, RAGGING_CATEGORY, VISIT_PROPOSAL_STATUSES, type ComplaintK
 
 /** The slot labels the form, the staff page and the facility mail show. */
 export const ENTRY_SLOT_LABELS: Record<EntrySlot, string> = {
-  morning: 'Morning 9–12',
-  afternoon: 'Afternoon 12–17',
-  evening: 'Evening 17–20',
+  morning: /*i18n*/ 'Morning 9–12',
+  afternoon: /*i18n*/ 'Afternoon 12–17',
+  evening: /*i18n*/ 'Evening 17–20',
 };
 
 /** Categories whose work is never inside the student's room: the mess hall, and ragging (it says where it happened). */
@@ -30,15 +30,15 @@ export function isInRoomWork(c: { kind: ComplaintKind; category: string; roomNo:
   return (c.kind === 'complaint' || c.kind === 'cleaning') && c.roomNo.trim() !== '' && isInRoomCategory(c.category) && !c.confidential;
 }
 
-export const ENTRY_CONSENT_MISSING = 'Say whether staff may enter when you are out';
-export const ENTRY_SLOTS_MISSING = 'Choose when you are usually in, so staff can come then';
-export const ENTRY_NOT_ASKED = 'Consent to enter is asked only for work in your own room: leave it out for this report';
+export const ENTRY_CONSENT_MISSING = /*i18n*/ 'Say whether staff may enter when you are out';
+export const ENTRY_SLOTS_MISSING = /*i18n*/ 'Choose when you are usually in, so staff can come then';
+export const ENTRY_NOT_ASKED = /*i18n*/ 'Consent to enter is asked only for work in your own room: leave it out for this report';
 
 export const entryConsentSchema = z.boolean({ error: ENTRY_CONSENT_MISSING });
 export const entrySlotsSchema = z
-  .array(z.enum(ENTRY_SLOTS, { error: 'Choose morning, afternoon or evening' }), { error: 'Choose morning, afternoon or evening' })
-  .max(ENTRY_SLOTS.length, 'Choose each time at most once')
-  .refine((slots) => new Set(slots).size === slots.length, 'Choose each time at most once');
+  .array(z.enum(ENTRY_SLOTS, { error: /*i18n*/ 'Choose morning, afternoon or evening' }), { error: /*i18n*/ 'Choose morning, afternoon or evening' })
+  .max(ENTRY_SLOTS.length, /*i18n*/ 'Choose each time at most once')
+  .refine((slots) => new Set(slots).size === slots.length, /*i18n*/ 'Choose each time at most once');
 
 /**
  * What is wrong with the consent fields of a filing, by field, or nothing. Consent may be left
@@ -68,7 +68,7 @@ export function entryProblems(body: {
 
 /** "Yes" / "No — only when the student is in", and the slots in the day's order. */
 export function entryConsentText(consent: boolean): string {
-  return consent ? 'Yes, staff may enter when the student is out' : 'No, only when the student is in';
+  return consent ? /*i18n*/ 'Yes, staff may enter when the student is out' : /*i18n*/ 'No, only when the student is in';
 }
 export function entrySlotsText(slots: readonly EntrySlot[]): string {
   return ENTRY_SLOTS.filter((s) => slots.includes(s))
@@ -82,7 +82,7 @@ export function entrySlotsText(slots: readonly EntrySlot[]): string {
 /** A visit is proposed for a time within the next this many days. */
 export const VISIT_MAX_DAYS = 14;
 
-const proposalId = z.uuid({ error: 'Not a proposal id' });
+const proposalId = z.uuid({ error: /*i18n*/ 'Not a proposal id' });
 
 /**
  * A proposed visit as a person gives it: a day and a start and end on the university's clock
@@ -91,17 +91,17 @@ const proposalId = z.uuid({ error: 'Not a proposal id' });
  */
 export const visitProposalBodySchema = z
   .object({
-    date: z.string({ error: 'Choose the day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the day'),
-    start: z.string({ error: 'Give the start time' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give the start time as HH:MM'),
-    end: z.string({ error: 'Give the end time' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give the end time as HH:MM'),
+    date: z.string({ error: /*i18n*/ 'Choose the day' }).regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'Choose the day'),
+    start: z.string({ error: /*i18n*/ 'Give the start time' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, /*i18n*/ 'Give the start time as HH:MM'),
+    end: z.string({ error: /*i18n*/ 'Give the end time' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, /*i18n*/ 'Give the end time as HH:MM'),
     replaces: proposalId.nullable().describe('The open proposal you saw (null: none); a different one now answers 409'),
   })
-  .refine((b) => b.end > b.start, { path: ['end'], message: 'The visit must end after it starts' })
+  .refine((b) => b.end > b.start, { path: ['end'], message: /*i18n*/ 'The visit must end after it starts' })
   .meta({ id: 'VisitProposal' });
 export type VisitProposalBody = z.infer<typeof visitProposalBodySchema>;
 
 export const visitAnswerBodySchema = z
-  .object({ answer: z.enum(['accept', 'decline'], { error: 'Answer accept or decline' }) })
+  .object({ answer: z.enum(['accept', 'decline'], { error: /*i18n*/ 'Answer accept or decline' }) })
   .meta({ id: 'VisitAnswer' });
 export type VisitAnswerBody = z.infer<typeof visitAnswerBodySchema>;
 
@@ -178,9 +178,9 @@ export function zonedDate(at: Date, timeZone: string): string {
 
 /** Why a visit time cannot be proposed, or null: it must lie ahead, within VISIT_MAX_DAYS. */
 export function visitTimeProblem(startsAt: Date, endsAt: Date, now: Date): string | null {
-  if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) return 'Give the visit as a day, a start and an end';
-  if (endsAt.getTime() <= startsAt.getTime()) return 'The visit must end after it starts';
-  if (startsAt.getTime() <= now.getTime()) return 'The visit must start in the future';
+  if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) return /*i18n*/ 'Give the visit as a day, a start and an end';
+  if (endsAt.getTime() <= startsAt.getTime()) return /*i18n*/ 'The visit must end after it starts';
+  if (startsAt.getTime() <= now.getTime()) return /*i18n*/ 'The visit must start in the future';
   if (startsAt.getTime() > now.getTime() + VISIT_MAX_DAYS * 86_400_000) return `The visit must be within the next ${VISIT_MAX_DAYS} days`;
   return null;
 }

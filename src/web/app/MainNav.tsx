@@ -1,20 +1,22 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { i18n } from '../lib/i18n';
 import { useMe } from '../lib/me';
 
+// The labels are English message ids, translated where they are shown.
 export const navItems = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/complaints', label: 'Complaints', end: false },
-  { to: '/services', label: 'Assistance', end: false },
-  { to: '/aboutus', label: 'About Us', end: false },
+  { to: '/', label: /*i18n*/ 'Home', end: true },
+  { to: '/complaints', label: /*i18n*/ 'Complaints', end: false },
+  { to: '/services', label: /*i18n*/ 'Assistance', end: false },
+  { to: '/aboutus', label: /*i18n*/ 'About Us', end: false },
 ] as const;
 
 /** Shown after the public items, only to a signed-in user. */
-const signedInItems = [{ to: '/my', label: 'My complaints', end: false }] as const;
+const signedInItems = [{ to: '/my', label: /*i18n*/ 'My complaints', end: false }] as const;
 /** For the people who work complaints (staff, wardens, admins). */
-const workerItems = [{ to: '/staff', label: 'Staff console', end: false }] as const;
-const adminItems = [{ to: '/admin', label: 'Admin', end: false }] as const;
+const workerItems = [{ to: '/staff', label: /*i18n*/ 'Staff console', end: false }] as const;
+const adminItems = [{ to: '/admin', label: /*i18n*/ 'Admin', end: false }] as const;
 
 type NavItem = { to: string; label: string; end: boolean };
 
@@ -50,7 +52,7 @@ export function MainNav() {
   }
 
   return (
-    <nav aria-label="Main" className="ml-auto shrink-0 xl:ml-0 xl:flex-1" onKeyDown={handleKeyDown}>
+    <nav aria-label={i18n._('Main')} className="ml-auto shrink-0 xl:ml-0 xl:flex-1" onKeyDown={handleKeyDown}>
       <button
         ref={buttonRef}
         type="button"
@@ -66,7 +68,7 @@ export function MainNav() {
             <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1m0 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1m1 4a1 1 0 1 0 0 2h12a1 1 0 1 0 0-2z" />
           )}
         </svg>
-        <span className="sr-only sm:not-sr-only">Menu</span>
+        <span className="sr-only sm:not-sr-only">{i18n._('Menu')}</span>
       </button>
 
       <ul
@@ -86,7 +88,7 @@ export function MainNav() {
                 }`
               }
             >
-              {item.label}
+              {i18n._(item.label)}
             </NavLink>
           </li>
         ))}

@@ -1,10 +1,11 @@
 import { isRouteErrorResponse, Link, useNavigation, useRouteError } from 'react-router';
 import { LoadingStatus } from '../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary } from '../components/ui/styles';
+import { i18n } from '../lib/i18n';
 
 /** Shown in <main> while a lazily loaded page arrives on first load. */
 export function PageLoading() {
-  return <LoadingStatus label="Loading page…" />;
+  return <LoadingStatus label={i18n._('Loading page…')} />;
 }
 
 /** A thin bar (and a status message) while a navigation loads the next page's code. */
@@ -14,22 +15,22 @@ export function NavigationProgress() {
   return (
     <div role="status" className="fixed inset-x-0 top-0 z-50">
       <div aria-hidden="true" className="h-1 w-full animate-pulse bg-brand-600" />
-      <span className="sr-only">Loading page…</span>
+      <span className="sr-only">{i18n._('Loading page…')}</span>
     </div>
   );
 }
 
 function describe(error: unknown): { title: string; detail: string } {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return { title: 'Page not found', detail: 'The page you are looking for does not exist or has moved.' };
+    return { title: i18n._('Page not found'), detail: i18n._('The page you are looking for does not exist or has moved.') };
   }
   if (error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)) {
     return {
-      title: 'This page could not be loaded',
-      detail: 'The portal may have been updated, or your connection dropped. Reload the page to try again.',
+      title: i18n._('This page could not be loaded'),
+      detail: i18n._('The portal may have been updated, or your connection dropped. Reload the page to try again.'),
     };
   }
-  return { title: 'Something went wrong', detail: 'An unexpected error stopped this page. Reload the page to try again.' };
+  return { title: i18n._('Something went wrong'), detail: i18n._('An unexpected error stopped this page. Reload the page to try again.') };
 }
 
 /** Error boundary for pages: the header and footer stay usable. */
@@ -44,10 +45,10 @@ export function PageError() {
       <p className="mt-3 text-slate-700">{detail}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <button type="button" className={buttonPrimary} onClick={() => window.location.reload()}>
-          Reload page
+          {i18n._('Reload page')}
         </button>
         <Link to="/" className={buttonSecondary}>
-          Go to the start page
+          {i18n._('Go to the start page')}
         </Link>
       </div>
     </section>
@@ -60,11 +61,11 @@ export function RootError() {
   const { title, detail } = describe(error);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16">
-      <title>{`${title} · Hostel Complaint Portal`}</title>
+      <title>{i18n._('{title} · Hostel Complaint Portal', { title })}</title>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-700">{detail}</p>
       <a href="/" className={`${buttonPrimary} mt-6`}>
-        Go to the start page
+        {i18n._('Go to the start page')}
       </a>
     </main>
   );

@@ -1,6 +1,7 @@
 import { options } from 'preact';
 import type { VNode } from 'preact';
 import { useLayoutEffect } from 'react';
+import { i18n } from '../lib/i18n';
 
 /**
  * React 19 moves a <title> rendered anywhere into <head>; Preact, which runs the app (decision 44),
@@ -10,8 +11,9 @@ import { useLayoutEffect } from 'react';
  * page's <head>: the body that is hydrated has no <title> either way.
  */
 
-/** What <head> says when no page sets a title (index.html's). */
+/** What <head> says when no page sets a title (index.html's, in the reader's language). */
 const startTitle = typeof document === 'undefined' ? '' : document.title;
+const untitled = () => (i18n.locale === 'hi' ? i18n._('Hostel Complaint Portal') : startTitle);
 
 type TitleText = string | number | Array<string | number>;
 
@@ -21,7 +23,7 @@ function DocumentTitle({ children }: { children?: TitleText }) {
     document.title = text;
     return () => {
       // The next page sets its own title after this cleanup; one without any shows index.html's again.
-      if (document.title === text) document.title = startTitle;
+      if (document.title === text) document.title = untitled();
     };
   }, [text]);
   return null;

@@ -1,13 +1,13 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { categoryRoute } from '../../shared/catalog';
+import { categoryRoute, localName } from '../../shared/catalog';
 import { RAGGING_CATEGORY } from '../../shared/constants';
 import { pageContainer, widePageContainer } from '../components/ui/styles';
 import { useCatalog } from '../lib/catalog';
 import { AccountNavItem } from '../features/auth/components/AccountNavItem';
 import { SignInErrorAlert } from '../features/auth/components/SignInErrorAlert';
-import { i18n } from '../lib/i18n';
+import { i18n, useLocale } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { LocaleSwitch } from '../features/settings/components/LocaleSwitch';
 import { MainNav } from './MainNav';
@@ -78,6 +78,7 @@ const RaggingContactsLine = lazy(() => import('./RaggingContactsLine'));
  */
 function Footer() {
   const university = useCatalog().data?.university;
+  const locale = useLocale();
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white">
       <div className={`${pageContainer} space-y-2 py-6 text-sm text-slate-600`}>
@@ -88,7 +89,7 @@ function Footer() {
         )}
         <p>
           © {YEAR} {i18n._('Hostel Complaint Portal')}
-          {university ? ` · ${university.name}` : ''}
+          {university ? ` · ${localName(locale, university.name, university.nameHi)}` : ''}
         </p>
       </div>
     </footer>

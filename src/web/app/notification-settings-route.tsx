@@ -1,4 +1,5 @@
 import { BackLink } from '../components/ui/PageHeading';
+import { i18n } from '../lib/i18n';
 import { NotificationSettingsPage } from '../features/settings/components/NotificationSettingsPage';
 import { NewWorkSettings } from '../features/staff/components/NotificationSettings';
 
@@ -11,8 +12,8 @@ export function NotificationSettingsRoute() {
 export function StaffNotificationSettingsRoute() {
   return (
     <NotificationSettingsPage
-      title="Notifications · Staff console · Hostel Complaint Portal"
-      back={<BackLink to="/staff">Back to the queue</BackLink>}
+      title={i18n._('Notifications · Staff console · Hostel Complaint Portal')}
+      back={<BackLink to="/staff">{i18n._('Back to the queue')}</BackLink>}
       workerSection={<NewWorkSettings />}
     />
   );

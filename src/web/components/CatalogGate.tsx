@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PublicCatalog } from '../../shared/catalog';
 import { errorMessage } from '../lib/api-client';
 import { useCatalog } from '../lib/catalog';
+import { i18n } from '../lib/i18n';
 import { Alert } from './ui/Alert';
 import { LoadingStatus } from './ui/LoadingStatus';
 import { buttonSecondary } from './ui/styles';
@@ -17,15 +18,15 @@ interface CatalogGateProps {
  * shows while /api/catalog loads, and an alert with a retry if it cannot be loaded. A catalogue
  * already shown stays shown when a background refresh fails (it is still the best there is).
  */
-export function CatalogGate({ children, loadingLabel = 'Loading…' }: CatalogGateProps) {
+export function CatalogGate({ children, loadingLabel = i18n._('Loading…') }: CatalogGateProps) {
   const catalog = useCatalog();
   if (catalog.data) return children(catalog.data);
   if (catalog.isError) {
     return (
       <Alert data-testid="catalog-error">
-        <p>This page could not be loaded: {errorMessage(catalog.error)}</p>
+        <p>{i18n._('This page could not be loaded: {reason}', { reason: errorMessage(catalog.error) })}</p>
         <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => void catalog.refetch()}>
-          Try again
+          {i18n._('Try again')}
         </button>
       </Alert>
     );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Complaint } from '../../shared/complaints';
 import { formatDateTime } from '../lib/format';
+import { i18n } from '../lib/i18n';
 import { StatusBadge } from './StatusBadge';
 
 /** One labelled fact in a definition list: label above on phones, beside it on wider screens. */
@@ -29,29 +30,29 @@ export function ComplaintFacts({
 }) {
   return (
     <>
-      <DetailRow label="Complaint number">
+      <DetailRow label={i18n._('Complaint number')}>
         <span className="font-mono">{complaint.number}</span>
       </DetailRow>
-      <DetailRow label="Category">{complaint.complaintHead}</DetailRow>
-      <DetailRow label="Sub-category">{complaint.subCategory || '—'}</DetailRow>
-      <DetailRow label="Hostel">{complaint.hostel}</DetailRow>
+      <DetailRow label={i18n._('Category')}>{complaint.complaintHead}</DetailRow>
+      <DetailRow label={i18n._('Sub-category')}>{complaint.subCategory || '—'}</DetailRow>
+      <DetailRow label={i18n._('Hostel')}>{complaint.hostel}</DetailRow>
       {/* A common area's name says its floor (decision 45). */}
-      {complaint.commonArea && <DetailRow label="Place">{complaint.commonArea}</DetailRow>}
+      {complaint.commonArea && <DetailRow label={i18n._('Place')}>{complaint.commonArea}</DetailRow>}
       {/* A ragging report may leave the reporter's room out (decision 40), and its floor with it. */}
       {complaint.roomNo && (
         <>
-          <DetailRow label="Floor">{complaint.floor}</DetailRow>
-          <DetailRow label="Room number">{complaint.roomNo}</DetailRow>
+          <DetailRow label={i18n._('Floor')}>{complaint.floor}</DetailRow>
+          <DetailRow label={i18n._('Room number')}>{complaint.roomNo}</DetailRow>
         </>
       )}
-      <DetailRow label="Message">
+      <DetailRow label={i18n._('Message')}>
         <span className="whitespace-pre-line">{complaint.complaint}</span>
       </DetailRow>
-      {showRecipient && <DetailRow label="Sent to">{complaint.toEmail}</DetailRow>}
-      <DetailRow label="Status">
+      {showRecipient && <DetailRow label={i18n._('Sent to')}>{complaint.toEmail}</DetailRow>}
+      <DetailRow label={i18n._('Status')}>
         <StatusBadge status={complaint.status} />
       </DetailRow>
-      <DetailRow label="Filed on">
+      <DetailRow label={i18n._('Filed on')}>
         <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
       </DetailRow>
       {children}

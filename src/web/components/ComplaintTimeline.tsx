@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/format';
+import { i18n } from '../lib/i18n';
 
 export interface TimelineItem {
   /** Unique in the list. */
@@ -26,10 +27,10 @@ export function ComplaintTimeline({ items, 'data-testid': testId }: { items: rea
   return (
     <section aria-labelledby="timeline-heading" className="mt-8">
       <h2 id="timeline-heading" className="text-xl font-semibold text-slate-900">
-        Timeline
+        {i18n._('Timeline')}
       </h2>
       {items.length === 0 ? (
-        <p className="mt-3 text-slate-700">Nothing has happened to this complaint yet.</p>
+        <p className="mt-3 text-slate-700">{i18n._('Nothing has happened to this complaint yet.')}</p>
       ) : (
         <ol className="mt-4 space-y-4 border-l-2 border-brand-200 pl-5" data-testid={testId}>
           {items.map(({ key, kind, tone = 'plain', title, at, by, note }) => (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { seedTexts } from '../../shared/constants';
+import { i18n } from '../lib/i18n';
 import type { SubmissionProblem } from '../lib/submission';
 import { SignInButton } from './SignInButton';
 import { Alert } from './ui/Alert';
@@ -21,7 +22,7 @@ export function FormProblem({ problem, signInNote }: FormProblemProps) {
     <Alert data-testid="form-problem">
       {problem.kind === 'sign-in' ? (
         <>
-          <p className="font-semibold">{seedTexts.signInFirst}</p>
+          <p className="font-semibold">{i18n._(seedTexts.signInFirst)}</p>
           {signInNote}
           <SignInButton className={`${buttonPrimary} mt-3`} />
         </>

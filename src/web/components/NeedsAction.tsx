@@ -1,6 +1,7 @@
 import type { MyComplaint } from '../../shared/complaints';
+import { i18n } from '../lib/i18n';
 
-const BADGE_TEXT = { reply: 'Reply needed', confirm: 'Confirm the fix' } as const;
+const BADGE_TEXT = { reply: /*i18n*/ 'Reply needed', confirm: /*i18n*/ 'Confirm the fix' } as const;
 
 /** "Reply needed" / "Confirm the fix": what a complaint waits for from its student (nothing otherwise). */
 export function NeedsActionBadge({ needsAction }: Pick<MyComplaint, 'needsAction'>) {
@@ -13,7 +14,7 @@ export function NeedsActionBadge({ needsAction }: Pick<MyComplaint, 'needsAction
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
         <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16m-.75-12.5a.75.75 0 0 1 1.5 0v5a.75.75 0 0 1-1.5 0zM10 15a1 1 0 1 1 0-2 1 1 0 0 1 0 2" />
       </svg>
-      {BADGE_TEXT[needsAction]}
+      {i18n._(BADGE_TEXT[needsAction])}
     </span>
   );
 }
@@ -23,7 +24,7 @@ export function LastMessagePreview({ lastMessage }: Pick<MyComplaint, 'lastMessa
   if (!lastMessage) return null;
   return (
     <span className="mt-1 block truncate text-sm text-slate-700" data-testid="last-message">
-      <span className="font-semibold">{lastMessage.fromStudent ? 'You' : 'Hostel team'}:</span> {lastMessage.text}
+      <span className="font-semibold">{lastMessage.fromStudent ? i18n._('You:') : i18n._('Hostel team:')}</span> {lastMessage.text}
     </span>
   );
 }

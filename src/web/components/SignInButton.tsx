@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { i18n } from '../lib/i18n';
 import { buttonPrimary } from './ui/styles';
 
 export const SIGN_IN_ERROR_PARAM = 'signInError';
@@ -25,7 +26,7 @@ export function SignInButton({ className = buttonPrimary }: SignInButtonProps) {
 
   return (
     <button type="button" className={className} onClick={handleClick}>
-      Sign In
+      {i18n._('Sign In')}
     </button>
   );
 }

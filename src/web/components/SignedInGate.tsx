@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { User } from '../../shared/auth';
 import { seedTexts } from '../../shared/constants';
 import { cn } from '../lib/cn';
+import { i18n } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { SignInButton } from './SignInButton';
 import { LoadError } from './ui/LoadError';
@@ -21,7 +22,7 @@ export function SignInFirst({ heading, children, className }: SignInFirstProps) 
   return (
     <div className={cn(card, 'mt-6 space-y-4', className)} data-testid="sign-in-first">
       {heading}
-      <p className="text-slate-800">{seedTexts.signInFirst}</p>
+      <p className="text-slate-800">{i18n._(seedTexts.signInFirst)}</p>
       {children}
       <SignInButton />
     </div>
@@ -44,7 +45,7 @@ interface SignedInGateProps {
 export function SignedInGate({ children, signedOut, renderError }: SignedInGateProps) {
   const me = useMe();
   const retry = () => void me.refetch();
-  if (me.isPending) return <LoadingStatus label="Loading your details…" />;
+  if (me.isPending) return <LoadingStatus label={i18n._('Loading your details…')} />;
   if (me.isError) return renderError ? renderError(me.error, retry) : <LoadError error={me.error} onRetry={retry} />;
   if (me.data === null) return signedOut ?? <SignInFirst />;
   return children(me.data);

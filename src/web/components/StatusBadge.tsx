@@ -1,5 +1,6 @@
 import { STATUS_LABELS } from '../../shared/constants';
 import type { ComplaintStatus } from '../../shared/complaints';
+import { i18n } from '../lib/i18n';
 import { Badge, type BadgeTone } from './ui/Badge';
 
 // A status added to src/shared/constants.ts shows as neutral until it is given a colour here.
@@ -17,7 +18,7 @@ const tones: Partial<Record<ComplaintStatus, BadgeTone>> = {
 export function StatusBadge({ status }: { status: ComplaintStatus }) {
   return (
     <Badge tone={tones[status] ?? 'neutral'} className="px-2.5 whitespace-nowrap">
-      {STATUS_LABELS[status]}
+      {i18n._(STATUS_LABELS[status])}
     </Badge>
   );
 }

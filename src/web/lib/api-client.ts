@@ -1,5 +1,6 @@
-import { CSRF_HEADER } from '../../shared/constants';
+import { CSRF_HEADER, seedTexts } from '../../shared/constants';
 import type { ErrorBody } from '../../shared/errors';
+import { i18n } from './i18n';
 
 /**
  * Anything with zod's `safeParse`. The type is structural on purpose: the frame of the app (this
@@ -35,14 +36,15 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+/** The English message id; the error says it in the reader's language. */
+export const NETWORK_ERROR_MESSAGE = /*i18n*/ 'Could not reach the server. Check your connection and try again.';
 
 /** The request never got an answer (offline, DNS, server down, connection reset). */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 
   constructor(options?: { cause?: unknown }) {
-    super(NETWORK_ERROR_MESSAGE, options);
+    super(i18n._(NETWORK_ERROR_MESSAGE), options);
   }
 }
 
@@ -70,12 +72,12 @@ export interface RequestOptions {
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
 function fallbackMessage(status: number): string {
-  if (status === 401) return 'Please Sign In first';
-  if (status === 403) return 'You are not allowed to do that.';
-  if (status === 404) return 'Not found.';
-  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
-  if (status >= 500) return 'The server had a problem. Please try again later.';
-  return 'The request could not be completed.';
+  if (status === 401) return i18n._(seedTexts.signInFirst);
+  if (status === 403) return i18n._('You are not allowed to do that.');
+  if (status === 404) return i18n._('Not found.');
+  if (status === 429) return i18n._('Too many requests. Please wait a moment and try again.');
+  if (status >= 500) return i18n._('The server had a problem. Please try again later.');
+  return i18n._('The request could not be completed.');
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -137,7 +139,7 @@ export async function apiFetch(
     throw new ApiError(
       response.status,
       'invalid_response',
-      'The server sent an unexpected response. Please reload the page.',
+      i18n._('The server sent an unexpected response. Please reload the page.'),
     );
   }
   return result.data;
@@ -146,5 +148,5 @@ export async function apiFetch(
 /** A user-facing message for any error thrown by {@link apiFetch} (or anything else). */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof NetworkError) return error.message;
-  return 'Something went wrong. Please try again.';
+  return i18n._('Something went wrong. Please try again.');
 }

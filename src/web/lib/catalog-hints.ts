@@ -1,5 +1,6 @@
 import { formatRanges } from '../../shared/catalog';
 import type { HostelInfo } from '../../shared/catalog';
+import { i18n } from './i18n';
 
 type FloorSpan = Pick<HostelInfo, 'floorMin' | 'floorMax'>;
 
@@ -15,7 +16,9 @@ export function floorSpan(hostels: readonly HostelInfo[]): FloorSpan | null {
 /** "0 (ground) to 7", as the seed's form said it. */
 export function floorHint(span: FloorSpan | null): string | undefined {
   if (!span) return undefined;
-  return span.floorMin === 0 ? `0 (ground) to ${span.floorMax}` : `${span.floorMin} to ${span.floorMax}`;
+  return span.floorMin === 0
+    ? i18n._('0 (ground) to {max}', { max: span.floorMax })
+    : i18n._('{min} to {max}', { min: span.floorMin, max: span.floorMax });
 }
 
 /**
@@ -23,9 +26,9 @@ export function floorHint(span: FloorSpan | null): string | undefined {
  * the seed's hostels show their common range at once), or a pointer to the hostel field.
  */
 export function roomHint(hostel: HostelInfo | undefined, hostels: readonly HostelInfo[]): string | undefined {
-  if (hostel) return `Rooms ${formatRanges(hostel.roomRanges)}`;
+  if (hostel) return i18n._('Rooms {ranges}', { ranges: formatRanges(hostel.roomRanges) });
   const each = new Set(hostels.map((h) => formatRanges(h.roomRanges)));
   const [shared] = each;
-  if (each.size === 1 && shared !== undefined) return `Rooms ${shared}`;
-  return hostels.length > 0 ? 'Choose your hostel to see its room numbers' : undefined;
+  if (each.size === 1 && shared !== undefined) return i18n._('Rooms {ranges}', { ranges: shared });
+  return hostels.length > 0 ? i18n._('Choose your hostel to see its room numbers') : undefined;
 }

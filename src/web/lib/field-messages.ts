@@ -1,6 +1,10 @@
+import { i18n } from './i18n';
+
 /**
  * A student form's messages, sorted by field: the first message of a field wins, and what belongs
- * to no field of the form is kept for the form's alert.
+ * to no field of the form is kept for the form's alert. The shared schemas' messages are English
+ * message ids (marked for the catalogues), so each is shown in the reader's language; a server's
+ * message already is, and comes through as it is.
  */
 export interface SortedMessages<F extends string> {
   errors: Partial<Record<F, string>>;
@@ -15,8 +19,9 @@ export function sortMessages<F extends string>(
   const other: string[] = [];
   for (const [name, message] of entries) {
     if (!message) continue;
-    if (isField(name)) errors[name] ??= message;
-    else other.push(message);
+    const text = i18n._(message);
+    if (isField(name)) errors[name] ??= text;
+    else other.push(text);
   }
   return { errors, other };
 }

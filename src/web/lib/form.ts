@@ -4,6 +4,7 @@ import { get, set } from 'react-hook-form';
 import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from './api-client';
+import { i18n } from './i18n';
 
 /*
  * The form layer: react-hook-form holds what the user types (a "draft": numbers and address lists
@@ -60,7 +61,8 @@ function placeMessages(messages: Messages, values: unknown): { fields: Messages;
 /** The resolver's nested errors as dotted paths ('roomRanges.root' is the list itself). */
 function flattenErrors(errors: unknown, prefix = '', out: Messages = {}): Messages {
   if (!isObject(errors)) return out;
-  if (typeof errors.message === 'string' && errors.message !== '') out[prefix] ??= errors.message;
+  // The shared schemas' messages are English message ids: shown in the reader's language.
+  if (typeof errors.message === 'string' && errors.message !== '') out[prefix] ??= i18n._(errors.message);
   for (const [key, value] of Object.entries(errors)) {
     // An error's own parts; a field may be called `message` or `type` too, and its error is an object.
     if (key === 'ref' || key === 'types' || ((key === 'message' || key === 'type') && typeof value === 'string')) continue;

@@ -1,5 +1,6 @@
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../shared/constants';
 import { NetworkError, getCsrfToken } from './api-client';
+import { i18n } from './i18n';
 import { OUTBOX_SENT } from './offline-events';
 import { OUTBOX_CHANGED, OUTBOX_STORAGE_KEY, outboxOwner } from './outbox-owner';
 
@@ -36,14 +37,15 @@ export { OUTBOX_CHANGED, OUTBOX_STORAGE_KEY };
 /** Fired on window when a new complaint has reached the server (the install prompt waits for it). */
 export const COMPLAINT_FILED = 'hcp:complaint-filed';
 
+/** The English message id; the error says it in the reader's language. */
 export const WAITING_TO_SEND_MESSAGE =
-  'You are offline. It is saved on this phone and will be sent once, as soon as you are back online (waiting to send).';
+  /*i18n*/ 'You are offline. It is saved on this phone and will be sent once, as soon as you are back online (waiting to send).';
 
 /** The request was kept in the outbox: not an error the student must fix, but not sent yet either. */
 export class WaitingToSend extends NetworkError {
   constructor() {
     super();
-    this.message = WAITING_TO_SEND_MESSAGE;
+    this.message = i18n._(WAITING_TO_SEND_MESSAGE);
   }
 }
 
@@ -114,7 +116,7 @@ async function refusalMessage(response: Response): Promise<string> {
   } catch {
     // No readable body: the status says enough.
   }
-  return `The server refused it (${response.status}).`;
+  return i18n._('The server refused it ({status}).', { status: response.status });
 }
 
 /**

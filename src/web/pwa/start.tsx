@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { COMPLAINT_FILED, OUTBOX_CHANGED, flushOutbox, myQueuedRequests } from '../lib/offline-queue';
 import type { QueuedRequest } from '../lib/offline-queue';
+import { i18n, intlLocale } from '../lib/i18n';
 
 /**
  * What the app does on a phone once the page has painted (src/web/main.tsx loads this module on
@@ -26,7 +27,7 @@ declare global {
 const INSTALL_DISMISSED = 'hcp.install-dismissed';
 
 const timeOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : null;
+  iso ? new Date(iso).toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit' }) : null;
 
 function useOnline() {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -66,8 +67,8 @@ function useOutboxSender(online: boolean) {
     void flushOutbox().then(({ sent, refused }) => {
       if (cancelled) return;
       const lines = [
-        ...(sent.length > 0 ? [`Sent: ${sent.map((entry) => entry.label).join(', ')}.`] : []),
-        ...refused.map(({ entry, message }) => `Not sent: ${entry.label}. ${message}`),
+        ...(sent.length > 0 ? [i18n._('Sent: {labels}.', { labels: sent.map((entry) => entry.label).join(', ') })] : []),
+        ...refused.map(({ entry, message }) => i18n._('Not sent: {label}. {reason}', { label: entry.label, reason: message })),
       ];
       if (lines.length > 0) setReport(lines.join(' '));
     });
@@ -161,8 +162,8 @@ function useInstallOffer() {
 function useShareNote() {
   const [note, setNote] = useState<string | null>(() => {
     const shared = new URLSearchParams(window.location.search).get('shared');
-    if (shared === 'photos') return 'Your photo is here. Choose what the complaint is about: it is attached to the form.';
-    if (shared === 'lost') return 'The shared photo could not be kept. Choose what the complaint is about and add it again.';
+    if (shared === 'photos') return i18n._('Your photo is here. Choose what the complaint is about: it is attached to the form.');
+    if (shared === 'lost') return i18n._('The shared photo could not be kept. Choose what the complaint is about and add it again.');
     return null;
   });
   useEffect(() => {
@@ -199,28 +200,28 @@ function DeviceStatus() {
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
         {!online && (
           <p className={`${bar} border-amber-300 bg-amber-50 text-amber-950`}>
-            <strong>You are offline.</strong>{' '}
+            <strong>{i18n._('You are offline.')}</strong>{' '}
             {savedAt
-              ? `My complaints is shown as last seen (saved at ${timeOf(savedAt)}).`
-              : 'What you see is as last seen on this phone.'}
+              ? i18n._('My complaints is shown as last seen (saved at {time}).', { time: timeOf(savedAt) })
+              : i18n._('What you see is as last seen on this phone.')}
           </p>
         )}
         {waiting.length > 0 && (
           <div className={`${bar} border-brand-200 bg-white text-slate-900`} data-testid="outbox">
-            <p className="font-semibold">Waiting to send ({waiting.length})</p>
+            <p className="font-semibold">{i18n._('Waiting to send ({count})', { count: waiting.length })}</p>
             <ul className="mt-1 list-disc pl-5">
               {waiting.map((entry) => (
                 <li key={entry.key}>{entry.label}</li>
               ))}
             </ul>
-            <p className="mt-1 text-slate-600">It is sent once, as soon as this phone is back online.</p>
+            <p className="mt-1 text-slate-600">{i18n._('It is sent once, as soon as this phone is back online.')}</p>
           </div>
         )}
         {share.note && (
           <div className={`${bar} flex items-start justify-between gap-3 border-brand-200 bg-brand-50 text-slate-900`}>
             <p>{share.note}</p>
             <button type="button" className={`${button} -my-2 text-brand-900`} onClick={share.dismiss}>
-              OK
+              {i18n._('OK')}
             </button>
           </div>
         )}
@@ -228,21 +229,21 @@ function DeviceStatus() {
           <div className={`${bar} flex items-start justify-between gap-3 border-green-300 bg-green-50 text-green-950`}>
             <p>{sender.report}</p>
             <button type="button" className={`${button} -my-2 text-green-900`} onClick={sender.dismiss}>
-              OK
+              {i18n._('OK')}
             </button>
           </div>
         )}
       </div>
       {installOffer.shown && (
-        <section aria-label="Install the app" className={`${bar} border-brand-200 bg-white text-slate-900`}>
-          <p className="font-semibold">Add the portal to your home screen?</p>
-          <p className="mt-1 text-slate-600">It opens like an app, works with patchy data and can tell you when the team replies.</p>
+        <section aria-label={i18n._('Install the app')} className={`${bar} border-brand-200 bg-white text-slate-900`}>
+          <p className="font-semibold">{i18n._('Add the portal to your home screen?')}</p>
+          <p className="mt-1 text-slate-600">{i18n._('It opens like an app, works with patchy data and can tell you when the team replies.')}</p>
           <div className="mt-2 flex gap-2">
             <button type="button" className={`${button} bg-brand-900 text-white`} onClick={() => void installOffer.install()}>
-              Install
+              {i18n._('Install')}
             </button>
             <button type="button" className={`${button} text-brand-900`} onClick={installOffer.notNow}>
-              Not now
+              {i18n._('Not now')}
             </button>
           </div>
         </section>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Photo } from '../../../shared/photos';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { i18n } from '../../lib/i18n';
 import { Alert } from '../ui/Alert';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { StatusMessage } from '../ui/StatusMessage';
@@ -10,7 +11,7 @@ import { useAddPhotos } from './api/add-photos';
 import { useComplaintPhotos } from './api/get-complaint-photos';
 import { PhotoPicker, type PhotoSelection } from './PhotoPicker';
 
-function Thumbnails({ photos, who, testId }: { photos: Photo[]; who: string; testId: string }) {
+function Thumbnails({ photos, altOf, testId }: { photos: Photo[]; altOf: (number: number) => string; testId: string }) {
   return (
     <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid={testId}>
       {photos.map((photo, index) => (
@@ -18,7 +19,7 @@ function Thumbnails({ photos, who, testId }: { photos: Photo[]; who: string; tes
           <a href={photo.url} target="_blank" rel="noopener" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700">
             <img
               src={photo.thumbUrl}
-              alt={`Photo ${index + 1} ${who} (opens full size)`}
+              alt={altOf(index + 1)}
               loading="lazy"
               className="aspect-square w-full rounded-lg border border-slate-200 object-cover"
             />
@@ -41,11 +42,11 @@ export function PhotoGallery({ number, allowAdd = false }: { number: string; all
   const [pickerKey, setPickerKey] = useState(0);
   const [added, setAdded] = useState<string | null>(null);
 
-  if (photos.isPending) return <LoadingStatus label="Loading photos…" compact className="mt-6" />;
+  if (photos.isPending) return <LoadingStatus label={i18n._('Loading photos…')} compact className="mt-6" />;
   if (photos.isError) {
     return (
       <Alert className="mt-6">
-        <p>The photos could not be loaded: {errorMessage(photos.error)}</p>
+        <p>{i18n._('The photos could not be loaded: {reason}', { reason: errorMessage(photos.error) })}</p>
       </Alert>
     );
   }
@@ -59,7 +60,7 @@ export function PhotoGallery({ number, allowAdd = false }: { number: string; all
     setAdded(null);
     try {
       await add.mutateAsync(selection.ids);
-      setAdded(selection.ids.length === 1 ? 'The photo was added.' : `${selection.ids.length} photos were added.`);
+      setAdded(i18n._('{count, plural, one {The photo was added.} other {# photos were added.}}', { count: selection.ids.length }));
       setPickerKey((k) => k + 1);
     } catch {
       // The mutation's error is shown below.
@@ -69,32 +70,35 @@ export function PhotoGallery({ number, allowAdd = false }: { number: string; all
   return (
     <section aria-labelledby={`photos-${number}`} className={cn(card, 'mt-6')} data-testid="photo-gallery">
       <h2 id={`photos-${number}`} className="text-lg font-semibold text-slate-900">
-        Photos
+        {i18n._('Photos')}
       </h2>
       {before.length > 0 && (
         <>
-          <h3 className="mt-3 text-sm font-semibold text-slate-700">From the student</h3>
-          <Thumbnails photos={before} who="from the student" testId="photos-before" />
+          <h3 className="mt-3 text-sm font-semibold text-slate-700">{i18n._('From the student')}</h3>
+          <Thumbnails photos={before} altOf={(n) => i18n._('Photo {n} from the student (opens full size)', { n })} testId="photos-before" />
         </>
       )}
       {after.length > 0 && (
         <>
-          <h3 className="mt-4 text-sm font-semibold text-slate-700">After the work</h3>
-          <Thumbnails photos={after} who="after the work" testId="photos-after" />
+          <h3 className="mt-4 text-sm font-semibold text-slate-700">{i18n._('After the work')}</h3>
+          <Thumbnails photos={after} altOf={(n) => i18n._('Photo {n} after the work (opens full size)', { n })} testId="photos-after" />
         </>
       )}
       {withheld > 0 && (
         <p className="mt-3 text-slate-700" data-testid="photos-withheld">
-          {withheld === 1 ? '1 photo is' : `${withheld} photos are`} shown only to the anti-ragging duty, as this complaint is confidential.
+          {i18n._(
+            '{count, plural, one {# photo is shown only to the anti-ragging duty, as this complaint is confidential.} other {# photos are shown only to the anti-ragging duty, as this complaint is confidential.}}',
+            { count: withheld },
+          )}
         </p>
       )}
-      {items.length === 0 && withheld === 0 && <p className="mt-2 text-slate-700">No photos yet.</p>}
+      {items.length === 0 && withheld === 0 && <p className="mt-2 text-slate-700">{i18n._('No photos yet.')}</p>}
       {adding && (
         <div className="mt-4 border-t border-slate-200 pt-4">
           <PhotoPicker
             key={pickerKey}
-            label="Add photos"
-            hint="Up to 4 at a time. They are made smaller on your phone first, without the location."
+            label={i18n._('Add photos')}
+            hint={i18n._('Up to 4 at a time. They are made smaller on your phone first, without the location.')}
             disabled={add.isPending}
             onChange={setSelection}
           />
@@ -106,12 +110,12 @@ export function PhotoGallery({ number, allowAdd = false }: { number: string; all
               aria-busy={add.isPending}
               onClick={() => void send()}
             >
-              {add.isPending ? 'Adding…' : selection.busy ? 'Waiting for the upload…' : 'Add to the complaint'}
+              {add.isPending ? i18n._('Adding…') : selection.busy ? i18n._('Waiting for the upload…') : i18n._('Add to the complaint')}
             </button>
           )}
           {add.isError && (
             <Alert className="mt-3">
-              <p>Not added: {errorMessage(add.error)}</p>
+              <p>{i18n._('Not added: {reason}', { reason: errorMessage(add.error) })}</p>
             </Alert>
           )}
           <StatusMessage message={added} className="mt-3" />

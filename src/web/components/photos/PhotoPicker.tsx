@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { seedTexts } from '../../../shared/constants';
 import { PHOTOS_PER_SET, type Photo } from '../../../shared/photos';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
 import { meQueryOptions } from '../../lib/me';
 import { StatusMessage } from '../ui/StatusMessage';
 import { buttonSecondary, fieldHint, fieldLabel } from '../ui/styles';
@@ -68,12 +70,12 @@ export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = fals
   async function send(key: number, file: File) {
     try {
       // The upload needs the session's CSRF token, which comes with the signed-in user.
-      if ((await queryClient.ensureQueryData(meQueryOptions)) === null) throw new ApiError(401, 'unauthenticated', 'Please Sign In first');
+      if ((await queryClient.ensureQueryData(meQueryOptions)) === null) throw new ApiError(401, 'unauthenticated', i18n._(seedTexts.signInFirst));
       const blob = await downsizePhoto(file);
       patch(key, { state: 'uploading' });
       const photo = await uploadPhoto({ blob, onProgress: (progress) => patch(key, { progress }) });
       patch(key, { state: 'done', progress: 1, photo });
-      setAnnouncement(`${file.name || 'Photo'} uploaded.`);
+      setAnnouncement(file.name ? i18n._('{name} uploaded.', { name: file.name }) : i18n._('Photo uploaded.'));
     } catch (error) {
       patch(key, { state: 'failed', error: errorMessage(error) });
       setAnnouncement(null);
@@ -88,7 +90,7 @@ export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = fals
   }
 
   function add(files: File[]) {
-    if (files.length > room) setAnnouncement(`Only ${max} photos can be sent at a time; the first ${room} were taken.`);
+    if (files.length > room) setAnnouncement(i18n._('Only {max} photos can be sent at a time; the first {room} were taken.', { max, room }));
     const added = files.slice(0, room).map((file) => ({ key: nextKey++, name: file.name, state: 'preparing' as const, progress: 0, file }));
     setItems((previous) => [...previous, ...added.map(({ file: _file, ...item }) => item)]);
     for (const item of added) void send(item.key, item.file);
@@ -121,29 +123,34 @@ export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = fals
       <div className="mt-2 flex flex-wrap gap-2">
         <label htmlFor={cameraId} className={`${inputButton} ${off ? 'pointer-events-none opacity-60' : ''}`}>
           <input id={cameraId} type="file" accept="image/*" capture="environment" className="sr-only" disabled={off} onChange={pick} />
-          Take a photo
+          {i18n._('Take a photo')}
         </label>
         <label htmlFor={filesId} className={`${inputButton} ${off ? 'pointer-events-none opacity-60' : ''}`}>
           <input id={filesId} type="file" accept="image/*" multiple className="sr-only" disabled={off} onChange={pick} />
-          Choose photos
+          {i18n._('Choose photos')}
         </label>
       </div>
-      {full && <p className={fieldHint}>{max} photos is the most for one go.</p>}
+      {full && <p className={fieldHint}>{i18n._('{max} photos is the most for one go.', { max })}</p>}
       {items.length > 0 && (
-        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Chosen photos">
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={i18n._('Chosen photos')}>
           {items.map((item, index) => {
-            const name = `Photo ${index + 1}`;
+            const name = i18n._('Photo {number}', { number: index + 1 });
             return (
               <li key={item.key} className="rounded-lg border border-slate-200 p-2 text-sm" data-testid="picked-photo" data-state={item.state}>
                 {item.state === 'done' && item.photo ? (
                   <img src={item.photo.thumbUrl} alt={name} className="aspect-square w-full rounded object-cover" />
                 ) : (
                   <div className="flex aspect-square w-full items-center justify-center rounded bg-slate-100 px-1 text-center text-slate-700">
-                    {item.state === 'failed' ? 'Not sent' : item.state === 'preparing' ? 'Preparing…' : `${Math.round(item.progress * 100)}%`}
+                    {item.state === 'failed' ? i18n._('Not sent') : item.state === 'preparing' ? i18n._('Preparing…') : `${Math.round(item.progress * 100)}%`}
                   </div>
                 )}
                 {(item.state === 'preparing' || item.state === 'uploading') && (
-                  <progress className="mt-1 w-full" max={1} value={item.progress} aria-label={`Uploading ${name}`} />
+                  <progress
+                    className="mt-1 w-full"
+                    max={1}
+                    value={item.progress}
+                    aria-label={i18n._('Uploading Photo {number}', { number: index + 1 })}
+                  />
                 )}
                 {item.state === 'failed' && (
                   <p className="mt-1 font-medium text-red-800" role="alert">
@@ -156,7 +163,7 @@ export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = fals
                   onClick={() => remove(item.key)}
                   disabled={disabled}
                 >
-                  Remove {name.toLowerCase()}
+                  {i18n._('Remove photo {number}', { number: index + 1 })}
                 </button>
               </li>
             );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { i18n } from '../../lib/i18n';
 
 interface AlertProps {
   children: ReactNode;
@@ -30,7 +31,7 @@ export function Alert({ children, tone = 'error', onDismiss, className = '', ...
           onClick={onDismiss}
           className="-my-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md hover:bg-black/5"
         >
-          <span className="sr-only">Dismiss</span>
+          <span className="sr-only">{i18n._('Dismiss')}</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
             <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6z" />
           </svg>

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { i18n } from '../../lib/i18n';
 import { textLink } from './styles';
+import { slot, WithSlots } from './WithSlots';
 
 interface ConfirmationCardProps {
   /** The complaint to confirm; nothing is shown while null (the live region stays in place). */
@@ -15,7 +17,6 @@ interface ConfirmationCardProps {
  * number and a link to it. The region is always rendered so screen readers announce the card.
  */
 export function ConfirmationCard({ number, title, message, noun = 'complaint' }: ConfirmationCardProps) {
-  const Noun = noun === 'request' ? 'Request' : 'Complaint';
   return (
     <div role="status" className="empty:hidden" data-testid="confirmation">
       {number !== null && (
@@ -27,11 +28,18 @@ export function ConfirmationCard({ number, title, message, noun = 'complaint' }:
             <p className="font-semibold">{title}</p>
             {message && <p>{message}</p>}
             <p>
-              {Noun} number <strong className="font-mono">{number}</strong>
+              <WithSlots
+                text={
+                  noun === 'request'
+                    ? i18n._('Request number {number}', { number: slot('number') })
+                    : i18n._('Complaint number {number}', { number: slot('number') })
+                }
+                slots={{ number: <strong className="font-mono">{number}</strong> }}
+              />
             </p>
             <p>
               <Link to={`/my/${encodeURIComponent(number)}`} className={textLink}>
-                Follow {noun} {number}
+                {noun === 'request' ? i18n._('Follow request {number}', { number }) : i18n._('Follow complaint {number}', { number })}
               </Link>
             </p>
           </div>

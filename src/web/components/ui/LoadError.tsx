@@ -1,5 +1,6 @@
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { i18n } from '../../lib/i18n';
 import { Alert } from './Alert';
 import { buttonSecondary } from './styles';
 
@@ -18,7 +19,7 @@ export function LoadError({ error, onRetry, className = 'mt-6' }: LoadErrorProps
         <p>{errorMessage(error)}</p>
       </Alert>
       <button type="button" className={buttonSecondary} onClick={onRetry}>
-        Try again
+        {i18n._('Try again')}
       </button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { i18n } from '../../lib/i18n';
+
 interface LoadingStatusProps {
   /** Read by screen readers and shown next to the spinner. */
   label?: string;
@@ -8,7 +10,7 @@ interface LoadingStatusProps {
 }
 
 /** An accessible "busy" indicator (role="status"). */
-export function LoadingStatus({ label = 'Loading…', compact = false, className = '' }: LoadingStatusProps) {
+export function LoadingStatus({ label = i18n._('Loading…'), compact = false, className = '' }: LoadingStatusProps) {
   return (
     <div role="status" className={`flex items-center gap-3 ${compact ? 'py-2' : 'py-8'} text-slate-700 ${className}`}>
       <span

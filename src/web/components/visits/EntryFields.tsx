@@ -1,5 +1,6 @@
 import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
 import { ENTRY_SLOT_LABELS } from '../../../shared/visits';
+import { i18n } from '../../lib/i18n';
 import { ChoiceChips } from '../ui/ChoiceChips';
 import { fieldError, fieldHint, fieldLabel } from '../ui/styles';
 
@@ -50,9 +51,9 @@ export function EntryFields({
     <>
       <ChoiceChips
         id={consentId}
-        label="May staff enter when you are out?"
+        label={i18n._('May staff enter when you are out?')}
         options={['yes', 'no']}
-        optionLabel={(option) => (option === 'yes' ? 'Yes' : 'No')}
+        optionLabel={(option) => (option === 'yes' ? i18n._('Yes') : i18n._('No'))}
         value={consent}
         error={errors.consent}
         onChange={onConsent}
@@ -64,9 +65,9 @@ export function EntryFields({
         aria-invalid={Boolean(errors.slots)}
         aria-describedby={[slotsHint, errors.slots ? slotsError : ''].filter(Boolean).join(' ')}
       >
-        <legend className={fieldLabel}>When are you usually in?</legend>
+        <legend className={fieldLabel}>{i18n._('When are you usually in?')}</legend>
         <p id={slotsHint} className={fieldHint}>
-          {consent === 'no' ? 'Choose at least one: staff come when you are there.' : 'Optional: staff try to come then.'}
+          {consent === 'no' ? i18n._('Choose at least one: staff come when you are there.') : i18n._('Optional: staff try to come then.')}
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           {ENTRY_SLOTS.map((slot) => (
@@ -75,7 +76,7 @@ export function EntryFields({
               className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50"
             >
               <input type="checkbox" className="size-5 accent-brand-700" checked={chosen.has(slot)} onChange={() => toggle(slot)} />
-              {ENTRY_SLOT_LABELS[slot]}
+              {i18n._(ENTRY_SLOT_LABELS[slot])}
             </label>
           ))}
         </div>

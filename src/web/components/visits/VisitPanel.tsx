@@ -2,11 +2,10 @@ import { useState } from 'react';
 import type { ComponentType, FormEvent, ReactNode } from 'react';
 import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
 import {
+  ENTRY_SLOT_LABELS,
   VISIT_MAX_DAYS,
   entryConsentText,
-  entrySlotsText,
   visitTimeProblem,
-  visitTimeText,
   zonedDate,
   zonedInstant,
   type VisitProposalBody,
@@ -14,18 +13,42 @@ import {
 } from '../../../shared/visits';
 import { Alert } from '../ui/Alert';
 import { StatusMessage } from '../ui/StatusMessage';
+import { slot, WithSlots } from '../ui/WithSlots';
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldError, fieldLabel } from '../ui/styles';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { i18n, intlLocale } from '../../lib/i18n';
 
 /*
  * Consent to enter and visit times (decision 47), shared by the student's complaint page and the
  * staff complaint page: each page passes its own calls (features never import each other).
  */
 
-/** "Visit today 16:00–17:00", on the university's clock. */
+/** "16:00": a time of day on the university's clock. */
+const clock = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+/**
+ * "today 16:00–17:00", "tomorrow 09:00–10:00", else "Fri 28 Nov, 16:00–17:00": a visit on the
+ * university's clock in the reader's language (the shared `visitTimeText` is the server's English).
+ */
 export function visitLabel(visit: { startsAt: string; endsAt: string }, timeZone: string, now = new Date()): string {
-  return visitTimeText(new Date(visit.startsAt), new Date(visit.endsAt), now, timeZone);
+  const startsAt = new Date(visit.startsAt);
+  const times = `${clock(startsAt, timeZone)}–${clock(new Date(visit.endsAt), timeZone)}`;
+  const day = zonedDate(startsAt, timeZone);
+  if (day === zonedDate(now, timeZone)) return i18n._('today {times}', { times });
+  const [year = 0, month = 1, date = 1] = zonedDate(now, timeZone).split('-').map(Number);
+  const tomorrow = new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  if (day === tomorrow) return i18n._('tomorrow {times}', { times });
+  // English keeps the server's "Fri 28 Nov" (en-GB); Hindi has its own order of day and month.
+  const locale = i18n.locale === 'en' ? 'en-GB' : intlLocale();
+  const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
+  return i18n._('{date}, {times}', { date: weekday, times });
+}
+
+/** Why a visit time cannot be proposed, in the reader's language. */
+function visitProblemText(problem: string): string {
+  const days = VISIT_MAX_DAYS;
+  return problem === `The visit must be within the next ${days} days` ? i18n._('The visit must be within the next {days} days', { days }) : i18n._(problem);
 }
 
 /** The student's answers when filing: may staff enter when they are out, and when they are usually in. */
@@ -43,13 +66,13 @@ export function EntryFacts({
   return (
     <>
       {consent !== null && (
-        <Row label="Enter when out">
-          <span data-testid="entry-consent">{entryConsentText(consent)}</span>
+        <Row label={i18n._('Enter when out')}>
+          <span data-testid="entry-consent">{i18n._(entryConsentText(consent))}</span>
         </Row>
       )}
       {ordered.length > 0 && (
-        <Row label="Usually in">
-          <span data-testid="entry-slots">{entrySlotsText(ordered)}</span>
+        <Row label={i18n._('Usually in')}>
+          <span data-testid="entry-slots">{ordered.map((s) => i18n._(ENTRY_SLOT_LABELS[s])).join(', ')}</span>
         </Row>
       )}
     </>
@@ -69,7 +92,11 @@ function dayOptions(timeZone: string, now: Date): Array<{ value: string; label: 
     const at = new Date(now.getTime() + i * 86_400_000);
     const value = zonedDate(at, timeZone);
     const label =
-      i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+      i === 0
+        ? i18n._('Today')
+        : i === 1
+          ? i18n._('Tomorrow')
+          : new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : intlLocale(), { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
     return { value, label };
   });
 }
@@ -110,16 +137,17 @@ function ProposeForm({
     if (busy) return;
     const startsAt = zonedInstant(draft.date, draft.start, state.timeZone);
     const endsAt = zonedInstant(draft.date, draft.end, state.timeZone);
-    const found = startsAt && endsAt ? visitTimeProblem(startsAt, endsAt, new Date()) : 'Give the visit as a day, a start and an end';
+    const found = startsAt && endsAt ? visitTimeProblem(startsAt, endsAt, new Date()) : /*i18n*/ 'Give the visit as a day, a start and an end';
     if (found) {
-      setProblem(found);
+      setProblem(visitProblemText(found));
       return;
     }
     setProblem(null);
     setBusy(true);
     try {
       await actions.propose({ ...draft, replaces: state.proposal?.id ?? null });
-      onDone(`Proposed ${startsAt && endsAt ? visitTimeText(startsAt, endsAt, new Date(), state.timeZone) : ''}. The other side has been told.`);
+      const when = startsAt && endsAt ? visitLabel({ startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() }, state.timeZone) : '';
+      onDone(i18n._('Proposed {when}. The other side has been told.', { when }));
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -131,7 +159,7 @@ function ProposeForm({
     <form noValidate className="mt-3 space-y-3" onSubmit={(event) => void submit(event)} data-testid="visit-propose-form">
       <div>
         <label htmlFor={`${idPrefix}-date`} className={fieldLabel}>
-          Day
+          {i18n._('Day')}
         </label>
         <select
           id={`${idPrefix}-date`}
@@ -149,7 +177,7 @@ function ProposeForm({
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor={`${idPrefix}-start`} className={fieldLabel}>
-            From
+            {i18n._('From')}
           </label>
           <input
             id={`${idPrefix}-start`}
@@ -162,7 +190,7 @@ function ProposeForm({
         </div>
         <div>
           <label htmlFor={`${idPrefix}-end`} className={fieldLabel}>
-            To
+            {i18n._('To')}
           </label>
           <input
             id={`${idPrefix}-end`}
@@ -174,7 +202,7 @@ function ProposeForm({
           />
         </div>
       </div>
-      <p className="text-sm text-slate-600">Times are on the hostel&apos;s clock ({state.timeZone}).</p>
+      <p className="text-sm text-slate-600">{i18n._("Times are on the hostel's clock ({timeZone}).", { timeZone: state.timeZone })}</p>
       {problem && (
         <p className={fieldError} role="alert" data-testid="visit-problem">
           {problem}
@@ -182,16 +210,34 @@ function ProposeForm({
       )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={busy} aria-busy={busy}>
-          {busy ? 'Sending…' : 'Propose this time'}
+          {busy ? i18n._('Sending…') : i18n._('Propose this time')}
         </button>
         {onCancel && (
           <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={onCancel}>
-            Cancel
+            {i18n._('Cancel')}
           </button>
         )}
       </div>
     </form>
   );
+}
+
+/** Who proposed the open time and what it waits for, one sentence per case (`when` is the time's slot). */
+function proposalSentence(theirs: boolean, side: 'student' | 'staff', when: string): string {
+  if (theirs) return side === 'student' ? i18n._('The hostel team proposes {when}.', { when }) : i18n._('The student proposes {when}.', { when });
+  return side === 'student'
+    ? i18n._('You proposed {when}: waiting for the hostel team to answer.', { when })
+    : i18n._('Your team proposed {when}: waiting for the student to answer.', { when });
+}
+
+/** The question asked before an answer is sent. */
+function confirmQuestion(which: 'accept' | 'decline', side: 'student' | 'staff', when: string): string {
+  if (which === 'accept') {
+    return side === 'student'
+      ? i18n._('Agree to the visit {when}? The hostel team is told.', { when })
+      : i18n._('Agree to the visit {when}? The student is told.', { when });
+  }
+  return side === 'student' ? i18n._('Decline {when}? The hostel team is told.', { when }) : i18n._('Decline {when}? The student is told.', { when });
 }
 
 /**
@@ -217,7 +263,6 @@ export function VisitPanel({
   const [failure, setFailure] = useState<string | null>(null);
   const { agreed, proposal, timeZone } = state;
   const theirs = proposal !== null && proposal.byStudent !== (side === 'student');
-  const other = side === 'student' ? 'the hostel team' : 'the student';
   const idPrefix = `visit-${side}`;
 
   async function answer(which: 'accept' | 'decline') {
@@ -226,7 +271,11 @@ export function VisitPanel({
     setFailure(null);
     try {
       await actions.answer(proposal.id, which);
-      setDone(which === 'accept' ? `Visit agreed: ${visitLabel(proposal, timeZone)}.` : 'Declined. Propose another time if you can.');
+      setDone(
+        which === 'accept'
+          ? i18n._('Visit agreed: {when}.', { when: visitLabel(proposal, timeZone) })
+          : i18n._('Declined. Propose another time if you can.'),
+      );
       setConfirming(null);
     } catch (error) {
       setFailure(errorMessage(error));
@@ -239,48 +288,47 @@ export function VisitPanel({
   return (
     <section aria-labelledby={`${idPrefix}-heading`} className={cn(card, 'mt-4')} data-testid="visit-panel">
       <h2 id={`${idPrefix}-heading`} className="text-lg font-semibold text-slate-900">
-        Visit
+        {i18n._('Visit')}
       </h2>
       {agreed ? (
         <p className="mt-1 text-slate-900" data-testid="visit-agreed">
-          <strong className="font-semibold">Visit {visitLabel(agreed, timeZone)}</strong>
+          <strong className="font-semibold">{i18n._('Visit {when}', { when: visitLabel(agreed, timeZone) })}</strong>
         </p>
       ) : (
-        !proposal && <p className="mt-1 text-slate-700">No visit time agreed yet.</p>
+        !proposal && <p className="mt-1 text-slate-700">{i18n._('No visit time agreed yet.')}</p>
       )}
       {proposal && (
         <div className="mt-2" data-testid="visit-proposal">
           <p className="text-slate-900">
-            {theirs ? (side === 'student' ? 'The hostel team proposes ' : 'The student proposes ') : side === 'student' ? 'You proposed ' : 'Your team proposed '}
-            <strong className="font-semibold">{visitLabel(proposal, timeZone)}</strong>
-            {theirs ? '.' : `: waiting for ${other} to answer.`}
+            <WithSlots
+              text={proposalSentence(theirs, side, slot('when'))}
+              slots={{ when: <strong className="font-semibold">{visitLabel(proposal, timeZone)}</strong> }}
+            />
           </p>
           {theirs && open && confirming === null && !proposing && (
             <div className="mt-2 flex flex-wrap gap-2">
               <button type="button" className={cn(buttonPrimary, 'w-full sm:w-auto')} onClick={() => setConfirming('accept')}>
-                Accept
+                {i18n._('Accept')}
               </button>
               <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setProposing(true)}>
-                Propose another time
+                {i18n._('Propose another time')}
               </button>
               <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setConfirming('decline')}>
-                Decline
+                {i18n._('Decline')}
               </button>
             </div>
           )}
           {confirming && (
             <div role="group" aria-labelledby={`${idPrefix}-confirm`} className="mt-2 rounded-lg border border-brand-200 bg-brand-50 p-3" data-testid="visit-confirm">
               <p id={`${idPrefix}-confirm`} className="text-slate-900">
-                {confirming === 'accept'
-                  ? `Agree to the visit ${visitLabel(proposal, timeZone)}? ${side === 'student' ? 'The hostel team' : 'The student'} is told.`
-                  : `Decline ${visitLabel(proposal, timeZone)}? ${side === 'student' ? 'The hostel team' : 'The student'} is told.`}
+                {confirmQuestion(confirming, side, visitLabel(proposal, timeZone))}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <button type="button" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={busy} aria-busy={busy} onClick={() => void answer(confirming)}>
-                  {confirming === 'accept' ? 'Yes, agree' : 'Yes, decline'}
+                  {confirming === 'accept' ? i18n._('Yes, agree') : i18n._('Yes, decline')}
                 </button>
                 <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setConfirming(null)}>
-                  Cancel
+                  {i18n._('Cancel')}
                 </button>
               </div>
             </div>
@@ -289,7 +337,7 @@ export function VisitPanel({
       )}
       {open && !proposing && !theirs && (
         <button type="button" className={cn(buttonSecondary, 'mt-3 w-full sm:w-auto')} onClick={() => setProposing(true)} data-testid="visit-propose-open">
-          {agreed || proposal ? 'Propose another time' : 'Propose a visit time'}
+          {agreed || proposal ? i18n._('Propose another time') : i18n._('Propose a visit time')}
         </button>
       )}
       {open && proposing && (

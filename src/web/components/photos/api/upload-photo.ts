@@ -1,6 +1,7 @@
 import { CSRF_HEADER } from '../../../../shared/constants';
 import { photoSchema, type Photo } from '../../../../shared/photos';
 import { ApiError, NetworkError, getCsrfToken } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 
 export interface UploadPhotoInput {
   blob: Blob;
@@ -34,16 +35,16 @@ export function uploadPhoto({ blob, onProgress }: UploadPhotoInput): Promise<Pho
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = photoSchema.safeParse(data);
         if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError(xhr.status, 'invalid_response', 'The server sent an unexpected response. Please reload the page.'));
+        else reject(new ApiError(xhr.status, 'invalid_response', i18n._('The server sent an unexpected response. Please reload the page.')));
         return;
       }
       const error = (data as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
       if (typeof error?.code === 'string' && typeof error.message === 'string') {
         reject(new ApiError(xhr.status, error.code, error.message));
       } else if (xhr.status === 413) {
-        reject(new ApiError(413, 'photo_too_large', 'This photo is too large. Choose a smaller one.'));
+        reject(new ApiError(413, 'photo_too_large', i18n._('This photo is too large. Choose a smaller one.')));
       } else {
-        reject(new ApiError(xhr.status, 'http_error', 'The photo could not be uploaded. Please try again.'));
+        reject(new ApiError(xhr.status, 'http_error', i18n._('The photo could not be uploaded. Please try again.')));
       }
     };
     xhr.send(blob);

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { i18n } from '../../../lib/i18n';
 import { AnonymousReportPage } from './AnonymousReportPage';
 import { FollowReportPage } from './FollowReportPage';
 
@@ -16,7 +17,7 @@ export function AnonymousRoutes() {
   if (page === 'anonymous') return <AnonymousReportPage />;
   if (page === 'follow') return <FollowReportPage />;
   return (
-    <Suspense fallback={<LoadingStatus label="Loading page…" />}>
+    <Suspense fallback={<LoadingStatus label={i18n._('Loading page…')} />}>
       <NotFoundPage />
     </Suspense>
   );

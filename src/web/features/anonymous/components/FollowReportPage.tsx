@@ -11,8 +11,10 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, pageContainer, textLink } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../../lib/catalog';
+import { localName } from '../../../../shared/catalog';
 import { cn } from '../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { useCloseAnonymousReport } from '../api/close-report';
 import { useAnonymousReport } from '../api/get-report';
 import { useOpenAnonymousReport } from '../api/open-report';
@@ -41,12 +43,24 @@ function OpenForm({ code, onOpened }: { code: string; onOpened: (code: string) =
     }
   });
   return (
-    <form noValidate aria-label="Open a report" className={cn(card, 'mt-6 space-y-4')} data-testid="follow-form" onSubmit={(event) => void submit(event)}>
-      <TextField control={form.control} name="code" label="Tracking code" hint="Like RG-7K4P-2QXM." {...typedAsIs} />
-      <TextField control={form.control} name="secret" label="Secret" hint="Seven groups of four letters and digits, shown once when you sent the report." {...typedAsIs} />
+    <form
+      noValidate
+      aria-label={i18n._('Open a report')}
+      className={cn(card, 'mt-6 space-y-4')}
+      data-testid="follow-form"
+      onSubmit={(event) => void submit(event)}
+    >
+      <TextField control={form.control} name="code" label={i18n._('Tracking code')} hint={i18n._('Like RG-7K4P-2QXM.')} {...typedAsIs} />
+      <TextField
+        control={form.control}
+        name="secret"
+        label={i18n._('Secret')}
+        hint={i18n._('Seven groups of four letters and digits, shown once when you sent the report.')}
+        {...typedAsIs}
+      />
       <FormAlert control={form.control} />
       <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={open.isPending} aria-busy={open.isPending}>
-        {open.isPending ? 'Opening…' : 'Open the report'}
+        {open.isPending ? i18n._('Opening…') : i18n._('Open the report')}
       </button>
     </form>
   );
@@ -65,18 +79,22 @@ export function FollowReportPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const report = useAnonymousReport(code);
   const { mutation: close, forget } = useCloseAnonymousReport();
-  const committee = useCatalog().data?.university.raggingContacts?.committeeName ?? 'Anti-ragging committee';
+  const locale = useLocale();
+  const contacts = useCatalog().data?.university.raggingContacts;
+  const committee = contacts ? localName(locale, contacts.committeeName, contacts.committeeNameHi) : i18n._('Anti-ragging committee');
 
   // A report that closed by itself (its cookie ran out) asks for the code and secret again.
   const expired = report.error instanceof ApiError && report.error.status === 401;
   const opened = expired ? null : code;
-  const shownNotice = expired ? 'The report closed on this device after a while. Enter the tracking code and the secret to open it again.' : notice;
+  const shownNotice = expired
+    ? i18n._('The report closed on this device after a while. Enter the tracking code and the secret to open it again.')
+    : notice;
 
   const closeHere = (which: string) =>
     close.mutate(which, {
       onSuccess: () => {
         setCode(null);
-        setNotice('The report is closed on this device. Its code and secret open it again.');
+        setNotice(i18n._('The report is closed on this device. Its code and secret open it again.'));
         // After the page let go of it (the next render asks for nothing), so nothing fetches it again.
         setTimeout(() => forget(which), 0);
       },
@@ -84,13 +102,15 @@ export function FollowReportPage() {
 
   return (
     <div className={cn(pageContainer, 'max-w-2xl py-6')}>
-      <PageHeading id="follow-heading" title="Follow a report">
-        Follow a report
+      <PageHeading id="follow-heading" title={i18n._('Follow a report')}>
+        {i18n._('Follow a report')}
       </PageHeading>
       <StatusMessage message={shownNotice} tone="neutral" className="mt-3" data-testid="follow-notice" />
       {opened === null ? (
         <>
-          <p className="mt-2 text-slate-800">A report sent without your name opens with its tracking code and its secret. Nobody else can open it for you.</p>
+          <p className="mt-2 text-slate-800">
+            {i18n._('A report sent without your name opens with its tracking code and its secret. Nobody else can open it for you.')}
+          </p>
           <OpenForm
             code={code ?? (typeof given === 'string' ? given : '')}
             onOpened={(which) => {
@@ -100,7 +120,7 @@ export function FollowReportPage() {
           />
           <p className="mt-6">
             <Link to="/ragging/anonymous" className={textLink}>
-              Report ragging without your name
+              {i18n._('Report ragging without your name')}
             </Link>
           </p>
         </>
@@ -108,20 +128,20 @@ export function FollowReportPage() {
         <>
           <ReportThread thread={report.data} committee={committee} />
           <button type="button" className={cn(buttonSecondary, 'mt-6 w-full sm:w-auto')} disabled={close.isPending} onClick={() => closeHere(opened)}>
-            Close it on this device
+            {i18n._('Close it on this device')}
           </button>
           {close.isError && (
             <Alert className="mt-3">
-              <p>Not closed: {errorMessage(close.error)}</p>
+              <p>{i18n._('Not closed: {reason}', { reason: errorMessage(close.error) })}</p>
             </Alert>
           )}
         </>
       ) : report.isError && !expired ? (
         <Alert className="mt-6">
-          <p>The report could not be loaded: {errorMessage(report.error)}</p>
+          <p>{i18n._('The report could not be loaded: {reason}', { reason: errorMessage(report.error) })}</p>
         </Alert>
       ) : (
-        <LoadingStatus label="Opening the report…" className="mt-6" />
+        <LoadingStatus label={i18n._('Opening the report…')} className="mt-6" />
       )}
     </div>
   );

@@ -3,31 +3,51 @@ import { useNavigate } from 'react-router';
 import type { AnonymousFiled } from '../../../../shared/anonymous';
 import { LeaveQuestion } from '../../../components/LeaveQuestion';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { slot, WithSlots } from '../../../components/ui/WithSlots';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
+
+/** What each of the two values is called, and what its copy button says and tells. */
+function keptTexts(which: 'code' | 'secret') {
+  return which === 'code'
+    ? {
+        label: i18n._('Tracking code'),
+        copy: i18n._('Copy tracking code'),
+        copied: i18n._('Tracking code copied.'),
+        notCopied: i18n._('Tracking code could not be copied here: write it down as shown.'),
+      }
+    : {
+        label: i18n._('Secret'),
+        copy: i18n._('Copy secret'),
+        copied: i18n._('Secret copied.'),
+        notCopied: i18n._('Secret could not be copied here: write it down as shown.'),
+      };
+}
 
 /** One of the two values, large and in a fixed-width font, with its copy button. */
-function Kept({ label, value, testId, onCopied }: { label: string; value: string; testId: string; onCopied: (message: string) => void }) {
+function Kept({ which, value, testId, onCopied }: { which: 'code' | 'secret'; value: string; testId: string; onCopied: (message: string) => void }) {
   const id = `kept-${testId}`;
+  const texts = keptTexts(which);
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      onCopied(`${label} copied.`);
+      onCopied(texts.copied);
     } catch {
       // No clipboard (an old browser, or permission refused): the value is on the screen to write down.
-      onCopied(`${label} could not be copied here: write it down as shown.`);
+      onCopied(texts.notCopied);
     }
   }
   return (
     <div className="rounded-lg border border-slate-300 bg-white p-3">
       <p id={id} className="text-sm font-semibold text-slate-700">
-        {label}
+        {texts.label}
       </p>
       <p aria-labelledby={id} className="mt-1 font-mono text-xl font-semibold tracking-wide break-all text-slate-900" data-testid={testId}>
         {value}
       </p>
       <button type="button" className={cn(buttonSecondary, 'mt-2 w-full sm:w-auto')} onClick={() => void copy()} aria-describedby={id}>
-        Copy {label.toLowerCase()}
+        {texts.copy}
       </button>
     </div>
   );
@@ -51,25 +71,28 @@ export function KeepSecretScreen({ filed }: { filed: AnonymousFiled }) {
 
   return (
     <section aria-labelledby="kept-heading" className={cn(card, 'border-green-300 bg-green-50')} data-testid="keep-secret">
-      <title>Your report was sent</title>
+      <title>{i18n._('Your report was sent')}</title>
       <h1 id="kept-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-green-950 outline-none">
-        Your report was sent
+        {i18n._('Your report was sent')}
       </h1>
       <p className="mt-2 text-green-950">
-        The anti-ragging committee has it. To read their answers and reply, you need both of these.{' '}
-        <strong>This is the only time the secret is shown</strong>: nobody can show it again or recover it, the committee included.
+        {i18n._('The anti-ragging committee has it. To read their answers and reply, you need both of these.')}{' '}
+        <WithSlots
+          text={i18n._('{onlyTime}: nobody can show it again or recover it, the committee included.', { onlyTime: slot('onlyTime') })}
+          slots={{ onlyTime: <strong>{i18n._('This is the only time the secret is shown')}</strong> }}
+        />
       </p>
       <div className="mt-4 space-y-3">
-        <Kept label="Tracking code" value={filed.trackingCode} testId="tracking-code" onCopied={setCopied} />
-        <Kept label="Secret" value={filed.secret} testId="tracking-secret" onCopied={setCopied} />
+        <Kept which="code" value={filed.trackingCode} testId="tracking-code" onCopied={setCopied} />
+        <Kept which="secret" value={filed.secret} testId="tracking-secret" onCopied={setCopied} />
       </div>
       <StatusMessage message={copied} tone="neutral" className="mt-3" />
       <p className="mt-3 text-sm text-green-950">
-        Keep them where only you can see them (a note on your phone, paper). Anyone who has both can read the thread and reply as you.
+        {i18n._('Keep them where only you can see them (a note on your phone, paper). Anyone who has both can read the thread and reply as you.')}
       </p>
       <label className="mt-4 flex min-h-11 items-center gap-3 font-semibold text-green-950">
         <input type="checkbox" className="size-5 shrink-0 accent-brand-700" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
-        I have saved the tracking code and the secret
+        {i18n._('I have saved the tracking code and the secret')}
       </label>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
         <button
@@ -78,18 +101,18 @@ export function KeepSecretScreen({ filed }: { filed: AnonymousFiled }) {
           disabled={!saved}
           onClick={() => void navigate('/ragging/follow', { state: { code: filed.trackingCode } })}
         >
-          Open my report
+          {i18n._('Open my report')}
         </button>
         <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} disabled={!saved} onClick={() => void navigate('/')}>
-          Done
+          {i18n._('Done')}
         </button>
       </div>
       <LeaveQuestion
         block={!saved}
         unload={!saved}
-        question="You have not said you saved the secret. Without it you cannot follow the report, and it cannot be shown again. Leave anyway?"
-        stayLabel="Stay and save them"
-        leaveLabel="Leave without them"
+        question={i18n._('You have not said you saved the secret. Without it you cannot follow the report, and it cannot be shown again. Leave anyway?')}
+        stayLabel={i18n._('Stay and save them')}
+        leaveLabel={i18n._('Leave without them')}
       />
     </section>
   );

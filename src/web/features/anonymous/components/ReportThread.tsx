@@ -10,9 +10,11 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { TextAreaField } from '../../../components/ui/FormFields';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { slot, WithSlots } from '../../../components/ui/WithSlots';
 import { buttonPrimary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { useIdempotencyKey } from '../../../lib/submission';
 import { useReplyToAnonymousReport } from '../api/reply';
@@ -31,30 +33,39 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** A statutory deadline in words: when it is due, or that it was met. */
 function clockText(state: ClockState, dueAt: string | null, done: string): ReactNode {
   if (state === 'done') return done;
-  if (state === 'stopped' || !dueAt) return 'Not running (the report was closed first)';
+  if (state === 'stopped' || !dueAt) return i18n._('Not running (the report was closed first)');
   const when = <time dateTime={dueAt}>{formatDateTime(dueAt)}</time>;
-  return state === 'overdue' ? <>Late: it was due {when}; the nodal officer has been told</> : <>Due by {when}</>;
+  return (
+    <WithSlots
+      text={
+        state === 'overdue'
+          ? i18n._('Late: it was due {when}; the nodal officer has been told', { when: slot('when') })
+          : i18n._('Due by {when}', { when: slot('when') })
+      }
+      slots={{ when }}
+    />
+  );
 }
 
 /** One entry of the thread: a reply, the committee's words with a change of status, or a bare change of status. */
 function ThreadEntry({ entry, committee }: { entry: Entry; committee: string }) {
   if (entry.kind === 'reply') {
     return (
-      <ChatBubble kind="reply" mine={entry.fromReporter} title={entry.fromReporter ? 'You' : committee} at={entry.at}>
+      <ChatBubble kind="reply" mine={entry.fromReporter} title={entry.fromReporter ? i18n._('You') : committee} at={entry.at}>
         {entry.note}
       </ChatBubble>
     );
   }
   if (entry.note && !entry.fromReporter) {
     return (
-      <ChatBubble kind="status" mine={false} title={`${committee} · ${STATUS_LABELS[entry.status]}`} at={entry.at}>
+      <ChatBubble kind="status" mine={false} title={`${committee} · ${i18n._(STATUS_LABELS[entry.status])}`} at={entry.at}>
         {entry.note}
       </ChatBubble>
     );
   }
   return (
     <li className="text-center text-sm text-slate-700" data-kind="status">
-      {STATUS_LABELS[entry.status]} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+      {i18n._(STATUS_LABELS[entry.status])} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
     </li>
   );
 }
@@ -73,24 +84,30 @@ function ReplyForm({ code }: { code: string }) {
       await send.mutateAsync({ body: payload, idempotencyKey: idempotency.keyFor(payload) });
       idempotency.reset();
       form.reset({ text: '' });
-      setDone('Reply sent. The committee has been told.');
+      setDone(i18n._('Reply sent. The committee has been told.'));
     } catch (error) {
       applyServerErrors(form, error);
     }
   });
   return (
-    <form noValidate aria-label="Reply to the committee" className={cn(card, 'mt-4 space-y-4')} data-testid="anonymous-reply-form" onSubmit={(event) => void submit(event)}>
+    <form
+      noValidate
+      aria-label={i18n._('Reply to the committee')}
+      className={cn(card, 'mt-4 space-y-4')}
+      data-testid="anonymous-reply-form"
+      onSubmit={(event) => void submit(event)}
+    >
       <TextAreaField
         control={form.control}
         name="text"
-        label="Your reply"
+        label={i18n._('Your reply')}
         rows={3}
         maxLength={MESSAGE_MAX_LENGTH}
-        hint="Answer the committee's questions or add what you remember. Your name is not attached."
+        hint={i18n._("Answer the committee's questions or add what you remember. Your name is not attached.")}
       />
       <FormAlert control={form.control} />
       <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send reply'}
+        {send.isPending ? i18n._('Sending…') : i18n._('Send reply')}
       </button>
       <StatusMessage message={done} data-testid="anonymous-reply-result" />
     </form>
@@ -109,26 +126,28 @@ export function ReportThread({ thread, committee }: { thread: AnonymousThread; c
           <span className="font-mono whitespace-nowrap">{thread.trackingCode}</span> <StatusBadge status={thread.status} />
         </h2>
         <dl className="mt-2 text-sm">
-          <Fact label="Report number">
+          <Fact label={i18n._('Report number')}>
             <span className="font-mono whitespace-nowrap">{thread.number}</span>
           </Fact>
-          <Fact label="What happened">{thread.subCategory}</Fact>
-          <Fact label="Where">
-            {thread.placeKind ? `${PLACE_KIND_LABELS[thread.placeKind]}: ` : ''}
+          <Fact label={i18n._('What happened')}>{thread.subCategory}</Fact>
+          <Fact label={i18n._('Where')}>
+            {thread.placeKind ? `${i18n._(PLACE_KIND_LABELS[thread.placeKind])}: ` : ''}
             {thread.placeText}
             {thread.hostel ? ` (${thread.hostel})` : ''}
           </Fact>
-          <Fact label="Decision on a police report (FIR)">{clockText(thread.clocks.fir.state, thread.clocks.fir.dueAt, 'Made')}</Fact>
-          <Fact label="Enquiry">{clockText(thread.clocks.enquiry.state, thread.clocks.enquiry.dueAt, 'Finished')}</Fact>
+          <Fact label={i18n._('Decision on a police report (FIR)')}>
+            {clockText(thread.clocks.fir.state, thread.clocks.fir.dueAt, i18n._('Made'))}
+          </Fact>
+          <Fact label={i18n._('Enquiry')}>{clockText(thread.clocks.enquiry.state, thread.clocks.enquiry.dueAt, i18n._('Finished'))}</Fact>
         </dl>
       </section>
 
       <section aria-labelledby="report-conversation" className="mt-6">
         <h2 id="report-conversation" className="sr-only">
-          Conversation
+          {i18n._('Conversation')}
         </h2>
         <ol className="space-y-3" data-testid="anonymous-timeline">
-          <ChatBubble kind="message" mine title={`You · ${STATUS_LABELS.submitted}`} at={thread.createdAt}>
+          <ChatBubble kind="message" mine title={`${i18n._('You')} · ${i18n._(STATUS_LABELS.submitted)}`} at={thread.createdAt}>
             {thread.message}
           </ChatBubble>
           {thread.timeline
@@ -143,7 +162,9 @@ export function ReportThread({ thread, committee }: { thread: AnonymousThread; c
         <ReplyForm code={thread.trackingCode} />
       ) : (
         <p className={cn(card, 'mt-4')} data-testid="anonymous-no-replies">
-          This report is {STATUS_LABELS[thread.status].toLowerCase()}: it takes no more replies. If it happens again, send a new report.
+          {i18n._('This report is {status}: it takes no more replies. If it happens again, send a new report.', {
+            status: i18n.locale === 'en' ? STATUS_LABELS[thread.status].toLowerCase() : i18n._(STATUS_LABELS[thread.status]),
+          })}
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useRestoreBooking } from '../api/restore-booking';
 import { useSkipWeek } from '../api/skip-week';
@@ -41,25 +42,23 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-base font-semibold text-slate-900" data-testid="booking-summary">
           {booking.text}
-          {booking.next && <span className="font-normal text-slate-700"> · next: {booking.next.text}</span>}
+          {booking.next && <span className="font-normal text-slate-700"> · {i18n._('next: {when}', { when: booking.next.text })}</span>}
         </h3>
-        {booking.cancelled && <Badge tone="neutral">Cancelled</Badge>}
-        {!booking.cancelled && booking.slotRetired && <Badge tone="warning">No longer offered</Badge>}
+        {booking.cancelled && <Badge tone="neutral">{i18n._('Cancelled')}</Badge>}
+        {!booking.cancelled && booking.slotRetired && <Badge tone="warning">{i18n._('No longer offered')}</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        Room {booking.roomNo}, {booking.hostel} (floor {booking.floor})
+        {i18n._('Room {roomNo}, {hostel} (floor {floor})', { roomNo: booking.roomNo, hostel: booking.hostel, floor: booking.floor })}
       </p>
 
       {booking.recent.length > 0 && (
-        <ul className="mt-3 space-y-1 text-sm" aria-label="What housekeeping marked">
+        <ul className="mt-3 space-y-1 text-sm" aria-label={i18n._('What housekeeping marked')}>
           {booking.recent.map((week) => (
             <li key={week.on} className="wrap-anywhere">
               {week.visit?.outcome === 'done' ? (
-                <span className="text-green-900">{week.text}: cleaned</span>
+                <span className="text-green-900">{i18n._('{week}: cleaned', { week: week.text })}</span>
               ) : (
-                <span className="text-red-900">
-                  {week.text}: not possible — {week.visit?.reason}
-                </span>
+                <span className="text-red-900">{i18n._('{week}: not possible — {reason}', { week: week.text, reason: week.visit?.reason ?? '' })}</span>
               )}
             </li>
           ))}
@@ -67,40 +66,44 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
       )}
 
       {booking.slotRetired && !booking.cancelled && (
-        <p className="mt-3 text-sm text-slate-800">The hostel no longer offers this time. Cancel it and book another one.</p>
+        <p className="mt-3 text-sm text-slate-800">{i18n._('The hostel no longer offers this time. Cancel it and book another one.')}</p>
       )}
 
       {booking.weeks.length > 0 && (
         <div className="mt-4">
-          <h4 className="text-sm font-semibold text-slate-900">Coming weeks</h4>
+          <h4 className="text-sm font-semibold text-slate-900">{i18n._('Coming weeks')}</h4>
           <ul className="mt-2 divide-y divide-slate-100">
             {booking.weeks.map((week) => (
               <li key={week.on} className="flex flex-wrap items-center justify-between gap-2 py-1">
                 <span className={week.skipped ? 'text-slate-600 line-through' : 'text-slate-900'}>
                   {week.text}
-                  {week.skipped && <span className="sr-only"> (skipped)</span>}
+                  {week.skipped && <span className="sr-only"> {i18n._('(skipped)')}</span>}
                 </span>
                 {week.visit ? (
-                  <Badge tone={week.visit.outcome === 'done' ? 'success' : 'danger'}>{week.visit.outcome === 'done' ? 'Cleaned' : 'Not possible'}</Badge>
+                  <Badge tone={week.visit.outcome === 'done' ? 'success' : 'danger'}>
+                    {week.visit.outcome === 'done' ? i18n._('Cleaned') : i18n._('Not possible')}
+                  </Badge>
                 ) : week.skipped ? (
                   <button
                     type="button"
                     className={cn(buttonSecondary, 'px-3')}
                     disabled={busy}
-                    aria-label={`Undo skipping ${week.text}`}
-                    onClick={() => unskip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(`${week.text} will be cleaned.`) })}
+                    aria-label={i18n._('Undo skipping {week}', { week: week.text })}
+                    onClick={() =>
+                      unskip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} will be cleaned.', { week: week.text })) })
+                    }
                   >
-                    Undo skip
+                    {i18n._('Undo skip')}
                   </button>
                 ) : (
                   <button
                     type="button"
                     className={cn(buttonSecondary, 'px-3')}
                     disabled={busy}
-                    aria-label={`Skip ${week.text}`}
-                    onClick={() => skip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(`${week.text} is skipped.`) })}
+                    aria-label={i18n._('Skip {week}', { week: week.text })}
+                    onClick={() => skip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} is skipped.', { week: week.text })) })}
                   >
-                    Skip this week
+                    {i18n._('Skip this week')}
                   </button>
                 )}
               </li>
@@ -118,21 +121,21 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
       {booking.cancelled ? (
         canUndo && (
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <p className="text-slate-800">Weekly cleaning cancelled.</p>
+            <p className="text-slate-800">{i18n._('Weekly cleaning cancelled.')}</p>
             <button
               type="button"
               className={buttonSecondary}
               disabled={busy}
-              onClick={() => restore.mutate(booking.id, { onSuccess: () => setStatus('Your weekly cleaning is back.') })}
+              onClick={() => restore.mutate(booking.id, { onSuccess: () => setStatus(i18n._('Your weekly cleaning is back.')) })}
             >
-              Undo
+              {i18n._('Undo')}
             </button>
           </div>
         )
       ) : confirming ? (
         <div role="group" aria-labelledby={`${headingId}-cancel`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4">
           <p id={`${headingId}-cancel`} className="font-medium text-red-950">
-            Stop the weekly cleaning of room {booking.roomNo}?
+            {i18n._('Stop the weekly cleaning of room {roomNo}?', { roomNo: booking.roomNo })}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
@@ -148,16 +151,16 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
                 })
               }
             >
-              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
+              {cancel.isPending ? i18n._('Cancelling…') : i18n._('Yes, cancel it')}
             </button>
             <button type="button" className={buttonSecondary} disabled={busy} onClick={() => setConfirming(false)}>
-              Keep it
+              {i18n._('Keep it')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={() => setConfirming(true)}>
-          Cancel weekly cleaning
+          {i18n._('Cancel weekly cleaning')}
         </button>
       )}
       <StatusMessage message={status} className="mt-3" />

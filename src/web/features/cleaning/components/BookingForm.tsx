@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { PublicCatalog } from '../../../../shared/catalog';
+import { hostelByName, localName, type PublicCatalog } from '../../../../shared/catalog';
 import { cleaningBookingCreateSchema, type CleaningBookingCreate, type CleaningSlotOffer } from '../../../../shared/cleaning-schedule';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextField } from '../../../components/ui/FormFields';
@@ -8,6 +8,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { FORM_ERROR, applyServerErrors, draftResolver } from '../../../lib/form';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { usePlace } from '../../../lib/place';
 import { useCreateBooking } from '../api/create-booking';
 import { useSlots } from '../api/get-slots';
@@ -20,8 +21,11 @@ interface BookingDraft {
 
 const payloadOf = (d: BookingDraft) => ({ hostel: d.hostel, slotId: d.slotId, roomNo: d.roomNo.trim() === '' ? Number.NaN : Number(d.roomNo) });
 
-const offerText = (o: CleaningSlotOffer) =>
-  `${o.text} · from ${o.nextText}${o.placesLeft === null ? '' : o.placesLeft === 0 ? ' · full' : ` · ${o.placesLeft} ${o.placesLeft === 1 ? 'place' : 'places'} left`}`;
+const offerText = (o: CleaningSlotOffer) => {
+  if (o.placesLeft === null) return i18n._('{time} · from {next}', { time: o.text, next: o.nextText });
+  if (o.placesLeft === 0) return i18n._('{time} · from {next} · full', { time: o.text, next: o.nextText });
+  return i18n._('{time} · from {next} · {count, plural, one {# place} other {# places}} left', { time: o.text, next: o.nextText, count: o.placesLeft });
+};
 
 /**
  * Booking a weekly time: hostel, one of its times, the room number (checked like a one-off
@@ -30,6 +34,12 @@ const offerText = (o: CleaningSlotOffer) =>
 export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
   const place = usePlace();
   const create = useCreateBooking();
+  const locale = useLocale();
+  /** A hostel's name in the reader's language (the booking keeps the English one). */
+  const localHostel = (name: string) => {
+    const found = hostelByName(catalog, name);
+    return found ? localName(locale, found.name, found.nameHi) : name;
+  };
   const [asking, setAsking] = useState<{ payload: CleaningBookingCreate; text: string } | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
   const form = useForm<BookingDraft, unknown, CleaningBookingCreate>({
@@ -48,7 +58,13 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
   const ask = form.handleSubmit((payload) => {
     setBooked(null);
     const offer = offers.find((o) => o.id === payload.slotId);
-    setAsking({ payload, text: `${offer?.text ?? 'This time'} for room ${payload.roomNo} of ${payload.hostel}` });
+    const hostelName = localHostel(payload.hostel);
+    setAsking({
+      payload,
+      text: offer
+        ? i18n._('Book {time} for room {roomNo} of {hostel}?', { time: offer.text, roomNo: payload.roomNo, hostel: hostelName })
+        : i18n._('Book this time for room {roomNo} of {hostel}?', { roomNo: payload.roomNo, hostel: hostelName }),
+    });
   });
 
   const confirm = async () => {
@@ -57,7 +73,11 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
       const booking = await create.mutateAsync(asking.payload);
       setAsking(null);
       form.reset({ hostel: booking.hostel, slotId: '', roomNo: booking.roomNo });
-      setBooked(`Booked: ${booking.text} for room ${booking.roomNo}${booking.next ? `. First visit ${booking.next.text}.` : '.'}`);
+      setBooked(
+        booking.next
+          ? i18n._('Booked: {time} for room {roomNo}. First visit {first}.', { time: booking.text, roomNo: booking.roomNo, first: booking.next.text })
+          : i18n._('Booked: {time} for room {roomNo}.', { time: booking.text, roomNo: booking.roomNo }),
+      );
     } catch (error) {
       setAsking(null);
       applyServerErrors(form, error);
@@ -67,9 +87,9 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
   return (
     <section aria-labelledby="book-heading" className={cn(card, 'mt-6')}>
       <h2 id="book-heading" className="text-lg font-semibold text-slate-900">
-        Book weekly cleaning
+        {i18n._('Book weekly cleaning')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Housekeeping comes at the same time every week. You can skip a week or cancel at any time.</p>
+      <p className="mt-1 text-sm text-slate-700">{i18n._('Housekeeping comes at the same time every week. You can skip a week or cancel at any time.')}</p>
       <form
         noValidate
         className="mt-4 space-y-4"
@@ -81,63 +101,70 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
         <SelectField
           control={form.control}
           name="hostel"
-          label="Hostel"
+          label={i18n._('Hostel')}
           onChangeCapture={() => {
             form.setValue('slotId', '');
             setAsking(null);
           }}
         >
-          <option value="">Choose your hostel</option>
+          <option value="">{i18n._('Choose your hostel')}</option>
           {catalog.hostels.map((h) => (
             <option key={h.name} value={h.name}>
-              {h.name}
+              {localName(locale, h.name, h.nameHi)}
             </option>
           ))}
         </SelectField>
         <SelectField
           control={form.control}
           name="slotId"
-          label="Time"
+          label={i18n._('Time')}
           hint={
             hostel === ''
-              ? 'Choose your hostel first.'
+              ? i18n._('Choose your hostel first.')
               : slots.isPending
-                ? 'Loading the times…'
+                ? i18n._('Loading the times…')
                 : slots.isError
-                  ? 'The times could not be loaded. Try again in a moment.'
+                  ? i18n._('The times could not be loaded. Try again in a moment.')
                   : offers.length === 0
-                    ? `${hostel} offers no weekly cleaning yet.`
+                    ? i18n._('{hostel} offers no weekly cleaning yet.', { hostel: localHostel(hostel) })
                     : undefined
           }
           disabled={offers.length === 0}
           onChangeCapture={() => setAsking(null)}
         >
-          <option value="">Choose a time</option>
+          <option value="">{i18n._('Choose a time')}</option>
           {offers.map((o) => (
             <option key={o.id} value={o.id} disabled={o.placesLeft === 0}>
               {offerText(o)}
             </option>
           ))}
         </SelectField>
-        <TextField control={form.control} name="roomNo" label="Room number" inputMode="numeric" autoComplete="off" onChangeCapture={() => setAsking(null)} />
+        <TextField
+          control={form.control}
+          name="roomNo"
+          label={i18n._('Room number')}
+          inputMode="numeric"
+          autoComplete="off"
+          onChangeCapture={() => setAsking(null)}
+        />
         <FormAlert control={form.control} />
         {asking ? (
           <div role="group" aria-labelledby="book-confirm-text" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
             <p id="book-confirm-text" className="font-medium text-brand-950">
-              Book {asking.text}?
+              {asking.text}
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               <button type="button" className={buttonPrimary} disabled={create.isPending} onClick={() => void confirm()}>
-                {create.isPending ? 'Booking…' : 'Yes, book it'}
+                {create.isPending ? i18n._('Booking…') : i18n._('Yes, book it')}
               </button>
               <button type="button" className={buttonSecondary} disabled={create.isPending} onClick={() => setAsking(null)}>
-                Change
+                {i18n._('Change')}
               </button>
             </div>
           </div>
         ) : (
           <button type="submit" className={buttonPrimary}>
-            Book
+            {i18n._('Book')}
           </button>
         )}
       </form>

@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { card, textLink } from '../../../components/ui/styles';
+import { i18n } from '../../../lib/i18n';
 import { useBookings } from '../api/get-bookings';
 import { BookingCard } from './BookingCard';
 import { BookingForm } from './BookingForm';
@@ -18,14 +19,14 @@ function StudentCleaning() {
     <>
       <section aria-labelledby="bookings-heading" className="mt-6">
         <h2 id="bookings-heading" className="text-lg font-semibold text-slate-900">
-          Your bookings
+          {i18n._('Your bookings')}
         </h2>
         {bookings.isPending ? (
-          <LoadingStatus label="Loading your bookings…" />
+          <LoadingStatus label={i18n._('Loading your bookings…')} />
         ) : bookings.isError ? (
           <LoadError error={bookings.error} onRetry={() => void bookings.refetch()} />
         ) : shown.length === 0 ? (
-          <p className="mt-2 text-slate-700">You have no weekly cleaning booked.</p>
+          <p className="mt-2 text-slate-700">{i18n._('You have no weekly cleaning booked.')}</p>
         ) : (
           <ul className="mt-3 space-y-4">
             {shown.map((b) => (
@@ -34,7 +35,7 @@ function StudentCleaning() {
           </ul>
         )}
       </section>
-      <CatalogGate loadingLabel="Loading the hostels…">{(catalog) => <BookingForm catalog={catalog} />}</CatalogGate>
+      <CatalogGate loadingLabel={i18n._('Loading the hostels…')}>{(catalog) => <BookingForm catalog={catalog} />}</CatalogGate>
     </>
   );
 }
@@ -43,22 +44,24 @@ function StudentCleaning() {
 export function CleaningPage() {
   return (
     <section aria-labelledby="cleaning-heading" className="mx-auto max-w-2xl">
-      <BackLink to="/services">Back to Assistance</BackLink>
-      <PageHeading id="cleaning-heading" title="Weekly cleaning · Hostel Complaint Portal">
-        Weekly cleaning
+      <BackLink to="/services">{i18n._('Back to Assistance')}</BackLink>
+      <PageHeading id="cleaning-heading" title={i18n._('Weekly cleaning · Hostel Complaint Portal')}>
+        {i18n._('Weekly cleaning')}
       </PageHeading>
-      <p className="mt-3 text-slate-700">Have your room cleaned at the same time every week, and hear from housekeeping when a visit could not be done.</p>
+      <p className="mt-3 text-slate-700">
+        {i18n._('Have your room cleaned at the same time every week, and hear from housekeeping when a visit could not be done.')}
+      </p>
       <SignedInGate>
         {(user) =>
           user.role === 'student' ? (
             <StudentCleaning />
           ) : (
             <div className={`${card} mt-6`}>
-              <p className="text-slate-800">Students book weekly cleaning for their rooms.</p>
+              <p className="text-slate-800">{i18n._('Students book weekly cleaning for their rooms.')}</p>
               {isWorkerRole(user.role) && (
                 <p className="mt-2">
                   <Link to="/staff/cleaning" className={textLink}>
-                    Open the day’s cleaning list
+                    {i18n._('Open the day’s cleaning list')}
                   </Link>
                 </p>
               )}

@@ -13,6 +13,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 import { useDay } from '../api/get-day';
 import { useMarkVisit } from '../api/mark-visit';
 
@@ -24,11 +25,11 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const reasonId = useId();
-  const label = `room ${item.roomNo}`;
+  const roomNo = item.roomNo;
 
   const send = (outcome: 'done' | 'not_possible') => {
     if (outcome === 'not_possible' && reason.trim() === '') {
-      setProblem('Say why it was not possible');
+      setProblem(i18n._('Say why it was not possible'));
       return;
     }
     setProblem(null);
@@ -37,7 +38,15 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
       {
         onSuccess: (result) => {
           setAsking(false);
-          setStatus(`${outcome === 'done' ? 'Marked done' : 'Marked not possible'}${result.told ? ': the student is told.' : '.'}`);
+          setStatus(
+            outcome === 'done'
+              ? result.told
+                ? i18n._('Marked done: the student is told.')
+                : i18n._('Marked done.')
+              : result.told
+                ? i18n._('Marked not possible: the student is told.')
+                : i18n._('Marked not possible.'),
+          );
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields?.reason) setProblem(error.fields.reason);
@@ -47,9 +56,9 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
   };
 
   return (
-    <li className="py-3" data-testid="cleaning-item" aria-label={`Room ${item.roomNo}`}>
+    <li className="py-3" data-testid="cleaning-item" aria-label={i18n._('Room {roomNo}', { roomNo })}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <p className="font-semibold text-slate-900">Room {item.roomNo}</p>
+        <p className="font-semibold text-slate-900">{i18n._('Room {roomNo}', { roomNo })}</p>
         <p className="text-sm text-slate-700">
           {item.startTime}–{item.endTime}
         </p>
@@ -58,17 +67,17 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
       {item.visit && (
         <p className="mt-1 text-sm wrap-anywhere">
           {item.visit.outcome === 'done' ? (
-            <Badge tone="success">Done</Badge>
+            <Badge tone="success">{i18n._('Done')}</Badge>
           ) : (
             <>
-              <Badge tone="danger">Not possible</Badge> <span className="text-slate-800">{item.visit.reason}</span>
+              <Badge tone="danger">{i18n._('Not possible')}</Badge> <span className="text-slate-800">{item.visit.reason}</span>
             </>
           )}
         </p>
       )}
       {asking ? (
         <div className="mt-2 space-y-2">
-          <Field id={reasonId} label={`Why was cleaning ${label} not possible?`} error={problem ?? undefined}>
+          <Field id={reasonId} label={i18n._('Why was cleaning room {roomNo} not possible?', { roomNo })} error={problem ?? undefined}>
             {(aria) => (
               <textarea
                 {...aria}
@@ -82,10 +91,10 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
           </Field>
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonPrimary} disabled={mark.isPending} onClick={() => send('not_possible')}>
-              {mark.isPending ? 'Saving…' : 'Send reason'}
+              {mark.isPending ? i18n._('Saving…') : i18n._('Send reason')}
             </button>
             <button type="button" className={buttonSecondary} disabled={mark.isPending} onClick={() => setAsking(false)}>
-              Back
+              {i18n._('Back')}
             </button>
           </div>
         </div>
@@ -95,22 +104,22 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
             type="button"
             className={cn(buttonSecondary, 'px-3')}
             disabled={mark.isPending || item.visit?.outcome === 'done'}
-            aria-label={`Done: ${label}`}
+            aria-label={i18n._('Done: room {roomNo}', { roomNo })}
             onClick={() => send('done')}
           >
-            Done
+            {i18n._('Done')}
           </button>
           <button
             type="button"
             className={cn(buttonSecondary, 'px-3')}
             disabled={mark.isPending}
-            aria-label={`Not possible: ${label}`}
+            aria-label={i18n._('Not possible: room {roomNo}', { roomNo })}
             onClick={() => {
               setReason(item.visit?.reason ?? '');
               setAsking(true);
             }}
           >
-            Not possible
+            {i18n._('Not possible')}
           </button>
         </div>
       )}
@@ -128,7 +137,7 @@ function DayList({ day }: { day: CleaningDay }) {
   if (day.hostels.length === 0) {
     return (
       <p className={cn(card, 'mt-4 text-slate-800')} data-testid="cleaning-empty">
-        No rooms are booked for {day.text}.
+        {i18n._('No rooms are booked for {day}.', { day: day.text })}
       </p>
     );
   }
@@ -138,8 +147,8 @@ function DayList({ day }: { day: CleaningDay }) {
         <section key={hostel.hostel} aria-label={hostel.hostel} className={card}>
           <h2 className="text-lg font-semibold text-slate-900">{hostel.hostel}</h2>
           {hostel.floors.map((floor) => (
-            <section key={floor.floor} aria-label={`${hostel.hostel}, floor ${floor.floor}`} className="mt-3">
-              <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Floor {floor.floor}</h3>
+            <section key={floor.floor} aria-label={i18n._('{hostel}, floor {floor}', { hostel: hostel.hostel, floor: floor.floor })} className="mt-3">
+              <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{i18n._('Floor {floor}', { floor: floor.floor })}</h3>
               <ul className="divide-y divide-slate-100">
                 {floor.items.map((item) => (
                   <VisitRow key={item.bookingId} item={item} date={day.date} />
@@ -163,7 +172,7 @@ function CleaningList() {
     <>
       <div className="mt-4 max-w-xs">
         <label htmlFor={dateId} className="block text-sm font-semibold text-slate-900">
-          Day
+          {i18n._('Day')}
         </label>
         <input
           id={dateId}
@@ -176,7 +185,7 @@ function CleaningList() {
         />
       </div>
       {day.isPending ? (
-        <LoadingStatus label="Loading the list…" />
+        <LoadingStatus label={i18n._('Loading the list…')} />
       ) : day.isError ? (
         day.error instanceof ApiError && day.error.status === 403 ? (
           <p className={cn(card, 'mt-4 text-slate-800')}>{day.error.message}</p>
@@ -187,7 +196,7 @@ function CleaningList() {
         <>
           <p className="mt-4 text-slate-800" data-testid="cleaning-day">
             {day.data.text}
-            {day.data.date === day.data.today ? ' (today)' : ''}
+            {day.data.date === day.data.today ? ` ${i18n._('(today)')}` : ''}
           </p>
           <DayList day={day.data} />
         </>
@@ -200,15 +209,15 @@ function CleaningList() {
 export function StaffCleaningPage() {
   return (
     <section aria-labelledby="staff-cleaning-heading" className="mx-auto max-w-3xl">
-      <PageHeading id="staff-cleaning-heading" title="Cleaning list · Hostel Complaint Portal">
-        Cleaning list
+      <PageHeading id="staff-cleaning-heading" title={i18n._('Cleaning list · Hostel Complaint Portal')}>
+        {i18n._('Cleaning list')}
       </PageHeading>
       <SignedInGate>
         {(user) =>
           isWorkerRole(user.role) ? (
             <CleaningList />
           ) : (
-            <p className={cn(card, 'mt-6 text-slate-800')}>The cleaning list is for housekeeping staff.</p>
+            <p className={cn(card, 'mt-6 text-slate-800')}>{i18n._('The cleaning list is for housekeeping staff.')}</p>
           )
         }
       </SignedInGate>

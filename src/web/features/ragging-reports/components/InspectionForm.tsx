@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { PublicCatalog } from '../../../../shared/catalog';
+import { localName, type PublicCatalog } from '../../../../shared/catalog';
 import { fromZonedInputValue, toZonedInputValue } from '../../../../shared/incidents';
 import {
   INSPECTION_FINDINGS_MAX,
@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/FormFields';
 import { buttonPrimary } from '../../../components/ui/styles';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { useRecordInspection } from '../api/inspection-record';
 
 /** The inspection as the form holds it: its time as the university's wall time ("2026-11-28T22:30"). */
@@ -32,11 +33,12 @@ const emptyDraft = (timeZone: string): InspectionDraft => ({ hostel: '', inspect
  */
 export function InspectionForm({ catalog, timeZone, onRecorded }: { catalog: PublicCatalog; timeZone: string; onRecorded: (inspection: Inspection) => void }) {
   const record = useRecordInspection();
+  const locale = useLocale();
   const resolver = useMemo(
     () =>
       draftResolver(
         inspectionCreateSchema.superRefine((inspection, ctx) => {
-          if (new Date(inspection.inspectedAt) > new Date()) ctx.addIssue({ code: 'custom', path: ['inspectedAt'], message: 'The inspection cannot be in the future' });
+          if (new Date(inspection.inspectedAt) > new Date()) ctx.addIssue({ code: 'custom', path: ['inspectedAt'], message: /*i18n*/ 'The inspection cannot be in the future' });
         }),
         (d: InspectionDraft) => ({ ...d, inspectedAt: fromZonedInputValue(d.inspectedAt, timeZone)?.toISOString() ?? d.inspectedAt }),
       ),
@@ -55,12 +57,12 @@ export function InspectionForm({ catalog, timeZone, onRecorded }: { catalog: Pub
   });
 
   return (
-    <form noValidate aria-label="Record an inspection" className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
-      <SelectField control={form.control} name="hostel" label="Hostel">
-        <option value="">Choose the hostel</option>
+    <form noValidate aria-label={i18n._('Record an inspection')} className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
+      <SelectField control={form.control} name="hostel" label={i18n._('Hostel')}>
+        <option value="">{i18n._('Choose the hostel')}</option>
         {catalog.hostels.map((h) => (
           <option key={h.name} value={h.name}>
-            {h.name}
+            {localName(locale, h.name, h.nameHi)}
           </option>
         ))}
       </SelectField>
@@ -68,29 +70,29 @@ export function InspectionForm({ catalog, timeZone, onRecorded }: { catalog: Pub
         control={form.control}
         name="inspectedAt"
         type="datetime-local"
-        label="When"
-        hint={`On the university's clock (${timeZone}).`}
+        label={i18n._('When')}
+        hint={i18n._("On the university's clock ({timeZone}).", { timeZone })}
         max={toZonedInputValue(new Date(), timeZone)}
       />
       <TextAreaField
         control={form.control}
         name="findings"
-        label="Findings"
+        label={i18n._('Findings')}
         rows={4}
         maxLength={INSPECTION_FINDINGS_MAX}
-        hint="What the squad saw and did. It goes into the committees' reports: name no student."
+        hint={i18n._("What the squad saw and did. It goes into the committees' reports: name no student.")}
       />
       <TextField
         control={form.control}
         name="squad"
-        label="Squad"
-        hint="Who went: names or roles."
+        label={i18n._('Squad')}
+        hint={i18n._('Who went: names or roles.')}
         maxLength={INSPECTION_SQUAD_MAX}
         autoComplete="off"
       />
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={record.isPending}>
-        {record.isPending ? 'Recording…' : 'Record the inspection'}
+        {record.isPending ? i18n._('Recording…') : i18n._('Record the inspection')}
       </button>
     </form>
   );

@@ -13,28 +13,29 @@ import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/sty
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../../lib/catalog';
 import { cn } from '../../../lib/cn';
+import { i18n, intlLocale } from '../../../lib/i18n';
 import { useInspections } from '../api/inspections-list';
 import { InspectionForm } from './InspectionForm';
 import { ReportDownload } from './ReportDownload';
 
-const WHO = 'The anti-ragging reports and the inspection log are for the anti-ragging duty and administrators.';
+const who = () => i18n._('The anti-ragging reports and the inspection log are for the anti-ragging duty and administrators.');
 
 /** Signed in, but without the duty: who the page is for, and where to go instead. */
 function NotOnDuty({ message }: { message: string }) {
   return (
     <div className={cn(card, 'mt-6')} data-testid="not-on-duty">
-      <h2 className="text-lg font-semibold text-slate-900">This page is for the anti-ragging duty</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{i18n._('This page is for the anti-ragging duty')}</h2>
       <p className="mt-2 text-slate-700">{message}</p>
-      <p className="mt-2 text-slate-700">An administrator gives the duty on the People page of the admin console.</p>
+      <p className="mt-2 text-slate-700">{i18n._('An administrator gives the duty on the People page of the admin console.')}</p>
       <Link to="/" className={cn(buttonPrimary, 'mt-4')}>
-        Go to the start page
+        {i18n._('Go to the start page')}
       </Link>
     </div>
   );
 }
 
 const when = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+  new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : intlLocale(), { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(at),
   );
 
@@ -49,9 +50,9 @@ function InspectionCard({ inspection, timeZone }: { inspection: Inspection; time
       </div>
       <p className="mt-2 whitespace-pre-line text-slate-800 wrap-anywhere">{inspection.findings}</p>
       <p className="mt-2 text-sm text-slate-700 wrap-anywhere">
-        <span className="font-semibold">Squad:</span> {inspection.squad}
+        <span className="font-semibold">{i18n._('Squad:')}</span> {inspection.squad}
       </p>
-      {inspection.recordedBy && <p className="mt-1 text-sm text-slate-600">Recorded by {inspection.recordedBy}</p>}
+      {inspection.recordedBy && <p className="mt-1 text-sm text-slate-600">{i18n._('Recorded by {name}', { name: inspection.recordedBy })}</p>}
     </li>
   );
 }
@@ -69,11 +70,11 @@ function Reports() {
   if (list.isError && list.error instanceof ApiError && list.error.status === 403) return <NotOnDuty message={list.error.message} />;
   if (list.isError && inspections.length === 0) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   if (catalog.isError) return <LoadError error={catalog.error} onRetry={() => void catalog.refetch()} />;
-  if (list.isPending || catalog.isPending || !timeZone) return <LoadingStatus label="Loading the inspection log…" />;
+  if (list.isPending || catalog.isPending || !timeZone) return <LoadingStatus label={i18n._('Loading the inspection log…')} />;
 
   // Said at the log's heading, where the focus goes once the form has closed.
   function recorded(inspection: Inspection) {
-    setMessage(`Recorded the inspection of ${inspection.hostel} on ${when(inspection.inspectedAt, timeZone ?? 'UTC')}.`);
+    setMessage(i18n._('Recorded the inspection of {hostel} on {when}.', { hostel: inspection.hostel, when: when(inspection.inspectedAt, timeZone ?? 'UTC') }));
     setRecording(false);
     requestAnimationFrame(() => logHeading.current?.focus());
   }
@@ -85,7 +86,7 @@ function Reports() {
       <section aria-labelledby="inspections-heading" className="mt-8">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="inspections-heading" ref={logHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-            Inspection log
+            {i18n._('Inspection log')}
           </h2>
           <button
             type="button"
@@ -94,18 +95,20 @@ function Reports() {
             aria-controls="inspection-form-region"
             onClick={() => setRecording(!recording)}
           >
-            {recording ? 'Close' : 'Record an inspection'}
+            {recording ? i18n._('Close') : i18n._('Record an inspection')}
           </button>
         </div>
-        <p className="mt-1 text-sm text-slate-700">Surprise checks of the hostels by the anti-ragging squad; the report counts them by hostel and lists them.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          {i18n._('Surprise checks of the hostels by the anti-ragging squad; the report counts them by hostel and lists them.')}
+        </p>
         <div id="inspection-form-region" className={recording ? cn(card, 'mt-4') : undefined}>
           {recording && <InspectionForm catalog={catalog.data} timeZone={timeZone} onRecorded={recorded} />}
         </div>
         <StatusMessage message={message} tone="panel" className="mt-4" data-testid="inspection-result" />
         {inspections.length === 0 ? (
-          <p className="mt-4 text-slate-700">No inspection has been recorded yet.</p>
+          <p className="mt-4 text-slate-700">{i18n._('No inspection has been recorded yet.')}</p>
         ) : (
-          <ul className="mt-4 space-y-4" aria-label="Inspections, the latest first">
+          <ul className="mt-4 space-y-4" aria-label={i18n._('Inspections, the latest first')}>
             {inspections.map((inspection) => (
               <InspectionCard key={inspection.id} inspection={inspection} timeZone={timeZone} />
             ))}
@@ -116,10 +119,10 @@ function Reports() {
             <p>{errorMessage(list.error)}</p>
           </Alert>
         )}
-        {list.isFetchingNextPage && <LoadingStatus label="Loading more inspections…" />}
+        {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more inspections…')} />}
         {list.hasNextPage && !list.isFetchingNextPage && (
           <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
-            Load more
+            {i18n._('Load more')}
           </button>
         )}
       </section>
@@ -131,12 +134,12 @@ function Reports() {
 export function RaggingReportsPage() {
   return (
     <section aria-labelledby="ragging-reports-heading" className="mx-auto max-w-3xl">
-      <BackLink to="/staff">Back to the staff console</BackLink>
-      <PageHeading id="ragging-reports-heading" title="Anti-ragging reports · Hostel Complaint Portal">
-        Anti-ragging reports
+      <BackLink to="/staff">{i18n._('Back to the staff console')}</BackLink>
+      <PageHeading id="ragging-reports-heading" title={i18n._('Anti-ragging reports · Hostel Complaint Portal')}>
+        {i18n._('Anti-ragging reports')}
       </PageHeading>
-      <SignedInGate signedOut={<SignInFirst>{<p className="text-slate-700">{WHO}</p>}</SignInFirst>}>
-        {(user) => (isWorkerRole(user.role) && (user.antiRagging || user.role === 'admin') ? <Reports /> : <NotOnDuty message={WHO} />)}
+      <SignedInGate signedOut={<SignInFirst>{<p className="text-slate-700">{who()}</p>}</SignInFirst>}>
+        {(user) => (isWorkerRole(user.role) && (user.antiRagging || user.role === 'admin') ? <Reports /> : <NotOnDuty message={who()} />)}
       </SignedInGate>
     </section>
   );

@@ -3,6 +3,7 @@ import { periodProblem } from '../../../../shared/ragging-reports';
 import { Field } from '../../../components/ui/Field';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 import { lastMonth, reportHref } from '../lib/period';
 
 /** A download that cannot be had yet: a link without an address (not focusable), drawn disabled. */
@@ -35,27 +36,28 @@ export function ReportDownload({ today }: { today: string }) {
   return (
     <section aria-labelledby="report-heading" className={cn(card, 'mt-6')}>
       <h2 id="report-heading" className="text-lg font-semibold text-slate-900">
-        Report for the committees
+        {i18n._('Report for the committees')}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        For the institution&apos;s and the district&apos;s anti-ragging committees: reports received, FIR decisions and their times, enquiries
-        closed in time, outcomes, escalations and the squad&apos;s inspections. Counts only: it names no student.
+        {i18n._(
+          "For the institution's and the district's anti-ragging committees: reports received, FIR decisions and their times, enquiries closed in time, outcomes, escalations and the squad's inspections. Counts only: it names no student.",
+        )}
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label="First day" error={problem?.field === 'from' ? problem.message : undefined}>
+        <Field label={i18n._('First day')} error={problem?.field === 'from' ? i18n._(problem.message) : undefined}>
           {(aria) => (
             <input {...aria} type="date" className={fieldControl} value={period.from} max={today} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
           )}
         </Field>
-        <Field label="Last day" hint="A year at most." error={problem?.field === 'to' ? problem.message : undefined}>
+        <Field label={i18n._('Last day')} hint={i18n._('A year at most.')} error={problem?.field === 'to' ? i18n._(problem.message) : undefined}>
           {(aria) => (
             <input {...aria} type="date" className={fieldControl} value={period.to} min={period.from} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
           )}
         </Field>
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-        <DownloadLink {...pdf} label="Download PDF" primary ready={!problem} />
-        <DownloadLink {...csv} label="Download CSV" primary={false} ready={!problem} />
+        <DownloadLink {...pdf} label={i18n._('Download PDF')} primary ready={!problem} />
+        <DownloadLink {...csv} label={i18n._('Download CSV')} primary={false} ready={!problem} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, complaintSchema } from '../../../../shared/complaints';
 import type { Complaint, CreateCleaningRequest } from '../../../../shared/complaints';
 import { apiFetch } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { sendOrQueue } from '../../../lib/offline-queue';
 import { complaintsKey } from '../../../lib/query-keys';
 
@@ -23,7 +24,7 @@ export function createCleaningRequest({ data, idempotencyKey }: CreateCleaningRe
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       schema: complaintSchema,
     });
-  const label = `Room cleaning at ${data.roomNo}`;
+  const label = i18n._('Room cleaning at {roomNo}', { roomNo: data.roomNo });
   return sendOrQueue(send, { key: idempotencyKey, kind: 'cleaning', path: '/api/cleaning-requests', body: data, label });
 }
 

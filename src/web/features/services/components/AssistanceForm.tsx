@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { checkServicePlace, hostelByName } from '../../../../shared/catalog';
+import { checkServicePlace, hostelByName, localName } from '../../../../shared/catalog';
 import type { PublicCatalog } from '../../../../shared/catalog';
 import type { CreateCleaningRequest } from '../../../../shared/complaints';
 import { VALID_ROOM_MESSAGE, createCleaningRequestSchema, createLaundryRequestSchema } from '../../../../shared/complaints';
@@ -10,11 +10,13 @@ import { FormProblem } from '../../../components/FormProblem';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
 import { EntryFields, entryAnswers } from '../../../components/visits/EntryFields';
+import { slot as elementSlot, WithSlots } from '../../../components/ui/WithSlots';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { roomHint } from '../../../lib/catalog-hints';
 import { serverField, sortMessages } from '../../../lib/field-messages';
 import { useHydrated } from '../../../lib/hydration';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { meQueryKey } from '../../../lib/me';
 import { refreshPlace, usePlace } from '../../../lib/place';
 import {
@@ -58,6 +60,12 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
   const [problem, setProblem] = useState<SubmissionProblem | null>(null);
   const { submitting, begin } = useSignedInSubmission(setProblem);
   const hydrated = useHydrated();
+  const locale = useLocale();
+  /** A hostel's name in the reader's language (the request keeps the English one). */
+  const localHostel = (name: string) => {
+    const found = hostelByName(catalog, name);
+    return found ? localName(locale, found.name, found.nameHi) : name;
+  };
   const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
   // Seed §5's question ("confirm room cleaning at {room}"), asked inside the page, not by a browser pop-up.
   const [asking, setAsking] = useState<CreateCleaningRequest | null>(null);
@@ -145,7 +153,11 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
         setRoomNo('');
         setLaundryValues(NO_LAUNDRY);
         confirmation.show(
-          { number: request.number, title: CONFIRMATION_TITLES.laundry, message: confirmationPlace('laundry', data.hostel, data.roomNo) },
+          {
+            number: request.number,
+            title: i18n._(CONFIRMATION_TITLES.laundry),
+            message: confirmationPlace('laundry', localHostel(data.hostel), data.roomNo),
+          },
           submittedAt,
           finish,
         );
@@ -180,7 +192,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
 
   function cancelCleaning() {
     setAsking(null);
-    setNotice('Not sent: room cleaning was not requested.');
+    setNotice(i18n._('Not sent: room cleaning was not requested.'));
     submitButton.current?.focus();
   }
 
@@ -197,7 +209,11 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
       setEntryConsent('');
       setEntrySlots('');
       confirmation.show(
-        { number: request.number, title: CONFIRMATION_TITLES.room_cleaning, message: confirmationPlace('room_cleaning', data.hostel, data.roomNo) },
+        {
+          number: request.number,
+          title: i18n._(CONFIRMATION_TITLES.room_cleaning),
+          message: confirmationPlace('room_cleaning', localHostel(data.hostel), data.roomNo),
+        },
         submittedAt,
         finish,
       );
@@ -223,23 +239,23 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
     setNotice('');
   }
 
-  const busyLabel = laundry ? 'Sending…' : 'Requesting…';
-  const submitLabel = laundry ? 'Request pickup' : 'Request cleaning';
+  const busyLabel = laundry ? i18n._('Sending…') : i18n._('Requesting…');
+  const submitLabel = laundry ? i18n._('Request pickup') : i18n._('Request cleaning');
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
       <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
-        <h2 className="text-lg font-semibold text-slate-900">{laundry ? 'Laundry pickup' : 'Room cleaning'}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{laundry ? i18n._('Laundry pickup') : i18n._('Room cleaning')}</h2>
 
-        <Field id={fieldId('hostel')} label="Hostel" error={errors.hostel}>
+        <Field id={fieldId('hostel')} label={i18n._('Hostel')} error={errors.hostel}>
           {(control) => (
             <select {...control} className={fieldControl} value={hostel} onChange={(event) => setHostel(event.target.value)} required>
               <option value="" disabled>
-                Choose your hostel
+                {i18n._('Choose your hostel')}
               </option>
               {catalog.hostels.map((h) => (
                 <option key={h.name} value={h.name}>
-                  {h.name}
+                  {localName(locale, h.name, h.nameHi)}
                 </option>
               ))}
             </select>
@@ -248,14 +264,17 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
 
         <Field
           id={fieldId('service')}
-          label="Service"
+          label={i18n._('Service')}
           error={errors.service}
           hint={
             disabled.length > 0 ? (
               <ul>
                 {disabled.map((s) => (
                   <li key={s.key}>
-                    {s.label}: <strong className="font-semibold text-slate-800">coming soon</strong>
+                    <WithSlots
+                      text={i18n._('{service}: {soon}', { service: localName(locale, s.label, s.labelHi), soon: elementSlot('soon') })}
+                      slots={{ soon: <strong className="font-semibold text-slate-800">{i18n._('coming soon')}</strong> }}
+                    />
                   </li>
                 ))}
               </ul>
@@ -264,10 +283,10 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
         >
           {(control) => (
             <select {...control} className={fieldControl} value={service?.key ?? ''} onChange={(event) => chooseService(event.target.value)}>
-              {!service && <option value="">No service is open at the moment</option>}
+              {!service && <option value="">{i18n._('No service is open at the moment')}</option>}
               {catalog.services.map((item) => (
                 <option key={item.key} value={item.key} disabled={!item.enabled}>
-                  {item.label}
+                  {localName(locale, item.label, item.labelHi)}
                 </option>
               ))}
             </select>
@@ -276,8 +295,8 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
 
         <Field
           id={fieldId('roomNo')}
-          label="Room number"
-          error={errors.roomNo === undefined ? undefined : VALID_ROOM_MESSAGE}
+          label={i18n._('Room number')}
+          error={errors.roomNo === undefined ? undefined : i18n._(VALID_ROOM_MESSAGE)}
           hint={roomHint(hostelByName(catalog, hostel), catalog.hostels)}
           alertError
         >
@@ -328,17 +347,17 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
             }}
           >
             <p id="cleaning-question" className="text-lg font-semibold text-slate-900">
-              Confirm room cleaning at {asking.roomNo}?
+              {i18n._('Confirm room cleaning at {roomNo}?', { roomNo: asking.roomNo })}
             </p>
             <p id="cleaning-question-note" className="mt-1 text-sm text-slate-700">
-              {asking.hostel}. Nothing is sent until you say yes.
+              {i18n._('{hostel}. Nothing is sent until you say yes.', { hostel: localHostel(asking.hostel) })}
             </p>
             <div className="mt-3 flex flex-col gap-3 sm:flex-row">
               <button ref={yesButton} type="button" className={`${buttonPrimary} w-full sm:w-auto`} onClick={() => void sendCleaning(asking)}>
-                Yes, request cleaning
+                {i18n._('Yes, request cleaning')}
               </button>
               <button type="button" className={`${buttonSecondary} w-full sm:w-auto`} onClick={cancelCleaning}>
-                Cancel
+                {i18n._('Cancel')}
               </button>
             </div>
           </div>

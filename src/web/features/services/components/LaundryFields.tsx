@@ -1,6 +1,7 @@
 import { LAUNDRY_ITEMS_MAX, LAUNDRY_SLOTS } from '../../../../shared/catalog';
 import { Field } from '../../../components/ui/Field';
 import { fieldControl } from '../../../components/ui/styles';
+import { i18n } from '../../../lib/i18n';
 import { fieldId, type FieldErrors } from '../lib/assistance';
 
 export interface LaundryValues {
@@ -20,7 +21,7 @@ export function LaundryFields({ values, onChange, errors }: LaundryFieldsProps) 
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={fieldId('items')} label="Number of items" error={errors.items} hint={`1 to ${LAUNDRY_ITEMS_MAX}`}>
+        <Field id={fieldId('items')} label={i18n._('Number of items')} error={errors.items} hint={i18n._('1 to {max}', { max: LAUNDRY_ITEMS_MAX })}>
           {(control) => (
             <input
               {...control}
@@ -37,7 +38,7 @@ export function LaundryFields({ values, onChange, errors }: LaundryFieldsProps) 
           )}
         </Field>
 
-        <Field id={fieldId('slot')} label="Pickup time" error={errors.slot}>
+        <Field id={fieldId('slot')} label={i18n._('Pickup time')} error={errors.slot}>
           {(control) => (
             <select
               {...control}
@@ -46,10 +47,10 @@ export function LaundryFields({ values, onChange, errors }: LaundryFieldsProps) 
               onChange={(event) => onChange({ slot: event.target.value })}
               required
             >
-              <option value="">Choose a pickup time</option>
+              <option value="">{i18n._('Choose a pickup time')}</option>
               {LAUNDRY_SLOTS.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {i18n._(s)}
                 </option>
               ))}
             </select>
@@ -57,7 +58,7 @@ export function LaundryFields({ values, onChange, errors }: LaundryFieldsProps) 
         </Field>
       </div>
 
-      <Field id={fieldId('note')} label="Note (optional)" error={errors.note} hint="For example: two shirts need ironing.">
+      <Field id={fieldId('note')} label={i18n._('Note (optional)')} error={errors.note} hint={i18n._('For example: two shirts need ironing.')}>
         {(control) => (
           <input
             {...control}
