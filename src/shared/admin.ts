@@ -20,16 +20,16 @@ const line = (label: string, max: number) =>
     .regex(/^[^\p{Cc}]*$/u, `${label} must be on one line`);
 
 export const emailAddress = z
-  .string({ error: 'Give an e-mail address' })
+  .string({ error: /*i18n*/ 'Give an e-mail address' })
   .trim()
   .toLowerCase()
-  .pipe(z.email('Each recipient must be a valid e-mail address'));
+  .pipe(z.email(/*i18n*/ 'Each recipient must be a valid e-mail address'));
 
 const domainName = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Each domain must be a domain name such as vitbhopal.ac.in');
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, /*i18n*/ 'Each domain must be a domain name such as vitbhopal.ac.in');
 
 // ---------------------------------------------------------------------------------------------
 // University profile
@@ -51,23 +51,23 @@ export const universitySettingsSchema = z
   .object({
     name: line('Name', 120),
     shortName: z
-      .string({ error: 'Short name is required' })
+      .string({ error: /*i18n*/ 'Short name is required' })
       .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,39}$/, 'Short name: up to 40 letters, digits, spaces, dots or dashes'),
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,39}$/, /*i18n*/ 'Short name: up to 40 letters, digits, spaces, dots or dashes'),
     allowedDomains: z
       .array(domainName)
-      .min(1, 'Give at least one e-mail domain')
-      .max(10, 'At most 10 domains')
-      .refine((d) => new Set(d).size === d.length, 'Each domain only once'),
+      .min(1, /*i18n*/ 'Give at least one e-mail domain')
+      .max(10, /*i18n*/ 'At most 10 domains')
+      .refine((d) => new Set(d).size === d.length, /*i18n*/ 'Each domain only once'),
     regPattern: z
       .string()
       .trim()
-      .min(1, 'Give a pattern')
-      .max(200, 'Keep the pattern under 200 characters')
-      .refine(isRegExpSource, { error: 'Not a valid regular expression', abort: true })
+      .min(1, /*i18n*/ 'Give a pattern')
+      .max(200, /*i18n*/ 'Keep the pattern under 200 characters')
+      .refine(isRegExpSource, { error: /*i18n*/ 'Not a valid regular expression', abort: true })
       .refine(isSafeRegExpSource, UNSAFE_REGEXP_MESSAGE),
-    aboutText: z.string().trim().max(4000, 'Keep the About Us text under 4000 characters'),
-    credits: z.array(line('A credit', 200)).max(20, 'At most 20 credits'),
+    aboutText: z.string().trim().max(4000, /*i18n*/ 'Keep the About Us text under 4000 characters'),
+    credits: z.array(line('A credit', 200)).max(20, /*i18n*/ 'At most 20 credits'),
   })
   .meta({ id: 'UniversitySettings' });
 export type UniversitySettings = z.infer<typeof universitySettingsSchema>;
@@ -93,7 +93,7 @@ const contactAddress = (label: string) =>
 export const raggingContactsSchema = z
   .object({
     /** The national anti-ragging helpline, shown on every page. */
-    raggingHelpline: phone('Helpline').refine((v) => v !== '', 'Helpline is required'),
+    raggingHelpline: phone('Helpline').refine((v) => v !== '', /*i18n*/ 'Helpline is required'),
     committeeName: line('Committee name', 120),
     /** Where ragging reports go (the `ragging` routing rule's default is set to it when it changes). */
     committeeEmail: contactAddress("Committee's e-mail"),
@@ -164,8 +164,8 @@ export const logoUploadSchema = z
     /** A data: URL of a PNG, JPEG or WebP image, at most 200 KB. */
     dataUrl: z
       .string()
-      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, 'The logo must be at most 200 KB')
-      .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'The logo must be a PNG, JPEG or WebP image'),
+      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, /*i18n*/ 'The logo must be at most 200 KB')
+      .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, /*i18n*/ 'The logo must be a PNG, JPEG or WebP image'),
   })
   .meta({ id: 'LogoUpload' });
 
@@ -174,19 +174,19 @@ export const logoUploadSchema = z
 
 export const roomRangeSchema = z
   .object({
-    from: z.number({ error: 'Rooms are whole numbers' }).int('Rooms are whole numbers').min(0, 'Rooms start at 0').max(999_999, 'Rooms go up to 999999'),
-    to: z.number({ error: 'Rooms are whole numbers' }).int('Rooms are whole numbers').min(0, 'Rooms start at 0').max(999_999, 'Rooms go up to 999999'),
+    from: z.number({ error: /*i18n*/ 'Rooms are whole numbers' }).int(/*i18n*/ 'Rooms are whole numbers').min(0, /*i18n*/ 'Rooms start at 0').max(999_999, /*i18n*/ 'Rooms go up to 999999'),
+    to: z.number({ error: /*i18n*/ 'Rooms are whole numbers' }).int(/*i18n*/ 'Rooms are whole numbers').min(0, /*i18n*/ 'Rooms start at 0').max(999_999, /*i18n*/ 'Rooms go up to 999999'),
   })
-  .refine((r) => r.from <= r.to, { message: 'A range must start at or below where it ends', path: ['to'] });
+  .refine((r) => r.from <= r.to, { message: /*i18n*/ 'A range must start at or below where it ends', path: ['to'] });
 
 const hostelShape = {
-  floorMin: z.number({ error: 'Floors are whole numbers' }).int('Floors are whole numbers').min(-5, 'Lowest floor is -5').max(200, 'Highest floor is 200'),
-  floorMax: z.number({ error: 'Floors are whole numbers' }).int('Floors are whole numbers').min(-5, 'Lowest floor is -5').max(200, 'Highest floor is 200'),
-  roomRanges: z.array(roomRangeSchema).min(1, 'Give at least one room range').max(50, 'At most 50 room ranges'),
+  floorMin: z.number({ error: /*i18n*/ 'Floors are whole numbers' }).int(/*i18n*/ 'Floors are whole numbers').min(-5, /*i18n*/ 'Lowest floor is -5').max(200, /*i18n*/ 'Highest floor is 200'),
+  floorMax: z.number({ error: /*i18n*/ 'Floors are whole numbers' }).int(/*i18n*/ 'Floors are whole numbers').min(-5, /*i18n*/ 'Lowest floor is -5').max(200, /*i18n*/ 'Highest floor is 200'),
+  roomRanges: z.array(roomRangeSchema).min(1, /*i18n*/ 'Give at least one room range').max(50, /*i18n*/ 'At most 50 room ranges'),
 };
 
 function checkHostel(h: { floorMin: number; floorMax: number; roomRanges: Array<{ from: number; to: number }> }, ctx: z.RefinementCtx) {
-  if (h.floorMin > h.floorMax) ctx.addIssue({ code: 'custom', path: ['floorMax'], message: 'The top floor must be at or above the lowest' });
+  if (h.floorMin > h.floorMax) ctx.addIssue({ code: 'custom', path: ['floorMax'], message: /*i18n*/ 'The top floor must be at or above the lowest' });
   const sorted = [...h.roomRanges].sort((a, b) => a.from - b.from);
   for (let i = 1; i < sorted.length; i += 1) {
     const [prev, next] = [sorted[i - 1], sorted[i]];
@@ -200,7 +200,7 @@ function checkHostel(h: { floorMin: number; floorMax: number; roomRanges: Array<
 export const hostelCreateSchema = z
   .object({
     // "default" names every hostel in the routing API.
-    name: line('Name', 60).refine((name) => name.toLowerCase() !== 'default', 'That name is reserved; choose another'),
+    name: line('Name', 60).refine((name) => name.toLowerCase() !== 'default', /*i18n*/ 'That name is reserved; choose another'),
     /** Its code in place addresses (left out: made from the name, "Block-2" → BLOCK2, numbered when taken). */
     code: hostelCodeSchema.optional(),
     ...hostelShape,
@@ -239,8 +239,8 @@ export type HostelAdmin = z.infer<typeof hostelAdminSchema>;
 // Routing as the category and service forms edit it
 
 export const recipientsSchema = z.object({
-  to: z.array(emailAddress).min(1, 'Give at least one recipient').max(10, 'At most 10 recipients'),
-  cc: z.array(emailAddress).max(10, 'At most 10 copies').default([]),
+  to: z.array(emailAddress).min(1, /*i18n*/ 'Give at least one recipient').max(10, /*i18n*/ 'At most 10 recipients'),
+  cc: z.array(emailAddress).max(10, /*i18n*/ 'At most 10 copies').default([]),
 });
 
 export const routingSchema = z
@@ -251,7 +251,7 @@ export const routingSchema = z
     overrides: z
       .array(recipientsSchema.extend({ hostel: line('Hostel', 60) }))
       .max(50)
-      .refine((o) => new Set(o.map((x) => x.hostel)).size === o.length, 'One override per hostel'),
+      .refine((o) => new Set(o.map((x) => x.hostel)).size === o.length, /*i18n*/ 'One override per hostel'),
   })
   .meta({ id: 'Routing' });
 export type Routing = z.infer<typeof routingSchema>;
@@ -270,17 +270,17 @@ const hours = (what: string) =>
 export const routingKeySchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{1,59}$/, 'Routing key: 2 to 60 letters, digits or _, starting with a letter');
+  .regex(/^[A-Za-z][A-Za-z0-9_]{1,59}$/, /*i18n*/ 'Routing key: 2 to 60 letters, digits or _, starting with a letter');
 
 const subCategorySchema = z.object({
   name: line('A sub-category', 60),
   confidential: z.boolean().default(false),
   /** Its own target time (left out: the category's). */
   targetHours: z
-    .number({ error: 'Target time is a whole number of hours' })
-    .int('Target time is a whole number of hours')
-    .min(1, 'Target time is at least 1 hour')
-    .max(24 * 90, 'Target time is at most 90 days')
+    .number({ error: /*i18n*/ 'Target time is a whole number of hours' })
+    .int(/*i18n*/ 'Target time is a whole number of hours')
+    .min(1, /*i18n*/ 'Target time is at least 1 hour')
+    .max(24 * 90, /*i18n*/ 'Target time is at most 90 days')
     .optional(),
   /**
    * Who receives it, by routing key (left out: the category's). A key nobody receives yet starts
@@ -298,18 +298,18 @@ const publicSubCategorySchema = z.object({
 const categoryShape = {
   cardTitle: line('Card title', 60),
   complaintHead: line('Complaint heading', 80),
-  description: z.string().trim().max(200, 'Keep the description under 200 characters'),
+  description: z.string().trim().max(200, /*i18n*/ 'Keep the description under 200 characters'),
   subCategories: z
     .array(subCategorySchema)
-    .min(1, 'Give at least one sub-category')
-    .max(30, 'At most 30 sub-categories')
-    .refine((s) => new Set(s.map((x) => x.name.toLowerCase())).size === s.length, 'Each sub-category only once'),
+    .min(1, /*i18n*/ 'Give at least one sub-category')
+    .max(30, /*i18n*/ 'At most 30 sub-categories')
+    .refine((s) => new Set(s.map((x) => x.name.toLowerCase())).size === s.length, /*i18n*/ 'Each sub-category only once'),
   confidential: z.boolean().default(false),
   targetHours: z
-    .number({ error: 'Target time is a whole number of hours' })
-    .int('Target time is a whole number of hours')
-    .min(1, 'Target time is at least 1 hour')
-    .max(24 * 90, 'Target time is at most 90 days'),
+    .number({ error: /*i18n*/ 'Target time is a whole number of hours' })
+    .int(/*i18n*/ 'Target time is a whole number of hours')
+    .min(1, /*i18n*/ 'Target time is at least 1 hour')
+    .max(24 * 90, /*i18n*/ 'Target time is at most 90 days'),
   /** Hours past due before the hostel's wardens are told that a complaint is late (left out: unchanged, 0 when new). */
   escalateWardensAfterHours: hours('Escalation to the wardens').optional(),
   /** Hours past due before the admins are told (left out: unchanged, 24 when new). */
@@ -323,7 +323,7 @@ const escalationInOrder = {
     c.escalateWardensAfterHours === undefined ||
     c.escalateAdminsAfterHours === undefined ||
     c.escalateAdminsAfterHours >= c.escalateWardensAfterHours,
-  params: { message: 'Tell the administrators no sooner than the wardens', path: ['escalateAdminsAfterHours'] },
+  params: { message: /*i18n*/ 'Tell the administrators no sooner than the wardens', path: ['escalateAdminsAfterHours'] },
 };
 
 export const categoryCreateSchema = z
@@ -331,7 +331,7 @@ export const categoryCreateSchema = z
     key: z
       .string()
       .trim()
-      .regex(/^[a-z][a-z0-9]{1,29}$/, 'Key: 2 to 30 lower-case letters or digits, starting with a letter (used in the form address)'),
+      .regex(/^[a-z][a-z0-9]{1,29}$/, /*i18n*/ 'Key: 2 to 30 lower-case letters or digits, starting with a letter (used in the form address)'),
     ...categoryShape,
   })
   .refine(escalationInOrder.check, escalationInOrder.params)
@@ -377,7 +377,7 @@ export const serviceUpdateSchema = z
     label: line('Label', 60),
     enabled: z.boolean(),
     /** How soon a request is due, in hours (left out: unchanged). */
-    targetHours: hours('Target time').min(1, 'Target time is at least 1 hour').optional(),
+    targetHours: hours('Target time').min(1, /*i18n*/ 'Target time is at least 1 hour').optional(),
     routing: routingSchema,
   })
   .meta({ id: 'ServiceUpdate' });
@@ -403,7 +403,7 @@ export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'common_area', 'categ
 
 export const auditQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe('Text in the action, the target or the actor'),
-  action: z.enum(AUDIT_ACTIONS, { error: 'Choose one of the listed actions' }).optional().describe('One kind of change (see AUDIT_ACTION_LABELS)'),
+  action: z.enum(AUDIT_ACTIONS, { error: /*i18n*/ 'Choose one of the listed actions' }).optional().describe('One kind of change (see AUDIT_ACTION_LABELS)'),
   targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
   actor: z.string().trim().max(200).optional().describe("Part of the actor's e-mail address"),
   from: boundedDate().optional().describe('First day (UTC), inclusive'),

@@ -19,9 +19,9 @@ export const TRACKING_CODE_LENGTH = 8;
 export const SECRET_LENGTH = 28;
 
 /** What staff see instead of the student of an anonymous report (queue, detail, CSV). */
-export const ANONYMOUS_REPORT = 'Anonymous report';
+export const ANONYMOUS_REPORT = /*i18n*/ 'Anonymous report';
 /** Who wrote the anonymous reporter's words in the staff console's thread. */
-export const ANONYMOUS_REPORTER = 'Anonymous reporter';
+export const ANONYMOUS_REPORTER = /*i18n*/ 'Anonymous reporter';
 
 const canonical = (typed: string) =>
   typed
@@ -58,23 +58,23 @@ const oneLine = /^[^\p{Cc}]*$/u;
 export const anonymousReportBodySchema = z
   .object({
     subCategory: z
-      .string({ error: 'Choose what kind of ragging it was' })
-      .min(1, 'Choose what kind of ragging it was')
-      .max(80, 'Choose what kind of ragging it was'),
-    placeKind: z.enum(PLACE_KINDS, { error: 'Say where it happened' }),
+      .string({ error: /*i18n*/ 'Choose what kind of ragging it was' })
+      .min(1, /*i18n*/ 'Choose what kind of ragging it was')
+      .max(80, /*i18n*/ 'Choose what kind of ragging it was'),
+    placeKind: z.enum(PLACE_KINDS, { error: /*i18n*/ 'Say where it happened' }),
     placeText: z
-      .string({ error: 'Describe where it happened' })
+      .string({ error: /*i18n*/ 'Describe where it happened' })
       .trim()
-      .min(1, 'Describe where it happened')
+      .min(1, /*i18n*/ 'Describe where it happened')
       .max(PLACE_TEXT_MAX_LENGTH, `Keep it under ${PLACE_TEXT_MAX_LENGTH} characters`)
-      .regex(oneLine, 'Keep it on one line'),
+      .regex(oneLine, /*i18n*/ 'Keep it on one line'),
     message: z
-      .string({ error: 'Write what happened' })
+      .string({ error: /*i18n*/ 'Write what happened' })
       .trim()
-      .min(1, 'Write what happened')
+      .min(1, /*i18n*/ 'Write what happened')
       .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
     /** The hostel it concerns, when the reporter wants to say (it narrows nothing down to a room). */
-    hostel: z.string().trim().max(80, 'Choose a hostel from the list').optional(),
+    hostel: z.string().trim().max(80, /*i18n*/ 'Choose a hostel from the list').optional(),
   })
   .meta({ id: 'AnonymousReportBody' });
 export type AnonymousReportBody = z.infer<typeof anonymousReportBodySchema>;
@@ -93,7 +93,7 @@ export const trackingCodeParamsSchema = z.object({ code: z.string().max(40) });
 
 /** POST …/:code/session: the secret that opens the report on this device for a while. */
 export const followBodySchema = z
-  .object({ secret: z.string({ error: 'Enter the secret' }).trim().min(1, 'Enter the secret').max(80, 'Check the secret') })
+  .object({ secret: z.string({ error: /*i18n*/ 'Enter the secret' }).trim().min(1, /*i18n*/ 'Enter the secret').max(80, /*i18n*/ 'Check the secret') })
   .meta({ id: 'FollowBody' });
 export type FollowBody = z.infer<typeof followBodySchema>;
 
@@ -102,12 +102,12 @@ export const followFormSchema = z.object({
   code: z
     .string()
     .trim()
-    .refine((typed) => normalizeTrackingCode(typed) !== null, 'Enter the tracking code as it was shown, like RG-7K4P-2QXM')
+    .refine((typed) => normalizeTrackingCode(typed) !== null, /*i18n*/ 'Enter the tracking code as it was shown, like RG-7K4P-2QXM')
     .transform((typed) => normalizeTrackingCode(typed) ?? typed),
   secret: z
     .string()
     .trim()
-    .refine((typed) => normalizeSecret(typed) !== null, 'Enter the secret as it was shown: seven groups of four letters and digits'),
+    .refine((typed) => normalizeSecret(typed) !== null, /*i18n*/ 'Enter the secret as it was shown: seven groups of four letters and digits'),
 });
 export type FollowForm = z.input<typeof followFormSchema>;
 
@@ -115,9 +115,9 @@ export type FollowForm = z.input<typeof followFormSchema>;
 export const anonymousReplyBodySchema = z
   .object({
     text: z
-      .string({ error: 'Write a reply' })
+      .string({ error: /*i18n*/ 'Write a reply' })
       .trim()
-      .min(1, 'Write a reply')
+      .min(1, /*i18n*/ 'Write a reply')
       .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
   })
   .meta({ id: 'AnonymousReply' });

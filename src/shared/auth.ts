@@ -27,16 +27,16 @@ export type User = z.infer<typeof userSchema>;
 /** Where a student lives, as remembered from their first filing or set on their account page. */
 export const placeSchema = z
   .object({
-    hostel: z.string({ error: 'Choose your hostel' }).trim().min(1, 'Choose your hostel').max(80, 'Choose your hostel'),
+    hostel: z.string({ error: /*i18n*/ 'Choose your hostel' }).trim().min(1, /*i18n*/ 'Choose your hostel').max(80, /*i18n*/ 'Choose your hostel'),
     floor: z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Enter the floor' : 'Floor must be a whole number') })
-      .int('Floor must be a whole number'),
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? /*i18n*/ 'Enter the floor' : /*i18n*/ 'Floor must be a whole number') })
+      .int(/*i18n*/ 'Floor must be a whole number'),
     roomNo: z
-      .string({ error: 'Enter your room number' })
+      .string({ error: /*i18n*/ 'Enter your room number' })
       .trim()
-      .min(1, 'Enter your room number')
+      .min(1, /*i18n*/ 'Enter your room number')
       .max(ROOM_NO_MAX_LENGTH, `Room number is at most ${ROOM_NO_MAX_LENGTH} characters`)
-      .regex(/^[^\p{Cc}]*$/u, 'Room number must be on one line'),
+      .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Room number must be on one line'),
   })
   .meta({ id: 'Place' });
 export type Place = z.infer<typeof placeSchema>;
@@ -45,7 +45,7 @@ export const placeResponseSchema = z.object({ place: placeSchema }).meta({ id: '
 
 /** The language the header's switch and the account page set. */
 export const localeBodySchema = z
-  .object({ locale: z.enum(LOCALES, { error: 'Choose English or Hindi' }) })
+  .object({ locale: z.enum(LOCALES, { error: /*i18n*/ 'Choose English or Hindi' }) })
   .meta({ id: 'LocaleChoice' });
 export type LocaleBody = z.infer<typeof localeBodySchema>;
 

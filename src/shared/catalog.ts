@@ -290,8 +290,8 @@ export function checkComplaintPlace(
 ): FieldProblems {
   const problems: FieldProblems = {};
   const cat = categoryByKey(catalog, input.category);
-  if (!cat) problems.category = 'Choose a category';
-  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
+  if (!cat) problems.category = /*i18n*/ 'Choose a category';
+  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = /*i18n*/ 'Choose what kind of problem it is';
   return { ...problems, ...checkPlace(catalog, input) };
 }
 
@@ -300,7 +300,7 @@ export function checkPlace(catalog: PublicCatalog, input: { hostel: string; floo
   const problems: FieldProblems = {};
   const h = hostelByName(catalog, input.hostel);
   if (!h) {
-    problems.hostel = 'Choose your hostel';
+    problems.hostel = /*i18n*/ 'Choose your hostel';
     return problems;
   }
   if (!Number.isInteger(input.floor) || input.floor < h.floorMin || input.floor > h.floorMax) problems.floor = floorMessage(h);
@@ -311,15 +311,15 @@ export function checkPlace(catalog: PublicCatalog, input: { hostel: string; floo
 }
 
 /** Seed §5's message for a cleaning room number outside the hostel's rooms. */
-export const VALID_ROOM_MESSAGE = 'Please enter valid room number';
+export const VALID_ROOM_MESSAGE = /*i18n*/ 'Please enter valid room number';
 
 /** A service request's hostel and room (room cleaning, laundry pickup). */
 export function checkServicePlace(catalog: PublicCatalog, input: { service: string; hostel: string; roomNo: number }): FieldProblems {
   const problems: FieldProblems = {};
   const service = serviceByKey(catalog, input.service);
-  if (!service) problems.service = 'Choose a service';
+  if (!service) problems.service = /*i18n*/ 'Choose a service';
   const h = hostelByName(catalog, input.hostel);
-  if (!h) problems.hostel = 'Choose your hostel';
+  if (!h) problems.hostel = /*i18n*/ 'Choose your hostel';
   else if (!Number.isInteger(input.roomNo) || !roomInRanges(input.roomNo, h.roomRanges)) problems.roomNo = VALID_ROOM_MESSAGE;
   return problems;
 }

@@ -80,19 +80,19 @@ const timeField = (what: string) => z.string().regex(TIME_PATTERN, `${what} must
 
 export const cleaningSlotCreateSchema = z
   .object({
-    hostelId: z.uuid('Choose a hostel'),
-    weekday: z.number({ error: 'Choose a day of the week' }).int().min(1, 'Choose a day of the week').max(7, 'Choose a day of the week'),
+    hostelId: z.uuid(/*i18n*/ 'Choose a hostel'),
+    weekday: z.number({ error: /*i18n*/ 'Choose a day of the week' }).int().min(1, /*i18n*/ 'Choose a day of the week').max(7, /*i18n*/ 'Choose a day of the week'),
     startTime: timeField('Start'),
     endTime: timeField('End'),
     capacity: z
-      .number({ error: 'Capacity must be a whole number of rooms' })
-      .int('Capacity must be a whole number of rooms')
-      .min(1, 'Capacity must be at least 1 room')
-      .max(10_000, 'Capacity must be at most 10000 rooms')
+      .number({ error: /*i18n*/ 'Capacity must be a whole number of rooms' })
+      .int(/*i18n*/ 'Capacity must be a whole number of rooms')
+      .min(1, /*i18n*/ 'Capacity must be at least 1 room')
+      .max(10_000, /*i18n*/ 'Capacity must be at most 10000 rooms')
       .nullable()
       .describe('How many rooms the staff can do in it; null: no limit'),
   })
-  .refine((s) => s.startTime < s.endTime, { message: 'The slot must end after it starts', path: ['endTime'] })
+  .refine((s) => s.startTime < s.endTime, { message: /*i18n*/ 'The slot must end after it starts', path: ['endTime'] })
   .meta({ id: 'CleaningSlotCreate' });
 export type CleaningSlotCreate = z.infer<typeof cleaningSlotCreateSchema>;
 
@@ -136,8 +136,8 @@ export const cleaningSlotOfferListSchema = z.object({ items: z.array(cleaningSlo
 
 export const cleaningBookingCreateSchema = z
   .object({
-    slotId: z.uuid('Choose a time'),
-    hostel: z.string().min(1, 'Choose your hostel').max(100),
+    slotId: z.uuid(/*i18n*/ 'Choose a time'),
+    hostel: z.string().min(1, /*i18n*/ 'Choose your hostel').max(100),
     roomNo: z.number({ error: VALID_ROOM_MESSAGE }).int(VALID_ROOM_MESSAGE).min(0, VALID_ROOM_MESSAGE).max(999_999, VALID_ROOM_MESSAGE),
   })
   .meta({ id: 'CleaningBookingCreate' });
@@ -181,14 +181,14 @@ export type CleaningBooking = z.infer<typeof cleaningBookingSchema>;
 export const cleaningBookingListSchema = z.object({ items: z.array(cleaningBookingSchema), timeZone: z.string() }).meta({ id: 'CleaningBookingList' });
 
 export const cleaningBookingParams = z.object({ id: z.uuid() });
-export const cleaningSkipSchema = z.object({ on: z.string().refine(isDay, 'Choose a day such as 2026-12-01') }).meta({ id: 'CleaningSkip' });
-export const cleaningSkipParams = z.object({ id: z.uuid(), on: z.string().refine(isDay, 'Choose a day such as 2026-12-01') });
+export const cleaningSkipSchema = z.object({ on: z.string().refine(isDay, /*i18n*/ 'Choose a day such as 2026-12-01') }).meta({ id: 'CleaningSkip' });
+export const cleaningSkipParams = z.object({ id: z.uuid(), on: z.string().refine(isDay, /*i18n*/ 'Choose a day such as 2026-12-01') });
 
 // ---------------------------------------------------------------------------------------------
 // Staff: the day's list and marking it
 
 export const cleaningDayQuerySchema = z.object({
-  date: z.string().refine(isDay, 'Choose a day such as 2026-12-01').optional().describe("Default: today on the university's clock"),
+  date: z.string().refine(isDay, /*i18n*/ 'Choose a day such as 2026-12-01').optional().describe("Default: today on the university's clock"),
 });
 
 export const cleaningDayItemSchema = z.object({
@@ -220,11 +220,11 @@ export type CleaningDay = z.infer<typeof cleaningDaySchema>;
 export const cleaningMarkSchema = z
   .object({
     bookingId: z.uuid(),
-    on: z.string().refine(isDay, 'Choose a day such as 2026-12-01'),
+    on: z.string().refine(isDay, /*i18n*/ 'Choose a day such as 2026-12-01'),
     outcome: z.enum(CLEANING_VISIT_OUTCOMES),
     reason: z.string().max(CLEANING_REASON_MAX_LENGTH, `Keep the reason under ${CLEANING_REASON_MAX_LENGTH} characters`).default(''),
   })
-  .refine((m) => m.outcome === 'done' || m.reason.trim() !== '', { message: 'Say why it was not possible', path: ['reason'] })
+  .refine((m) => m.outcome === 'done' || m.reason.trim() !== '', { message: /*i18n*/ 'Say why it was not possible', path: ['reason'] })
   .meta({ id: 'CleaningMark' });
 export type CleaningMark = z.input<typeof cleaningMarkSchema>;
 

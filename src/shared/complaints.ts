@@ -20,41 +20,41 @@ export { VALID_ROOM_MESSAGE } from './catalog.js';
  * The shape of what students send. Whether the hostel, floor, room and sub-category exist is the
  * catalogue's business (`checkComplaintPlace` in catalog.ts), checked by the form and the server.
  */
-const hostel = z.string({ error: 'Choose your hostel' }).trim().min(1, 'Choose your hostel').max(80, 'Choose your hostel');
+const hostel = z.string({ error: /*i18n*/ 'Choose your hostel' }).trim().min(1, /*i18n*/ 'Choose your hostel').max(80, /*i18n*/ 'Choose your hostel');
 
 /** What a student sends to file a complaint (the same schema checks the form and the server). */
 export const createComplaintSchema = z
   .object({
     category: z
-      .string({ error: 'Choose a category' })
-      .regex(/^[a-z][a-z0-9]{1,29}$/, 'Choose a category'),
+      .string({ error: /*i18n*/ 'Choose a category' })
+      .regex(/^[a-z][a-z0-9]{1,29}$/, /*i18n*/ 'Choose a category'),
     hostel,
     floor: z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Enter the floor' : 'Floor must be a whole number') })
-      .int('Floor must be a whole number'),
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? /*i18n*/ 'Enter the floor' : /*i18n*/ 'Floor must be a whole number') })
+      .int(/*i18n*/ 'Floor must be a whole number'),
     /** May be empty only in a ragging report (which says where it happened instead). */
     roomNo: z
-      .string({ error: 'Enter your room number' })
+      .string({ error: /*i18n*/ 'Enter your room number' })
       .trim()
       .max(ROOM_NO_MAX_LENGTH, `Room number is at most ${ROOM_NO_MAX_LENGTH} characters`)
-      .regex(/^[^\p{Cc}]*$/u, 'Room number must be on one line'),
+      .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Room number must be on one line'),
     subCategory: z
-      .string({ error: 'Choose what kind of problem it is' })
-      .min(1, 'Choose what kind of problem it is')
-      .max(80, 'Choose what kind of problem it is'),
+      .string({ error: /*i18n*/ 'Choose what kind of problem it is' })
+      .min(1, /*i18n*/ 'Choose what kind of problem it is')
+      .max(80, /*i18n*/ 'Choose what kind of problem it is'),
     complaint: z
-      .string({ error: 'Write what is wrong' })
+      .string({ error: /*i18n*/ 'Write what is wrong' })
       .trim()
-      .min(1, 'Write what is wrong')
+      .min(1, /*i18n*/ 'Write what is wrong')
       .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
     photoIds: photoIdsSchema.optional(),
     /** A ragging report only (decision 40): where it happened, which it must say. */
-    placeKind: z.enum(PLACE_KINDS, { error: 'Say where it happened' }).optional(),
+    placeKind: z.enum(PLACE_KINDS, { error: /*i18n*/ 'Say where it happened' }).optional(),
     placeText: z
-      .string({ error: 'Describe where it happened' })
+      .string({ error: /*i18n*/ 'Describe where it happened' })
       .trim()
       .max(PLACE_TEXT_MAX_LENGTH, `Keep it under ${PLACE_TEXT_MAX_LENGTH} characters`)
-      .regex(/^[^\p{Cc}]*$/u, 'Keep it on one line')
+      .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Keep it on one line')
       .optional(),
     /** In-room work only (decision 47): may staff enter while the student is out. Absent: not asked. */
     entryConsent: entryConsentSchema.optional(),
@@ -64,7 +64,7 @@ export const createComplaintSchema = z
      * Filed for one of the hostel's common areas (decision 45) rather than a room: the room is then
      * left empty and the floor is the area's, whatever was sent.
      */
-    commonAreaId: z.uuid('Choose a common area').optional(),
+    commonAreaId: z.uuid(/*i18n*/ 'Choose a common area').optional(),
   })
   // Checked even when other fields are wrong, so the form shows it with the rest.
   .refine(
@@ -75,7 +75,7 @@ export const createComplaintSchema = z
     },
     {
       path: ['roomNo'],
-      message: 'Enter your room number',
+      message: /*i18n*/ 'Enter your room number',
       when: () => true,
     },
   )
@@ -89,7 +89,7 @@ export type CreateComplaint = z.infer<typeof createComplaintSchema>;
 export const createCleaningRequestSchema = z
   .object({
     hostel,
-    service: z.enum(SERVICE_KEYS, { error: 'Choose a service' }),
+    service: z.enum(SERVICE_KEYS, { error: /*i18n*/ 'Choose a service' }),
     roomNo: z.number({ error: VALID_ROOM_MESSAGE }).int(VALID_ROOM_MESSAGE).min(0, VALID_ROOM_MESSAGE).max(999_999, VALID_ROOM_MESSAGE),
     /** Cleaning is in-room work (decision 47): the same two questions as a room complaint's. */
     entryConsent: entryConsentSchema.optional(),
@@ -112,8 +112,8 @@ export const createLaundryRequestSchema = z
       .int(`Give the number of items, 1 to ${LAUNDRY_ITEMS_MAX}`)
       .min(1, `Give the number of items, 1 to ${LAUNDRY_ITEMS_MAX}`)
       .max(LAUNDRY_ITEMS_MAX, `Give the number of items, 1 to ${LAUNDRY_ITEMS_MAX}`),
-    slot: z.enum(LAUNDRY_SLOTS, { error: 'Choose a pickup time' }),
-    note: z.string().trim().max(300, 'Keep the note under 300 characters').regex(/^[^\p{Cc}]*$/u, 'Keep the note on one line').default(''),
+    slot: z.enum(LAUNDRY_SLOTS, { error: /*i18n*/ 'Choose a pickup time' }),
+    note: z.string().trim().max(300, /*i18n*/ 'Keep the note under 300 characters').regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Keep the note on one line').default(''),
   })
   .meta({ id: 'CreateLaundryRequest' });
 export type CreateLaundryRequest = z.infer<typeof createLaundryRequestSchema>;
@@ -220,7 +220,7 @@ export const myComplaintsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   state: z
-    .enum(MY_COMPLAINTS_STATES, { error: 'Choose unfinished or finished' })
+    .enum(MY_COMPLAINTS_STATES, { error: /*i18n*/ 'Choose unfinished or finished' })
     .optional()
     .describe('unfinished: open or resolved (waiting for the team or for you); finished: closed, rejected or withdrawn'),
 });
@@ -230,9 +230,9 @@ export type MyComplaintsQuery = z.infer<typeof myComplaintsQuerySchema>;
 export const studentReplyBodySchema = z
   .object({
     text: z
-      .string({ error: 'Write your reply' })
+      .string({ error: /*i18n*/ 'Write your reply' })
       .trim()
-      .min(1, 'Write your reply')
+      .min(1, /*i18n*/ 'Write your reply')
       .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
   })
   .meta({ id: 'StudentReply' });
@@ -260,9 +260,9 @@ export function excerptOf(text: string): string {
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const nearbyQuerySchema = z.object({
-  hostel: z.string({ error: 'Choose your hostel' }).trim().min(1, 'Choose your hostel').max(80, 'Choose your hostel'),
-  category: z.string({ error: 'Choose a category' }).regex(/^[a-z][a-z0-9]{1,29}$/, 'Choose a category'),
-  floor: z.preprocess(emptyToUndefined, z.coerce.number().int('Floor must be a whole number').min(-10).max(500).optional()),
+  hostel: z.string({ error: /*i18n*/ 'Choose your hostel' }).trim().min(1, /*i18n*/ 'Choose your hostel').max(80, /*i18n*/ 'Choose your hostel'),
+  category: z.string({ error: /*i18n*/ 'Choose a category' }).regex(/^[a-z][a-z0-9]{1,29}$/, /*i18n*/ 'Choose a category'),
+  floor: z.preprocess(emptyToUndefined, z.coerce.number().int(/*i18n*/ 'Floor must be a whole number').min(-10).max(500).optional()),
   room: z.preprocess(emptyToUndefined, z.string().trim().max(ROOM_NO_MAX_LENGTH).optional()).describe('Your room: your own open complaint of it is pointed out'),
   text: z.preprocess(emptyToUndefined, z.string().max(MESSAGE_MAX_LENGTH).optional()).describe('What you typed so far: suggestions are ranked by it'),
 });

@@ -17,11 +17,11 @@ export const INCIDENT_MAX_DAYS = 30;
 /** The statuses of linked complaints a notice's resolution resolves: those the state machine lets the team resolve. */
 export const RESOLVED_WITH_NOTICE: readonly ComplaintStatus[] = OPEN_STATUSES.filter((s) => checkTransition(s, 'resolved', 'staff', '').ok);
 
-const TITLE_MISSING = 'Give the notice a title';
-const NOTE_MISSING = 'Say what was done';
+const TITLE_MISSING = /*i18n*/ 'Give the notice a title';
+const NOTE_MISSING = /*i18n*/ 'Say what was done';
 
 const floorsSchema = z
-  .array(z.number({ error: 'Floors are whole numbers' }).int('Floors are whole numbers').min(0, 'Floors are whole numbers from 0').max(200))
+  .array(z.number({ error: /*i18n*/ 'Floors are whole numbers' }).int(/*i18n*/ 'Floors are whole numbers').min(0, /*i18n*/ 'Floors are whole numbers from 0').max(200))
   .max(100)
   .transform((floors) => [...new Set(floors)].sort((a, b) => a - b))
   .describe('The floors affected; none means the whole hostel');
@@ -31,19 +31,19 @@ const titleSchema = z
   .trim()
   .min(1, TITLE_MISSING)
   .max(INCIDENT_TITLE_MAX, `Keep the title within ${INCIDENT_TITLE_MAX} characters`)
-  .regex(/^[^\p{Cc}]*$/u, 'The title is one line');
+  .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'The title is one line');
 
 const detailsSchema = z.string().trim().max(INCIDENT_DETAILS_MAX, `Keep the details within ${INCIDENT_DETAILS_MAX} characters`);
 
 const endsAtSchema = z
-  .iso.datetime({ offset: true, error: 'Give the expected end as a date and time' })
+  .iso.datetime({ offset: true, error: /*i18n*/ 'Give the expected end as a date and time' })
   .describe('When the team expects it to be over (ISO 8601 with an offset); in the future and within 30 days');
 
 export const incidentCreateSchema = z
   .object({
-    hostel: z.string({ error: 'Choose the hostel' }).trim().min(1, 'Choose the hostel').max(80),
+    hostel: z.string({ error: /*i18n*/ 'Choose the hostel' }).trim().min(1, /*i18n*/ 'Choose the hostel').max(80),
     floors: floorsSchema.default([]),
-    category: z.string({ error: 'Choose the category' }).trim().min(1, 'Choose the category').max(40),
+    category: z.string({ error: /*i18n*/ 'Choose the category' }).trim().min(1, /*i18n*/ 'Choose the category').max(40),
     title: titleSchema,
     details: detailsSchema.default(''),
     endsAt: endsAtSchema,
@@ -58,7 +58,7 @@ export const incidentUpdateSchema = z
     endsAt: endsAtSchema.optional(),
     floors: floorsSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { error: 'Change at least one of title, details, expected end or floors' })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { error: /*i18n*/ 'Change at least one of title, details, expected end or floors' })
   .meta({ id: 'IncidentUpdate' });
 export type IncidentUpdate = z.infer<typeof incidentUpdateSchema>;
 
@@ -75,10 +75,10 @@ export const incidentResolveSchema = z
 export type IncidentResolve = z.infer<typeof incidentResolveSchema>;
 
 export const incidentLinkSchema = z
-  .object({ number: z.string({ error: 'Give the complaint number' }).trim().min(1, 'Give the complaint number').max(40) })
+  .object({ number: z.string({ error: /*i18n*/ 'Give the complaint number' }).trim().min(1, /*i18n*/ 'Give the complaint number').max(40) })
   .meta({ id: 'IncidentLink' });
 
-export const incidentIdParams = z.object({ id: z.uuid({ error: 'Notice not found' }) });
+export const incidentIdParams = z.object({ id: z.uuid({ error: /*i18n*/ 'Notice not found' }) });
 
 export const incidentListQuerySchema = z.object({
   status: z.enum(INCIDENT_STATUSES).optional().describe('Only notices in this state; all when left out'),
@@ -260,8 +260,8 @@ export function fromZonedInputValue(value: string, timeZone: string): Date | nul
  * server refuses with it and the form says it before sending.
  */
 export function endsAtProblem(endsAt: Date, now: Date): string | null {
-  if (Number.isNaN(endsAt.getTime())) return 'Give the expected end as a date and time';
-  if (endsAt.getTime() <= now.getTime()) return 'The expected end must be in the future';
+  if (Number.isNaN(endsAt.getTime())) return /*i18n*/ 'Give the expected end as a date and time';
+  if (endsAt.getTime() <= now.getTime()) return /*i18n*/ 'The expected end must be in the future';
   if (endsAt.getTime() > now.getTime() + INCIDENT_MAX_DAYS * 86_400_000) return `The expected end must be within ${INCIDENT_MAX_DAYS} days`;
   return null;
 }

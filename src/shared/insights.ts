@@ -131,7 +131,7 @@ export const INSIGHTS_TABLES = ['open', 'weekly', 'times', 'rooms'] as const;
 export type InsightsTable = (typeof INSIGHTS_TABLES)[number];
 
 export const insightsPreferencesSchema = z
-  .object({ digest: z.boolean({ error: 'Choose whether to get the insights digest' }) })
+  .object({ digest: z.boolean({ error: /*i18n*/ 'Choose whether to get the insights digest' }) })
   .meta({ id: 'InsightsPreferences' });
 
 export const insightsPreferencesResponseSchema = insightsPreferencesSchema

@@ -24,14 +24,14 @@ export interface Transition {
 }
 
 export const TRANSITIONS: readonly Transition[] = [
-  { from: ['submitted', 'reopened'], to: 'acknowledged', by: ['staff'], reasonRequired: false, label: 'Acknowledge' },
-  { from: ['submitted', 'acknowledged', 'reopened'], to: 'in_progress', by: ['staff'], reasonRequired: false, label: 'Start work' },
-  { from: OPEN_STATUSES, to: 'resolved', by: ['staff'], reasonRequired: false, label: 'Mark resolved' },
-  { from: OPEN_STATUSES, to: 'rejected', by: ['staff'], reasonRequired: true, label: 'Reject' },
-  { from: ['resolved'], to: 'closed', by: ['student', 'system'], reasonRequired: false, label: 'Confirm it is fixed' },
-  { from: ['resolved'], to: 'reopened', by: ['student'], reasonRequired: true, label: 'Reopen' },
+  { from: ['submitted', 'reopened'], to: 'acknowledged', by: ['staff'], reasonRequired: false, label: /*i18n*/ 'Acknowledge' },
+  { from: ['submitted', 'acknowledged', 'reopened'], to: 'in_progress', by: ['staff'], reasonRequired: false, label: /*i18n*/ 'Start work' },
+  { from: OPEN_STATUSES, to: 'resolved', by: ['staff'], reasonRequired: false, label: /*i18n*/ 'Mark resolved' },
+  { from: OPEN_STATUSES, to: 'rejected', by: ['staff'], reasonRequired: true, label: /*i18n*/ 'Reject' },
+  { from: ['resolved'], to: 'closed', by: ['student', 'system'], reasonRequired: false, label: /*i18n*/ 'Confirm it is fixed' },
+  { from: ['resolved'], to: 'reopened', by: ['student'], reasonRequired: true, label: /*i18n*/ 'Reopen' },
   // Only while nobody has acknowledged it: once the team took it on, the student talks to them instead.
-  { from: ['submitted'], to: 'withdrawn', by: ['student'], reasonRequired: false, label: 'Withdraw' },
+  { from: ['submitted'], to: 'withdrawn', by: ['student'], reasonRequired: false, label: /*i18n*/ 'Withdraw' },
 ];
 
 export function findTransition(from: ComplaintStatus, to: ComplaintStatus): Transition | undefined {

@@ -34,7 +34,7 @@ export const personUpdateSchema = z
 
 export const personCreateSchema = personUpdateSchema
   .extend({
-    email: z.string().trim().toLowerCase().pipe(z.email('Give a valid e-mail address')),
+    email: z.string().trim().toLowerCase().pipe(z.email(/*i18n*/ 'Give a valid e-mail address')),
     name: z.string().trim().max(120).default(''),
   })
   .meta({ id: 'PersonCreate' });

@@ -14,13 +14,13 @@ export const PHOTO_THUMB_EDGE = 320;
 /** What the server accepts as a photo (checked on the bytes, not on the name or the declared type). */
 export const PHOTO_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export const PHOTO_TYPE_MESSAGE = 'Photos must be JPEG, PNG or WebP images.';
+export const PHOTO_TYPE_MESSAGE = /*i18n*/ 'Photos must be JPEG, PNG or WebP images.';
 
 /** The ids of uploaded photos to attach; optional so that requests without photos stay as they were. */
 export const photoIdsSchema = z
-  .array(z.uuid('Upload the photo again'), { error: 'Upload the photos again' })
+  .array(z.uuid(/*i18n*/ 'Upload the photo again'), { error: /*i18n*/ 'Upload the photos again' })
   .max(PHOTOS_PER_SET, `Attach at most ${PHOTOS_PER_SET} photos at a time`)
-  .refine((ids) => new Set(ids).size === ids.length, 'The same photo is attached twice')
+  .refine((ids) => new Set(ids).size === ids.length, /*i18n*/ 'The same photo is attached twice')
   .describe('Ids returned by POST /api/photos, attached in the same transaction');
 
 /** A stored photo as the one who uploaded it, or anyone who may see its complaint, sees it. */
@@ -50,4 +50,4 @@ export const photoListSchema = z
   .meta({ id: 'PhotoList' });
 export type PhotoList = z.infer<typeof photoListSchema>;
 
-export const attachPhotosBodySchema = z.object({ photoIds: photoIdsSchema.min(1, 'Choose a photo') }).meta({ id: 'AttachPhotos' });
+export const attachPhotosBodySchema = z.object({ photoIds: photoIdsSchema.min(1, /*i18n*/ 'Choose a photo') }).meta({ id: 'AttachPhotos' });

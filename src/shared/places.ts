@@ -82,28 +82,28 @@ export function placeName(place: { hostel: string; roomNo: string; commonArea: s
 // Common areas in the admin console (GET|POST /api/admin/hostels/:id/common-areas, PUT …/:areaId)
 
 const areaName = z
-  .string({ error: 'Name is required' })
+  .string({ error: /*i18n*/ 'Name is required' })
   .trim()
-  .min(1, 'Name is required')
-  .max(60, 'Name is at most 60 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'Name must be on one line');
+  .min(1, /*i18n*/ 'Name is required')
+  .max(60, /*i18n*/ 'Name is at most 60 characters')
+  .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Name must be on one line');
 
 /** null: the area serves the whole building (the mess hall); else the floor it is on. */
 const areaFloor = z
-  .number({ error: 'Choose a floor, or the whole building' })
-  .int('Floors are whole numbers')
+  .number({ error: /*i18n*/ 'Choose a floor, or the whole building' })
+  .int(/*i18n*/ 'Floors are whole numbers')
   .nullable();
 
 export const areaCodeSchema = z
-  .string({ error: 'Give a code' })
+  .string({ error: /*i18n*/ 'Give a code' })
   .trim()
-  .regex(AREA_CODE_PATTERN, 'Code: a letter, then up to 11 letters or digits (it goes on the printed label)')
+  .regex(AREA_CODE_PATTERN, /*i18n*/ 'Code: a letter, then up to 11 letters or digits (it goes on the printed label)')
   .transform((code) => code.toUpperCase());
 
 export const hostelCodeSchema = z
-  .string({ error: 'Give a code' })
+  .string({ error: /*i18n*/ 'Give a code' })
   .trim()
-  .regex(HOSTEL_CODE_PATTERN, 'Code: 1 to 12 letters or digits (it goes on the printed labels)')
+  .regex(HOSTEL_CODE_PATTERN, /*i18n*/ 'Code: 1 to 12 letters or digits (it goes on the printed labels)')
   .transform((code) => code.toUpperCase());
 
 export const commonAreaCreateSchema = z
@@ -122,7 +122,7 @@ export const commonAreaUpdateSchema = z
     floor: areaFloor,
     code: areaCodeSchema,
     /** Its place in the hostel's list (0 first). */
-    position: z.number({ error: 'Position is a whole number' }).int('Position is a whole number').min(0).max(10_000),
+    position: z.number({ error: /*i18n*/ 'Position is a whole number' }).int(/*i18n*/ 'Position is a whole number').min(0).max(10_000),
     /** A retired area keeps its complaints but takes no new ones; its label stops working. */
     retired: z.boolean(),
   })

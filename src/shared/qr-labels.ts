@@ -3,10 +3,10 @@ import { z } from 'zod';
 /** GET /api/admin/hostels/:id/qr-sheet.pdf: the whole hostel, or one floor's rooms and common areas. */
 export const qrSheetQuerySchema = z.object({
   floor: z.coerce
-    .number({ error: 'Floor: a whole number' })
-    .int('Floor: a whole number')
-    .min(0, 'Floor: a whole number from 0')
-    .max(99, 'Floor: at most 99')
+    .number({ error: /*i18n*/ 'Floor: a whole number' })
+    .int(/*i18n*/ 'Floor: a whole number')
+    .min(0, /*i18n*/ 'Floor: a whole number from 0')
+    .max(99, /*i18n*/ 'Floor: at most 99')
     .optional()
     .describe("Only this floor's rooms and common areas (absent: the whole hostel)"),
 });

@@ -50,11 +50,11 @@ export const BULK_NOTE_MAX = 2000;
 
 export const bulkRequestSchema = z
   .object({
-    action: z.enum(BULK_ACTIONS, { error: 'Choose acknowledged, in_progress, resolved, rejected or take' }),
+    action: z.enum(BULK_ACTIONS, { error: /*i18n*/ 'Choose acknowledged, in_progress, resolved, rejected or take' }),
     note: z.string().trim().max(BULK_NOTE_MAX, `Keep the note under ${BULK_NOTE_MAX} characters`).default(''),
     numbers: z
-      .array(z.string().trim().min(1).max(40), { error: 'Choose the complaints' })
-      .min(1, 'Choose at least one complaint')
+      .array(z.string().trim().min(1).max(40), { error: /*i18n*/ 'Choose the complaints' })
+      .min(1, /*i18n*/ 'Choose at least one complaint')
       .max(BULK_MAX, `At most ${BULK_MAX} complaints at once`),
   })
   .meta({ id: 'BulkRequest' });

@@ -54,7 +54,7 @@ export const raggingReportQuerySchema = z
   .object({
     from: day('first'),
     to: day('last'),
-    format: z.enum(REPORT_FORMATS, { error: 'Choose pdf or csv' }).default('pdf'),
+    format: z.enum(REPORT_FORMATS, { error: /*i18n*/ 'Choose pdf or csv' }).default('pdf'),
   })
   .superRefine((query, ctx) => {
     const problem = periodProblem(query.from, query.to);
@@ -65,15 +65,15 @@ export type RaggingReportQuery = z.infer<typeof raggingReportQuerySchema>;
 /** The file's name: what it is and its period, so a committee's folder sorts them. */
 export const reportFileName = (from: string, to: string, format: ReportFormat) => `anti-ragging-report-${from}-to-${to}.${format}`;
 
-const FINDINGS_MISSING = 'Write what the squad found (“Nothing found” is a finding)';
-const SQUAD_MISSING = 'Say who went';
+const FINDINGS_MISSING = /*i18n*/ 'Write what the squad found (“Nothing found” is a finding)';
+const SQUAD_MISSING = /*i18n*/ 'Say who went';
 
 /** POST /api/ragging/inspections: one surprise check of a hostel by the anti-ragging squad. */
 export const inspectionCreateSchema = z
   .object({
-    hostel: z.string({ error: 'Choose the hostel' }).trim().min(1, 'Choose the hostel').max(80, 'Choose the hostel'),
+    hostel: z.string({ error: /*i18n*/ 'Choose the hostel' }).trim().min(1, /*i18n*/ 'Choose the hostel').max(80, /*i18n*/ 'Choose the hostel'),
     inspectedAt: z
-      .iso.datetime({ offset: true, error: 'Give the date and time of the inspection' })
+      .iso.datetime({ offset: true, error: /*i18n*/ 'Give the date and time of the inspection' })
       .describe('When the squad went (ISO 8601 with an offset); not in the future'),
     findings: z
       .string({ error: FINDINGS_MISSING })
@@ -86,7 +86,7 @@ export const inspectionCreateSchema = z
       .trim()
       .min(1, SQUAD_MISSING)
       .max(INSPECTION_SQUAD_MAX, `Keep it within ${INSPECTION_SQUAD_MAX} characters`)
-      .regex(/^[^\p{Cc}]*$/u, 'Keep it on one line')
+      .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Keep it on one line')
       .describe('Who went: names or roles, as the squad signs its report'),
   })
   .meta({ id: 'InspectionCreate' });

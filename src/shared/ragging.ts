@@ -26,13 +26,13 @@ export const PLACE_KIND_LABELS: Record<(typeof PLACE_KINDS)[number], string> = {
   other: /*i18n*/ 'Somewhere else (off campus, online)',
 };
 export const FIR_DECISION_LABELS: Record<(typeof FIR_DECISIONS)[number], string> = {
-  needed: 'FIR to be filed',
-  not_needed: 'No FIR needed',
+  needed: /*i18n*/ 'FIR to be filed',
+  not_needed: /*i18n*/ 'No FIR needed',
 };
 export const ENQUIRY_OUTCOME_LABELS: Record<(typeof ENQUIRY_OUTCOMES)[number], string> = {
-  action_taken: 'Ragging established: action taken',
-  not_established: 'Ragging not established',
-  referred: 'Referred to the police or another authority',
+  action_taken: /*i18n*/ 'Ragging established: action taken',
+  not_established: /*i18n*/ 'Ragging not established',
+  referred: /*i18n*/ 'Referred to the police or another authority',
 };
 
 const note = (what: string) =>
@@ -45,7 +45,7 @@ const note = (what: string) =>
 /** POST /api/staff/complaints/:number/fir-decision — once per report, by the anti-ragging duty or an admin. */
 export const firDecisionBodySchema = z
   .object({
-    decision: z.enum(FIR_DECISIONS, { error: 'Choose whether an FIR is needed' }),
+    decision: z.enum(FIR_DECISIONS, { error: /*i18n*/ 'Choose whether an FIR is needed' }),
     note: note('decision'),
   })
   .meta({ id: 'FirDecisionBody' });
@@ -54,7 +54,7 @@ export type FirDecisionBody = z.infer<typeof firDecisionBodySchema>;
 /** POST /api/staff/complaints/:number/enquiry-close — once, after the FIR decision. */
 export const enquiryCloseBodySchema = z
   .object({
-    outcome: z.enum(ENQUIRY_OUTCOMES, { error: 'Choose how the enquiry ended' }),
+    outcome: z.enum(ENQUIRY_OUTCOMES, { error: /*i18n*/ 'Choose how the enquiry ended' }),
     note: note('outcome'),
   })
   .meta({ id: 'EnquiryCloseBody' });

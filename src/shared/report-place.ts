@@ -22,12 +22,12 @@ export interface FiledPlace {
 export function checkReportPlace(catalog: PublicCatalog, input: FiledPlace): FieldProblems {
   const problems: FieldProblems = {};
   const cat = categoryByKey(catalog, input.category);
-  if (!cat) problems.category = 'Choose a category';
-  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
-  if (!(PLACE_KINDS as readonly string[]).includes(input.placeKind ?? '')) problems.placeKind = 'Say where it happened';
-  if (!input.placeText?.trim()) problems.placeText = 'Describe where it happened';
+  if (!cat) problems.category = /*i18n*/ 'Choose a category';
+  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = /*i18n*/ 'Choose what kind of problem it is';
+  if (!(PLACE_KINDS as readonly string[]).includes(input.placeKind ?? '')) problems.placeKind = /*i18n*/ 'Say where it happened';
+  if (!input.placeText?.trim()) problems.placeText = /*i18n*/ 'Describe where it happened';
   if (input.roomNo.trim() !== '') return { ...problems, ...checkPlace(catalog, input) };
-  if (!hostelByName(catalog, input.hostel)) problems.hostel = 'Choose your hostel';
+  if (!hostelByName(catalog, input.hostel)) problems.hostel = /*i18n*/ 'Choose your hostel';
   return problems;
 }
 
@@ -36,12 +36,12 @@ export function checkFiledPlace(catalog: PublicCatalog, input: FiledPlace): Fiel
   if (input.category === RAGGING_CATEGORY) {
     const problems = checkReportPlace(catalog, input);
     // A ragging report says where it happened in its own words, never by a common area.
-    if (input.commonAreaId !== undefined) problems.commonAreaId = 'A ragging report says where it happened instead';
+    if (input.commonAreaId !== undefined) problems.commonAreaId = /*i18n*/ 'A ragging report says where it happened instead';
     return problems;
   }
   // A common area stands for the floor and room: the server checks it belongs to the hostel.
   const problems = input.commonAreaId === undefined ? checkComplaintPlace(catalog, input) : checkCommonAreaFiling(catalog, input);
-  if (input.placeKind !== undefined || input.placeText !== undefined) problems.placeKind = 'Only a ragging report says where it happened';
+  if (input.placeKind !== undefined || input.placeText !== undefined) problems.placeKind = /*i18n*/ 'Only a ragging report says where it happened';
   return problems;
 }
 
@@ -49,8 +49,8 @@ export function checkFiledPlace(catalog: PublicCatalog, input: FiledPlace): Fiel
 function checkCommonAreaFiling(catalog: PublicCatalog, input: FiledPlace): FieldProblems {
   const problems: FieldProblems = {};
   const cat = categoryByKey(catalog, input.category);
-  if (!cat) problems.category = 'Choose a category';
-  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = 'Choose what kind of problem it is';
-  if (!hostelByName(catalog, input.hostel)) problems.hostel = 'Choose your hostel';
+  if (!cat) problems.category = /*i18n*/ 'Choose a category';
+  else if (!cat.subCategories.some((s) => s.name === input.subCategory)) problems.subCategory = /*i18n*/ 'Choose what kind of problem it is';
+  if (!hostelByName(catalog, input.hostel)) problems.hostel = /*i18n*/ 'Choose your hostel';
   return problems;
 }

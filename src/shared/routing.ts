@@ -1,5 +1,5 @@
 import { z } from 'zod';
-const address = z.string().trim().toLowerCase().pipe(z.email('Each recipient must be a valid e-mail address'));
+const address = z.string().trim().toLowerCase().pipe(z.email(/*i18n*/ 'Each recipient must be a valid e-mail address'));
 
 export const routingRuleSchema = z
   .object({
@@ -15,8 +15,8 @@ export type RoutingRule = z.infer<typeof routingRuleSchema>;
 
 export const putRoutingRuleSchema = z
   .object({
-    to: z.array(address).min(1, 'Give at least one recipient').max(10, 'At most 10 recipients'),
-    cc: z.array(address).max(10, 'At most 10 copies').default([]),
+    to: z.array(address).min(1, /*i18n*/ 'Give at least one recipient').max(10, /*i18n*/ 'At most 10 recipients'),
+    cc: z.array(address).max(10, /*i18n*/ 'At most 10 copies').default([]),
   })
   .meta({ id: 'PutRoutingRule' });
 export type PutRoutingRule = z.infer<typeof putRoutingRuleSchema>;

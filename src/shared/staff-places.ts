@@ -4,8 +4,8 @@ import { staffComplaintSchema } from './staff.js';
 
 /** A place's page in the staff console (issue 27): a room or a common area and its complaints. */
 export const placeParamsSchema = z.object({
-  hostelCode: z.string().trim().regex(/^[A-Za-z0-9]{1,12}$/, 'A hostel code: letters and digits'),
-  place: z.string().trim().regex(/^(\d{1,6}|[A-Za-z][A-Za-z0-9]{0,11})$/, 'A room number or a common area code'),
+  hostelCode: z.string().trim().regex(/^[A-Za-z0-9]{1,12}$/, /*i18n*/ 'A hostel code: letters and digits'),
+  place: z.string().trim().regex(/^(\d{1,6}|[A-Za-z][A-Za-z0-9]{0,11})$/, /*i18n*/ 'A room number or a common area code'),
 });
 
 export const placeQuerySchema = z.object({

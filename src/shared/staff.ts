@@ -5,14 +5,14 @@ import { photoIdsSchema } from './photos.js';
 import { visitStateSchema } from './visits.js';
 import { placeFactsSchema } from './place-facts.js';
 
-export const CONFIDENTIAL_STUDENT = 'Confidential student';
+export const CONFIDENTIAL_STUDENT = /*i18n*/ 'Confidential student';
 
 export const queueQuerySchema = z.object({
   status: z
     .string()
     .optional()
     .transform((s) => (s ? s.split(',') : []))
-    .pipe(z.array(z.enum(STATUSES, { error: 'Unknown status' })))
+    .pipe(z.array(z.enum(STATUSES, { error: /*i18n*/ 'Unknown status' })))
     .describe('Comma list of statuses'),
   category: z.string().max(40).optional(),
   subCategory: z.string().max(60).optional(),
@@ -104,10 +104,10 @@ export type MergedDuplicate = z.infer<typeof mergedDuplicateSchema>;
 export const mergeBodySchema = z
   .object({
     into: z
-      .string({ error: 'Give the number of the complaint it duplicates' })
+      .string({ error: /*i18n*/ 'Give the number of the complaint it duplicates' })
       .trim()
       .toUpperCase()
-      .regex(/^HC-\d{4}-\d{6,}$/, 'Give a complaint number such as HC-2026-000123'),
+      .regex(/^HC-\d{4}-\d{6,}$/, /*i18n*/ 'Give a complaint number such as HC-2026-000123'),
   })
   .meta({ id: 'Merge' });
 export type MergeBody = z.infer<typeof mergeBodySchema>;
@@ -142,7 +142,7 @@ export const transitionBodySchema = z
 
 export const replyBodySchema = z
   .object({
-    text: z.string().trim().min(1, 'Write a reply').max(4000),
+    text: z.string().trim().min(1, /*i18n*/ 'Write a reply').max(4000),
     internal: z.boolean().default(false).describe('An internal note: never shown to the student'),
   })
   .meta({ id: 'Reply' });
@@ -174,7 +174,7 @@ export type RevealedIdentity = z.infer<typeof identitySchema>;
 
 export const REVEAL_REASON_MIN_LENGTH = 5;
 export const REVEAL_REASON_MAX_LENGTH = 500;
-const REVEAL_REASON_MISSING = 'Give the reason you need to see who filed this';
+const REVEAL_REASON_MISSING = /*i18n*/ 'Give the reason you need to see who filed this';
 
 /** Why someone asks to see who filed a confidential complaint; kept in the audit log with the reveal. */
 export const revealBodySchema = z
@@ -194,24 +194,24 @@ export type RevealBody = z.infer<typeof revealBodySchema>;
 
 export const confirmBodySchema = z
   .object({
-    rating: z.number().int().min(1, 'Rate from 1 to 5').max(5, 'Rate from 1 to 5').optional(),
+    rating: z.number().int().min(1, /*i18n*/ 'Rate from 1 to 5').max(5, /*i18n*/ 'Rate from 1 to 5').optional(),
     comment: z.string().trim().max(1000).optional(),
   })
   .meta({ id: 'ConfirmResolution' });
 
 export const reopenBodySchema = z
-  .object({ reason: z.string().trim().min(1, 'Say why it is not fixed').max(2000) })
+  .object({ reason: z.string().trim().min(1, /*i18n*/ 'Say why it is not fixed').max(2000) })
   .meta({ id: 'Reopen' });
 
 /** How a worker hears of new work in their scope: the bell always; by mail each time, as a digest, or not at all. */
 export const staffPreferencesSchema = z
   .object({
-    newWorkMail: z.enum(NEW_WORK_MAIL, { error: 'Choose each, digest or none' }),
+    newWorkMail: z.enum(NEW_WORK_MAIL, { error: /*i18n*/ 'Choose each, digest or none' }),
     digestHours: z
-      .number({ error: 'Digest every: a whole number of hours' })
-      .int('Digest every: a whole number of hours')
-      .min(1, 'Digest every: at least 1 hour')
-      .max(168, 'Digest every: at most 168 hours (a week)'),
+      .number({ error: /*i18n*/ 'Digest every: a whole number of hours' })
+      .int(/*i18n*/ 'Digest every: a whole number of hours')
+      .min(1, /*i18n*/ 'Digest every: at least 1 hour')
+      .max(168, /*i18n*/ 'Digest every: at most 168 hours (a week)'),
   })
   .meta({ id: 'StaffPreferences' });
 export type StaffPreferences = z.infer<typeof staffPreferencesSchema>;
