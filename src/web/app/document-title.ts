@@ -1,6 +1,7 @@
 import { options } from 'preact';
 import type { VNode } from 'preact';
 import { useLayoutEffect } from 'react';
+import { SOURCE_LOCALE } from '../../shared/constants';
 import { i18n } from '../lib/i18n';
 
 /**
@@ -13,15 +14,19 @@ import { i18n } from '../lib/i18n';
 
 /** What <head> says when no page sets a title (index.html's, in the reader's language). */
 const startTitle = typeof document === 'undefined' ? '' : document.title;
-const untitled = () => (i18n.locale === 'hi' ? i18n._('Hostel Complaint Portal') : startTitle);
+const untitled = () => (i18n.locale === SOURCE_LOCALE ? startTitle : i18n._('Hostel Complaint Portal'));
+/** How many titles are shown now: with none, a change of language retitles the page itself. */
+let shown = 0;
 
 type TitleText = string | number | Array<string | number>;
 
 function DocumentTitle({ children }: { children?: TitleText }) {
   const text = [children ?? ''].flat().join('');
   useLayoutEffect(() => {
+    shown += 1;
     document.title = text;
     return () => {
+      shown -= 1;
       // The next page sets its own title after this cleanup; one without any shows index.html's again.
       if (document.title === text) document.title = untitled();
     };
@@ -30,6 +35,9 @@ function DocumentTitle({ children }: { children?: TitleText }) {
 }
 
 if (typeof document !== 'undefined') {
+  i18n.on('change', () => {
+    if (shown === 0) document.title = untitled();
+  });
   // eslint-disable-next-line @typescript-eslint/unbound-method -- Preact calls its option hooks as plain functions
   const nextVnodeHook = options.vnode;
   options.vnode = (vnode: VNode) => {
