@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Complaint } from '../../shared/complaints';
 import { formatDateTime } from '../lib/format';
 import { i18n } from '../lib/i18n';
+import { useLocalPlaceNames } from '../lib/local-names';
 import { StatusBadge } from './StatusBadge';
 
 /** One labelled fact in a definition list: label above on phones, beside it on wider screens. */
@@ -28,6 +29,7 @@ export function ComplaintFacts({
   /** The facility address it was routed to: the team's business, not shown to the student. */
   showRecipient?: boolean;
 }) {
+  const { hostelName, commonAreaName } = useLocalPlaceNames();
   return (
     <>
       <DetailRow label={i18n._('Complaint number')}>
@@ -35,9 +37,9 @@ export function ComplaintFacts({
       </DetailRow>
       <DetailRow label={i18n._('Category')}>{complaint.complaintHead}</DetailRow>
       <DetailRow label={i18n._('Sub-category')}>{complaint.subCategory || '—'}</DetailRow>
-      <DetailRow label={i18n._('Hostel')}>{complaint.hostel}</DetailRow>
+      <DetailRow label={i18n._('Hostel')}>{hostelName(complaint.hostel)}</DetailRow>
       {/* A common area's name says its floor (decision 45). */}
-      {complaint.commonArea && <DetailRow label={i18n._('Place')}>{complaint.commonArea}</DetailRow>}
+      {complaint.commonArea && <DetailRow label={i18n._('Place')}>{commonAreaName(complaint.hostel, complaint.commonArea)}</DetailRow>}
       {/* A ragging report may leave the reporter's room out (decision 40), and its floor with it. */}
       {complaint.roomNo && (
         <>

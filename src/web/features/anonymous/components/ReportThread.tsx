@@ -15,6 +15,7 @@ import { buttonPrimary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
+import { useLocalPlaceNames } from '../../../lib/local-names';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { useIdempotencyKey } from '../../../lib/submission';
 import { useReplyToAnonymousReport } from '../api/reply';
@@ -119,6 +120,7 @@ function ReplyForm({ code }: { code: string }) {
  * conversation (their words on the right), and the reply box while the report takes replies.
  */
 export function ReportThread({ thread, committee }: { thread: AnonymousThread; committee: string }) {
+  const { hostelName } = useLocalPlaceNames();
   return (
     <div data-testid="anonymous-thread">
       <section aria-labelledby="report-facts" className={cn(card, 'mt-4')}>
@@ -133,7 +135,7 @@ export function ReportThread({ thread, committee }: { thread: AnonymousThread; c
           <Fact label={i18n._('Where')}>
             {thread.placeKind ? `${i18n._(PLACE_KIND_LABELS[thread.placeKind])}: ` : ''}
             {thread.placeText}
-            {thread.hostel ? ` (${thread.hostel})` : ''}
+            {thread.hostel ? ` (${hostelName(thread.hostel)})` : ''}
           </Fact>
           <Fact label={i18n._('Decision on a police report (FIR)')}>
             {clockText(thread.clocks.fir.state, thread.clocks.fir.dueAt, i18n._('Made'))}

@@ -7,6 +7,7 @@ import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/sty
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
+import { useLocalPlaceNames } from '../../../lib/local-names';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useRestoreBooking } from '../api/restore-booking';
 import { useSkipWeek } from '../api/skip-week';
@@ -36,6 +37,7 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
   const failed = [skip, unskip, cancel, restore].find((m) => m.isError);
   const busy = skip.isPending || unskip.isPending || cancel.isPending || restore.isPending;
   const headingId = `booking-${booking.id}`;
+  const { hostelName } = useLocalPlaceNames();
 
   return (
     <li className={card} aria-labelledby={headingId} data-testid="cleaning-booking">
@@ -48,7 +50,7 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
         {!booking.cancelled && booking.slotRetired && <Badge tone="warning">{i18n._('No longer offered')}</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        {i18n._('Room {roomNo}, {hostel} (floor {floor})', { roomNo: booking.roomNo, hostel: booking.hostel, floor: booking.floor })}
+        {i18n._('Room {roomNo}, {hostel} (floor {floor})', { roomNo: booking.roomNo, hostel: hostelName(booking.hostel), floor: booking.floor })}
       </p>
 
       {booking.recent.length > 0 && (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { hostelByName, localName, type PublicCatalog } from '../../../../shared/catalog';
+import { localName, type PublicCatalog } from '../../../../shared/catalog';
 import { cleaningBookingCreateSchema, type CleaningBookingCreate, type CleaningSlotOffer } from '../../../../shared/cleaning-schedule';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextField } from '../../../components/ui/FormFields';
@@ -9,6 +9,7 @@ import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/sty
 import { cn } from '../../../lib/cn';
 import { FORM_ERROR, applyServerErrors, draftResolver } from '../../../lib/form';
 import { i18n, useLocale } from '../../../lib/i18n';
+import { useLocalPlaceNames } from '../../../lib/local-names';
 import { usePlace } from '../../../lib/place';
 import { useCreateBooking } from '../api/create-booking';
 import { useSlots } from '../api/get-slots';
@@ -35,11 +36,7 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
   const place = usePlace();
   const create = useCreateBooking();
   const locale = useLocale();
-  /** A hostel's name in the reader's language (the booking keeps the English one). */
-  const localHostel = (name: string) => {
-    const found = hostelByName(catalog, name);
-    return found ? localName(locale, found.name, found.nameHi) : name;
-  };
+  const { hostelName: localHostel } = useLocalPlaceNames();
   const [asking, setAsking] = useState<{ payload: CleaningBookingCreate; text: string } | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
   const form = useForm<BookingDraft, unknown, CleaningBookingCreate>({

@@ -14,6 +14,7 @@ import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../com
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
+import { useLocalPlaceNames } from '../../../lib/local-names';
 import { useDay } from '../api/get-day';
 import { useMarkVisit } from '../api/mark-visit';
 
@@ -134,6 +135,7 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
 }
 
 function DayList({ day }: { day: CleaningDay }) {
+  const { hostelName } = useLocalPlaceNames();
   if (day.hostels.length === 0) {
     return (
       <p className={cn(card, 'mt-4 text-slate-800')} data-testid="cleaning-empty">
@@ -144,10 +146,10 @@ function DayList({ day }: { day: CleaningDay }) {
   return (
     <div className="mt-4 space-y-6">
       {day.hostels.map((hostel) => (
-        <section key={hostel.hostel} aria-label={hostel.hostel} className={card}>
-          <h2 className="text-lg font-semibold text-slate-900">{hostel.hostel}</h2>
+        <section key={hostel.hostel} aria-label={hostelName(hostel.hostel)} className={card}>
+          <h2 className="text-lg font-semibold text-slate-900">{hostelName(hostel.hostel)}</h2>
           {hostel.floors.map((floor) => (
-            <section key={floor.floor} aria-label={i18n._('{hostel}, floor {floor}', { hostel: hostel.hostel, floor: floor.floor })} className="mt-3">
+            <section key={floor.floor} aria-label={i18n._('{hostel}, floor {floor}', { hostel: hostelName(hostel.hostel), floor: floor.floor })} className="mt-3">
               <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{i18n._('Floor {floor}', { floor: floor.floor })}</h3>
               <ul className="divide-y divide-slate-100">
                 {floor.items.map((item) => (

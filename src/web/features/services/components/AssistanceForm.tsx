@@ -17,6 +17,7 @@ import { roomHint } from '../../../lib/catalog-hints';
 import { serverField, sortMessages } from '../../../lib/field-messages';
 import { useHydrated } from '../../../lib/hydration';
 import { i18n, useLocale } from '../../../lib/i18n';
+import { useLocalPlaceNames } from '../../../lib/local-names';
 import { meQueryKey } from '../../../lib/me';
 import { refreshPlace, usePlace } from '../../../lib/place';
 import {
@@ -61,11 +62,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
   const { submitting, begin } = useSignedInSubmission(setProblem);
   const hydrated = useHydrated();
   const locale = useLocale();
-  /** A hostel's name in the reader's language (the request keeps the English one). */
-  const localHostel = (name: string) => {
-    const found = hostelByName(catalog, name);
-    return found ? localName(locale, found.name, found.nameHi) : name;
-  };
+  const { hostelName: localHostel } = useLocalPlaceNames();
   const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
   // Seed §5's question ("confirm room cleaning at {room}"), asked inside the page, not by a browser pop-up.
   const [asking, setAsking] = useState<CreateCleaningRequest | null>(null);
