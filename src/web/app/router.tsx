@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
             path: 'userInfo',
             HydrateFallback: PageLoading,
             lazy: async () => ({
-              Component: (await import('../features/auth/components/UserInfoPage')).UserInfoPage,
+              Component: (await import('./user-info-route')).UserInfoRoute,
             }),
           },
           {

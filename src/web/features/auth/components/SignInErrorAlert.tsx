@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SIGN_IN_ERROR_CODES, seedTexts, type SignInErrorCode } from '../../../../shared/constants';
+import { SIGN_IN_ERROR_CODES, type SignInErrorCode } from '../../../../shared/constants';
 import { Alert } from '../../../components/ui/Alert';
 import { DEFAULT_SHORT_NAME, usePublicConfig } from '../../../lib/config';
 import { SIGN_IN_ERROR_PARAM } from '../../../components/SignInButton';
 
-export const SIGN_IN_FAILED_MESSAGE = 'Sign In did not work. Please try again.';
+import { i18n } from '../../../lib/i18n';
+
+/** Shown through `i18n._`, in the reader's language. */
+export const SIGN_IN_FAILED_MESSAGE = /*i18n*/ 'Sign In did not work. Please try again.';
 
 function parseCode(raw: string | null): SignInErrorCode | null {
   if (raw === null) return null;
@@ -47,8 +50,9 @@ export function SignInErrorAlert() {
 
   const message =
     code === 'domain'
-      ? seedTexts.wrongDomain(config.data?.university.shortName ?? DEFAULT_SHORT_NAME)
-      : SIGN_IN_FAILED_MESSAGE;
+      ? // The seed's words (seedTexts.wrongDomain), as one message so Hindi orders them itself.
+        i18n._('Please login with {shortName} email', { shortName: config.data?.university.shortName ?? DEFAULT_SHORT_NAME })
+      : i18n._(SIGN_IN_FAILED_MESSAGE);
 
   function dismiss() {
     setCode(null);

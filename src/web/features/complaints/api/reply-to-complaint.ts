@@ -4,6 +4,7 @@ import type { StudentReplyBody } from '../../../../shared/complaints';
 import { apiFetch } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/offline-queue';
 import { complaintDetailKey } from '../../../lib/query-keys';
+import { i18n } from '../../../lib/i18n';
 
 export interface ReplyInput {
   body: StudentReplyBody;
@@ -15,7 +16,7 @@ export interface ReplyInput {
 export function replyToComplaint(number: string, { body, idempotencyKey }: ReplyInput): Promise<void> {
   const path = `/api/complaints/${encodeURIComponent(number)}/replies`;
   const send = () => apiFetch(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
-  return sendOrQueue(send, { key: idempotencyKey, kind: 'reply', path, body, label: `Reply on ${number}` });
+  return sendOrQueue(send, { key: idempotencyKey, kind: 'reply', path, body, label: i18n._('Reply on {number}', { number }) });
 }
 
 export function useReplyToComplaint(number: string) {

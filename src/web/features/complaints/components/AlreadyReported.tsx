@@ -7,6 +7,8 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useNearby } from '../api/get-nearby';
 import { useFollowSwitch } from '../lib/use-follow-switch';
 
@@ -22,9 +24,7 @@ function useSettled(value: string): string {
   return settled;
 }
 
-const students = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`;
-const floorsText = (floors: readonly number[]) =>
-  floors.length === 0 ? 'the whole hostel' : `floor${floors.length === 1 ? '' : 's'} ${floors.join(', ')}`;
+const nowrap = (text: string) => <span className="whitespace-nowrap">{text}</span>;
 
 /** One open complaint like the student's: what it is, since when, how many it affects, and Me too. */
 export function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
@@ -38,27 +38,33 @@ export function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
         <StatusBadge status={complaint.status} />
       </p>
       <p className="mt-1 font-semibold text-slate-900">
-        {complaint.subCategory || complaint.complaintHead} · floor {complaint.floor}
+        {i18n._('{what} · floor {floor}', { what: complaint.subCategory || complaint.complaintHead, floor: complaint.floor })}
       </p>
       <p className="mt-1 text-slate-800 wrap-anywhere">“{complaint.excerpt}”</p>
       <p className="mt-1 text-sm text-slate-700">
-        Since <time dateTime={complaint.since}>{formatDateTime(complaint.since)}</time> · affects {students(complaint.students + (justFollowed && !complaint.following ? 1 : 0))}
+        <WithSlots
+          text={i18n._('Since {when} · affects {count, plural, one {# student} other {# students}}', {
+            when: slot('when'),
+            count: complaint.students + (justFollowed && !complaint.following ? 1 : 0),
+          })}
+          slots={{ when: <time dateTime={complaint.since}>{formatDateTime(complaint.since)}</time> }}
+        />
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
         {complaint.mine ? (
           <Link to={`/my/${encodeURIComponent(complaint.number)}`} className={textLink}>
-            You filed this one: open it
+            {i18n._('You filed this one: open it')}
           </Link>
         ) : following ? (
           <>
-            <p className="text-sm font-semibold text-slate-900">You follow it: you will hear of its progress.</p>
+            <p className="text-sm font-semibold text-slate-900">{i18n._('You follow it: you will hear of its progress.')}</p>
             <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
-              {justFollowed ? 'Undo' : 'Stop following'}
+              {justFollowed ? i18n._('Undo') : i18n._('Stop following')}
             </button>
           </>
         ) : (
           <button ref={followButton} type="button" className={buttonPrimary} disabled={pending} aria-busy={pending} onClick={() => void set(true)}>
-            Me too
+            {i18n._('Me too')}
             <span className="sr-only"> ({complaint.number})</span>
           </button>
         )}
@@ -70,8 +76,8 @@ export function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
           !changed
             ? null
             : following
-              ? <>Done: you follow <span className="whitespace-nowrap">{complaint.number}</span>. You need not file this, unless your problem is different.</>
-              : <>You no longer follow <span className="whitespace-nowrap">{complaint.number}</span>.</>
+              ? <WithSlots text={i18n._('Done: you follow {number}. You need not file this, unless your problem is different.', { number: slot('number') })} slots={{ number: nowrap(complaint.number) }} />
+              : <WithSlots text={i18n._('You no longer follow {number}.', { number: slot('number') })} slots={{ number: nowrap(complaint.number) }} />
         }
       />
       {failure && (
@@ -89,9 +95,21 @@ export function Notice({ notice }: { notice: NearbyNotice }) {
     <li className="rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="nearby-notice">
       <p className="font-semibold text-slate-900 wrap-anywhere">{notice.title}</p>
       <p className="text-sm text-slate-800">
-        Known problem on {floorsText(notice.floors)} · expected fix{' '}
-        <time dateTime={notice.expectedBy}>{formatDateTime(notice.expectedBy)}</time>
-        {notice.followers > 0 ? ` · ${students(notice.followers)} said it affects them` : ''}
+        <WithSlots
+          text={
+            notice.floors.length === 0
+              ? i18n._('Known problem on the whole hostel · expected fix {when}', { when: slot('when') })
+              : i18n._('Known problem on {count, plural, one {floor} other {floors}} {floors} · expected fix {when}', {
+                  count: notice.floors.length,
+                  floors: notice.floors.join(', '),
+                  when: slot('when'),
+                })
+          }
+          slots={{ when: <time dateTime={notice.expectedBy}>{formatDateTime(notice.expectedBy)}</time> }}
+        />
+        {notice.followers > 0
+          ? ` · ${i18n._('{count, plural, one {# student said it affects them} other {# students said it affects them}}', { count: notice.followers })}`
+          : ''}
       </p>
       {notice.details && <p className="mt-1 text-slate-800 wrap-anywhere">{notice.details}</p>}
     </li>
@@ -101,6 +119,8 @@ export function Notice({ notice }: { notice: NearbyNotice }) {
 interface AlreadyReportedProps {
   category: string;
   hostel: string;
+  /** The hostel as the reader reads it (its Hindi name); the English name when left out. */
+  hostelLabel?: string;
   /** As typed: used when it is a whole number. */
   floor: string;
   room: string;
@@ -113,7 +133,7 @@ interface AlreadyReportedProps {
  * team's notices, and their own open complaint of the room. Me too follows one instead of filing.
  * Shows nothing when nothing is known, or when it cannot be asked (the form works without it).
  */
-export function AlreadyReported({ category, hostel, floor, room, text }: AlreadyReportedProps) {
+export function AlreadyReported({ category, hostel, hostelLabel = hostel, floor, room, text }: AlreadyReportedProps) {
   const typed = { floor: useSettled(floor.trim()), room: useSettled(room.trim()), text: useSettled(text.trim()) };
   const query: NearbyQuery | null = hostel
     ? {
@@ -132,21 +152,27 @@ export function AlreadyReported({ category, hostel, floor, room, text }: Already
   return (
     <section aria-labelledby="already-reported-heading" className={cn(card, 'border-brand-200 bg-brand-50')} data-testid="already-reported">
       <h2 id="already-reported-heading" className="text-base font-semibold text-slate-900">
-        Already reported?
+        {i18n._('Already reported?')}
       </h2>
       {known.alreadyReported && (
         <Alert tone="info" className="mt-2" data-testid="already-yours">
           <p>
-            <strong className="font-semibold">You already reported this:</strong>{' '}
-            <Link to={`/my/${encodeURIComponent(known.alreadyReported.number)}`} className={cn(textLink, 'whitespace-nowrap')}>
-              {known.alreadyReported.number}
-            </Link>{' '}
-            is still open for this room. Add to it there instead of filing again.
+            <WithSlots
+              text={i18n._('{lead} {number} is still open for this room. Add to it there instead of filing again.', { lead: slot('lead'), number: slot('number') })}
+              slots={{
+                lead: <strong className="font-semibold">{i18n._('You already reported this:')}</strong>,
+                number: (
+                  <Link to={`/my/${encodeURIComponent(known.alreadyReported.number)}`} className={cn(textLink, 'whitespace-nowrap')}>
+                    {known.alreadyReported.number}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         </Alert>
       )}
       {known.notices.length > 0 && (
-        <ul className="mt-3 space-y-2" aria-label="Known problems the team is working on">
+        <ul className="mt-3 space-y-2" aria-label={i18n._('Known problems the team is working on')}>
           {known.notices.map((notice) => (
             <Notice key={notice.id} notice={notice} />
           ))}
@@ -154,12 +180,17 @@ export function AlreadyReported({ category, hostel, floor, room, text }: Already
       )}
       {others.length > 0 && (
         <p className="mt-2 text-slate-800">
-          Open in {hostel} now. If one of them is your problem, say <strong>Me too</strong>: you hear of its progress and the team
-          sees how many it affects.
+          <WithSlots
+            text={i18n._('Open in {hostel} now. If one of them is your problem, say {metoo}: you hear of its progress and the team sees how many it affects.', {
+              hostel: hostelLabel,
+              metoo: slot('metoo'),
+            })}
+            slots={{ metoo: <strong>{i18n._('Me too')}</strong> }}
+          />
         </p>
       )}
       {known.complaints.length > 0 && (
-        <ul className="mt-3 space-y-2" aria-label="Similar complaints, your floor first">
+        <ul className="mt-3 space-y-2" aria-label={i18n._('Similar complaints, your floor first')}>
           {known.complaints.map((complaint) => (
             <Suggestion key={complaint.number} complaint={complaint} />
           ))}

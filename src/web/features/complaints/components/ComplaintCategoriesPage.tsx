@@ -2,19 +2,22 @@ import { Link } from 'react-router';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { localName } from '../../../../shared/catalog';
+import { i18n, useLocale } from '../../../lib/i18n';
 
 /** Route /complaints: a card for every category of the catalogue, each leading to its form. */
 export function ComplaintCategoriesPage() {
+  const locale = useLocale();
   return (
     <section aria-labelledby="complaints-heading">
-      <PageHeading id="complaints-heading" title="Complaints · Hostel Complaint Portal">
-        Complaints
+      <PageHeading id="complaints-heading" title={i18n._('Complaints · Hostel Complaint Portal')}>
+        {i18n._('Complaints')}
       </PageHeading>
       <p className="mt-3 max-w-2xl text-slate-700">
-        Choose what your complaint is about. Each category goes straight to the hostel team that fixes it.
+        {i18n._('Choose what your complaint is about. Each category goes straight to the hostel team that fixes it.')}
       </p>
 
-      <CatalogGate loadingLabel="Loading the categories…">
+      <CatalogGate loadingLabel={i18n._('Loading the categories…')}>
         {(catalog) => (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {catalog.categories.map((category) => (
@@ -28,10 +31,10 @@ export function ComplaintCategoriesPage() {
                   </span>
                   <span className="min-w-0">
                     <span className="block text-lg font-semibold text-slate-900 group-hover:underline">
-                      {category.cardTitle}
+                      {localName(locale, category.cardTitle, category.cardTitleHi)}
                     </span>
                     {category.description && (
-                      <span className="mt-1 block text-sm text-slate-700">{category.description}</span>
+                      <span className="mt-1 block text-sm text-slate-700">{localName(locale, category.description, category.descriptionHi)}</span>
                     )}
                   </span>
                 </Link>

@@ -15,6 +15,8 @@ import { card, textLink } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useComplaint } from '../api/get-complaint';
 import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
 import { ComplaintThread, teamAwaitsReply } from './ComplaintThread';
@@ -26,17 +28,17 @@ import { EntryFacts, VisitPanel } from '../../../components/visits/VisitPanel';
 import { useAnswerVisit } from '../api/answer-visit';
 import { useProposeVisit } from '../api/propose-visit';
 
-/** What happens next, in a few words, for each status. */
-const NEXT_STEP: Record<ComplaintStatus, string> = {
-  submitted: 'Waiting for the hostel team to pick it up',
-  acknowledged: 'The hostel team has it and will start work',
-  in_progress: 'The hostel team is working on it',
-  reopened: 'Reopened: the hostel team looks at it again',
-  resolved: 'The hostel team says it is fixed: tell them if it is',
-  closed: 'Closed. Nothing more to do',
-  rejected: 'The hostel team turned it down',
-  withdrawn: 'You withdrew it',
-  merged: 'The same problem is tracked in another complaint: you hear of its progress',
+/** What happens next, in a few words, for each status (read at render, in the reader's language). */
+const NEXT_STEP: Record<ComplaintStatus, () => string> = {
+  submitted: () => i18n._('Waiting for the hostel team to pick it up'),
+  acknowledged: () => i18n._('The hostel team has it and will start work'),
+  in_progress: () => i18n._('The hostel team is working on it'),
+  reopened: () => i18n._('Reopened: the hostel team looks at it again'),
+  resolved: () => i18n._('The hostel team says it is fixed: tell them if it is'),
+  closed: () => i18n._('Closed. Nothing more to do'),
+  rejected: () => i18n._('The hostel team turned it down'),
+  withdrawn: () => i18n._('You withdrew it'),
+  merged: () => i18n._('The same problem is tracked in another complaint: you hear of its progress'),
 };
 
 /** One line at the top: the status, what happens next, and by when. */
@@ -47,20 +49,26 @@ function NextStep({ complaint, awaitsReply }: { complaint: ComplaintDetail; awai
       <p className="min-w-0 flex-1 text-slate-900">
         {awaitsReply ? (
           <>
-            <strong className="font-semibold">The hostel team asked you something.</strong>{' '}
+            <strong className="font-semibold">{i18n._('The hostel team asked you something.')}</strong>{' '}
             <a href="#student-reply" className={textLink}>
-              Reply
+              {i18n._('Reply')}
             </a>
           </>
         ) : (
-          NEXT_STEP[complaint.status]
+          NEXT_STEP[complaint.status]()
         )}
         {isOpenStatus(complaint.status) && (
           <span className="block text-sm text-slate-700">
-            Expected by{' '}
-            <time dateTime={complaint.dueAt} data-testid="expected-by" className="font-semibold">
-              {formatDateTime(complaint.dueAt)}
-            </time>
+            <WithSlots
+              text={i18n._('Expected by {when}', { when: slot('when') })}
+              slots={{
+                when: (
+                  <time dateTime={complaint.dueAt} data-testid="expected-by" className="font-semibold">
+                    {formatDateTime(complaint.dueAt)}
+                  </time>
+                ),
+              }}
+            />
           </span>
         )}
       </p>
@@ -77,12 +85,18 @@ function MergedInto({ complaint }: { complaint: ComplaintDetail }) {
     return (
       <div className={cn(card, 'mt-4 border-brand-200 bg-brand-50')} data-testid="merged-into">
         <p className="font-semibold text-slate-900">
-          Merged into{' '}
-          <Link to={`/my/${encodeURIComponent(complaint.mergedInto)}`} className={cn(textLink, 'whitespace-nowrap')}>
-            {complaint.mergedInto}
-          </Link>
+          <WithSlots
+            text={i18n._('Merged into {number}', { number: slot('number') })}
+            slots={{
+              number: (
+                <Link to={`/my/${encodeURIComponent(complaint.mergedInto)}`} className={cn(textLink, 'whitespace-nowrap')}>
+                  {complaint.mergedInto}
+                </Link>
+              ),
+            }}
+          />
         </p>
-        <p className="mt-1 text-slate-800">It is the same problem, which the hostel team is working on there. You hear of its progress there.</p>
+        <p className="mt-1 text-slate-800">{i18n._('It is the same problem, which the hostel team is working on there. You hear of its progress there.')}</p>
       </div>
     );
   }
@@ -90,7 +104,7 @@ function MergedInto({ complaint }: { complaint: ComplaintDetail }) {
   const others = complaint.followerCount;
   return (
     <p className="mt-3 text-slate-800" data-testid="me-too-count">
-      {others} other {others === 1 ? 'student says' : 'students say'} it affects them too.
+      {i18n._('{count, plural, one {# other student says it affects them too.} other {# other students say it affects them too.}}', { count: others })}
     </p>
   );
 }
@@ -136,7 +150,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
 
       <details className={cn(card, 'mt-4 group')}>
         <summary className="cursor-pointer font-semibold text-slate-900">
-          Details <span className="font-normal text-slate-600">(number, hostel, room, category)</span>
+          {i18n._('Details')} <span className="font-normal text-slate-600">{i18n._('(number, hostel, room, category)')}</span>
         </summary>
         <dl data-testid="complaint-details" className="mt-2">
           <ComplaintFacts complaint={complaint} showRecipient={false}>
@@ -158,12 +172,12 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
 function ComplaintLoader({ number }: { number: string }) {
   const complaint = useComplaint(number, { enabled: true });
 
-  if (complaint.isPending) return <LoadingStatus label="Loading the complaint…" />;
+  if (complaint.isPending) return <LoadingStatus label={i18n._('Loading the complaint…')} />;
   if (complaint.isError) {
     if (complaint.error instanceof ApiError && complaint.error.status === 404) {
       return (
-        <NotFoundCard title="Complaint not found" to="/my" linkLabel="Go to My complaints" data-testid="complaint-not-found">
-          There is no complaint {number} among yours. Check the number, or find it in your list.
+        <NotFoundCard title={i18n._('Complaint not found')} to="/my" linkLabel={i18n._('Go to My complaints')} data-testid="complaint-not-found">
+          {i18n._('There is no complaint {number} among yours. Check the number, or find it in your list.', { number })}
         </NotFoundCard>
       );
     }
@@ -178,9 +192,9 @@ export function ComplaintDetailPage() {
 
   return (
     <section aria-labelledby="complaint-heading" className="mx-auto max-w-3xl">
-      <BackLink to="/my">Back to My complaints</BackLink>
-      <PageHeading id="complaint-heading" title={`Complaint ${number} · Hostel Complaint Portal`}>
-        Complaint <span className="font-mono">{number}</span>
+      <BackLink to="/my">{i18n._('Back to My complaints')}</BackLink>
+      <PageHeading id="complaint-heading" title={i18n._('Complaint {number} · Hostel Complaint Portal', { number })}>
+        <WithSlots text={i18n._('Complaint {number}', { number: slot('number') })} slots={{ number: <span className="font-mono">{number}</span> }} />
       </PageHeading>
       <SignedInGate>{() => <ComplaintLoader key={number} number={number} />}</SignedInGate>
     </section>

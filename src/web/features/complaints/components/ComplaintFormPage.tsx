@@ -8,8 +8,9 @@ import {
   categoryByRoute,
   checkComplaintPlace,
   hostelByName,
+  localName,
 } from '../../../../shared/catalog';
-import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
+import type { CategoryInfo, CommonAreaInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
 import { areaLabel } from '../../../../shared/places';
 import { checkFiledPlace } from '../../../../shared/report-place';
@@ -17,6 +18,7 @@ import type { Complaint } from '../../../../shared/complaints';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { CategoryIcon } from '../../../components/CategoryIcon';
 import { FormProblem } from '../../../components/FormProblem';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { ConfirmationCard } from '../../../components/ui/ConfirmationCard';
 import { Field } from '../../../components/ui/Field';
 import { PhotoPicker, type PhotoSelection } from '../../../components/photos/PhotoPicker';
@@ -39,6 +41,7 @@ import {
   type SubmissionProblem,
 } from '../../../lib/submission';
 import { useHydrated } from '../../../lib/hydration';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
@@ -93,9 +96,27 @@ export function formTitle(category: Pick<CategoryInfo, 'cardTitle' | 'complaintH
   return { card: head.toLowerCase().startsWith(`${cardTitle.toLowerCase()} `) ? null : cardTitle, head };
 }
 
+/**
+ * The heading in the reader's language: the administrator's Hindi names when they gave them. The
+ * English pair ("Wifi" and "Wifi complaint" read as one line) decides whether the card line shows.
+ */
+export function localFormTitle(locale: string, category: CategoryInfo): { card: string | null; head: string } {
+  const title = formTitle(category);
+  return {
+    card: title.card === null ? null : localName(locale, title.card, category.cardTitleHi),
+    head: localName(locale, title.head, category.complaintHeadHi),
+  };
+}
+
+/** A common area as the choice names it; in Hindi with its Hindi name when it has one. */
+function areaChoiceLabel(locale: string, area: CommonAreaInfo): string {
+  if (locale === 'en' || !area.nameHi) return areaLabel(area);
+  return area.floor === null ? area.nameHi : i18n._('Floor {floor} {area}', { floor: area.floor, area: area.nameHi });
+}
+
 /** An empty floor asks for one; a floor out of range keeps the catalogue's message (the server's). */
 export function emptyFloorMessage(floors: { floorMin: number; floorMax: number } | null | undefined): string {
-  return floors ? `Enter the floor (${floors.floorMin} to ${floors.floorMax})` : 'Enter the floor';
+  return floors ? i18n._('Enter the floor ({min} to {max})', { min: floors.floorMin, max: floors.floorMax }) : i18n._('Enter the floor');
 }
 
 /** The consent fields as the server takes them: only for in-room work, and only what was answered. */
@@ -176,7 +197,7 @@ function checkAreaDraft(catalog: PublicCatalog, categoryKey: string, values: Com
   );
   // Without an area the schema asks for the room; here the area is what is missing.
   delete errors.roomNo;
-  if (hostel && !area) errors.commonAreaId = 'Choose the common area';
+  if (hostel && !area) errors.commonAreaId = i18n._('Choose the common area');
   return { parsed, errors, other };
 }
 
@@ -208,12 +229,12 @@ const splitServerFields = (fields: Record<string, string>) =>
 export function ComplaintFormRoute() {
   const { formRoute = '' } = useParams();
   return (
-    <CatalogGate loadingLabel="Loading the form…">
+    <CatalogGate loadingLabel={i18n._('Loading the form…')}>
       {(catalog) => {
         const category = categoryByRoute(catalog, formRoute);
         if (!category) {
           return (
-            <Suspense fallback={<LoadingStatus label="Loading page…" />}>
+            <Suspense fallback={<LoadingStatus label={i18n._('Loading page…')} />}>
               <NotFoundPage />
             </Suspense>
           );
@@ -235,7 +256,8 @@ interface ComplaintFormPageProps {
 /** One category's complaint form, its choices (hostels, floors, rooms, kinds) from the catalogue. */
 export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps) {
   const categoryKey = category.key;
-  const title = formTitle(category);
+  const locale = useLocale();
+  const title = localFormTitle(locale, category);
   const heading = title.card ? `${title.card} · ${title.head}` : title.head;
 
   const queryClient = useQueryClient();
@@ -334,7 +356,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     setFiled(null);
     setProblem(null);
     if (photos.busy) {
-      setProblem({ kind: 'message', message: 'Wait for the photos to finish uploading, then submit.' });
+      setProblem({ kind: 'message', message: i18n._('Wait for the photos to finish uploading, then submit.') });
       return;
     }
 
@@ -397,13 +419,13 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
 
   return (
     <section aria-labelledby="complaint-form-heading" className="mx-auto max-w-2xl">
-      <BackLink to="/complaints">Back to complaints</BackLink>
+      <BackLink to="/complaints">{i18n._('Back to complaints')}</BackLink>
 
       <div className="flex items-center gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <CategoryIcon category={category.key} />
         </span>
-        <PageHeading id="complaint-form-heading" title={`${heading} · Hostel Complaint Portal`}>
+        <PageHeading id="complaint-form-heading" title={i18n._('{page} · Hostel Complaint Portal', { page: heading })}>
           {title.card ? (
             <>
               <span className="block">{title.card}</span>
@@ -416,7 +438,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         </PageHeading>
       </div>
       <p className="mt-3 text-slate-700">
-        {category.description ? `${category.description} ` : ''}All fields are required.
+        {category.description ? `${localName(locale, category.description, category.descriptionHi)} ` : ''}
+        {i18n._('All fields are required.')}
       </p>
 
       {/* The seed's short card ("Your complaint is registered", about 3 s) sits by the screen that replaced the form. */}
@@ -424,8 +447,8 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         <div className="mt-6 space-y-4">
           <ConfirmationCard
             number={confirmation.shown}
-            title="Your complaint is registered"
-            message="Thank you for submitting your complaint."
+            title={i18n._('Your complaint is registered')}
+            message={i18n._('Thank you for submitting your complaint.')}
           />
           <FiledScreen
             complaint={filed}
@@ -442,20 +465,23 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
 
       {!filed && fromLabel && (
         <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-slate-900" data-testid="place-from-label">
-          For <strong className="font-semibold">{fromLabel}</strong>, from the label you scanned. You can change it below.
+          <WithSlots
+            text={i18n._('For {place}, from the label you scanned. You can change it below.', { place: slot('place') })}
+            slots={{ place: <strong className="font-semibold">{fromLabel}</strong> }}
+          />
         </p>
       )}
 
       {!filed && (
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
         <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
-        <Field id={fieldId('hostel')} label="Hostel" error={errors.hostel}>
+        <Field id={fieldId('hostel')} label={i18n._('Hostel')} error={errors.hostel}>
           {(control) => (
             <select {...control} className={fieldControl} value={values.hostel} onChange={update('hostel')} required>
-              <option value="">Choose your hostel</option>
+              <option value="">{i18n._('Choose your hostel')}</option>
               {catalog.hostels.map((h) => (
                 <option key={h.name} value={h.name}>
-                  {h.name}
+                  {localName(locale, h.name, h.nameHi)}
                 </option>
               ))}
             </select>
@@ -464,15 +490,15 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
 
         {areas.length > 0 && (
           <fieldset className="m-0 min-w-0 border-0 p-0" data-testid="place-choice">
-            <legend className="text-sm font-semibold text-slate-900">Where is the problem?</legend>
+            <legend className="text-sm font-semibold text-slate-900">{i18n._('Where is the problem?')}</legend>
             <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
               <label className="flex items-center gap-2 text-slate-900">
                 <input type="radio" name="complaint-where" className="size-4" checked={!inArea} onChange={() => changeWhere(MY_ROOM)} />
-                My room
+                {i18n._('My room')}
               </label>
               <label className="flex items-center gap-2 text-slate-900">
                 <input type="radio" name="complaint-where" className="size-4" checked={inArea} onChange={() => changeWhere({ kind: 'area', areaId: '' })} />
-                A common area
+                {i18n._('A common area')}
               </label>
             </div>
           </fieldset>
@@ -481,9 +507,9 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             id={fieldId('floor')}
-            label={inArea ? 'Floor (optional)' : 'Floor'}
+            label={inArea ? i18n._('Floor (optional)') : i18n._('Floor')}
             error={inArea ? undefined : errors.floor}
-            hint={inArea ? 'Narrows the list to that floor’s areas' : floorHint(floors)}
+            hint={inArea ? i18n._('Narrows the list to that floor’s areas') : floorHint(floors)}
           >
             {(control) => (
               <input
@@ -502,20 +528,20 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           </Field>
 
           {inArea ? (
-            <Field id={fieldId('commonAreaId')} label="Common area" error={errors.commonAreaId}>
+            <Field id={fieldId('commonAreaId')} label={i18n._('Common area')} error={errors.commonAreaId}>
               {(control) => (
                 <select {...control} className={fieldControl} value={where.areaId} onChange={(event) => changeWhere({ kind: 'area', areaId: event.target.value })} required>
-                  <option value="">Choose the common area</option>
+                  <option value="">{i18n._('Choose the common area')}</option>
                   {areaChoices.map((a) => (
                     <option key={a.id} value={a.id}>
-                      {areaLabel(a)}
+                      {areaChoiceLabel(locale, a)}
                     </option>
                   ))}
                 </select>
               )}
             </Field>
           ) : (
-          <Field id={fieldId('roomNo')} label="Room number" error={errors.roomNo} hint={roomHint(hostel, catalog.hostels)}>
+          <Field id={fieldId('roomNo')} label={i18n._('Room number')} error={errors.roomNo} hint={roomHint(hostel, catalog.hostels)}>
             {(control) => (
               <input
                 {...control}
@@ -536,6 +562,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         <SubCategoryChips
           id={fieldId('subCategory')}
           options={category.subCategories.map((sub) => sub.name)}
+          optionLabel={(name) => localName(locale, name, category.subCategories.find((sub) => sub.name === name)?.nameHi)}
           value={values.subCategory}
           error={errors.subCategory}
           onChange={(value) => change('subCategory', value)}
@@ -544,27 +571,24 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         {(category.confidential || category.subCategories.some((sub) => sub.confidential && sub.name === values.subCategory)) && (
           <div role="note" aria-labelledby="who-sees-heading" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-slate-900" data-testid="who-sees">
             <p id="who-sees-heading" className="font-semibold">
-              Who can see this report
+              {i18n._('Who can see this report')}
             </p>
             <p className="mt-1">
-              The hostel staff who act on it see the hostel, floor, room and what you write, but not your name, registration
-              number or e-mail. Only the anti-ragging duty and the portal&apos;s administrators can see who filed it, and
-              every time they look it is recorded. Replies keep it that way: staff answer through the portal, never to
-              your own address.
+              {i18n._('The hostel staff who act on it see the hostel, floor, room and what you write, but not your name, registration number or e-mail. Only the anti-ragging duty and the portal\'s administrators can see who filed it, and every time they look it is recorded. Replies keep it that way: staff answer through the portal, never to your own address.')}
             </p>
           </div>
         )}
 
         <PhotoPicker
           key={photoPickerKey}
-          label="Photos (optional)"
-          hint="Up to 4. They are made smaller on your phone first, without the location."
+          label={i18n._('Photos (optional)')}
+          hint={i18n._('Up to 4. They are made smaller on your phone first, without the location.')}
           takeShared
           onChange={setPhotos}
         />
 
         {/* The photo picker is a fieldset without margins: the message keeps its distance from it. */}
-        <Field id={fieldId('complaint')} label="Message" error={errors.complaint} className="mt-5">
+        <Field id={fieldId('complaint')} label={i18n._('Message')} error={errors.complaint} className="mt-5">
           {(control) => (
             <textarea
               {...control}
@@ -595,6 +619,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           <AlreadyReported
             category={categoryKey}
             hostel={hostel.name}
+            hostelLabel={localName(locale, hostel.name, hostel.nameHi)}
             floor={chosenArea ? String(chosenArea.floor ?? hostel.floorMin) : values.floor}
             room={inArea ? '' : values.roomNo}
             text={values.complaint}
@@ -603,7 +628,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
 
         <FormProblem
           problem={problem}
-          signInNote={<p className="mt-1 text-sm">What you typed is kept and will be here when you come back.</p>}
+          signInNote={<p className="mt-1 text-sm">{i18n._('What you typed is kept and will be here when you come back.')}</p>}
         />
 
         <button
@@ -613,13 +638,13 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           disabled={submitting}
           aria-busy={submitting}
         >
-          {submitting ? 'Submitting…' : 'Submit'}
+          {submitting ? i18n._('Submitting…') : i18n._('Submit')}
         </button>
 
         <ConfirmationCard
           number={confirmation.shown}
-          title="Your complaint is registered"
-          message="Thank you for submitting your complaint."
+          title={i18n._('Your complaint is registered')}
+          message={i18n._('Thank you for submitting your complaint.')}
         />
         </fieldset>
       </form>

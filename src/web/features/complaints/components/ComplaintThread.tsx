@@ -12,13 +12,16 @@ import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { useIdempotencyKey } from '../../../lib/submission';
 import { useReplyToComplaint } from '../api/reply-to-complaint';
 
 function entryTitle(entry: TimelineEntry): string {
-  const how = entry.byMail ? ' (by e-mail)' : '';
-  if (entry.kind === 'reply') return entry.fromStudent ? `Your reply${how}` : `Reply from the hostel team${how}`;
-  return STATUS_LABELS[entry.status];
+  if (entry.kind === 'reply') {
+    if (entry.fromStudent) return entry.byMail ? i18n._('Your reply (by e-mail)') : i18n._('Your reply');
+    return entry.byMail ? i18n._('Reply from the hostel team (by e-mail)') : i18n._('Reply from the hostel team');
+  }
+  return i18n._(STATUS_LABELS[entry.status]);
 }
 
 /** The team asked something and the student has not answered since (the list's "Reply needed"). */
@@ -44,7 +47,7 @@ function ReplyForm({ number }: { number: string }) {
     setFailure(null);
     const parsed = studentReplyBodySchema.safeParse({ text });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write your reply');
+      setError(parsed.error.issues[0]?.message ?? i18n._('Write your reply'));
       document.getElementById('student-reply')?.focus();
       return;
     }
@@ -53,14 +56,14 @@ function ReplyForm({ number }: { number: string }) {
       await send.mutateAsync({ body: parsed.data, idempotencyKey: idempotency.keyFor(parsed.data) });
       idempotency.reset();
       setText('');
-      setDone('Reply sent. The hostel team has been told.');
+      setDone(i18n._('Reply sent. The hostel team has been told.'));
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.text) {
         setError(caught.fields.text);
         document.getElementById('student-reply')?.focus();
         return;
       }
-      setFailure(`Not sent: ${errorMessage(caught)}`);
+      setFailure(i18n._('Not sent: {reason}', { reason: errorMessage(caught) }));
     }
   }
 
@@ -68,9 +71,9 @@ function ReplyForm({ number }: { number: string }) {
     <form noValidate className={cn(card, 'mt-4 space-y-4')} onSubmit={(event) => void handleSubmit(event)} data-testid="student-reply-form">
       <Field
         id="student-reply"
-        label="Your reply"
+        label={i18n._('Your reply')}
         error={error}
-        hint="Answer a question from the hostel team or add something you forgot. They see it in the portal and get it by e-mail."
+        hint={i18n._('Answer a question from the hostel team or add something you forgot. They see it in the portal and get it by e-mail.')}
       >
         {(control) => (
           <textarea
@@ -84,7 +87,7 @@ function ReplyForm({ number }: { number: string }) {
         )}
       </Field>
       <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send reply'}
+        {send.isPending ? i18n._('Sending…') : i18n._('Send reply')}
       </button>
       <StatusMessage message={done} data-testid="student-reply-result" />
       {failure && (
@@ -109,13 +112,13 @@ export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDet
   return (
     <section aria-labelledby="thread-heading" className="mt-6">
       <h2 id="thread-heading" className="sr-only">
-        Conversation
+        {i18n._('Conversation')}
       </h2>
       <ol className="space-y-3" data-testid="timeline">
         <li data-kind="message" className="flex flex-col items-end">
           <div className="max-w-[85%] min-w-0 rounded-2xl rounded-br-sm bg-brand-700 px-4 py-3 text-white shadow-sm">
             <p className="text-xs font-semibold text-brand-50">
-              You · {STATUS_LABELS.submitted} · <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+              {i18n._('You')} · {i18n._(STATUS_LABELS.submitted)} · <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
             </p>
             <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.complaint}</p>
           </div>
@@ -124,7 +127,7 @@ export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDet
         {complaint.timeline.filter(isChatEntry).map((entry, index) =>
           entry.kind === 'visit' ? (
             <li key={`${entry.at}-${index}`} data-kind="visit" className="text-center text-sm text-slate-700">
-              <span className="font-semibold text-slate-900">{entry.fromStudent ? 'You' : 'Hostel team'}</span>: {entry.note} ·{' '}
+              <span className="font-semibold text-slate-900">{entry.fromStudent ? i18n._('You') : i18n._('Hostel team')}</span>: {entry.note} ·{' '}
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </li>
           ) : entry.kind === 'reply' ? (
@@ -132,12 +135,12 @@ export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDet
               {entry.note}
             </ChatBubble>
           ) : entry.note && !entry.fromStudent ? (
-            <ChatBubble key={`${entry.at}-${index}`} kind="status" mine={false} title={`Hostel team · ${STATUS_LABELS[entry.status]}`} at={entry.at}>
+            <ChatBubble key={`${entry.at}-${index}`} kind="status" mine={false} title={i18n._('Hostel team · {status}', { status: i18n._(STATUS_LABELS[entry.status]) })} at={entry.at}>
               {entry.note}
             </ChatBubble>
           ) : (
             <li key={`${entry.at}-${index}`} data-kind="status" className="text-center text-sm text-slate-600">
-              <span className="font-semibold text-slate-800">{STATUS_LABELS[entry.status]}</span>
+              <span className="font-semibold text-slate-800">{i18n._(STATUS_LABELS[entry.status])}</span>
               {entry.note ? `: ${entry.note}` : ''} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </li>
           ),
@@ -146,7 +149,11 @@ export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDet
       {studentMay(complaint.status, 'reply') ? (
         <ReplyForm number={complaint.number} />
       ) : (
-        <p className="mt-4 text-slate-700">This complaint is {STATUS_LABELS[complaint.status].toLowerCase()}: it takes no more replies. If something is still wrong, file a new complaint.</p>
+        <p className="mt-4 text-slate-700">
+          {i18n._('This complaint is {status}: it takes no more replies. If something is still wrong, file a new complaint.', {
+            status: i18n._(STATUS_LABELS[complaint.status]).toLowerCase(),
+          })}
+        </p>
       )}
     </section>
   );

@@ -4,6 +4,8 @@ import type { Complaint } from '../../../../shared/complaints';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 
 /**
  * What a student sees once a complaint is filed, and keeps seeing until they move on: its number,
@@ -31,24 +33,33 @@ export function FiledScreen({ complaint, onAnother }: { complaint: Pick<Complain
         <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16m3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 0 1 1.4 1.4" />
       </svg>
       <h2 id="filed-heading" ref={heading} tabIndex={-1} className="mt-2 text-xl font-semibold text-green-950 outline-none">
-        Complaint filed
+        {i18n._('Complaint filed')}
       </h2>
       <p className="mt-3 text-green-950">
-        Your number is <strong className="font-mono">{complaint.number}</strong>
+        <WithSlots
+          text={i18n._('Your number is {number}', { number: slot('number') })}
+          slots={{ number: <strong className="font-mono">{complaint.number}</strong> }}
+        />
       </p>
       <p className="mt-1 text-green-950">
-        Expected by{' '}
-        <time dateTime={complaint.dueAt} className="font-semibold">
-          {formatDateTime(complaint.dueAt)}
-        </time>
+        <WithSlots
+          text={i18n._('Expected by {when}', { when: slot('when') })}
+          slots={{
+            when: (
+              <time dateTime={complaint.dueAt} className="font-semibold">
+                {formatDateTime(complaint.dueAt)}
+              </time>
+            ),
+          }}
+        />
       </p>
-      <p className="mt-1 text-sm text-green-900">You get an e-mail at every step, and can answer the hostel team on the complaint&apos;s page.</p>
+      <p className="mt-1 text-sm text-green-900">{i18n._('You get an e-mail at every step, and can answer the hostel team on the complaint\'s page.')}</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link to={`/my/${encodeURIComponent(complaint.number)}`} className={cn(buttonPrimary, 'w-full sm:w-auto')}>
-          Track it
+          {i18n._('Track it')}
         </Link>
         <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={onAnother}>
-          Report something else
+          {i18n._('Report something else')}
         </button>
       </div>
     </section>

@@ -9,12 +9,19 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonSecondary, card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
 import { useFollowSwitch } from '../lib/use-follow-switch';
 
-const BY: Record<FollowerTimelineEntry['by'], string> = { team: 'Hostel staff', filer: 'The student who filed it', portal: 'The portal' };
+const BY: Record<FollowerTimelineEntry['by'], () => string> = {
+  team: () => i18n._('Hostel staff'),
+  filer: () => i18n._('The student who filed it'),
+  portal: () => i18n._('The portal'),
+};
 
-const title = (entry: FollowerTimelineEntry) => (entry.fromStatus === null ? 'Filed' : STATUS_LABELS[entry.status]);
+const title = (entry: FollowerTimelineEntry) => (entry.fromStatus === null ? i18n._('Filed') : i18n._(STATUS_LABELS[entry.status]));
+const nowrap = (text: string) => <span className="whitespace-nowrap">{text}</span>;
 
 /** Leave, then Undo in the same place (no dialog): leaving twice or undoing twice changes nothing. */
 function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
@@ -24,32 +31,32 @@ function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
   return (
     <section aria-labelledby="following-heading" className={cn(card, 'mt-4')} data-testid="following-panel">
       <h2 id="following-heading" className="text-base font-semibold text-slate-900">
-        {left ? 'You no longer follow it' : 'You follow this complaint'}
+        {left ? i18n._('You no longer follow it') : i18n._('You follow this complaint')}
       </h2>
       <p className="mt-1 text-slate-700">
         {left
-          ? 'You will not hear of it any more.'
+          ? i18n._('You will not hear of it any more.')
           : complaint.source === 'merged' && complaint.yourComplaint
-            ? `The hostel team merged your complaint ${complaint.yourComplaint} into this one: the same problem. You hear of every change here.`
-            : 'You said it affects you too. You hear of every change of its status and of its resolution, by your notification settings.'}
+            ? i18n._('The hostel team merged your complaint {number} into this one: the same problem. You hear of every change here.', { number: complaint.yourComplaint })
+            : i18n._('You said it affects you too. You hear of every change of its status and of its resolution, by your notification settings.')}
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
         {left ? (
           <button ref={followButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(true)}>
-            Undo
+            {i18n._('Undo')}
           </button>
         ) : (
           <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
-            Stop following
+            {i18n._('Stop following')}
           </button>
         )}
         {complaint.yourComplaint && (
           <Link to={`/my/${encodeURIComponent(complaint.yourComplaint)}`} className={cn(textLink, 'flex min-h-11 items-center')}>
-            Your complaint <span className="whitespace-nowrap">{complaint.yourComplaint}</span>
+            <WithSlots text={i18n._('Your complaint {number}', { number: slot('number') })} slots={{ number: nowrap(complaint.yourComplaint) }} />
           </Link>
         )}
       </div>
-      <StatusMessage className="mt-2" data-testid="following-result" message={left ? <>You left <span className="whitespace-nowrap">{complaint.number}</span>.</> : null} />
+      <StatusMessage className="mt-2" data-testid="following-result" message={left ? <WithSlots text={i18n._('You left {number}.', { number: slot('number') })} slots={{ number: nowrap(complaint.number) }} /> : null} />
       {failure && (
         <Alert className="mt-2">
           <p>{failure}</p>
@@ -76,7 +83,7 @@ export function FollowedComplaintView({ complaint }: { complaint: FollowedCompla
     kind: 'status',
     title: title(entry),
     at: entry.at,
-    by: BY[entry.by],
+    by: BY[entry.by](),
     note: entry.note || null,
   }));
 
@@ -86,13 +93,17 @@ export function FollowedComplaintView({ complaint }: { complaint: FollowedCompla
         <StatusBadge status={complaint.status} />
         <p className="min-w-0 flex-1 text-slate-900">
           {complaint.complaintHead}
-          {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} in {complaint.hostel}, floor {complaint.floor}
+          {complaint.subCategory ? ` · ${complaint.subCategory}` : ''}{' '}
+          {i18n._('in {hostel}, floor {floor}', { hostel: complaint.hostel, floor: complaint.floor })}
           <span className="block text-sm text-slate-700">
-            Affects {complaint.students} students
+            {i18n._('Affects {students} students', { students: complaint.students })}
             {isOpenStatus(complaint.status) && (
               <>
                 {' '}
-                · expected by <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time>
+                <WithSlots
+                  text={i18n._('· expected by {when}', { when: slot('when') })}
+                  slots={{ when: <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time> }}
+                />
               </>
             )}
           </span>
@@ -101,22 +112,24 @@ export function FollowedComplaintView({ complaint }: { complaint: FollowedCompla
       {complaint.resolutionNote && (
         <section aria-labelledby="resolution-heading" className={cn(card, 'mt-4 border-green-300 bg-green-50')} data-testid="resolution-note">
           <h2 id="resolution-heading" className="text-base font-semibold text-green-950">
-            What the hostel team did
+            {i18n._('What the hostel team did')}
           </h2>
           <p className="mt-1 whitespace-pre-line text-green-950 wrap-anywhere">{complaint.resolutionNote}</p>
           {complaint.status === 'resolved' && (
-            <p className="mt-2 text-sm text-green-900">If it is still not fixed for you, file your own complaint and say so.</p>
+            <p className="mt-2 text-sm text-green-900">{i18n._('If it is still not fixed for you, file your own complaint and say so.')}</p>
           )}
         </section>
       )}
       <section aria-labelledby="reported-heading" className={cn(card, 'mt-4')}>
         <h2 id="reported-heading" className="text-base font-semibold text-slate-900">
-          What was reported
+          {i18n._('What was reported')}
         </h2>
         <p className="mt-1 text-slate-800 wrap-anywhere">“{complaint.excerpt}”</p>
         <p className="mt-1 text-sm text-slate-700">
-          Filed <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time> by another student. Their name, room
-          and conversation with the team stay theirs.
+          <WithSlots
+            text={i18n._('Filed {when} by another student. Their name, room and conversation with the team stay theirs.', { when: slot('when') })}
+            slots={{ when: <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time> }}
+          />
         </p>
       </section>
       <LeavePanel complaint={complaint} />

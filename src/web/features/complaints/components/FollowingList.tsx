@@ -7,6 +7,8 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useFollowing } from '../api/get-following';
 import { useFollowSwitch } from '../lib/use-follow-switch';
 
@@ -28,25 +30,36 @@ function FollowedRow({ item }: { item: FollowedItem }) {
         {item.subCategory && item.subCategory !== item.complaintHead ? ` · ${item.subCategory}` : ''}
       </span>
       <span className="mt-1 block text-sm text-slate-700">
-        {item.hostel}, floor {item.floor} · affects {item.students} students
+        {i18n._('{hostel}, floor {floor} · affects {students} students', { hostel: item.hostel, floor: item.floor, students: item.students })}
         {item.yourComplaint && (
           <>
-            {' · your '}
-            <span className="whitespace-nowrap">{item.yourComplaint}</span> was merged into it
+            {' · '}
+            <WithSlots
+              text={i18n._('your {number} was merged into it', { number: slot('number') })}
+              slots={{ number: <span className="whitespace-nowrap">{item.yourComplaint}</span> }}
+            />
           </>
         )}
       </span>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {left ? (
           <button ref={followButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(true)}>
-            Undo
+            {i18n._('Undo')}
           </button>
         ) : (
           <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
-            Leave<span className="sr-only"> {item.number}</span>
+            {i18n._('Leave')}<span className="sr-only"> {item.number}</span>
           </button>
         )}
-        <StatusMessage tone="neutral" message={left ? <>You left <span className="whitespace-nowrap">{item.number}</span>: you will not hear of it any more.</> : null} />
+        <StatusMessage tone="neutral" message={
+            left ? (
+              <WithSlots
+                text={i18n._('You left {number}: you will not hear of it any more.', { number: slot('number') })}
+                slots={{ number: <span className="whitespace-nowrap">{item.number}</span> }}
+              />
+            ) : null
+          }
+        />
       </div>
       {failure && (
         <Alert className="mt-2">
@@ -69,15 +82,15 @@ export function FollowingList() {
   return (
     <section aria-labelledby="following-list-heading" className="mt-10" data-testid="following">
       <h2 id="following-list-heading" className="text-xl font-semibold text-slate-900">
-        Following
+        {i18n._('Following')}
       </h2>
-      <p className="mt-1 text-slate-700">Complaints other students filed that affect you too: you hear of every change of their status.</p>
+      <p className="mt-1 text-slate-700">{i18n._('Complaints other students filed that affect you too: you hear of every change of their status.')}</p>
       {list.isError && !list.isFetchNextPageError ? (
         <Alert className="mt-3">
           <p>{errorMessage(list.error)}</p>
         </Alert>
       ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-3" aria-label="Complaints you follow, newest first">
+        <ul className="mt-4 grid grid-cols-1 gap-3" aria-label={i18n._('Complaints you follow, newest first')}>
           {items.map((item) => (
             <FollowedRow key={item.number} item={item} />
           ))}
@@ -88,10 +101,10 @@ export function FollowingList() {
           <p>{errorMessage(list.error)}</p>
         </Alert>
       )}
-      {list.isFetchingNextPage && <LoadingStatus label="Loading more…" />}
+      {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more…')} />}
       {list.hasNextPage && !list.isFetchingNextPage && (
         <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
-          Load more
+          {i18n._('Load more')}
         </button>
       )}
     </section>

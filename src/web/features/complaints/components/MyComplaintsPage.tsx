@@ -11,6 +11,8 @@ import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/sty
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useMe } from '../../../lib/me';
 import { useMyComplaints } from '../api/get-my-complaints';
 import { FollowingList } from './FollowingList';
@@ -40,10 +42,13 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
         <LastMessagePreview lastMessage={complaint.lastMessage} />
         <span className="mt-1 block text-sm text-slate-700">
           {complaint.hostel}
-          {complaint.commonArea ? `, ${complaint.commonArea}` : complaint.roomNo ? `, room ${complaint.roomNo}` : ''}
+          {complaint.commonArea ? `, ${complaint.commonArea}` : complaint.roomNo ? `, ${i18n._('room {room}', { room: complaint.roomNo })}` : ''}
         </span>
         <span className="mt-1 block text-sm text-slate-600">
-          Filed <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+          <WithSlots
+            text={i18n._('Filed {when}', { when: slot('when') })}
+            slots={{ when: <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time> }}
+          />
         </span>
       </Link>
     </li>
@@ -53,7 +58,7 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
 function ComplaintList() {
   const list = useMyComplaints({ enabled: true });
 
-  if (list.isPending) return <LoadingStatus label="Loading your complaints…" />;
+  if (list.isPending) return <LoadingStatus label={i18n._('Loading your complaints…')} />;
   // A failed "Load more" keeps the pages already shown; only a failed first page replaces them.
   if (list.isError && !list.isFetchNextPageError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
 
@@ -61,14 +66,14 @@ function ComplaintList() {
   if (complaints.length === 0) {
     return (
       <div className={cn(card, 'mt-6')} data-testid="no-complaints">
-        <p className="font-semibold text-slate-900">You have not filed any complaints yet.</p>
-        <p className="mt-1 text-slate-700">When something in your hostel needs fixing, file a complaint and follow it here.</p>
+        <p className="font-semibold text-slate-900">{i18n._('You have not filed any complaints yet.')}</p>
+        <p className="mt-1 text-slate-700">{i18n._('When something in your hostel needs fixing, file a complaint and follow it here.')}</p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <Link to="/complaints" className={buttonPrimary}>
-            File a complaint
+            {i18n._('File a complaint')}
           </Link>
           <Link to="/services" className={buttonSecondary}>
-            Request room cleaning
+            {i18n._('Request room cleaning')}
           </Link>
         </div>
       </div>
@@ -77,7 +82,7 @@ function ComplaintList() {
 
   return (
     <>
-      <ul className="mt-6 grid grid-cols-1 gap-3" aria-label="Your complaints, newest first">
+      <ul className="mt-6 grid grid-cols-1 gap-3" aria-label={i18n._('Your complaints, newest first')}>
         {complaints.map((complaint) => (
           <ComplaintRow key={complaint.number} complaint={complaint} />
         ))}
@@ -87,10 +92,10 @@ function ComplaintList() {
           <p>{errorMessage(list.error)}</p>
         </Alert>
       )}
-      {list.isFetchingNextPage && <LoadingStatus label="Loading more complaints…" />}
+      {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more complaints…')} />}
       {list.hasNextPage && !list.isFetchingNextPage && (
         <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
-          Load more
+          {i18n._('Load more')}
         </button>
       )}
     </>
@@ -104,12 +109,12 @@ export function MyComplaintsPage() {
   return (
     <section aria-labelledby="my-complaints-heading" className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <PageHeading id="my-complaints-heading" title="My complaints · Hostel Complaint Portal">
-          My complaints
+        <PageHeading id="my-complaints-heading" title={i18n._('My complaints · Hostel Complaint Portal')}>
+          {i18n._('My complaints')}
         </PageHeading>
         {me.data && (
           <Link to="/complaints" className={buttonSecondary}>
-            File a complaint
+            {i18n._('File a complaint')}
           </Link>
         )}
       </div>

@@ -11,6 +11,9 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { card } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n, useLocale } from '../../../lib/i18n';
+import { localName } from '../../../../shared/catalog';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { usePlacePage } from '../api/get-place';
 import { placeSearch } from '../lib/place-prefill';
 import { Notice, Suggestion } from './AlreadyReported';
@@ -30,11 +33,11 @@ export function PlaceRoute() {
           <SignInFirst
             heading={
               <h1 id="place-heading" className="text-xl font-bold text-slate-900">
-                Report a problem here
+                {i18n._('Report a problem here')}
               </h1>
             }
           >
-            <p className="text-slate-700">You scanned the label of a room or common area. Sign in with your university account to see what is already reported there, or to report something.</p>
+            <p className="text-slate-700">{i18n._('You scanned the label of a room or common area. Sign in with your university account to see what is already reported there, or to report something.')}</p>
           </SignInFirst>
         }
       >
@@ -42,8 +45,8 @@ export function PlaceRoute() {
           user.role === 'student' ? (
             <PlaceView hostelCode={hostelCode} place={place} />
           ) : (
-            <NotFoundCard title="For students" to="/" linkLabel="Go to the home page" data-testid="place-not-student">
-              A label leads students to report a problem in a room or common area. Staff see places in the staff console.
+            <NotFoundCard title={i18n._('For students')} to="/" linkLabel={i18n._('Go to the home page')} data-testid="place-not-student">
+              {i18n._('A label leads students to report a problem in a room or common area. Staff see places in the staff console.')}
             </NotFoundCard>
           )
         }
@@ -54,15 +57,15 @@ export function PlaceRoute() {
 
 function PlaceView({ hostelCode, place }: { hostelCode: string; place: string }) {
   const found = usePlacePage(hostelCode, place, true);
-  if (found.isPending) return <LoadingStatus label="Loading the place…" />;
+  if (found.isPending) return <LoadingStatus label={i18n._('Loading the place…')} />;
   if (found.isError) {
     if (found.error instanceof ApiError && found.error.status === 404) {
       return (
         <>
-          <PageHeading id="place-heading" title="Place not found · Hostel Complaint Portal">
-            Place not found
+          <PageHeading id="place-heading" title={i18n._('Place not found · Hostel Complaint Portal')}>
+            {i18n._('Place not found')}
           </PageHeading>
-          <NotFoundCard title="This label does not lead anywhere" to="/complaints" linkLabel="Report a problem from the list" data-testid="place-not-found">
+          <NotFoundCard title={i18n._('This label does not lead anywhere')} to="/complaints" linkLabel={i18n._('Report a problem from the list')} data-testid="place-not-found">
             {found.error.message}
           </NotFoundCard>
         </>
@@ -75,17 +78,25 @@ function PlaceView({ hostelCode, place }: { hostelCode: string; place: string })
 
 function PlaceDetails({ place }: { place: Place }) {
   const others = place.complaints.filter((c) => !c.mine);
+  const locale = useLocale();
   return (
     <>
-      <PageHeading id="place-heading" title={`${place.name} · Hostel Complaint Portal`}>
+      <PageHeading id="place-heading" title={i18n._('{page} · Hostel Complaint Portal', { page: place.name })}>
         {place.name}
       </PageHeading>
       <p className="mt-2 text-slate-700">
-        {place.kind === 'area' ? 'A common area' : 'A room'} · label <span className="font-mono">{place.address}</span>
+        <WithSlots
+          text={
+            place.kind === 'area'
+              ? i18n._('A common area · label {address}', { address: slot('address') })
+              : i18n._('A room · label {address}', { address: slot('address') })
+          }
+          slots={{ address: <span className="font-mono">{place.address}</span> }}
+        />
       </p>
 
       {place.notices.length > 0 && (
-        <ul className="mt-6 space-y-2" aria-label="Known problems the team is working on">
+        <ul className="mt-6 space-y-2" aria-label={i18n._('Known problems the team is working on')}>
           {place.notices.map((notice) => (
             <Notice key={notice.id} notice={notice} />
           ))}
@@ -94,18 +105,21 @@ function PlaceDetails({ place }: { place: Place }) {
 
       <section aria-labelledby="place-open-heading" className={cn(card, 'mt-6')} data-testid="place-open">
         <h2 id="place-open-heading" className="text-lg font-semibold text-slate-900">
-          Already reported here
+          {i18n._('Already reported here')}
         </h2>
         {place.complaints.length === 0 ? (
-          <p className="mt-2 text-slate-700">Nothing is reported open here.</p>
+          <p className="mt-2 text-slate-700">{i18n._('Nothing is reported open here.')}</p>
         ) : (
           <>
             {others.length > 0 && (
               <p className="mt-2 text-slate-800">
-                If one of them is your problem, say <strong>Me too</strong>: you hear of its progress and the team sees how many it affects.
+                <WithSlots
+                  text={i18n._('If one of them is your problem, say {metoo}: you hear of its progress and the team sees how many it affects.', { metoo: slot('metoo') })}
+                  slots={{ metoo: <strong>{i18n._('Me too')}</strong> }}
+                />
               </p>
             )}
-            <ul className="mt-3 space-y-2" aria-label={`Open complaints of ${place.name}`}>
+            <ul className="mt-3 space-y-2" aria-label={i18n._('Open complaints of {place}', { place: place.name })}>
               {place.complaints.map((complaint) => (
                 <Suggestion key={complaint.number} complaint={complaint} />
               ))}
@@ -116,9 +130,9 @@ function PlaceDetails({ place }: { place: Place }) {
 
       <section aria-labelledby="place-report-heading" className="mt-8">
         <h2 id="place-report-heading" className="text-lg font-semibold text-slate-900">
-          Report something else here
+          {i18n._('Report something else here')}
         </h2>
-        <CatalogGate loadingLabel="Loading the categories…">
+        <CatalogGate loadingLabel={i18n._('Loading the categories…')}>
           {(catalog) => (
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               {/* A ragging report says where it happened in its own form (decision 40). */}
@@ -133,7 +147,7 @@ function PlaceDetails({ place }: { place: Place }) {
                       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 group-hover:bg-white">
                         <CategoryIcon category={category.key} className="size-6" />
                       </span>
-                      <span className="font-semibold text-slate-900 group-hover:underline">{category.cardTitle}</span>
+                      <span className="font-semibold text-slate-900 group-hover:underline">{localName(locale, category.cardTitle, category.cardTitleHi)}</span>
                     </Link>
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { RaggingContactsInfo } from '../../../../shared/catalog';
+import { localName, type RaggingContactsInfo } from '../../../../shared/catalog';
+import { i18n, useLocale } from '../../../lib/i18n';
 
 const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
@@ -31,26 +32,27 @@ function Reach({ phone, email }: { phone: string; email: string }) {
  * From the catalogue, so an administrator's change shows at once.
  */
 export function RaggingContacts({ contacts }: { contacts: RaggingContactsInfo }) {
+  const locale = useLocale();
   return (
     <section aria-labelledby="ragging-help-heading" className="rounded-lg border border-purple-200 bg-purple-50 p-4 text-purple-950" data-testid="ragging-help">
       <h2 id="ragging-help-heading" className="font-semibold">
-        Talk to someone now
+        {i18n._('Talk to someone now')}
       </h2>
       <dl className="mt-2 space-y-2">
         <div>
-          <dt className="text-sm">National anti-ragging helpline</dt>
+          <dt className="text-sm">{i18n._('National anti-ragging helpline')}</dt>
           <dd>
             <Reach phone={contacts.raggingHelpline} email="" />
           </dd>
         </div>
         <div>
-          <dt className="text-sm">{contacts.committeeName}</dt>
+          <dt className="text-sm">{localName(locale, contacts.committeeName, contacts.committeeNameHi)}</dt>
           <dd>
             <Reach phone={contacts.committeePhone} email={contacts.committeeEmail} />
           </dd>
         </div>
         <div>
-          <dt className="text-sm">Nodal officer: {contacts.nodalOfficerName}</dt>
+          <dt className="text-sm">{i18n._('Nodal officer: {name}', { name: contacts.nodalOfficerName })}</dt>
           <dd>
             <Reach phone={contacts.nodalOfficerPhone} email={contacts.nodalOfficerEmail} />
           </dd>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MESSAGE_MAX_LENGTH, PLACE_TEXT_MAX_LENGTH, ROOM_NO_MAX_LENGTH, hostelByName } from '../../../../shared/catalog';
+import { MESSAGE_MAX_LENGTH, PLACE_TEXT_MAX_LENGTH, ROOM_NO_MAX_LENGTH, hostelByName, localName } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
 import type { Complaint } from '../../../../shared/complaints';
@@ -11,6 +11,7 @@ import { PLACE_KIND_LABELS } from '../../../../shared/ragging';
 import { checkReportPlace } from '../../../../shared/report-place';
 import { FormProblem } from '../../../components/FormProblem';
 import { Field } from '../../../components/ui/Field';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { PhotoPicker, type PhotoSelection } from '../../../components/photos/PhotoPicker';
 import { buttonPrimary, card, fieldControl, fieldHint, fieldLabel, textLink } from '../../../components/ui/styles';
@@ -18,6 +19,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { floorHint, floorSpan, roomHint } from '../../../lib/catalog-hints';
 import { focusFirstError, issueField, serverField, sortMessages } from '../../../lib/field-messages';
 import { useHydrated } from '../../../lib/hydration';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { meQueryKey } from '../../../lib/me';
 import { WaitingToSend } from '../../../lib/offline-queue';
 import { usePlace } from '../../../lib/place';
@@ -55,10 +57,10 @@ const FIELD_ORDER: readonly FieldName[] = ['subCategory', 'placeKind', 'placeHos
 const isFieldName = (name: string): name is FieldName => (FIELD_ORDER as readonly string[]).includes(name);
 const fieldId = (name: FieldName) => `ragging-${name}`;
 
-const WHERE_LABELS: Record<string, { label: string; hint: string }> = {
-  hostel: { label: 'Where in the hostel?', hint: 'For example: floor 3 corridor, the common room, room 310.' },
-  campus: { label: 'Where on campus?', hint: 'For example: behind the library, the bus stop, the sports ground.' },
-  other: { label: 'Where?', hint: 'For example: a WhatsApp group, a rented flat, the railway station.' },
+const WHERE_LABELS: Record<string, { label: () => string; hint: () => string }> = {
+  hostel: { label: () => i18n._('Where in the hostel?'), hint: () => i18n._('For example: floor 3 corridor, the common room, room 310.') },
+  campus: { label: () => i18n._('Where on campus?'), hint: () => i18n._('For example: behind the library, the bus stop, the sports ground.') },
+  other: { label: () => i18n._('Where?'), hint: () => i18n._('For example: a WhatsApp group, a rented flat, the railway station.') },
 };
 
 /** Where it happened, in one line for the committee: "Block-2, floor 3 corridor". */
@@ -102,20 +104,21 @@ function checkDraft(catalog: PublicCatalog, draft: RaggingDraft, photoIds: reado
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => [issueField(issue), issue.message] as const)),
     ...Object.entries(place),
   ].map(([name, message]) => [fieldFor(name, draft), message] as const);
-  if (draft.placeKind === 'hostel' && !draft.placeHostel) entries.unshift(['placeHostel', 'Choose the hostel where it happened']);
+  if (draft.placeKind === 'hostel' && !draft.placeHostel) entries.unshift(['placeHostel', i18n._('Choose the hostel where it happened')]);
   const { errors, other } = sortMessages(entries, isFieldName);
   return { parsed, errors, other };
 }
 
-function Choices({ id, label, value, options, error, onChange, className }: { id: FieldName; label: string; value: string; options: readonly string[]; error?: string | undefined; onChange: (value: string) => void; className?: string }) {
+function Choices({ id, label, value, options, error, onChange, className }: { id: FieldName; label: string; value: string; options: PublicCatalog['hostels']; error?: string | undefined; onChange: (value: string) => void; className?: string }) {
+  const locale = useLocale();
   return (
     <Field id={fieldId(id)} label={label} error={error} className={className}>
       {(control) => (
         <select {...control} className={fieldControl} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Choose a hostel</option>
-          {options.map((name) => (
-            <option key={name} value={name}>
-              {name}
+          <option value="">{i18n._('Choose a hostel')}</option>
+          {options.map((h) => (
+            <option key={h.name} value={h.name}>
+              {localName(locale, h.name, h.nameHi)}
             </option>
           ))}
         </select>
@@ -151,6 +154,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
   const submitButton = useRefocusWhenIdle<HTMLButtonElement>(submitting);
   const draftRestored = useRef(false);
   const contacts = catalog.university.raggingContacts;
+  const locale = useLocale();
 
   // Kept for this tab, so the sign-in round trip loses nothing (saved only after the restore below).
   useEffect(() => {
@@ -173,7 +177,6 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
   }, [place]);
 
   const hostel = hostelByName(catalog, values.hostel);
-  const hostelNames = catalog.hostels.map((h) => h.name);
 
   function change(name: FieldName, value: string) {
     const next = { ...values, [name]: value };
@@ -190,7 +193,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
     event.preventDefault();
     setProblem(null);
     if (photos.busy) {
-      setProblem({ kind: 'message', message: 'Wait for the photos to finish uploading, then send.' });
+      setProblem({ kind: 'message', message: i18n._('Wait for the photos to finish uploading, then send.') });
       return;
     }
     const started = await begin();
@@ -241,18 +244,19 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
   }
 
   const where = WHERE_LABELS[values.placeKind];
+  const cardTitle = localName(locale, category.cardTitle, category.cardTitleHi);
 
   return (
     <section aria-labelledby="ragging-form-heading" className="mx-auto max-w-2xl">
-      <BackLink to="/">Back to the start page</BackLink>
-      <PageHeading id="ragging-form-heading" title={`${category.cardTitle} · Hostel Complaint Portal`}>
-        {category.cardTitle}
+      <BackLink to="/">{i18n._('Back to the start page')}</BackLink>
+      <PageHeading id="ragging-form-heading" title={i18n._('{page} · Hostel Complaint Portal', { page: cardTitle })}>
+        {cardTitle}
       </PageHeading>
-      <p className="mt-3 text-slate-700">{category.description}</p>
+      <p className="mt-3 text-slate-700">{localName(locale, category.description, category.descriptionHi)}</p>
       <p className="mt-2 text-slate-700">
-        Rather not give your name?{' '}
+        {i18n._('Rather not give your name?')}{' '}
         <Link to={ANONYMOUS_REPORT_PATH} className={textLink}>
-          Report without my name
+          {i18n._('Report without my name')}
         </Link>
       </p>
 
@@ -263,8 +267,9 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
           <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-5 border-0 p-0">
             <SubCategoryChips
               id={fieldId('subCategory')}
-              label="What happened?"
+              label={i18n._('What happened?')}
               options={category.subCategories.map((sub) => sub.name)}
+              optionLabel={(name) => localName(locale, name, category.subCategories.find((sub) => sub.name === name)?.nameHi)}
               value={values.subCategory}
               error={errors.subCategory}
               onChange={(value) => change('subCategory', value)}
@@ -272,26 +277,26 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
 
             <SubCategoryChips
               id={fieldId('placeKind')}
-              label="Where did it happen?"
+              label={i18n._('Where did it happen?')}
               options={PLACE_KINDS}
-              optionLabel={(kind) => PLACE_KIND_LABELS[kind as keyof typeof PLACE_KIND_LABELS]}
+              optionLabel={(kind) => i18n._(PLACE_KIND_LABELS[kind as keyof typeof PLACE_KIND_LABELS])}
               value={values.placeKind}
               error={errors.placeKind}
               onChange={(value) => change('placeKind', value)}
             />
 
             {values.placeKind === 'hostel' && (
-              <Choices id="placeHostel" label="Which hostel?" value={values.placeHostel} options={hostelNames} error={errors.placeHostel} onChange={(value) => change('placeHostel', value)} />
+              <Choices id="placeHostel" label={i18n._('Which hostel?')} value={values.placeHostel} options={catalog.hostels} error={errors.placeHostel} onChange={(value) => change('placeHostel', value)} />
             )}
             {where && (
-              <Field id={fieldId('placeWhere')} label={where.label} hint={where.hint} error={errors.placeWhere}>
+              <Field id={fieldId('placeWhere')} label={where.label()} hint={where.hint()} error={errors.placeWhere}>
                 {(control) => (
                   <input {...control} type="text" autoComplete="off" maxLength={PLACE_TEXT_MAX_LENGTH} className={fieldControl} value={values.placeWhere} onChange={update('placeWhere')} />
                 )}
               </Field>
             )}
 
-            <Field id={fieldId('complaint')} label="Tell the committee what happened" hint="Who, when, and anyone who saw it, as far as you can." error={errors.complaint}>
+            <Field id={fieldId('complaint')} label={i18n._('Tell the committee what happened')} hint={i18n._('Who, when, and anyone who saw it, as far as you can.')} error={errors.complaint}>
               {(control) => (
                 <textarea {...control} rows={6} maxLength={MESSAGE_MAX_LENGTH} className={fieldControl} value={values.complaint} onChange={update('complaint')} />
               )}
@@ -299,27 +304,26 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
 
             <PhotoPicker
               key={photoPickerKey}
-              label="Photos or screenshots (optional)"
-              hint="Up to 4. They are made smaller on your phone first, without the location."
+              label={i18n._('Photos or screenshots (optional)')}
+              hint={i18n._('Up to 4. They are made smaller on your phone first, without the location.')}
               onChange={setPhotos}
             />
 
             {/* The photo picker is a fieldset without margins: the next field keeps its distance from it. */}
-            <Choices id="hostel" label="Your hostel" className="mt-5" value={values.hostel} options={hostelNames} error={errors.hostel} onChange={(value) => change('hostel', value)} />
+            <Choices id="hostel" label={i18n._('Your hostel')} className="mt-5" value={values.hostel} options={catalog.hostels} error={errors.hostel} onChange={(value) => change('hostel', value)} />
 
             <fieldset className="min-w-0 space-y-3" aria-describedby="ragging-room-hint">
-              <legend className={fieldLabel}>Your own room (optional)</legend>
+              <legend className={fieldLabel}>{i18n._('Your own room (optional)')}</legend>
               <p id="ragging-room-hint" className={fieldHint}>
-                Leave it out if you prefer: the committee answers you here. If you give it, only the anti-ragging duty
-                sees it, with your name, and every look is recorded.
+                {i18n._('Leave it out if you prefer: the committee answers you here. If you give it, only the anti-ragging duty sees it, with your name, and every look is recorded.')}
               </p>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={fieldId('floor')} label="Floor" hint={floorHint(hostel ?? floorSpan(catalog.hostels))} error={errors.floor}>
+                <Field id={fieldId('floor')} label={i18n._('Floor')} hint={floorHint(hostel ?? floorSpan(catalog.hostels))} error={errors.floor}>
                   {(control) => (
                     <input {...control} type="number" inputMode="numeric" step={1} className={fieldControl} value={values.floor} onChange={update('floor')} />
                   )}
                 </Field>
-                <Field id={fieldId('roomNo')} label="Room number" hint={roomHint(hostel, catalog.hostels)} error={errors.roomNo}>
+                <Field id={fieldId('roomNo')} label={i18n._('Room number')} hint={roomHint(hostel, catalog.hostels)} error={errors.roomNo}>
                   {(control) => (
                     <input {...control} type="text" inputMode="numeric" autoComplete="off" maxLength={ROOM_NO_MAX_LENGTH} className={fieldControl} value={values.roomNo} onChange={update('roomNo')} />
                   )}
@@ -329,12 +333,10 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
 
             <div role="note" aria-labelledby="ragging-who-sees" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-slate-900" data-testid="who-sees">
               <p id="ragging-who-sees" className="font-semibold">
-                Who can see this report
+                {i18n._('Who can see this report')}
               </p>
               <p className="mt-1">
-                It goes to the anti-ragging committee, never the hostel office. The staff who work it see what you write and
-                where it happened, but not your name, registration number or e-mail. Only the anti-ragging duty and the
-                portal&apos;s administrators can see who filed it, each time giving a reason that is recorded.
+                {i18n._('It goes to the anti-ragging committee, never the hostel office. The staff who work it see what you write and where it happened, but not your name, registration number or e-mail. Only the anti-ragging duty and the portal\'s administrators can see who filed it, each time giving a reason that is recorded.')}
               </p>
             </div>
 
@@ -342,17 +344,22 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
               problem={problem}
               signInNote={
                 <p className="mt-1 text-sm">
-                  What you typed is kept and will be here when you come back. Or{' '}
-                  <Link to={ANONYMOUS_REPORT_PATH} className="font-semibold underline">
-                    report without your name
-                  </Link>
-                  .
+                  <WithSlots
+                    text={i18n._('What you typed is kept and will be here when you come back. Or {link}.', { link: slot('link') })}
+                    slots={{
+                      link: (
+                        <Link to={ANONYMOUS_REPORT_PATH} className="font-semibold underline">
+                          {i18n._('report without your name')}
+                        </Link>
+                      ),
+                    }}
+                  />
                 </p>
               }
             />
 
             <button ref={submitButton} type="submit" className={`${buttonPrimary} w-full sm:w-auto`} disabled={submitting} aria-busy={submitting}>
-              {submitting ? 'Sending…' : 'Send the report'}
+              {submitting ? i18n._('Sending…') : i18n._('Send the report')}
             </button>
           </fieldset>
         </form>
@@ -365,9 +372,9 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
         </div>
       )}
       <p className="mt-4 text-sm text-slate-700">
-        Already reported without your name?{' '}
+        {i18n._('Already reported without your name?')}{' '}
         <Link to="/ragging/follow" className={textLink}>
-          Follow that report
+          {i18n._('Follow that report')}
         </Link>
       </p>
     </section>

@@ -9,6 +9,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, fieldControl, fieldHint, fieldLabel } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 import { useConfirmResolution, useReopen } from '../api/respond-to-resolution';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -16,9 +17,9 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 function StarRating({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
   return (
     <fieldset className="min-w-0">
-      <legend className={fieldLabel}>How well was it fixed? (optional)</legend>
+      <legend className={fieldLabel}>{i18n._('How well was it fixed? (optional)')}</legend>
       <p id="rating-hint" className={fieldHint}>
-        1 star is poor, 5 stars is excellent.
+        {i18n._('1 star is poor, 5 stars is excellent.')}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-1">
         {RATINGS.map((n) => (
@@ -43,15 +44,15 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (valu
             >
               <path d="m10 1.8 2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z" />
             </svg>
-            <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+            <span className="sr-only">{i18n._('{count, plural, one {# star} other {# stars}}', { count: n })}</span>
           </label>
         ))}
         <span className="ml-2 text-sm text-slate-700" aria-hidden="true">
-          {value === null ? 'Not rated' : `${value} of 5`}
+          {value === null ? i18n._('Not rated') : i18n._('{value} of 5', { value })}
         </span>
         {value !== null && (
           <button type="button" className={cn(buttonSecondary, 'ml-auto')} onClick={() => onChange(null)}>
-            Clear rating
+            {i18n._('Clear rating')}
           </button>
         )}
       </div>
@@ -73,12 +74,12 @@ function ConfirmForm({ number, onDone }: { number: string; onDone: (message: str
       ...(comment.trim() ? { comment } : {}),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the rating and the comment.');
+      setError(parsed.error.issues[0]?.message ?? i18n._('Check the rating and the comment.'));
       return;
     }
     try {
       await confirm.mutateAsync(parsed.data);
-      onDone('Thank you. The complaint is closed.');
+      onDone(i18n._('Thank you. The complaint is closed.'));
     } catch (caught) {
       setError(errorMessage(caught));
     }
@@ -87,10 +88,10 @@ function ConfirmForm({ number, onDone }: { number: string; onDone: (message: str
   return (
     <form noValidate aria-labelledby="confirm-heading" className="space-y-4" onSubmit={(event) => void handleSubmit(event)}>
       <h3 id="confirm-heading" className="text-base font-semibold text-slate-900">
-        Confirm it is fixed
+        {i18n._('Confirm it is fixed')}
       </h3>
       <StarRating value={rating} onChange={setRating} />
-      <Field id="confirm-comment" label="Comment (optional)">
+      <Field id="confirm-comment" label={i18n._('Comment (optional)')}>
         {(control) => (
           <textarea
             {...control}
@@ -108,7 +109,7 @@ function ConfirmForm({ number, onDone }: { number: string; onDone: (message: str
         </Alert>
       )}
       <button type="submit" className={buttonPrimary} disabled={confirm.isPending}>
-        Confirm it is fixed
+        {i18n._('Confirm it is fixed')}
       </button>
     </form>
   );
@@ -125,14 +126,14 @@ function ReopenForm({ number, onDone }: { number: string; onDone: (message: stri
     setError(null);
     const parsed = reopenBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? 'Say why it is not fixed');
+      setReasonError(parsed.error.issues[0]?.message ?? i18n._('Say why it is not fixed'));
       document.getElementById('reopen-reason')?.focus();
       return;
     }
     setReasonError(undefined);
     try {
       await reopen.mutateAsync(parsed.data);
-      onDone('The complaint is reopened. The hostel team has been told why.');
+      onDone(i18n._('The complaint is reopened. The hostel team has been told why.'));
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.reason) {
         setReasonError(caught.fields.reason);
@@ -146,9 +147,9 @@ function ReopenForm({ number, onDone }: { number: string; onDone: (message: stri
   return (
     <form noValidate aria-labelledby="reopen-heading" className="space-y-4" onSubmit={(event) => void handleSubmit(event)}>
       <h3 id="reopen-heading" className="text-base font-semibold text-slate-900">
-        Not fixed? Reopen it
+        {i18n._('Not fixed? Reopen it')}
       </h3>
-      <Field id="reopen-reason" label="Why is it not fixed?" error={reasonError}>
+      <Field id="reopen-reason" label={i18n._('Why is it not fixed?')} error={reasonError}>
         {(control) => (
           <textarea
             {...control}
@@ -167,7 +168,7 @@ function ReopenForm({ number, onDone }: { number: string; onDone: (message: stri
         </Alert>
       )}
       <button type="submit" className={buttonSecondary} disabled={reopen.isPending}>
-        Reopen
+        {i18n._('Reopen')}
       </button>
     </form>
   );
@@ -179,7 +180,7 @@ export function RatingSummary({ complaint }: { complaint: ComplaintDetail }) {
   return (
     <section aria-labelledby="rating-heading" className={cn(card, 'mt-6')} data-testid="your-rating">
       <h2 id="rating-heading" className="text-base font-semibold text-slate-900">
-        Your rating
+        {i18n._('Your rating')}
       </h2>
       {complaint.rating !== null && (
         <p className="mt-2 flex items-center gap-2">
@@ -187,7 +188,7 @@ export function RatingSummary({ complaint }: { complaint: ComplaintDetail }) {
             {'★'.repeat(complaint.rating)}
             <span className="text-slate-300">{'★'.repeat(5 - complaint.rating)}</span>
           </span>
-          <span className="text-slate-900">{complaint.rating} of 5</span>
+          <span className="text-slate-900">{i18n._('{value} of 5', { value: complaint.rating })}</span>
         </p>
       )}
       {complaint.ratingComment && <p className="mt-2 whitespace-pre-line wrap-anywhere text-slate-900">{complaint.ratingComment}</p>}
@@ -213,14 +214,14 @@ export function ResolutionForms({ complaint }: { complaint: ComplaintDetail }) {
         <section aria-labelledby="resolution-heading" className={cn(card, 'mt-6 space-y-6')} data-testid="resolution">
           <div>
             <h2 id="resolution-heading" className="text-xl font-semibold text-slate-900">
-              Is it fixed?
+              {i18n._('Is it fixed?')}
             </h2>
             <p className="mt-1 text-slate-700">
-              Tell us whether it is really fixed. If you do nothing, it closes by itself after a few days.
+              {i18n._('Tell us whether it is really fixed. If you do nothing, it closes by itself after a few days.')}
             </p>
             {teamNote && (
               <blockquote className="mt-3 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-slate-900" data-testid="team-note">
-                <p className="text-sm font-semibold text-slate-700">What the hostel team did</p>
+                <p className="text-sm font-semibold text-slate-700">{i18n._('What the hostel team did')}</p>
                 <p className="mt-1 whitespace-pre-line wrap-anywhere">{teamNote}</p>
               </blockquote>
             )}

@@ -1,5 +1,6 @@
 import { STATUS_LABELS, type ComplaintStatus } from '../../../../shared/constants';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 
 interface Step {
   label: string;
@@ -43,7 +44,13 @@ const dot: Record<Step['state'], string> = {
   ended: 'border-slate-600 bg-slate-600 text-white',
   skipped: 'border-dashed border-slate-400 bg-white text-slate-500',
 };
-const spoken: Record<Step['state'], string> = { done: 'done', current: 'now', todo: 'still to come', ended: 'ended here', skipped: 'skipped' };
+const spoken: Record<Step['state'], () => string> = {
+  done: () => i18n._('done'),
+  current: () => i18n._('now'),
+  todo: () => i18n._('still to come'),
+  ended: () => i18n._('ended here'),
+  skipped: () => i18n._('skipped'),
+};
 
 /**
  * "Submitted → Acknowledged → …" at the top of the student's complaint, the current step marked.
@@ -56,7 +63,7 @@ export function StatusStepper({ status, reached }: { status: ComplaintStatus; re
   const steps = stepsFor(status, reached);
   const line = (step: Step | undefined) => (step?.state === 'todo' ? 'bg-slate-300' : 'bg-brand-700');
   return (
-    <nav aria-label="Progress" className="@container mt-4">
+    <nav aria-label={i18n._('Progress')} className="@container mt-4">
       <ol className="flex flex-col @min-[22rem]:flex-row @min-[22rem]:items-start @min-[22rem]:gap-x-2" data-testid="status-stepper">
         {steps.map((step, index) => (
           <li
@@ -93,8 +100,8 @@ export function StatusStepper({ status, reached }: { status: ComplaintStatus; re
                 step.state === 'todo' || step.state === 'skipped' ? 'text-slate-600' : 'font-semibold text-slate-900',
               )}
             >
-              {step.label}
-              <span className="sr-only"> ({spoken[step.state]})</span>
+              {i18n._(step.label)}
+              <span className="sr-only"> ({spoken[step.state]()})</span>
             </span>
           </li>
         ))}

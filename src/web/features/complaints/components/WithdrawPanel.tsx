@@ -6,6 +6,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 import { useIdempotencyKey } from '../../../lib/submission';
 import { useWithdrawComplaint } from '../api/withdraw-complaint';
 
@@ -29,7 +30,7 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
     setFailure(null);
     try {
       await withdraw.mutateAsync(idempotency.keyFor({ withdraw: complaint.number }));
-      setDone('You withdrew this complaint. The hostel team has been told.');
+      setDone(i18n._('You withdrew this complaint. The hostel team has been told.'));
     } catch (caught) {
       setAsking(false);
       setFailure(errorMessage(caught));
@@ -41,11 +42,11 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
       {outcome}
       <section aria-labelledby="withdraw-heading" className={cn(card, 'mt-6')} data-testid="withdraw">
         <h2 id="withdraw-heading" className="text-base font-semibold text-slate-900">
-          Changed your mind?
+          {i18n._('Changed your mind?')}
         </h2>
-        <p className="mt-1 text-slate-700">Work on it has not started yet, so you can still withdraw it.</p>
+        <p className="mt-1 text-slate-700">{i18n._('Work on it has not started yet, so you can still withdraw it.')}</p>
         {asking ? (
-          <div className="mt-3 flex flex-wrap gap-3" role="group" aria-label="Confirm withdrawing">
+          <div className="mt-3 flex flex-wrap gap-3" role="group" aria-label={i18n._('Confirm withdrawing')}>
             <button
               ref={confirmButton}
               type="button"
@@ -54,10 +55,10 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
               aria-busy={withdraw.isPending}
               onClick={() => void confirm()}
             >
-              {withdraw.isPending ? 'Withdrawing…' : 'Yes, withdraw it'}
+              {withdraw.isPending ? i18n._('Withdrawing…') : i18n._('Yes, withdraw it')}
             </button>
             <button type="button" className={buttonSecondary} onClick={() => setAsking(false)}>
-              Keep it
+              {i18n._('Keep it')}
             </button>
           </div>
         ) : (
@@ -70,7 +71,7 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
               requestAnimationFrame(() => confirmButton.current?.focus());
             }}
           >
-            Withdraw complaint
+            {i18n._('Withdraw complaint')}
           </button>
         )}
         {failure && (

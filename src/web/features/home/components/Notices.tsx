@@ -1,17 +1,18 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { categoryByKey } from '../../../../shared/catalog';
+import { categoryByKey, localName } from '../../../../shared/catalog';
 import { floorsText, type ActiveNotice } from '../../../../shared/incidents';
 import { Alert } from '../../../components/ui/Alert';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonSecondary, textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../../lib/catalog';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { useFollowNotice } from '../api/follow-notice';
 import { useNotices } from '../api/get-notices';
 import { useUnfollowNotice } from '../api/unfollow-notice';
 
-const students = (n: number) => `${n} ${n === 1 ? 'student' : 'students'} affected`;
 
 /** One notice: what is wrong, where, until when, how many it affects, and "Affects me too" (with Undo). */
 function NoticeItem({ notice }: { notice: ActiveNotice }) {
@@ -22,17 +23,22 @@ function NoticeItem({ notice }: { notice: ActiveNotice }) {
   const [failure, setFailure] = useState<string | null>(null);
   const followRef = useRef<HTMLButtonElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
+  const locale = useLocale();
   const pending = follow.isPending || unfollow.isPending;
-  const category = (catalog.data && categoryByKey(catalog.data, notice.category)?.cardTitle) ?? notice.category;
-  const where = [notice.hostel, floorsText(notice.floors) || 'all floors'].join(', ');
-  const meta = [`expected fix ${notice.endsAtText}`, ...(notice.affected > 0 ? [students(notice.affected)] : [])].join(' · ');
+  const found = catalog.data && categoryByKey(catalog.data, notice.category);
+  const category = found ? localName(locale, found.cardTitle, found.cardTitleHi) : notice.category;
+  const where = [notice.hostel, floorsText(notice.floors) || i18n._('all floors')].join(', ');
+  const meta = [
+    i18n._('expected fix {when}', { when: notice.endsAtText }),
+    ...(notice.affected > 0 ? [i18n._('{count, plural, one {# student affected} other {# students affected}}', { count: notice.affected })] : []),
+  ].join(' · ');
 
   async function change(following: boolean) {
     setSaid(null);
     setFailure(null);
     try {
       await (following ? follow : unfollow).mutateAsync(notice.id);
-      setSaid(following ? 'Noted: you will be told once when it is fixed.' : 'Undone: you no longer follow this notice.');
+      setSaid(following ? i18n._('Noted: you will be told once when it is fixed.') : i18n._('Undone: you no longer follow this notice.'));
       // The button pressed is replaced by its opposite: the focus goes there, not to the page's top.
       requestAnimationFrame(() => (following ? undoRef : followRef).current?.focus());
     } catch (error) {
@@ -53,22 +59,27 @@ function NoticeItem({ notice }: { notice: ActiveNotice }) {
       <div className="mt-3">
         {notice.myComplaint ? (
           <p className="text-sm text-slate-800">
-            Your complaint{' '}
-            <Link to={`/my/${encodeURIComponent(notice.myComplaint)}`} className={textLink}>
-              {notice.myComplaint}
-            </Link>{' '}
-            is linked to it: it is resolved with it.
+            <WithSlots
+              text={i18n._('Your complaint {number} is linked to it: it is resolved with it.', { number: slot('number') })}
+              slots={{
+                number: (
+                  <Link to={`/my/${encodeURIComponent(notice.myComplaint)}`} className={textLink}>
+                    {notice.myComplaint}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         ) : notice.following ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <p className="text-sm text-slate-800">You said it affects you too.</p>
+            <p className="text-sm text-slate-800">{i18n._('You said it affects you too.')}</p>
             <button ref={undoRef} type="button" className={buttonSecondary} disabled={pending} onClick={() => void change(false)}>
-              Undo
+              {i18n._('Undo')}
             </button>
           </div>
         ) : (
           <button ref={followRef} type="button" className={buttonSecondary} disabled={pending} onClick={() => void change(true)}>
-            Affects me too
+            {i18n._('Affects me too')}
           </button>
         )}
       </div>
@@ -93,9 +104,9 @@ export function Notices() {
   return (
     <section aria-labelledby="notices-heading" data-testid="notices">
       <h2 id="notices-heading" className="text-xl font-semibold text-slate-900">
-        Known problems{notices.data.place ? ` in ${notices.data.place.hostel}` : ''}
+        {notices.data.place ? i18n._('Known problems in {hostel}', { hostel: notices.data.place.hostel }) : i18n._('Known problems')}
       </h2>
-      <p className="mt-1 text-slate-700">The hostel team knows and is on it. If one affects you, say so: you are told once when it is fixed.</p>
+      <p className="mt-1 text-slate-700">{i18n._('The hostel team knows and is on it. If one affects you, say so: you are told once when it is fixed.')}</p>
       <ul className="mt-3 space-y-3">
         {notices.data.items.map((notice) => (
           <NoticeItem key={notice.id} notice={notice} />

@@ -4,6 +4,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { card, textLink } from '../../../components/ui/styles';
 import { formatDate } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useOpenComplaints } from '../api/get-open-complaints';
 
 /** "Your open complaints" on the start page: up to three, newest first (signed-in students only). */
@@ -13,23 +15,28 @@ export function OpenComplaints() {
   return (
     <section aria-labelledby="open-complaints-heading" className={card} data-testid="open-complaints">
       <h2 id="open-complaints-heading" className="text-xl font-semibold text-slate-900">
-        Your open complaints
+        {i18n._('Your open complaints')}
       </h2>
       {open.isPending ? (
-        <LoadingStatus label="Loading your open complaints…" className="py-4" />
+        <LoadingStatus label={i18n._('Loading your open complaints…')} className="py-4" />
       ) : open.isError ? (
         <p className="mt-2 text-slate-700">
-          Your complaints could not be loaded just now. See them under{' '}
-          <Link to="/my" className={textLink}>
-            My complaints
-          </Link>
-          .
+          <WithSlots
+            text={i18n._('Your complaints could not be loaded just now. See them under {link}.', { link: slot('link') })}
+            slots={{
+              link: (
+                <Link to="/my" className={textLink}>
+                  {i18n._('My complaints')}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : open.data.length === 0 ? (
         <p className="mt-2 text-slate-700">
-          You have no open complaints.{' '}
+          {i18n._('You have no open complaints.')}{' '}
           <Link to="/my" className={textLink}>
-            See all your complaints
+            {i18n._('See all your complaints')}
           </Link>
         </p>
       ) : (
@@ -50,8 +57,13 @@ export function OpenComplaints() {
                     </span>
                     <LastMessagePreview lastMessage={complaint.lastMessage} />
                     <span className="block text-sm text-slate-600">
-                      <span className="font-mono">{complaint.number}</span> · filed{' '}
-                      <time dateTime={complaint.createdAt}>{formatDate(complaint.createdAt)}</time>
+                      <WithSlots
+                        text={i18n._('{number} · filed {when}', { number: slot('number'), when: slot('when') })}
+                        slots={{
+                          number: <span className="font-mono">{complaint.number}</span>,
+                          when: <time dateTime={complaint.createdAt}>{formatDate(complaint.createdAt)}</time>,
+                        }}
+                      />
                     </span>
                   </span>
                   <span className="flex flex-wrap items-center gap-2">
@@ -64,7 +76,7 @@ export function OpenComplaints() {
           </ul>
           <p className="mt-4">
             <Link to="/my" className={textLink}>
-              See all your complaints
+              {i18n._('See all your complaints')}
             </Link>
           </p>
         </>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useMe } from '../../../lib/me';
+import { i18n } from '../../../lib/i18n';
 import { notificationsQueryOptions } from '../api/notifications';
 import { NotificationPanel } from './NotificationPanel';
 
@@ -48,7 +49,7 @@ export default function NotificationBell() {
         ref={button}
         type="button"
         className="relative inline-flex size-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-900 hover:bg-slate-100"
-        aria-label={`Notifications, ${unread} unread`}
+        aria-label={i18n._('Notifications, {count} unread', { count: unread })}
         aria-expanded={open}
         aria-controls={open ? PANEL_ID : undefined}
         onClick={() => {

@@ -9,6 +9,7 @@ import { buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { useMarkRead } from '../api/mark-read';
 
 const isWorker = (role: Role) => role === 'staff' || role === 'warden' || role === 'admin';
@@ -28,7 +29,7 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
     <section aria-labelledby="notifications-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="notifications-heading" className="text-base font-semibold text-slate-900">
-          Notifications
+          {i18n._('Notifications')}
         </h2>
         <button
           type="button"
@@ -36,7 +37,7 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
           disabled={!list.data || list.data.unread === 0 || markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}
         >
-          Mark all as read
+          {i18n._('Mark all as read')}
         </button>
       </div>
       {markRead.isError && (
@@ -45,13 +46,13 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
         </Alert>
       )}
       {list.isPending ? (
-        <LoadingStatus label="Loading notifications…" />
+        <LoadingStatus label={i18n._('Loading notifications…')} />
       ) : list.isError ? (
         <Alert className="mt-3">
           <p>{errorMessage(list.error)}</p>
         </Alert>
       ) : list.data.items.length === 0 ? (
-        <p className="mt-3 text-slate-700">No notifications yet.</p>
+        <p className="mt-3 text-slate-700">{i18n._('No notifications yet.')}</p>
       ) : (
         <ul className="mt-3 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto" data-testid="notification-list">
           {list.data.items.map((n) => {
@@ -61,7 +62,7 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
                 <span className="flex items-start gap-2">
                   {!n.read && <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-red-700" />}
                   <span className={n.read ? 'text-slate-700' : 'font-semibold text-slate-900'}>
-                    {!n.read && <span className="sr-only">Unread: </span>}
+                    {!n.read && <span className="sr-only">{i18n._('Unread:')} </span>}
                     {n.text}
                   </span>
                 </span>

@@ -9,15 +9,15 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 import { useChannels, useSaveChannels } from '../api/channels';
 import { deviceSubscribed, PushDeviceError, subscribeDevice, unsubscribeDevice, type DeviceProblem } from '../api/push-device';
 
-const PROBLEMS: Record<DeviceProblem, string> = {
-  unsupported:
-    'This browser cannot receive push notifications here. On an iPhone or iPad, add the portal to your home screen (iOS 16.4 or later) and open it from there. The bell and mail still reach you.',
-  'no-app': 'Push notifications need the installed app: add the portal to your home screen (on an iPhone, iOS 16.4 or later), open it from there and turn push on.',
-  denied: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
-  'push-off': 'Push notifications are not set up on this portal yet. The bell and mail still reach you.',
+const PROBLEMS: Record<DeviceProblem, () => string> = {
+  unsupported: () => i18n._('This browser cannot receive push notifications here. On an iPhone or iPad, add the portal to your home screen (iOS 16.4 or later) and open it from there. The bell and mail still reach you.'),
+  'no-app': () => i18n._('Push notifications need the installed app: add the portal to your home screen (on an iPhone, iOS 16.4 or later), open it from there and turn push on.'),
+  denied: () => i18n._('Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.'),
+  'push-off': () => i18n._('Push notifications are not set up on this portal yet. The bell and mail still reach you.'),
 };
 
 interface SwitchProps {
@@ -95,14 +95,14 @@ function Channels({ saved }: { saved: NotificationChannels }) {
       if (on) {
         await subscribeDevice();
         setDevice(true);
-        await change({ ...saved, push: true }, 'Saved: push notifications on this device.');
+        await change({ ...saved, push: true }, i18n._('Saved: push notifications on this device.'));
       } else {
         await unsubscribeDevice();
         setDevice(false);
-        await change({ ...saved, push: false }, 'Saved: no push notifications.');
+        await change({ ...saved, push: false }, i18n._('Saved: no push notifications.'));
       }
     } catch (error) {
-      setMessage({ text: error instanceof PushDeviceError ? PROBLEMS[error.problem] : errorMessage(error), tone: 'neutral' });
+      setMessage({ text: error instanceof PushDeviceError ? PROBLEMS[error.problem]() : errorMessage(error), tone: 'neutral' });
     } finally {
       setWorking(false);
     }
@@ -111,32 +111,32 @@ function Channels({ saved }: { saved: NotificationChannels }) {
   const busy = save.isPending || working;
   return (
     <div className={cn(card, 'mt-6 max-w-xl')} data-testid="notification-channels">
-      <h2 className="text-lg font-semibold text-slate-900">How you hear of your complaints</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{i18n._('How you hear of your complaints')}</h2>
       <div className="divide-y divide-slate-200">
         <Switch
-          label="Push notifications"
+          label={i18n._('Push notifications')}
           description={
             saved.push && device === false
-              ? 'Not on this device yet: turn it on to be told here, even when the portal is closed.'
-              : 'A notification on this phone or computer, even when the portal is closed. Off stops them on all your devices.'
+              ? i18n._('Not on this device yet: turn it on to be told here, even when the portal is closed.')
+              : i18n._('A notification on this phone or computer, even when the portal is closed. Off stops them on all your devices.')
           }
           checked={saved.push && device !== false}
           busy={busy || device === undefined}
           onChange={(on) => void changePush(on)}
         />
         <Switch
-          label="E-mail"
-          description="Mail to your university address."
+          label={i18n._('E-mail')}
+          description={i18n._('Mail to your university address.')}
           checked={saved.mail}
           busy={busy}
-          onChange={(on) => void change({ ...saved, mail: on }, on ? 'Saved: you get e-mail.' : 'Saved: no e-mail.')}
+          onChange={(on) => void change({ ...saved, mail: on }, on ? i18n._('Saved: you get e-mail.') : i18n._('Saved: no e-mail.'))}
         />
         <Switch
-          label="The bell"
-          description="The list under the bell at the top of the portal."
+          label={i18n._('The bell')}
+          description={i18n._('The list under the bell at the top of the portal.')}
           checked={saved.bell}
           busy={busy}
-          onChange={(on) => void change({ ...saved, bell: on }, on ? 'Saved: the bell rings.' : 'Saved: the bell stays quiet.')}
+          onChange={(on) => void change({ ...saved, bell: on }, on ? i18n._('Saved: the bell rings.') : i18n._('Saved: the bell stays quiet.'))}
         />
       </div>
       <StatusMessage message={message?.text} tone={message?.tone} className="mt-2" data-testid="notification-channels-status" />
@@ -149,7 +149,7 @@ function Settings({ workerSection }: { workerSection: ReactNode }) {
   return (
     <>
       {channels.isPending ? (
-        <LoadingStatus label="Loading your settings…" />
+        <LoadingStatus label={i18n._('Loading your settings…')} />
       ) : channels.isError ? (
         <LoadError error={channels.error} onRetry={() => void channels.refetch()} />
       ) : (
@@ -167,7 +167,7 @@ function Settings({ workerSection }: { workerSection: ReactNode }) {
  */
 export function NotificationSettingsPage({
   workerSection,
-  title = 'Notifications · Hostel Complaint Portal',
+  title,
   back,
 }: {
   workerSection?: ReactNode;
@@ -179,8 +179,8 @@ export function NotificationSettingsPage({
   return (
     <section aria-labelledby="notification-settings-heading" className="mx-auto max-w-xl">
       {back && <div className="mt-2">{back}</div>}
-      <PageHeading id="notification-settings-heading" title={title}>
-        Notifications
+      <PageHeading id="notification-settings-heading" title={title ?? i18n._('Notifications · Hostel Complaint Portal')}>
+        {i18n._('Notifications')}
       </PageHeading>
       <SignedInGate>{(user) => <Settings workerSection={isWorkerRole(user.role) ? workerSection : null} />}</SignedInGate>
     </section>
