@@ -1,6 +1,42 @@
-import { hostelByName, localName } from '../../shared/catalog';
+import { categoryByKey, hostelByName, localName, type PublicCatalog } from '../../shared/catalog';
 import { useCatalog } from './catalog';
 import { useLocale } from './i18n';
+
+/** What a complaint (or cleaning request) is called, as stored in English when it was filed. */
+export interface ComplaintNames {
+  category: string;
+  complaintHead: string;
+  subCategory: string;
+  hostel: string;
+}
+
+/**
+ * A complaint's heading, kind and hostel in the reader's language (issue 28). A complaint keeps the
+ * English names it was filed with; the catalogue's Hindi names for them are shown when there are
+ * some, and the stored English otherwise (a name since renamed or retired, or never translated).
+ */
+export function localComplaintNames(catalog: PublicCatalog | undefined, locale: string, names: ComplaintNames): ComplaintNames {
+  if (!catalog || locale === 'en') return names;
+  const category = categoryByKey(catalog, names.category);
+  const service = category ? undefined : catalog.services.find((s) => s.key === names.category);
+  const sameHead = category?.complaintHead === names.complaintHead || service?.label === names.complaintHead;
+  const head = category ? category.complaintHeadHi : service?.labelHi;
+  const sub = category?.subCategories.find((s) => s.name === names.subCategory);
+  const hostel = hostelByName(catalog, names.hostel);
+  return {
+    category: names.category,
+    complaintHead: sameHead ? localName(locale, names.complaintHead, head) : names.complaintHead,
+    subCategory: sub ? localName(locale, names.subCategory, sub.nameHi) : names.subCategory,
+    hostel: hostel ? localName(locale, names.hostel, hostel.nameHi) : names.hostel,
+  };
+}
+
+/** `localComplaintNames` with the loaded catalogue and the active language. */
+export function useLocalComplaintNames(): (names: ComplaintNames) => ComplaintNames {
+  const catalog = useCatalog().data;
+  const locale = useLocale();
+  return (names) => localComplaintNames(catalog, locale, names);
+}
 
 /**
  * Names a complaint or a booking keeps as the English an administrator gave (a hostel, a common

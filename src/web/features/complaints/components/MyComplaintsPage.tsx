@@ -13,11 +13,13 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
+import { useLocalComplaintNames } from '../../../lib/local-names';
 import { useMe } from '../../../lib/me';
 import { useMyComplaints } from '../api/get-my-complaints';
 import { FollowingList } from './FollowingList';
 
 function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
+  const names = useLocalComplaintNames()(complaint);
   return (
     <li>
       <Link
@@ -36,12 +38,12 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
           </span>
         </span>
         <span className="mt-2 block font-semibold text-slate-900">
-          {complaint.complaintHead}
-          {complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${complaint.subCategory}` : ''}
+          {names.complaintHead}
+          {complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${names.subCategory}` : ''}
         </span>
         <LastMessagePreview lastMessage={complaint.lastMessage} />
         <span className="mt-1 block text-sm text-slate-700">
-          {complaint.hostel}
+          {names.hostel}
           {complaint.commonArea ? `, ${complaint.commonArea}` : complaint.roomNo ? `, ${i18n._('room {room}', { room: complaint.roomNo })}` : ''}
         </span>
         <span className="mt-1 block text-sm text-slate-600">

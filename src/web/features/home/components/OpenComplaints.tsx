@@ -5,12 +5,14 @@ import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { card, textLink } from '../../../components/ui/styles';
 import { formatDate } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
+import { useLocalComplaintNames } from '../../../lib/local-names';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useOpenComplaints } from '../api/get-open-complaints';
 
 /** "Your open complaints" on the start page: up to three, newest first (signed-in students only). */
 export function OpenComplaints() {
   const open = useOpenComplaints();
+  const local = useLocalComplaintNames();
 
   return (
     <section aria-labelledby="open-complaints-heading" className={card} data-testid="open-complaints">
@@ -50,9 +52,9 @@ export function OpenComplaints() {
                 >
                   <span className="min-w-0">
                     <span className="block font-semibold text-brand-800 underline underline-offset-2">
-                      {complaint.complaintHead}
+                      {local(complaint).complaintHead}
                       {complaint.subCategory && complaint.subCategory !== complaint.complaintHead
-                        ? ` · ${complaint.subCategory}`
+                        ? ` · ${local(complaint).subCategory}`
                         : ''}
                     </span>
                     <LastMessagePreview lastMessage={complaint.lastMessage} />
