@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { useChooseLocale } from '../features/settings/api/locale';
 import { RootLayout } from './layout';
 import { PageError, PageLoading, RootError } from './RouteStatus';
 
@@ -158,9 +159,19 @@ export const routes: RouteObject[] = [
           {
             path: 'userInfo',
             HydrateFallback: PageLoading,
-            lazy: async () => ({
-              Component: (await import('./user-info-route')).UserInfoRoute,
-            }),
+            lazy: async () => {
+              // The account page with the language choice composed in (a feature does not import another).
+              const [{ UserInfoPage }, { LanguageChoice }] = await Promise.all([
+                import('../features/auth/components/UserInfoPage'),
+                import('../features/settings/components/LanguageChoice'),
+              ]);
+              return {
+                Component: function UserInfoRoute() {
+                  const choose = useChooseLocale();
+                  return <UserInfoPage languageChoice={<LanguageChoice choose={choose} />} />;
+                },
+              };
+            },
           },
           {
             path: '*',

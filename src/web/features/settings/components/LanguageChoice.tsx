@@ -3,7 +3,6 @@ import { LOCALE_NAMES, LOCALES, type Locale } from '../../../../shared/constants
 import { fieldHint, fieldLabel } from '../../../components/ui/styles';
 import { i18n, useLocale } from '../../../lib/i18n';
 import { useMe } from '../../../lib/me';
-import { useChooseLocale } from '../api/locale';
 
 /**
  * The page renders anew in the chosen language (the app remounts), which would drop the keyboard
@@ -14,12 +13,13 @@ let focusAfterSwitch = false;
 /**
  * "Language" on the account page: English or हिन्दी, each named in itself, as radio buttons. It
  * shows the language the server keeps for this person (mail, push and the bell follow it), or the
- * page's language while they have never chosen one. A choice switches the page at once and is saved.
+ * page's language while they have never chosen one. A choice switches the page at once and is saved
+ * (`choose`: useChooseLocale, which the header's switch keeps in the first download; imported here,
+ * it would split the first download into more files).
  */
-export function LanguageChoice() {
+export function LanguageChoice({ choose }: { choose: (locale: Locale) => Promise<void> }) {
   const active = useLocale();
   const saved = useMe().data?.locale ?? null;
-  const choose = useChooseLocale();
   const chosen: Locale = saved ?? active;
   const checkedInput = useRef<HTMLInputElement>(null);
 
