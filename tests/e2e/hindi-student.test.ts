@@ -123,7 +123,7 @@ describe('a student in Hindi', () => {
     expect(await hostel.locator('option:checked').textContent()).toBe(local('Block-2', block2?.nameHi));
     await page.getByLabel('मंज़िल', { exact: true }).fill('3');
     await page.getByLabel('कमरा नंबर', { exact: true }).fill('312');
-    await page.getByRole('radiogroup', { name: 'क्या खराब है?' }).waitFor();
+    await page.getByRole('radiogroup', { name: 'क्या समस्या है?' }).waitFor();
     const food = mess.subCategories.find((s) => s.name === 'Food');
     await page.getByRole('radio', { name: local('Food', food?.nameHi), exact: true }).check();
     await page.getByLabel('संदेश', { exact: true }).fill(COMPLAINT_TEXT);
