@@ -17,7 +17,8 @@ export interface ComplaintNames {
  */
 export function localComplaintNames(catalog: PublicCatalog | undefined, locale: string, names: ComplaintNames): ComplaintNames {
   if (!catalog || locale === 'en') return names;
-  const category = categoryByKey(catalog, names.category);
+  // Without its key (a followed complaint's view has none), the category whose heading it has.
+  const category = categoryByKey(catalog, names.category) ?? catalog.categories.find((c) => c.complaintHead === names.complaintHead);
   const service = category ? undefined : catalog.services.find((s) => s.key === names.category);
   const sameHead = category?.complaintHead === names.complaintHead || service?.label === names.complaintHead;
   const head = category ? category.complaintHeadHi : service?.labelHi;

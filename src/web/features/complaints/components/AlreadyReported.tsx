@@ -7,6 +7,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { useLocalComplaintNames } from '../../../lib/local-names';
 import { i18n } from '../../../lib/i18n';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useNearby } from '../api/get-nearby';
@@ -30,6 +31,7 @@ const nowrap = (text: string) => <span className="whitespace-nowrap">{text}</spa
 export function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
   const { following, changed, set, failure, pending, followButton, leaveButton } = useFollowSwitch(complaint.number, complaint.following);
   const justFollowed = changed && following;
+  const names = useLocalComplaintNames()({ ...complaint, hostel: '' });
 
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="nearby-complaint" data-number={complaint.number}>
@@ -38,7 +40,7 @@ export function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
         <StatusBadge status={complaint.status} />
       </p>
       <p className="mt-1 font-semibold text-slate-900">
-        {i18n._('{what} · floor {floor}', { what: complaint.subCategory || complaint.complaintHead, floor: complaint.floor })}
+        {i18n._('{what} · floor {floor}', { what: names.subCategory || names.complaintHead, floor: complaint.floor })}
       </p>
       <p className="mt-1 text-slate-800 wrap-anywhere">“{complaint.excerpt}”</p>
       <p className="mt-1 text-sm text-slate-700">

@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonSecondary, card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
+import { useLocalComplaintNames } from '../../../lib/local-names';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
@@ -73,6 +74,7 @@ function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
  */
 export function FollowedComplaintView({ complaint }: { complaint: FollowedComplaint }) {
   const { mutate: markSeen } = useMarkComplaintSeen();
+  const names = useLocalComplaintNames()({ ...complaint, category: '' });
   // Opening it is reading what the bell said about it.
   useEffect(() => {
     markSeen(complaint.number);
@@ -92,9 +94,9 @@ export function FollowedComplaintView({ complaint }: { complaint: FollowedCompla
       <div className={cn(card, 'mt-4 flex flex-wrap items-center gap-x-3 gap-y-2')} data-testid="next-step">
         <StatusBadge status={complaint.status} />
         <p className="min-w-0 flex-1 text-slate-900">
-          {complaint.complaintHead}
-          {complaint.subCategory ? ` · ${complaint.subCategory}` : ''}{' '}
-          {i18n._('in {hostel}, floor {floor}', { hostel: complaint.hostel, floor: complaint.floor })}
+          {names.complaintHead}
+          {complaint.subCategory ? ` · ${names.subCategory}` : ''}{' '}
+          {i18n._('in {hostel}, floor {floor}', { hostel: names.hostel, floor: complaint.floor })}
           <span className="block text-sm text-slate-700">
             {i18n._('Affects {students} students', { students: complaint.students })}
             {isOpenStatus(complaint.status) && (

@@ -7,6 +7,7 @@ import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useLocalComplaintNames } from '../../../lib/local-names';
 import { i18n } from '../../../lib/i18n';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useFollowing } from '../api/get-following';
@@ -16,6 +17,7 @@ import { useFollowSwitch } from '../lib/use-follow-switch';
 function FollowedRow({ item }: { item: FollowedItem }) {
   const { following, set, failure, pending, followButton, leaveButton } = useFollowSwitch(item.number, true);
   const left = !following;
+  const names = useLocalComplaintNames()({ ...item, category: '' });
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="followed-row">
@@ -26,11 +28,11 @@ function FollowedRow({ item }: { item: FollowedItem }) {
         <StatusBadge status={item.status} />
       </span>
       <span className="mt-2 block font-semibold text-slate-900">
-        {item.complaintHead}
-        {item.subCategory && item.subCategory !== item.complaintHead ? ` · ${item.subCategory}` : ''}
+        {names.complaintHead}
+        {item.subCategory && item.subCategory !== item.complaintHead ? ` · ${names.subCategory}` : ''}
       </span>
       <span className="mt-1 block text-sm text-slate-700">
-        {i18n._('{hostel}, floor {floor} · affects {students} students', { hostel: item.hostel, floor: item.floor, students: item.students })}
+        {i18n._('{hostel}, floor {floor} · affects {students} students', { hostel: names.hostel, floor: item.floor, students: item.students })}
         {item.yourComplaint && (
           <>
             {' · '}

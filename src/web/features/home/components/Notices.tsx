@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { categoryByKey, localName } from '../../../../shared/catalog';
+import { categoryByKey, hostelByName, localName, type PublicCatalog } from '../../../../shared/catalog';
 import { floorsText, type ActiveNotice } from '../../../../shared/incidents';
 import { Alert } from '../../../components/ui/Alert';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
@@ -13,6 +13,12 @@ import { useFollowNotice } from '../api/follow-notice';
 import { useNotices } from '../api/get-notices';
 import { useUnfollowNotice } from '../api/unfollow-notice';
 
+
+/** A hostel's name in the reader's language. */
+function hostelName(catalog: PublicCatalog | undefined, locale: string, name: string): string {
+  const hostel = catalog && hostelByName(catalog, name);
+  return hostel ? localName(locale, name, hostel.nameHi) : name;
+}
 
 /** One notice: what is wrong, where, until when, how many it affects, and "Affects me too" (with Undo). */
 function NoticeItem({ notice }: { notice: ActiveNotice }) {
@@ -27,7 +33,7 @@ function NoticeItem({ notice }: { notice: ActiveNotice }) {
   const pending = follow.isPending || unfollow.isPending;
   const found = catalog.data && categoryByKey(catalog.data, notice.category);
   const category = found ? localName(locale, found.cardTitle, found.cardTitleHi) : notice.category;
-  const where = [notice.hostel, floorsText(notice.floors) || i18n._('all floors')].join(', ');
+  const where = [hostelName(catalog.data, locale, notice.hostel), floorsText(notice.floors) || i18n._('all floors')].join(', ');
   const meta = [
     i18n._('expected fix {when}', { when: notice.endsAtText }),
     ...(notice.affected > 0 ? [i18n._('{count, plural, one {# student affected} other {# students affected}}', { count: notice.affected })] : []),
@@ -100,11 +106,13 @@ function NoticeItem({ notice }: { notice: ActiveNotice }) {
  */
 export function Notices() {
   const notices = useNotices();
+  const catalog = useCatalog().data;
+  const locale = useLocale();
   if (!notices.data?.items.length) return null;
   return (
     <section aria-labelledby="notices-heading" data-testid="notices">
       <h2 id="notices-heading" className="text-xl font-semibold text-slate-900">
-        {notices.data.place ? i18n._('Known problems in {hostel}', { hostel: notices.data.place.hostel }) : i18n._('Known problems')}
+        {notices.data.place ? i18n._('Known problems in {hostel}', { hostel: hostelName(catalog, locale, notices.data.place.hostel) }) : i18n._('Known problems')}
       </h2>
       <p className="mt-1 text-slate-700">{i18n._('The hostel team knows and is on it. If one affects you, say so: you are told once when it is fixed.')}</p>
       <ul className="mt-3 space-y-3">
