@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { categories, hostels } from '../../src/server/db/schema.js';
 import type { PublicCatalog } from '../../src/shared/catalog.js';
+import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 
 /*
@@ -99,6 +100,7 @@ describe('a student in Hindi', () => {
     await expect.poll(() => page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { locale: string | null } }).user.locale)).toBe('hi');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
     expect(await drawnWithGlyphs(page, '#user-info-heading')).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const catalog = await servedCatalog(page);
     const names = untranslatedNames(catalog);
@@ -110,6 +112,7 @@ describe('a student in Hindi', () => {
     await page.goto(`${base}/complaints`);
     await page.getByRole('heading', { name: 'शिकायतें', level: 1 }).waitFor();
     await expect.poll(() => englishLeft(page, names)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByRole('link', { name: local(mess.cardTitle, mess.cardTitleHi) }).first().click();
 
     // The form: its heading, labels, choices and buttons.
@@ -128,6 +131,7 @@ describe('a student in Hindi', () => {
     await page.getByRole('radio', { name: local('Food', food?.nameHi), exact: true }).check();
     await page.getByLabel('संदेश', { exact: true }).fill(COMPLAINT_TEXT);
     await expect.poll(() => englishLeft(page, names)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByRole('button', { name: 'भेजें', exact: true }).click();
 
     // The filed screen: the number, when it should be done, the way to follow it.
@@ -138,6 +142,7 @@ describe('a student in Hindi', () => {
     await expect.poll(() => filed.innerText()).toContain(`आपका नंबर है ${number}`);
     await expect.poll(() => englishLeft(page, [...names, number, COMPLAINT_TEXT])).toEqual([]);
     expect(await drawnWithGlyphs(page, '#filed-heading')).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
 
     // Its page, then My complaints.
     await filed.getByRole('link', { name: 'इसे देखते रहें' }).click();
@@ -149,5 +154,6 @@ describe('a student in Hindi', () => {
     expect(await row.innerText()).toContain(local(mess.complaintHead, mess.complaintHeadHi));
     await expect.poll(() => englishLeft(page, [...names, number, COMPLAINT_TEXT])).toEqual([]);
     expect(await drawnWithGlyphs(page, '#my-complaints-heading')).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });
