@@ -156,4 +156,23 @@ describe('a student in Hindi', () => {
     expect(await drawnWithGlyphs(page, '#my-complaints-heading')).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
+
+  it("switches with the header's button and back, the keyboard focus staying on it", async ({ browse }) => {
+    const { page } = await browse.as({ email: 'arjun.mehta@vitbhopal.ac.in', name: 'Arjun Mehta 23BCE10078' }, PHONE_390);
+    await page.goto(`${suite.portal.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Hostel Complaint Portal', level: 1 }).waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    const saved = () => page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { locale: string | null } }).user.locale);
+
+    await page.getByRole('button', { name: 'हिन्दी', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'हॉस्टल शिकायत पोर्टल', level: 1 }).waitFor();
+    await expect.poll(focused).toBe('English');
+    await expect.poll(saved).toBe('hi');
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Hostel Complaint Portal', level: 1 }).waitFor();
+    await expect.poll(focused).toBe('हिन्दी');
+    await expect.poll(saved).toBe('en');
+  });
 });
