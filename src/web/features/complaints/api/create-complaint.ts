@@ -4,6 +4,7 @@ import type { Complaint, CreateComplaint } from '../../../../shared/complaints';
 import { apiFetch } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/offline-queue';
 import { complaintsKey } from '../../../lib/query-keys';
+import { i18n } from '../../../lib/i18n';
 
 export interface CreateComplaintInput {
   data: CreateComplaint;
@@ -23,7 +24,7 @@ export function createComplaint({ data, idempotencyKey }: CreateComplaintInput):
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       schema: complaintSchema,
     });
-  return sendOrQueue(send, { key: idempotencyKey, kind: 'complaint', path: '/api/complaints', body: data, label: `${data.category} complaint` });
+  return sendOrQueue(send, { key: idempotencyKey, kind: 'complaint', path: '/api/complaints', body: data, label: i18n._('{category} complaint', { category: data.category }) });
 }
 
 export function useCreateComplaint() {
