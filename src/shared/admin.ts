@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS } from './constants.js';
+import { AUDIT_ACTIONS, LOCALES } from './constants.js';
 import { boundedDate } from './text.js';
 import { SERVICE_KEYS, isRegExpSource } from './catalog.js';
 import { UNSAFE_REGEXP_MESSAGE, isSafeRegExpSource } from './safe-regex.js';
@@ -24,6 +24,38 @@ export const emailAddress = z
   .trim()
   .toLowerCase()
   .pipe(z.email(/*i18n*/ 'Each recipient must be a valid e-mail address'));
+
+/**
+ * The Hindi beside an English name (issue 28): optional, empty meaning "not translated" (the
+ * English shows), the same length and one-line rules as the English.
+ */
+const hindiLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, `${label} must be on one line`);
+
+/** Whether the runtime knows a time zone by this IANA name (Asia/Kolkata, UTC, Europe/London). */
+export function isTimeZone(name: string): boolean {
+  // Offsets ("+05:30") are accepted by newer engines but are not zone names: days and digests need the rules.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+export const timeZoneSchema = z
+  .string({ error: 'Give a time zone' })
+  .trim()
+  .min(1, 'Give a time zone')
+  .max(64, 'Time zone: at most 64 characters')
+  .refine(isTimeZone, 'Time zone: give an IANA time zone name such as Asia/Kolkata');
 
 const domainName = z
   .string()
@@ -72,6 +104,17 @@ export const universitySettingsSchema = z
   .meta({ id: 'UniversitySettings' });
 export type UniversitySettings = z.infer<typeof universitySettingsSchema>;
 
+/** The profile's Hindi names, time zone and default language (issue 28); left out of an update: unchanged. */
+const universityLanguageShape = {
+  nameHi: hindiLine('Name in Hindi', 120).optional(),
+  shortNameHi: hindiLine('Short name in Hindi', 40).optional(),
+  aboutTextHi: z.string({ error: 'About Us in Hindi must be text' }).trim().max(4000, 'Keep the About Us text in Hindi under 4000 characters').optional(),
+  /** The IANA zone every date and day follows. */
+  timeZone: timeZoneSchema.optional(),
+  /** The language of mail to people who never chose one. */
+  defaultLocale: z.enum(LOCALES, { error: 'Default language: en or hi' }).optional(),
+};
+
 // ---------------------------------------------------------------------------------------------
 // Anti-ragging contacts (decision 40): shown on every page, and who the statutory clocks escalate to
 
@@ -95,6 +138,8 @@ export const raggingContactsSchema = z
     /** The national anti-ragging helpline, shown on every page. */
     raggingHelpline: phone('Helpline').refine((v) => v !== '', /*i18n*/ 'Helpline is required'),
     committeeName: line('Committee name', 120),
+    /** Left out: unchanged. */
+    committeeNameHi: hindiLine('Committee name in Hindi', 120).optional(),
     /** Where ragging reports go (the `ragging` routing rule's default is set to it when it changes). */
     committeeEmail: contactAddress("Committee's e-mail"),
     committeePhone: phone("Committee's phone"),
@@ -114,6 +159,7 @@ export const raggingContactsViewSchema = z
   .object({
     raggingHelpline: z.string(),
     committeeName: z.string(),
+    committeeNameHi: z.string(),
     committeeEmail: z.string(),
     committeePhone: z.string(),
     nodalOfficerName: z.string(),
@@ -125,11 +171,14 @@ export const raggingContactsViewSchema = z
   .meta({ id: 'RaggingContactsView' });
 
 /** What every page shows (GET /api/catalog): the head of the institution is left out. */
-export const publicRaggingContactsSchema = raggingContactsViewSchema.omit({ headName: true, headEmail: true }).meta({ id: 'PublicRaggingContacts' });
+export const publicRaggingContactsSchema = raggingContactsViewSchema
+  .omit({ headName: true, headEmail: true })
+  .extend({ committeeNameHi: z.string().optional() })
+  .meta({ id: 'PublicRaggingContacts' });
 
 /** PUT /api/admin/university: the profile, and the anti-ragging contacts when given (left out: unchanged). */
 export const universityUpdateSchema = universitySettingsSchema
-  .extend({ contacts: raggingContactsSchema.optional() })
+  .extend({ ...universityLanguageShape, contacts: raggingContactsSchema.optional() })
   .meta({ id: 'UniversityUpdate' });
 export type UniversityUpdate = z.input<typeof universityUpdateSchema>;
 
@@ -149,6 +198,12 @@ export const universityAdminSchema = z
     /** Fields the environment sets (and so wins), with the variable's name. */
     fromEnvironment: z.array(z.object({ field: z.enum(UNIVERSITY_FIELDS), variable: z.string() })),
     logoUrl: z.string().nullable(),
+    /** Hindi beside the English (empty: not translated); the environment sets none of them. */
+    nameHi: z.string(),
+    shortNameHi: z.string(),
+    aboutTextHi: z.string(),
+    timeZone: z.string(),
+    defaultLocale: z.enum(LOCALES),
     /** The anti-ragging contacts as saved (the environment sets none of them). */
     contacts: raggingContactsViewSchema,
     updatedAt: z.string(),
@@ -203,6 +258,7 @@ export const hostelCreateSchema = z
     name: line('Name', 60).refine((name) => name.toLowerCase() !== 'default', /*i18n*/ 'That name is reserved; choose another'),
     /** Its code in place addresses (left out: made from the name, "Block-2" → BLOCK2, numbered when taken). */
     code: hostelCodeSchema.optional(),
+    nameHi: hindiLine('Name in Hindi', 60).optional(),
     ...hostelShape,
   })
   .superRefine(checkHostel)
@@ -215,6 +271,8 @@ export const hostelUpdateSchema = z
     retired: z.boolean(),
     /** Left out: unchanged. Printed labels carry it: changing it breaks those already on the walls. */
     code: hostelCodeSchema.optional(),
+    /** Left out: unchanged; empty: none (the English shows). */
+    nameHi: hindiLine('Name in Hindi', 60).optional(),
   })
   .superRefine(checkHostel)
   .meta({ id: 'HostelUpdate' });
@@ -224,6 +282,7 @@ export const hostelAdminSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    nameHi: z.string(),
     code: z.string().describe('Its code in place addresses (/p/BLOCK2/214)'),
     floorMin: z.number().int(),
     floorMax: z.number().int(),
@@ -274,6 +333,8 @@ export const routingKeySchema = z
 
 const subCategorySchema = z.object({
   name: line('A sub-category', 60),
+  /** Left out: the Hindi it had under the same name; empty: none. */
+  nameHi: hindiLine('A sub-category in Hindi', 60).optional(),
   confidential: z.boolean().default(false),
   /** Its own target time (left out: the category's). */
   targetHours: z
@@ -290,6 +351,7 @@ const subCategorySchema = z.object({
 });
 const publicSubCategorySchema = z.object({
   name: z.string(),
+  nameHi: z.string().optional(),
   confidential: z.boolean(),
   targetHours: z.number().int().optional(),
   routingKey: z.string().optional(),
@@ -299,6 +361,10 @@ const categoryShape = {
   cardTitle: line('Card title', 60),
   complaintHead: line('Complaint heading', 80),
   description: z.string().trim().max(200, /*i18n*/ 'Keep the description under 200 characters'),
+  /** Hindi beside each (left out: unchanged; empty: none, the English shows). */
+  cardTitleHi: hindiLine('Card title in Hindi', 60).optional(),
+  complaintHeadHi: hindiLine('Complaint heading in Hindi', 80).optional(),
+  descriptionHi: z.string({ error: 'Description in Hindi must be text' }).trim().max(200, 'Keep the description in Hindi under 200 characters').optional(),
   subCategories: z
     .array(subCategorySchema)
     .min(1, /*i18n*/ 'Give at least one sub-category')
@@ -351,6 +417,9 @@ export const publicCategorySchema = z.object({
   cardTitle: z.string(),
   complaintHead: z.string(),
   description: z.string(),
+  cardTitleHi: z.string().optional(),
+  complaintHeadHi: z.string().optional(),
+  descriptionHi: z.string().optional(),
   subCategories: z.array(publicSubCategorySchema),
   confidential: z.boolean(),
   targetHours: z.number().int(),
@@ -375,6 +444,8 @@ export type CategoryAdmin = z.infer<typeof categoryAdminSchema>;
 export const serviceUpdateSchema = z
   .object({
     label: line('Label', 60),
+    /** Left out: unchanged; empty: none. */
+    labelHi: hindiLine('Label in Hindi', 60).optional(),
     enabled: z.boolean(),
     /** How soon a request is due, in hours (left out: unchanged). */
     targetHours: hours('Target time').min(1, /*i18n*/ 'Target time is at least 1 hour').optional(),
@@ -387,6 +458,7 @@ export const serviceAdminSchema = z
   .object({
     key: z.enum(SERVICE_KEYS),
     label: z.string(),
+    labelHi: z.string(),
     enabled: z.boolean(),
     routingKey: z.string(),
     targetHours: z.number().int(),
@@ -444,6 +516,10 @@ export const publicCatalogSchema = z
       name: z.string(),
       shortName: z.string(),
       aboutText: z.string(),
+      nameHi: z.string().optional(),
+      shortNameHi: z.string().optional(),
+      aboutTextHi: z.string().optional(),
+      timeZone: z.string(),
       credits: z.array(z.string()),
       logoUrl: z.string().nullable(),
       raggingContacts: publicRaggingContactsSchema,
@@ -451,6 +527,7 @@ export const publicCatalogSchema = z
     hostels: z.array(
       z.object({
         name: z.string(),
+        nameHi: z.string().optional(),
         floorMin: z.number().int(),
         floorMax: z.number().int(),
         roomRanges: z.array(publicRoomRange),
@@ -459,6 +536,6 @@ export const publicCatalogSchema = z
       }),
     ),
     categories: z.array(publicCategorySchema),
-    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int() })),
+    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), labelHi: z.string().optional(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int() })),
   })
   .meta({ id: 'PublicCatalog' });

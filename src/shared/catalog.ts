@@ -138,8 +138,9 @@ export interface PublicCatalog {
 
 export const categoryRoute = (key: string) => `${key}Complaint`;
 
-const sub = (names: string[], confidential: string[] = []): SubCategoryInfo[] =>
-  names.map((name) => ({ name, confidential: confidential.includes(name) }));
+/** Sub-categories as [English, Hindi] pairs. */
+const sub = (names: Array<[string, string]>, confidential: string[] = []): SubCategoryInfo[] =>
+  names.map(([name, nameHi]) => ({ name, nameHi, confidential: confidential.includes(name) }));
 
 const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'> & Partial<CategoryInfo>): CategoryInfo => ({
   route: categoryRoute(c.key),
@@ -148,7 +149,13 @@ const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'
   ...c,
 });
 
-const RAGGING_KINDS = ['Physical', 'Verbal / abuse', 'Forced to do something', 'Online', 'Other'];
+const RAGGING_KINDS: Array<[string, string]> = [
+  ['Physical', 'शारीरिक'],
+  ['Verbal / abuse', 'मौखिक / गाली-गलौज'],
+  ['Forced to do something', 'कुछ करने के लिए मजबूर किया'],
+  ['Online', 'ऑनलाइन'],
+  ['Other', 'अन्य'],
+];
 
 const defaultHostel = (name: string): HostelInfo => ({ name, floorMin: 0, floorMax: 7, roomRanges: [{ from: 0, to: 800 }] });
 
@@ -161,6 +168,7 @@ export const DEFAULT_CATALOG: PublicCatalog = {
     name: 'VIT Bhopal University',
     shortName: 'vitbhopal',
     aboutText: DEFAULT_ABOUT_TEXT,
+    timeZone: 'Asia/Kolkata',
     credits: [],
     logoUrl: null,
   },
@@ -169,70 +177,118 @@ export const DEFAULT_CATALOG: PublicCatalog = {
     category({
       key: 'wifi',
       cardTitle: 'Wifi',
+      cardTitleHi: 'वाई-फ़ाई',
+      complaintHeadHi: 'वाई-फ़ाई की शिकायत',
+      descriptionHi: 'नहीं चल रहा, धीमा है या कनेक्शन बार-बार टूटता है।',
       complaintHead: 'Wifi Complaint',
       description: 'Not working, slow or dropping connections.',
-      subCategories: sub(['Not Working', 'Slow', 'Connection Issue', 'Others']),
+      subCategories: sub([
+        ['Not Working', 'नहीं चल रहा'],
+        ['Slow', 'धीमा'],
+        ['Connection Issue', 'कनेक्शन की समस्या'],
+        ['Others', 'अन्य'],
+      ]),
       routingKey: 'wifiComplaints',
       targetHours: 24,
     }),
     category({
       key: 'carpenter',
       cardTitle: 'Furniture (carpenter)',
+      cardTitleHi: 'फ़र्नीचर (बढ़ई)',
+      complaintHeadHi: 'बढ़ई की शिकायत',
+      descriptionHi: 'दराज़, कुर्सी, पढ़ाई की मेज़, अलमारी और हैंडल।',
       complaintHead: 'Carpenter Complaint',
       description: 'Drawers, chairs, study tables, almirahs and handles.',
-      subCategories: sub(['Drawer', 'Chair', 'Study Table', 'Almirah', 'Handle']),
+      subCategories: sub([
+        ['Drawer', 'दराज़'],
+        ['Chair', 'कुर्सी'],
+        ['Study Table', 'पढ़ाई की मेज़'],
+        ['Almirah', 'अलमारी'],
+        ['Handle', 'हैंडल'],
+      ]),
       routingKey: 'carpenterComplaint',
     }),
     category({
       key: 'water',
       cardTitle: 'Washroom (water)',
+      cardTitleHi: 'बाथरूम (पानी)',
+      complaintHeadHi: 'पानी की शिकायत',
+      descriptionHi: 'टॉयलेट सीट, शॉवर और पानी की सप्लाई।',
       complaintHead: 'Water Complaint',
       description: 'Toilet seats, showers and water supply.',
-      subCategories: sub(['Toilet Seat', 'Shower', 'Water Problem']),
+      subCategories: sub([
+        ['Toilet Seat', 'टॉयलेट सीट'],
+        ['Shower', 'शॉवर'],
+        ['Water Problem', 'पानी की समस्या'],
+      ]),
       routingKey: 'waterComplaint',
       targetHours: 24,
     }),
     category({
       key: 'mess',
       cardTitle: 'Mess',
+      cardTitleHi: 'मेस',
+      complaintHeadHi: 'मेस की शिकायत',
+      descriptionHi: 'खाने की क्वालिटी, मेस के कर्मचारी और मेस की दूसरी समस्याएँ।',
       complaintHead: 'Mess Complaint',
       description: 'Food quality, mess staff and other mess issues.',
-      subCategories: sub(['Food', 'Staff', 'Other']),
+      subCategories: sub([
+        ['Food', 'खाना'],
+        ['Staff', 'कर्मचारी'],
+        ['Other', 'अन्य'],
+      ]),
       routingKey: 'messComplaint',
       targetHours: 48,
     }),
     category({
       key: 'electricity',
       cardTitle: 'Electrician',
+      cardTitleHi: 'इलेक्ट्रीशियन',
+      complaintHeadHi: 'बिजली की शिकायत',
+      descriptionHi: 'लैंप, स्विच, बल्ब और पंखे।',
       complaintHead: 'Electricity Complaint',
       description: 'Lamps, switches, light bulbs and fans.',
-      subCategories: sub(['Lamp', 'Switch', 'Light Bulb', 'Fan']),
+      subCategories: sub([
+        ['Lamp', 'लैंप'],
+        ['Switch', 'स्विच'],
+        ['Light Bulb', 'बल्ब'],
+        ['Fan', 'पंखा'],
+      ]),
       routingKey: 'electricityComplaint',
       targetHours: 24,
     }),
     category({
       key: 'other',
       cardTitle: 'Others',
+      cardTitleHi: 'अन्य',
+      complaintHeadHi: 'अन्य शिकायत',
+      descriptionHi: 'चोरी या कोई और बात जिस पर ध्यान देना ज़रूरी है।',
       complaintHead: 'Other Complaint',
       description: 'Theft or anything else that needs attention.',
-      subCategories: sub(['Theft', 'Others']),
+      subCategories: sub([
+        ['Theft', 'चोरी'],
+        ['Others', 'अन्य'],
+      ]),
       routingKey: 'otherComplaint',
       targetHours: 24,
     }),
     category({
       key: 'ragging',
       cardTitle: 'Report ragging',
+      cardTitleHi: 'रैगिंग की शिकायत करें',
+      complaintHeadHi: 'रैगिंग की शिकायत',
+      descriptionHi: 'गोपनीय: यह एंटी-रैगिंग कमेटी को जाती है, हॉस्टल ऑफ़िस को कभी नहीं। कमरा नंबर देना ज़रूरी नहीं।',
       complaintHead: 'Ragging Complaint',
       description: 'Confidential: goes to the anti-ragging committee, never the hostel office. You may leave your room out.',
-      subCategories: sub(RAGGING_KINDS, RAGGING_KINDS),
+      subCategories: sub(RAGGING_KINDS, RAGGING_KINDS.map(([name]) => name)),
       confidential: true,
       routingKey: 'ragging',
       targetHours: 24,
     }),
   ],
   services: [
-    { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners', targetHours: 24 },
-    { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry', targetHours: 48 },
+    { key: 'room_cleaning', label: 'Room Cleaning', labelHi: 'कमरे की सफ़ाई', enabled: true, routingKey: 'roomCleaners', targetHours: 24 },
+    { key: 'laundry', label: 'Laundry', labelHi: 'लॉन्ड्री', enabled: false, routingKey: 'laundry', targetHours: 48 },
   ],
 };
 
@@ -342,6 +398,9 @@ export const laundryRequestText = (hostel: string, roomNo: number, items: number
 export const CONFIRMATION_DELAY_MS = 300;
 export const CONFIRMATION_VISIBLE_MS = 3000;
 
+/** The Hindi beside an English name: cardTitleHi, nameHi, labelHi, … */
+const HINDI_KEY = /^[a-z][A-Za-z]*Hi$/;
+
 /**
  * A stable fingerprint of a catalogue, so the server can tell whether the pages prerendered from
  * DEFAULT_CATALOG still show the truth (FNV-1a over the JSON; not a security measure).
@@ -351,10 +410,17 @@ export function catalogFingerprint(catalog: PublicCatalog): string {
   const { raggingContacts: _contacts, ...university } = catalog.university;
   // Nor are the hostels' codes and common areas (the forms and the scan page read them after load).
   const hostels = catalog.hostels.map(({ code: _code, commonAreas: _areas, ...shown }) => shown);
+  // Nor the time zone, nor the Hindi beside the names: the prerendered pages are English (decision
+  // 52) and show no dates; the app reads both from /api/catalog, which it asks for at once.
+  const { timeZone: _zone, ...shownUniversity } = university;
   // Keys sorted at every level: the same catalogue built in another order has the same print.
-  const text = JSON.stringify({ ...catalog, university, hostels }, (_key, value: unknown) =>
+  const text = JSON.stringify({ ...catalog, university: shownUniversity, hostels }, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>)
+            .filter(([key]) => !HINDI_KEY.test(key))
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : value,
   );
   let hash = 0x811c9dc5;

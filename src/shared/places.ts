@@ -88,6 +88,13 @@ const areaName = z
   .max(60, /*i18n*/ 'Name is at most 60 characters')
   .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Name must be on one line');
 
+/** The Hindi beside it (issue 28): empty means not translated. */
+const areaNameHi = z
+  .string({ error: 'Name in Hindi must be text' })
+  .trim()
+  .max(60, 'Name in Hindi is at most 60 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'Name in Hindi must be on one line');
+
 /** null: the area serves the whole building (the mess hall); else the floor it is on. */
 const areaFloor = z
   .number({ error: /*i18n*/ 'Choose a floor, or the whole building' })
@@ -109,6 +116,7 @@ export const hostelCodeSchema = z
 export const commonAreaCreateSchema = z
   .object({
     name: areaName,
+    nameHi: areaNameHi.optional(),
     floor: areaFloor,
     /** Left out: made from the name and floor (F3WASH), numbered when taken. */
     code: areaCodeSchema.optional(),
@@ -119,6 +127,8 @@ export type CommonAreaCreate = z.input<typeof commonAreaCreateSchema>;
 export const commonAreaUpdateSchema = z
   .object({
     name: areaName,
+    /** Left out: unchanged; empty: none (the English shows). */
+    nameHi: areaNameHi.optional(),
     floor: areaFloor,
     code: areaCodeSchema,
     /** Its place in the hostel's list (0 first). */
@@ -134,6 +144,7 @@ export const commonAreaAdminSchema = z
     id: z.string(),
     hostelId: z.string(),
     name: z.string(),
+    nameHi: z.string(),
     floor: z.number().int().nullable(),
     code: z.string(),
     position: z.number().int(),
@@ -152,6 +163,7 @@ export const publicCommonAreaSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  nameHi: z.string().optional(),
   floor: z.number().int().nullable(),
 });
 

@@ -35,6 +35,7 @@ import {
   updateHostel,
   updateService,
   updateUniversity,
+  languageOf,
 } from './admin-service.js';
 import { effectiveSettings, logoUrl, raggingContactsOf, readUniversity, savedSettings } from './store.js';
 import { requireUser } from '../../lib/require-user.js';
@@ -58,6 +59,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       effective: effectiveSettings(row, env),
       fromEnvironment: UNIVERSITY_FIELDS.filter((field) => env[field] !== undefined).map((field) => ({ field, variable: UNIVERSITY_ENV[field] })),
       logoUrl: logoUrl(row),
+      ...languageOf(row),
       contacts: raggingContactsOf(row),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -39,6 +39,7 @@ import {
   type HostelRow,
   type RoutingRuleRow,
   type ServiceRow,
+  type UniversityRow,
 } from '../../db/schema.js';
 import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
@@ -55,28 +56,44 @@ const conflict = (message: string, field: string, fieldMessage = message) =>
 // University profile
 
 export async function updateUniversity(db: Db, actorId: string, input: z.output<typeof universityUpdateSchema>): Promise<void> {
-  const { contacts, ...settings } = input;
+  const { contacts, nameHi, shortNameHi, aboutTextHi, timeZone, defaultLocale, ...settings } = input;
+  // Left out: unchanged (drizzle skips undefined values).
+  const language = { nameHi, shortNameHi, aboutTextHi, timeZone, defaultLocale };
   await db.transaction(async (tx) => {
     const before = await readUniversity(tx);
     await tx
       .update(university)
-      .set({ ...settings, ...contacts, updatedAt: new Date(), updatedBy: actorId })
+      .set({ ...settings, ...language, ...contacts, updatedAt: new Date(), updatedBy: actorId })
       .where(eq(university.id, 1));
     await bumpCatalogVersion(tx, actorId);
+    const beforeLanguage = languageOf(before);
     await audit(tx, {
       actorId,
       action: 'university.update',
       targetType: 'university',
       targetId: '1',
-      details: { before: savedSettings(before), after: settings },
+      details: { before: { ...savedSettings(before), ...beforeLanguage }, after: { ...settings, ...beforeLanguage, ...definedOnly(language) } },
     });
     const beforeContacts = raggingContactsOf(before);
-    if (contacts && JSON.stringify(beforeContacts) !== JSON.stringify({ ...beforeContacts, ...contacts })) {
-      await audit(tx, { actorId, action: 'university.contacts', targetType: 'university', targetId: '1', details: { before: beforeContacts, after: contacts } });
-      await followContacts(tx, actorId, beforeContacts, contacts);
+    const afterContacts = contacts && { ...beforeContacts, ...definedOnly(contacts) };
+    if (afterContacts && JSON.stringify(beforeContacts) !== JSON.stringify(afterContacts)) {
+      await audit(tx, { actorId, action: 'university.contacts', targetType: 'university', targetId: '1', details: { before: beforeContacts, after: afterContacts } });
+      await followContacts(tx, actorId, beforeContacts, afterContacts);
     }
   });
 }
+
+/** The profile's Hindi names, time zone and default language as saved. */
+export const languageOf = (row: UniversityRow) => ({
+  nameHi: row.nameHi,
+  shortNameHi: row.shortNameHi,
+  aboutTextHi: row.aboutTextHi,
+  timeZone: row.timeZone,
+  defaultLocale: row.defaultLocale,
+});
+
+const definedOnly = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /**
  * Ragging reports go to the committee with the nodal officer in copy (migration 0021): when either
@@ -160,6 +177,7 @@ async function complaintsPerHostel(db: Queryable): Promise<Map<string, number>> 
 const hostelDto = (row: HostelRow, counts: Map<string, number>): HostelAdmin => ({
   id: row.id,
   name: row.name,
+  nameHi: row.nameHi,
   code: row.code,
   floorMin: row.floorMin,
   floorMax: row.floorMax,
@@ -177,7 +195,8 @@ export async function listHostels(db: Queryable): Promise<HostelAdmin[]> {
   return rows.map((row) => hostelDto(row, counts));
 }
 
-const hostelState = (h: Pick<HostelRow, 'code' | 'floorMin' | 'floorMax' | 'roomRanges' | 'retiredAt'>) => ({
+const hostelState = (h: Pick<HostelRow, 'nameHi' | 'code' | 'floorMin' | 'floorMax' | 'roomRanges' | 'retiredAt'>) => ({
+  nameHi: h.nameHi,
   code: h.code,
   floorMin: h.floorMin,
   floorMax: h.floorMax,
@@ -221,7 +240,15 @@ export async function updateHostel(db: Db, actorId: string, id: string, input: H
     const retiredAt = input.retired ? (before.retiredAt ?? new Date()) : null;
     const [after] = await tx
       .update(hostels)
-      .set({ code, floorMin: input.floorMin, floorMax: input.floorMax, roomRanges: sortRanges(input.roomRanges), retiredAt, updatedAt: new Date() })
+      .set({
+        code,
+        nameHi: input.nameHi,
+        floorMin: input.floorMin,
+        floorMax: input.floorMax,
+        roomRanges: sortRanges(input.roomRanges),
+        retiredAt,
+        updatedAt: new Date(),
+      })
       .where(eq(hostels.id, id))
       .returning();
     if (!after) throw new Error('update returned nothing');
@@ -251,6 +278,7 @@ const areaDto = (row: CommonAreaRow, hostelCode: string): CommonAreaAdmin => ({
   id: row.id,
   hostelId: row.hostelId,
   name: row.name,
+  nameHi: row.nameHi,
   floor: row.floor,
   code: row.code,
   position: row.position,
@@ -260,8 +288,9 @@ const areaDto = (row: CommonAreaRow, hostelCode: string): CommonAreaAdmin => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const areaState = (a: Pick<CommonAreaRow, 'name' | 'floor' | 'code' | 'position' | 'retiredAt'>) => ({
+const areaState = (a: Pick<CommonAreaRow, 'name' | 'nameHi' | 'floor' | 'code' | 'position' | 'retiredAt'>) => ({
   name: a.name,
+  nameHi: a.nameHi,
   floor: a.floor,
   code: a.code,
   position: a.position,
@@ -321,7 +350,7 @@ export async function createCommonArea(db: Db, actorId: string, hostelId: string
     const [last] = await tx.select({ position: max(commonAreas.position) }).from(commonAreas).where(eq(commonAreas.hostelId, hostelId));
     const [created] = await tx
       .insert(commonAreas)
-      .values({ hostelId, name: input.name, floor: input.floor, code, position: last?.position === null || last?.position === undefined ? 0 : last.position + 1 })
+      .values({ hostelId, name: input.name, nameHi: input.nameHi, floor: input.floor, code, position: last?.position === null || last?.position === undefined ? 0 : last.position + 1 })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await bumpCatalogVersion(tx, actorId);
@@ -352,6 +381,7 @@ export async function updateCommonArea(
       .update(commonAreas)
       .set({
         name: input.name,
+        nameHi: input.nameHi,
         floor: input.floor,
         code: input.code,
         position: input.position,
@@ -458,6 +488,9 @@ const categoryState = (c: Omit<CategoryRow, 'createdAt' | 'updatedAt' | 'positio
   cardTitle: c.cardTitle,
   complaintHead: c.complaintHead,
   description: c.description,
+  cardTitleHi: c.cardTitleHi,
+  complaintHeadHi: c.complaintHeadHi,
+  descriptionHi: c.descriptionHi,
   subCategories: c.subCategories,
   confidential: c.confidential,
   targetHours: c.targetHours,
@@ -473,6 +506,18 @@ async function checkCardTitle(tx: Queryable, cardTitle: string, exceptKey?: stri
 }
 
 type ParsedCategory = z.output<typeof categoryCreateSchema>;
+type StoredSubCategory = CategoryRow['subCategories'][number];
+
+/**
+ * Sub-categories as stored: one given without its Hindi keeps the Hindi it had under the same
+ * name (a client that knows nothing of Hindi does not erase it); an empty one is none.
+ */
+function storedSubCategories(given: ParsedCategory['subCategories'], before: StoredSubCategory[]): StoredSubCategory[] {
+  return given.map(({ nameHi, ...rest }) => {
+    const hi = nameHi ?? before.find((b) => b.name === rest.name)?.nameHi ?? '';
+    return hi ? { ...rest, nameHi: hi } : rest;
+  });
+}
 
 export async function createCategory(db: Db, actorId: string, input: ParsedCategory): Promise<CategoryAdmin> {
   const routingKey = categoryRoute(input.key);
@@ -484,10 +529,10 @@ export async function createCategory(db: Db, actorId: string, input: ParsedCateg
     if (routingTaken || serviceTaken) throw conflict(`The key ${input.key} would share its recipients with another category.`, 'key', 'is already taken');
     await checkCardTitle(tx, input.cardTitle);
     const [last] = await tx.select({ position: max(categories.position) }).from(categories);
-    const { routing, ...fields } = input;
+    const { routing, subCategories, ...fields } = input;
     const [created] = await tx
       .insert(categories)
-      .values({ ...fields, routingKey, position: (last?.position ?? 0) + 1 })
+      .values({ ...fields, subCategories: storedSubCategories(subCategories, []), routingKey, position: (last?.position ?? 0) + 1 })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await writeRouting(tx, routingKey, routing, actorId);
@@ -516,10 +561,10 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
       if (Number(active?.n ?? 0) <= 1) throw conflict('This is the last category in use; add another before retiring it.', 'retired');
     }
     const beforeRouting = await readRouting(tx, before.routingKey);
-    const { routing, retired, ...fields } = input;
+    const { routing, retired, subCategories, ...fields } = input;
     const [after] = await tx
       .update(categories)
-      .set({ ...fields, retiredAt: retired ? (before.retiredAt ?? new Date()) : null, updatedAt: new Date() })
+      .set({ ...fields, subCategories: storedSubCategories(subCategories, before.subCategories), retiredAt: retired ? (before.retiredAt ?? new Date()) : null, updatedAt: new Date() })
       .where(eq(categories.key, key))
       .returning();
     if (!after) throw new Error('update returned nothing');
@@ -545,6 +590,7 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
 const serviceDto = (row: ServiceRow, routing: Routing): ServiceAdmin => ({
   key: row.key as ServiceKey,
   label: row.label,
+  labelHi: row.labelHi,
   enabled: row.enabled,
   routingKey: row.routingKey,
   targetHours: row.targetHours,
@@ -569,7 +615,7 @@ export async function updateService(
     const beforeRouting = await readRouting(tx, before.routingKey);
     const [after] = await tx
       .update(services)
-      .set({ label: input.label, enabled: input.enabled, targetHours: input.targetHours, updatedAt: new Date() })
+      .set({ label: input.label, labelHi: input.labelHi, enabled: input.enabled, targetHours: input.targetHours, updatedAt: new Date() })
       .where(eq(services.key, key))
       .returning();
     if (!after) throw new Error('update returned nothing');
@@ -581,8 +627,8 @@ export async function updateService(
       targetType: 'service',
       targetId: key,
       details: {
-        before: { label: before.label, enabled: before.enabled, routing: beforeRouting },
-        after: { label: after.label, enabled: after.enabled, routing: input.routing },
+        before: { label: before.label, labelHi: before.labelHi, enabled: before.enabled, routing: beforeRouting },
+        after: { label: after.label, labelHi: after.labelHi, enabled: after.enabled, routing: input.routing },
       },
     });
     return after;

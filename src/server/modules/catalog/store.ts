@@ -20,7 +20,7 @@ type Queryable = Pick<Db, 'select' | 'update'>;
 
 /** The catalogue as GET /api/catalog serves it: always with the anti-ragging contacts. */
 export type ServedCatalog = Omit<PublicCatalog, 'university' | 'hostels'> & {
-  university: UniversityInfo & { raggingContacts: RaggingContactsInfo };
+  university: UniversityInfo & { raggingContacts: RaggingContactsInfo; timeZone: string };
   /** With their codes and common areas, always. */
   hostels: ServedHostel[];
 };
@@ -44,6 +44,7 @@ export interface CommonAreaEntry {
   hostelCode: string;
   code: string;
   name: string;
+  nameHi: string;
   floor: number | null;
   retired: boolean;
 }
@@ -58,9 +59,10 @@ export const savedSettings = (row: UniversityRow): UniversitySettings => ({
 });
 
 /** The anti-ragging contacts as saved, the head of the institution included (admins and the clocks). */
-export const raggingContactsOf = (row: UniversityRow): RaggingContacts => ({
+export const raggingContactsOf = (row: UniversityRow): RaggingContacts & { committeeNameHi: string } => ({
   raggingHelpline: row.raggingHelpline,
   committeeName: row.committeeName,
+  committeeNameHi: row.committeeNameHi,
   committeeEmail: row.committeeEmail,
   committeePhone: row.committeePhone,
   nodalOfficerName: row.nodalOfficerName,
@@ -72,9 +74,20 @@ export const raggingContactsOf = (row: UniversityRow): RaggingContacts => ({
 
 /** What every page shows: the contacts without the head of the institution. */
 export const publicRaggingContacts = (row: UniversityRow): RaggingContactsInfo => {
-  const { headName: _name, headEmail: _email, ...shown } = raggingContactsOf(row);
-  return shown;
+  const { headName: _name, headEmail: _email, committeeNameHi, ...shown } = raggingContactsOf(row);
+  return { ...shown, ...hindi({ committeeNameHi }) };
 };
+
+/**
+ * The Hindi fields that were given (issue 28): an empty one is "not translated" and is left out
+ * of the served catalogue, where the reader's app shows the English instead.
+ */
+export function hindi<T extends Record<string, string | undefined>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value)) as Partial<T>;
+}
+
+/** A sub-category as stored (jsonb), with its Hindi only when it has one. */
+const subCategoryInfo = ({ nameHi, ...rest }: CategoryRow['subCategories'][number]) => ({ ...rest, ...hindi({ nameHi }) });
 
 export const effectiveSettings = (row: UniversityRow, env: UniversityEnv): UniversitySettings => ({ ...savedSettings(row), ...env });
 
@@ -87,7 +100,8 @@ export const toCategoryInfo = (c: CategoryRow): CategoryInfo => ({
   cardTitle: c.cardTitle,
   complaintHead: c.complaintHead,
   description: c.description,
-  subCategories: c.subCategories,
+  ...hindi({ cardTitleHi: c.cardTitleHi, complaintHeadHi: c.complaintHeadHi, descriptionHi: c.descriptionHi }),
+  subCategories: c.subCategories.map(subCategoryInfo),
   confidential: c.confidential,
   targetHours: c.targetHours,
   routingKey: c.routingKey,
@@ -125,19 +139,22 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
   const areasOf = (hostelId: string) =>
     areaRows
       .filter((r) => r.area.hostelId === hostelId && r.area.retiredAt === null)
-      .map(({ area }) => ({ id: area.id, code: area.code, name: area.name, floor: area.floor }));
+      .map(({ area }) => ({ id: area.id, code: area.code, name: area.name, ...hindi({ nameHi: area.nameHi }), floor: area.floor }));
   const settings = effectiveSettings(row, env);
   const catalog: ServedCatalog = {
     university: {
       name: settings.name,
       shortName: settings.shortName,
       aboutText: settings.aboutText,
+      ...hindi({ nameHi: row.nameHi, shortNameHi: row.shortNameHi, aboutTextHi: row.aboutTextHi }),
+      timeZone: row.timeZone,
       credits: settings.credits,
       logoUrl: logoUrl(row),
       raggingContacts: publicRaggingContacts(row),
     },
     hostels: hostelRows.map((h) => ({
       name: h.name,
+      ...hindi({ nameHi: h.nameHi }),
       floorMin: h.floorMin,
       floorMax: h.floorMax,
       roomRanges: h.roomRanges,
@@ -145,12 +162,12 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
       commonAreas: areasOf(h.id),
     })),
     categories: categoryRows.map(toCategoryInfo),
-    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours })),
+    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, ...hindi({ labelHi: s.labelHi }), enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours })),
   };
   const areas = new Map(
     areaRows.map(({ area, hostel, hostelCode }): [string, CommonAreaEntry] => [
       area.id,
-      { id: area.id, hostel, hostelCode, code: area.code, name: area.name, floor: area.floor, retired: area.retiredAt !== null },
+      { id: area.id, hostel, hostelCode, code: area.code, name: area.name, nameHi: area.nameHi, floor: area.floor, retired: area.retiredAt !== null },
     ]),
   );
   return {
