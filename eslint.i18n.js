@@ -29,6 +29,7 @@ export const unlocalizedStrings = [
       '^(?=[^ ]*-)[a-z0-9_./:@%*!\\[\\]()&>\\-]+(?: [a-z0-9_./:@%*!\\[\\]()&>\\-]+)+$',
     ],
     ignoreNames: [
+      { regex: { pattern: '^([a-z]+ClassName|reValidateMode)$' } },
       { regex: { pattern: '^(className|class|key|type|role|id|name|htmlFor|href|to|path|method|rel|target)$' } },
       { regex: { pattern: '^(autoComplete|inputMode|enterKeyHint|mode|reValidateMode|variant|tone|size|as|accept|pattern|lang|dir)$' } },
       { regex: { pattern: '^(src|loading|decoding|encType|form|value|defaultValue|testId|queryKey|mutationKey)$' } },

@@ -4,8 +4,10 @@ import { useFieldArray, useFormState } from 'react-hook-form';
 import type { ArrayPath, Control, FieldArray, FieldErrors, FieldPath, FieldValues } from 'react-hook-form';
 import { TextField } from '../../../components/ui/FormFields';
 import { buttonSecondary, fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { cn } from '../../../lib/cn';
 import { messageAt } from '../../../lib/form';
+import { i18n } from '../../../lib/i18n';
 
 interface ListEditorProps<T extends FieldValues, N extends ArrayPath<T>, P> {
   control: Control<T, unknown, P>;
@@ -69,7 +71,7 @@ export function ListEditor<T extends FieldValues, N extends ArrayPath<T>, P>(pro
                   remove(index);
                 }}
               >
-                Remove <span className="sr-only">{rowName(index)}</span>
+                <WithSlots text={i18n._('Remove {row}', { row: slot('row') })} slots={{ row: <span className="sr-only">{rowName(index)}</span> }} />
               </button>
             </li>
           ))}
@@ -109,8 +111,10 @@ interface TextListEditorProps<T extends FieldValues, N extends ArrayPath<T>, P> 
   name: N;
   legend: string;
   hint?: ReactNode;
-  /** "domain": used in "Add a domain", "Domain 2", "Remove domain 2". */
-  noun: string;
+  /** "Add a domain" */
+  addLabel: string;
+  /** "Domain 2": the row's label, and how a screen reader names it in "Remove …". */
+  rowLabel: (index: number) => string;
   inputMode?: 'text' | 'email' | 'url';
   maxLength?: number;
   maxRows?: number;
@@ -118,8 +122,7 @@ interface TextListEditorProps<T extends FieldValues, N extends ArrayPath<T>, P> 
 
 /** A list of one-line texts (domains, credits). */
 export function TextListEditor<T extends FieldValues, N extends ArrayPath<T>, P>(props: TextListEditorProps<T, N, P>) {
-  const { control, name, legend, hint, noun, inputMode = 'text', maxLength, maxRows } = props;
-  const label = (index: number) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${index + 1}`;
+  const { control, name, legend, hint, addLabel, rowLabel, inputMode = 'text', maxLength, maxRows } = props;
   return (
     <ListEditor
       control={control}
@@ -127,14 +130,14 @@ export function TextListEditor<T extends FieldValues, N extends ArrayPath<T>, P>
       legend={legend}
       hint={hint}
       newRow={() => ({ value: '' }) as FieldArray<T, N>}
-      addLabel={`Add ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`}
-      rowName={(index) => `${noun} ${index + 1}`}
+      addLabel={addLabel}
+      rowName={rowLabel}
       maxRows={maxRows}
       renderRow={(index) => (
         <TextField
           control={control}
           name={`${name}.${index}.value` as FieldPath<T>}
-          label={label(index)}
+          label={rowLabel(index)}
           hideLabel
           inputMode={inputMode}
           autoComplete="off"

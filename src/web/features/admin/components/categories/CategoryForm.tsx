@@ -11,7 +11,9 @@ import { categoryRoute } from '../../../../../shared/catalog';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary, card } from '../../../../components/ui/styles';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import { cn } from '../../../../lib/cn';
+import { i18n } from '../../../../lib/i18n';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreateCategory } from '../../api/create-category';
@@ -24,6 +26,7 @@ import { RoutingEditor, emptyRouting, routingDraft, routingValue, type RoutingDr
 /** A sub-category as the form holds it: its own target and routing key as typed, empty for the category's. */
 interface SubCategoryDraft {
   name: string;
+  nameHi: string;
   confidential: boolean;
   targetHours: string;
   routingKey: string;
@@ -35,6 +38,9 @@ interface CategoryDraft {
   cardTitle: string;
   complaintHead: string;
   description: string;
+  cardTitleHi: string;
+  complaintHeadHi: string;
+  descriptionHi: string;
   subCategories: SubCategoryDraft[];
   confidential: boolean;
   targetHours: string;
@@ -43,15 +49,18 @@ interface CategoryDraft {
   routing: RoutingDraft;
 }
 
-const INVALID = 'Some fields need attention: see the messages below them.';
+const invalidMessage = () => i18n._('Some fields need attention: see the messages below them.');
 
-const newSubCategory = (): SubCategoryDraft => ({ name: '', confidential: false, targetHours: '', routingKey: '' });
+const newSubCategory = (): SubCategoryDraft => ({ name: '', nameHi: '', confidential: false, targetHours: '', routingKey: '' });
 
 const emptyDraft = (): CategoryDraft => ({
   key: '',
   cardTitle: '',
   complaintHead: '',
   description: '',
+  cardTitleHi: '',
+  complaintHeadHi: '',
+  descriptionHi: '',
   subCategories: [newSubCategory()],
   confidential: false,
   targetHours: '72',
@@ -64,8 +73,12 @@ const draftOf = (c: CategoryAdmin): CategoryDraft => ({
   cardTitle: c.cardTitle,
   complaintHead: c.complaintHead,
   description: c.description,
+  cardTitleHi: c.cardTitleHi ?? '',
+  complaintHeadHi: c.complaintHeadHi ?? '',
+  descriptionHi: c.descriptionHi ?? '',
   subCategories: c.subCategories.map((sub) => ({
     name: sub.name,
+    nameHi: sub.nameHi ?? '',
     confidential: sub.confidential,
     targetHours: sub.targetHours === undefined ? '' : String(sub.targetHours),
     routingKey: sub.routingKey ?? '',
@@ -82,9 +95,13 @@ const bodyOf = (d: CategoryDraft) => ({
   cardTitle: d.cardTitle,
   complaintHead: d.complaintHead,
   description: d.description,
+  cardTitleHi: d.cardTitleHi,
+  complaintHeadHi: d.complaintHeadHi,
+  descriptionHi: d.descriptionHi,
   // An empty target or key is left out: the sub-category then takes the category's.
   subCategories: d.subCategories.map((sub) => ({
     name: sub.name,
+    nameHi: sub.nameHi,
     confidential: sub.confidential,
     ...(sub.targetHours.trim() === '' ? {} : { targetHours: toNumber(sub.targetHours) }),
     ...(sub.routingKey.trim() === '' ? {} : { routingKey: sub.routingKey.trim() }),
@@ -108,12 +125,12 @@ function KeyField<P>({ control }: { control: Control<CategoryDraft, unknown, P> 
     <TextField
       control={control}
       name="key"
-      label="Key"
+      label={i18n._('Key')}
       hint={
-        <>
-          Lower-case letters and digits, fixed once the category exists. The form&apos;s address will be{' '}
-          <code className="font-mono break-all">/complaints/{key ? categoryRoute(key) : '{key}Complaint'}</code>.
-        </>
+        <WithSlots
+          text={i18n._("Lower-case letters and digits, fixed once the category exists. The form's address will be {address}.", { address: slot('address') })}
+          slots={{ address: <code className="font-mono break-all">/complaints/{categoryRoute(key || '{key}')}</code> }}
+        />
       }
       autoComplete="off"
       autoCapitalize="none"
@@ -129,44 +146,66 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
     <ListEditor
       control={control}
       name="subCategories"
-      legend="Sub-categories"
-      hint="What kind of problem it is; the student picks one. A confidential one hides who filed the complaint. A kind may have its own target time and its own routing: a routing key whose recipients are set under Routing. Left empty, it takes the category's."
+      legend={i18n._('Sub-categories')}
+      hint={i18n._(
+        "What kind of problem it is; the student picks one. A confidential one hides who filed the complaint. A kind may have its own target time and its own routing: a routing key whose recipients are set under Routing. Left empty, it takes the category's.",
+      )}
       newRow={newSubCategory}
-      addLabel="Add a sub-category"
-      rowName={(index) => `sub-category ${index + 1}`}
+      addLabel={i18n._('Add a sub-category')}
+      rowName={(index) => i18n._('sub-category {number}', { number: index + 1 })}
       maxRows={30}
       renderRow={(index) => (
         <div className="space-y-1">
           <TextField
             control={control}
             name={`subCategories.${index}.name`}
-            label={`Sub-category ${index + 1}`}
+            label={i18n._('Sub-category {number}', { number: index + 1 })}
             hideLabel
             autoComplete="off"
             maxLength={60}
+          />
+          <TextField
+            control={control}
+            name={`subCategories.${index}.nameHi`}
+            label={i18n._('Sub-category {number} in Hindi (optional)', { number: index + 1 })}
+            lang="hi"
+            autoComplete="off"
+            maxLength={60}
+            className="text-sm"
           />
           <CheckboxField
             control={control}
             name={`subCategories.${index}.confidential`}
             className="text-sm"
             label={
-              <>
-                Confidential <span className="sr-only">(sub-category {index + 1})</span>
-              </>
+              <WithSlots
+                text={i18n._('Confidential {which}', { which: slot('which') })}
+                slots={{ which: <span className="sr-only">{i18n._('(sub-category {number})', { number: index + 1 })}</span> }}
+              />
             }
           />
           <div className="grid gap-2 sm:grid-cols-2">
             <TextField
               control={control}
               name={`subCategories.${index}.targetHours`}
-              label={<>Own target (hours)<span className="sr-only"> of sub-category {index + 1}</span></>}
+              label={
+                <WithSlots
+                  text={i18n._('Own target (hours){which}', { which: slot('which') })}
+                  slots={{ which: <span className="sr-only">{i18n._(' of sub-category {number}', { number: index + 1 })}</span> }}
+                />
+              }
               inputMode="numeric"
               autoComplete="off"
             />
             <TextField
               control={control}
               name={`subCategories.${index}.routingKey`}
-              label={<>Own routing<span className="sr-only"> of sub-category {index + 1}</span></>}
+              label={
+                <WithSlots
+                  text={i18n._('Own routing{which}', { which: slot('which') })}
+                  slots={{ which: <span className="sr-only">{i18n._(' of sub-category {number}', { number: index + 1 })}</span> }}
+                />
+              }
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
@@ -195,8 +234,8 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
   const form = useForm<CategoryDraft, unknown, CategoryCreate | CategoryUpdate>({
     defaultValues: category ? draftOf(category) : emptyDraft(),
     resolver: category
-      ? draftResolver(categoryUpdateSchema, (d: CategoryDraft) => ({ ...bodyOf(d), retired: category.retired }), { invalidMessage: INVALID })
-      : draftResolver(categoryCreateSchema, (d: CategoryDraft) => ({ key: d.key, ...bodyOf(d) }), { invalidMessage: INVALID }),
+      ? draftResolver(categoryUpdateSchema, (d: CategoryDraft) => ({ ...bodyOf(d), retired: category.retired }), { invalidMessage: invalidMessage() })
+      : draftResolver(categoryCreateSchema, (d: CategoryDraft) => ({ key: d.key, ...bodyOf(d) }), { invalidMessage: invalidMessage() }),
     // After a failed save, a corrected field's message goes as soon as the field is right.
     reValidateMode: 'onChange',
   });
@@ -207,10 +246,10 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
     try {
       if (category) {
         await update.mutateAsync(payload as CategoryUpdate);
-        onSaved(`Saved the changes to ${payload.cardTitle}.`);
+        onSaved(i18n._('Saved the changes to {name}.', { name: payload.cardTitle }));
       } else {
         const added = await create.mutateAsync(payload as CategoryCreate);
-        onSaved(`${added.cardTitle} is added: its form is at /complaints/${added.route}.`);
+        onSaved(i18n._('{name} is added: its form is at {address}.', { name: added.cardTitle, address: `/complaints/${added.route}` }));
       }
     } catch (error) {
       applyServerErrors(form, error);
@@ -220,20 +259,28 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
   return (
     <form
       noValidate
-      aria-label={category ? `Edit ${category.cardTitle}` : undefined}
+      aria-label={category ? i18n._('Edit {name}', { name: category.cardTitle }) : undefined}
       aria-labelledby={category ? undefined : 'new-category-heading'}
       className={category ? 'mt-4 space-y-4 border-t border-slate-200 pt-4' : cn(card, 'mt-4 space-y-4')}
       onSubmit={(event) => void submit(event)}
     >
       {category ? (
         <p className="text-sm text-slate-700">
-          The key <code className="font-mono">{category.key}</code> cannot be changed: complaints are stored under it and its
-          form stays at <code className="font-mono break-all">/complaints/{category.route}</code>.
+          <WithSlots
+            text={i18n._('The key {key} cannot be changed: complaints are stored under it and its form stays at {address}.', {
+              key: slot('key'),
+              address: slot('address'),
+            })}
+            slots={{
+              key: <code className="font-mono">{category.key}</code>,
+              address: <code className="font-mono break-all">/complaints/{category.route}</code>,
+            }}
+          />
         </p>
       ) : (
         <>
           <h2 id="new-category-heading" className="text-lg font-semibold text-slate-900">
-            New category
+            {i18n._('New category')}
           </h2>
           <KeyField control={form.control} />
         </>
@@ -242,47 +289,65 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
         <TextField
           control={form.control}
           name="cardTitle"
-          label="Card title"
-          hint="The title of the category’s card on the Complaints page."
+          label={i18n._('Card title')}
+          hint={i18n._('The title of the category’s card on the Complaints page.')}
+          autoComplete="off"
+          maxLength={60}
+        />
+        <TextField
+          control={form.control}
+          name="cardTitleHi"
+          label={i18n._('Title in Hindi (optional)')}
+          hint={i18n._('Shown to people reading Hindi; left empty, they see the English.')}
+          lang="hi"
           autoComplete="off"
           maxLength={60}
         />
         <TextField
           control={form.control}
           name="complaintHead"
-          label="Complaint heading"
-          hint="The heading of each complaint and the start of its mail’s subject."
+          label={i18n._('Complaint heading')}
+          hint={i18n._('The heading of each complaint and the start of its mail’s subject.')}
+          autoComplete="off"
+          maxLength={80}
+        />
+        <TextField
+          control={form.control}
+          name="complaintHeadHi"
+          label={i18n._('Heading in Hindi (optional)')}
+          lang="hi"
           autoComplete="off"
           maxLength={80}
         />
       </div>
-      <TextAreaField control={form.control} name="description" label="Description" hint="One line on the card." rows={2} maxLength={200} />
+      <TextAreaField control={form.control} name="description" label={i18n._('Description')} hint={i18n._('One line on the card.')} rows={2} maxLength={200} />
+      <TextAreaField control={form.control} name="descriptionHi" label={i18n._('Card line in Hindi (optional)')} lang="hi" rows={2} maxLength={200} />
       <SubCategories control={form.control} />
-      <CheckboxField control={form.control} name="confidential" label="Every complaint of this category is confidential" />
+      <CheckboxField control={form.control} name="confidential" label={i18n._('Every complaint of this category is confidential')} />
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-900">Deadline and escalation</legend>
+        <legend className="text-sm font-medium text-slate-900">{i18n._('Deadline and escalation')}</legend>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             control={form.control}
             name="targetHours"
-            label="Target resolution time (hours)"
-            hint="How soon a complaint should be resolved; the staff console shows complaints past it."
+            label={i18n._('Target resolution time (hours)')}
+            hint={i18n._('How soon a complaint should be resolved; the staff console shows complaints past it.')}
             inputMode="numeric"
             autoComplete="off"
           />
           <TextField
             control={form.control}
             name="escalateWardensAfterHours"
-            label="Tell the hostel's wardens when late by (hours)"
-            hint="0: as soon as it is overdue."
+            label={i18n._("Tell the hostel's wardens when late by (hours)")}
+            hint={i18n._('0: as soon as it is overdue.')}
             inputMode="numeric"
             autoComplete="off"
           />
           <TextField
             control={form.control}
             name="escalateAdminsAfterHours"
-            label="Tell the administrators when late by (hours)"
-            hint="At least the wardens' time."
+            label={i18n._('Tell the administrators when late by (hours)')}
+            hint={i18n._("At least the wardens' time.")}
             inputMode="numeric"
             autoComplete="off"
           />
@@ -291,7 +356,7 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={pending}>
-        {category ? (pending ? 'Saving…' : 'Save changes') : pending ? 'Adding…' : 'Add category'}
+        {category ? (pending ? i18n._('Saving…') : i18n._('Save changes')) : pending ? i18n._('Adding…') : i18n._('Add category')}
       </button>
     </form>
   );

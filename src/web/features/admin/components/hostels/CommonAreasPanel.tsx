@@ -20,24 +20,29 @@ import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreateCommonArea } from '../../api/create-common-area';
 import { useCommonAreas } from '../../api/get-common-areas';
 import { useUpdateCommonArea } from '../../api/update-common-area';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
+import { i18n } from '../../../../lib/i18n';
 import { describeFailure } from '../../lib/problems';
+import { WithHiddenName } from '../HiddenName';
 
 /** The floor select's value for an area serving the whole building. */
 const WHOLE_BUILDING = 'all';
 
 interface AreaDraft {
   name: string;
+  nameHi: string;
   /** A floor as text, or WHOLE_BUILDING. */
   floor: string;
   code: string;
 }
 
 const floorOf = (draft: Pick<AreaDraft, 'floor'>): number | null => (draft.floor === WHOLE_BUILDING ? null : Number(draft.floor));
-const draftOf = (area: CommonAreaAdmin): AreaDraft => ({ name: area.name, floor: area.floor === null ? WHOLE_BUILDING : String(area.floor), code: area.code });
+const draftOf = (area: CommonAreaAdmin): AreaDraft => ({ name: area.name, nameHi: area.nameHi, floor: area.floor === null ? WHOLE_BUILDING : String(area.floor), code: area.code });
 
 /** What an update sends: the area as it is, with the changes given. */
 const updateOf = (area: CommonAreaAdmin, change: Partial<CommonAreaUpdate> = {}): CommonAreaUpdate => ({
   name: area.name,
+  nameHi: area.nameHi,
   floor: area.floor,
   code: area.code,
   position: area.position,
@@ -50,10 +55,10 @@ function FloorOptions({ hostel }: { hostel: HostelAdmin }) {
   for (let floor = hostel.floorMin; floor <= hostel.floorMax; floor += 1) floors.push(floor);
   return (
     <>
-      <option value={WHOLE_BUILDING}>Whole building</option>
+      <option value={WHOLE_BUILDING}>{i18n._('Whole building')}</option>
       {floors.map((floor) => (
         <option key={floor} value={String(floor)}>
-          Floor {floor}
+          {i18n._('Floor {floor}', { floor })}
         </option>
       ))}
     </>
@@ -68,10 +73,10 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
   const create = useCreateCommonArea(hostel.id);
   const update = useUpdateCommonArea(hostel.id);
   const form = useForm<AreaDraft, unknown, CommonAreaCreate | CommonAreaUpdate>({
-    defaultValues: area ? draftOf(area) : { name: '', floor: String(hostel.floorMin), code: '' },
+    defaultValues: area ? draftOf(area) : { name: '', nameHi: '', floor: String(hostel.floorMin), code: '' },
     resolver: area
-      ? draftResolver(commonAreaUpdateSchema, (d: AreaDraft) => updateOf(area, { name: d.name, floor: floorOf(d), code: d.code }))
-      : draftResolver(commonAreaCreateSchema, (d: AreaDraft) => ({ name: d.name, floor: floorOf(d), ...(d.code.trim() ? { code: d.code } : {}) })),
+      ? draftResolver(commonAreaUpdateSchema, (d: AreaDraft) => updateOf(area, { name: d.name, nameHi: d.nameHi, floor: floorOf(d), code: d.code }))
+      : draftResolver(commonAreaCreateSchema, (d: AreaDraft) => ({ name: d.name, nameHi: d.nameHi, floor: floorOf(d), ...(d.code.trim() ? { code: d.code } : {}) })),
     reValidateMode: 'onChange',
   });
   const [name, floor] = useWatch({ control: form.control, name: ['name', 'floor'] });
@@ -87,11 +92,11 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
     try {
       if (area) {
         const saved = await update.mutateAsync({ areaId: area.id, body: payload as CommonAreaUpdate });
-        onSaved(`Saved ${saved.label}.`);
+        onSaved(i18n._('Saved {name}.', { name: saved.label }));
       } else {
         const added = await create.mutateAsync(payload);
-        form.reset({ name: '', floor: String(hostel.floorMin), code: '' });
-        onSaved(`${added.label} is added: its label's address is ${added.address}.`);
+        form.reset({ name: '', nameHi: '', floor: String(hostel.floorMin), code: '' });
+        onSaved(i18n._("{name} is added: its label's address is {address}.", { name: added.label, address: added.address }));
       }
     } catch (error) {
       applyServerErrors(form, error);
@@ -101,21 +106,39 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
   return (
     <form
       noValidate
-      aria-label={area ? `Edit ${area.label}` : `Add a common area to ${hostel.name}`}
+      aria-label={area ? i18n._('Edit {name}', { name: area.label }) : i18n._('Add a common area to {hostel}', { hostel: hostel.name })}
       className="mt-3 space-y-3"
       onSubmit={(event) => void submit(event)}
     >
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField control={form.control} id={`${prefix}-name`} name="name" label="Area name" hint="e.g. Washroom, Corridor, Mess hall" autoComplete="off" maxLength={60} />
-        <SelectField control={form.control} id={`${prefix}-floor`} name="floor" label="Where">
+        <TextField
+          control={form.control}
+          id={`${prefix}-name`}
+          name="name"
+          label={i18n._('Area name')}
+          hint={i18n._('e.g. Washroom, Corridor, Mess hall')}
+          autoComplete="off"
+          maxLength={60}
+        />
+        <TextField
+          control={form.control}
+          id={`${prefix}-name-hi`}
+          name="nameHi"
+          label={i18n._('Area in Hindi (optional)')}
+          hint={i18n._('Left empty, people reading Hindi see the English.')}
+          lang="hi"
+          autoComplete="off"
+          maxLength={60}
+        />
+        <SelectField control={form.control} id={`${prefix}-floor`} name="floor" label={i18n._('Where')}>
           <FloorOptions hostel={hostel} />
         </SelectField>
         <TextField
           control={form.control}
           id={`${prefix}-code`}
           name="code"
-          label="Code"
-          hint="On its printed label: a letter, then letters or digits"
+          label={i18n._('Code')}
+          hint={i18n._('On its printed label: a letter, then letters or digits')}
           autoComplete="off"
           maxLength={12}
           controlClassName="font-mono uppercase"
@@ -123,7 +146,7 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
       </div>
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={pending}>
-        {area ? (pending ? 'Saving…' : 'Save area') : pending ? 'Adding…' : 'Add area'}
+        {area ? (pending ? i18n._('Saving…') : i18n._('Save area')) : pending ? i18n._('Adding…') : i18n._('Add area')}
       </button>
     </form>
   );
@@ -153,7 +176,11 @@ function AreaRow({ hostel, area, siblings = [], message, setMessage }: AreaRowPr
     setProblem(null);
     try {
       await update.mutateAsync({ areaId: area.id, body: updateOf(area, { retired: !area.retired }) });
-      setMessage(area.retired ? `${area.label} is back: students can file for it again.` : `${area.label} is retired: its label no longer works.`);
+      setMessage(
+        area.retired
+          ? i18n._('{name} is back: students can file for it again.', { name: area.label })
+          : i18n._('{name} is retired: its label no longer works.', { name: area.label }),
+      );
       // The row now stands in the other list: the focus follows it.
       requestAnimationFrame(() => document.getElementById(toggleId(area))?.focus());
     } catch (error) {
@@ -174,7 +201,7 @@ function AreaRow({ hostel, area, siblings = [], message, setMessage }: AreaRowPr
       for (const [position, item] of order.entries()) {
         if (item.position !== position) await update.mutateAsync({ areaId: item.id, body: updateOf(item, { position }) });
       }
-      setMessage(direction < 0 ? 'Moved up.' : 'Moved down.');
+      setMessage(direction < 0 ? i18n._('Moved up.') : i18n._('Moved down.'));
     } catch (error) {
       setProblem(describeFailure(error, []).message);
     }
@@ -184,31 +211,42 @@ function AreaRow({ hostel, area, siblings = [], message, setMessage }: AreaRowPr
     <li className="rounded-lg border border-slate-200 p-3" data-testid="common-area">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0">
-          <span className="font-semibold text-slate-900">{area.label}</span> {area.retired && <Badge tone="warning">Retired</Badge>}
+          <span className="font-semibold text-slate-900">{area.label}</span> {area.retired && <Badge tone="warning">{i18n._('Retired')}</Badge>}
+          {area.nameHi && (
+            <span className="block text-sm text-slate-700" lang="hi">
+              {area.nameHi}
+            </span>
+          )}
           <span className="block text-sm text-slate-700">
-            Code <span className="font-mono">{area.code}</span> · label <span className="font-mono">{area.address}</span>
+            <WithSlots
+              text={i18n._('Code {code} · label {address}', { code: slot('code'), address: slot('address') })}
+              slots={{ code: <span className="font-mono">{area.code}</span>, address: <span className="font-mono">{area.address}</span> }}
+            />
           </span>
         </p>
         <div className="flex flex-wrap gap-2">
           {!area.retired && (
             <>
               <button type="button" className={buttonSecondary} aria-expanded={editing} onClick={() => setEditing(!editing)}>
-                {editing ? 'Close' : 'Edit'} <span className="sr-only">{area.label}</span>
+                <WithHiddenName text={editing ? i18n._('Close {name}', { name: slot('name') }) : i18n._('Edit {name}', { name: slot('name') })} name={area.label} />
               </button>
               {index > 0 && (
                 <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void move(-1)}>
-                  Up <span className="sr-only">{area.label}</span>
+                  <WithHiddenName text={i18n._('Up {name}', { name: slot('name') })} name={area.label} />
                 </button>
               )}
               {index >= 0 && index < siblings.length - 1 && (
                 <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void move(1)}>
-                  Down <span className="sr-only">{area.label}</span>
+                  <WithHiddenName text={i18n._('Down {name}', { name: slot('name') })} name={area.label} />
                 </button>
               )}
             </>
           )}
           <button id={toggleId(area)} type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void toggleRetired()}>
-            {area.retired ? 'Bring back' : 'Retire'} <span className="sr-only">{area.label}</span>
+            <WithHiddenName
+              text={area.retired ? i18n._('Bring back {name}', { name: slot('name') }) : i18n._('Retire {name}', { name: slot('name') })}
+              name={area.label}
+            />
           </button>
         </div>
       </div>
@@ -248,27 +286,30 @@ export function CommonAreasPanel({ hostel }: { hostel: HostelAdmin }) {
   return (
     <div className="mt-3">
       <button type="button" className={buttonSecondary} aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
-        {open ? 'Hide common areas' : 'Common areas'} <span className="sr-only">of {hostel.name}</span>
+        <WithHiddenName
+          text={open ? i18n._('Hide common areas {name}', { name: slot('name') }) : i18n._('Common areas {name}', { name: slot('name') })}
+          name={i18n._('of {hostel}', { hostel: hostel.name })}
+        />
       </button>
       {open && (
-        <section id={panelId} aria-label={`Common areas of ${hostel.name}`} className="mt-3 space-y-3 border-t border-slate-200 pt-3" data-testid="common-areas">
+        <section id={panelId} aria-label={i18n._('Common areas of {hostel}', { hostel: hostel.name })} className="mt-3 space-y-3 border-t border-slate-200 pt-3" data-testid="common-areas">
           {areas.isPending ? (
-            <LoadingStatus label="Loading the common areas…" />
+            <LoadingStatus label={i18n._('Loading the common areas…')} />
           ) : areas.isError ? (
             <LoadError error={areas.error} onRetry={() => void areas.refetch()} className="mt-2" />
           ) : (
             <>
               {active.length === 0 ? (
-                <p className="text-slate-700">No common areas yet: students can file only for their rooms here.</p>
+                <p className="text-slate-700">{i18n._('No common areas yet: students can file only for their rooms here.')}</p>
               ) : (
-                <ul className="space-y-2" aria-label={`Common areas of ${hostel.name} in use`}>
+                <ul className="space-y-2" aria-label={i18n._('Common areas of {hostel} in use', { hostel: hostel.name })}>
                   {active.map((area) => (
                     <AreaRow key={area.id} hostel={hostel} area={area} siblings={active} {...noteFor(area)} />
                   ))}
                 </ul>
               )}
               {retired.length > 0 && (
-                <ul className="space-y-2" aria-label={`Retired common areas of ${hostel.name}`}>
+                <ul className="space-y-2" aria-label={i18n._('Retired common areas of {hostel}', { hostel: hostel.name })}>
                   {retired.map((area) => (
                     <AreaRow key={area.id} hostel={hostel} area={area} {...noteFor(area)} />
                   ))}
@@ -276,7 +317,7 @@ export function CommonAreasPanel({ hostel }: { hostel: HostelAdmin }) {
               )}
             </>
           )}
-          <h4 className="font-semibold text-slate-900">Add a common area</h4>
+          <h4 className="font-semibold text-slate-900">{i18n._('Add a common area')}</h4>
           <AreaForm hostel={hostel} onSaved={setAdded} />
           <StatusMessage message={added} className="mt-2" />
         </section>

@@ -4,6 +4,7 @@ import { hostelCreateSchema, hostelUpdateSchema, type HostelAdmin, type HostelCr
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary } from '../../../../components/ui/styles';
+import { i18n } from '../../../../lib/i18n';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreateHostel } from '../../api/create-hostel';
@@ -14,6 +15,8 @@ import { ListEditor } from '../ListEditor';
 /** A hostel as the form holds it: numbers as typed. The name only while adding (it never changes). */
 interface HostelDraft {
   name?: string;
+  /** Empty: none (people reading Hindi see the English). */
+  nameHi: string;
   /** Its code in place addresses; empty while adding: made from the name. */
   code: string;
   floorMin: string;
@@ -22,9 +25,10 @@ interface HostelDraft {
 }
 
 const emptyRange = () => ({ from: '', to: '' });
-const emptyDraft = (): HostelDraft => ({ name: '', code: '', floorMin: '0', floorMax: '', roomRanges: [emptyRange()] });
+const emptyDraft = (): HostelDraft => ({ name: '', nameHi: '', code: '', floorMin: '0', floorMax: '', roomRanges: [emptyRange()] });
 
 const draftOf = (h: HostelAdmin): HostelDraft => ({
+  nameHi: h.nameHi,
   code: h.code,
   floorMin: String(h.floorMin),
   floorMax: String(h.floorMax),
@@ -44,21 +48,21 @@ function PlaceFields<P>({ control }: { control: Control<HostelDraft, unknown, P>
   return (
     <>
       <div className="grid grid-cols-2 gap-4">
-        <TextField control={control} name="floorMin" label="Lowest floor" {...numberProps} />
-        <TextField control={control} name="floorMax" label="Top floor" {...numberProps} />
+        <TextField control={control} name="floorMin" label={i18n._('Lowest floor')} {...numberProps} />
+        <TextField control={control} name="floorMax" label={i18n._('Top floor')} {...numberProps} />
       </div>
       <ListEditor
         control={control}
         name="roomRanges"
-        legend="Room numbers"
-        hint="The room numbers a student may give, as one or more ranges that do not overlap (e.g. 1 to 40 and 101 to 140)."
+        legend={i18n._('Room numbers')}
+        hint={i18n._('The room numbers a student may give, as one or more ranges that do not overlap (e.g. 1 to 40 and 101 to 140).')}
         newRow={emptyRange}
-        addLabel="Add a room range"
-        rowName={(index) => `room range ${index + 1}`}
+        addLabel={i18n._('Add a room range')}
+        rowName={(index) => i18n._('room range {number}', { number: index + 1 })}
         renderRow={(index) => (
           <div className="grid grid-cols-2 gap-3">
-            <TextField control={control} name={`roomRanges.${index}.from`} label={`From room (range ${index + 1})`} {...numberProps} />
-            <TextField control={control} name={`roomRanges.${index}.to`} label={`To room (range ${index + 1})`} {...numberProps} />
+            <TextField control={control} name={`roomRanges.${index}.from`} label={i18n._('From room (range {number})', { number: index + 1 })} {...numberProps} />
+            <TextField control={control} name={`roomRanges.${index}.to`} label={i18n._('To room (range {number})', { number: index + 1 })} {...numberProps} />
           </div>
         )}
       />
@@ -82,8 +86,8 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
   const form = useForm<HostelDraft, unknown, HostelCreate | HostelUpdate>({
     defaultValues: hostel ? draftOf(hostel) : emptyDraft(),
     resolver: hostel
-      ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired, code: d.code }))
-      : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, ...(d.code.trim() ? { code: d.code } : {}), ...placeOf(d) })),
+      ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired, code: d.code, nameHi: d.nameHi }))
+      : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, nameHi: d.nameHi, ...(d.code.trim() ? { code: d.code } : {}), ...placeOf(d) })),
     // After a failed save, a corrected field's message goes as soon as the field is right.
     reValidateMode: 'onChange',
   });
@@ -94,11 +98,11 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
     try {
       if (hostel) {
         await update.mutateAsync(payload as HostelUpdate);
-        onSaved(`Saved the changes to ${hostel.name}.`);
+        onSaved(i18n._('Saved the changes to {name}.', { name: hostel.name }));
       } else {
         const added = await create.mutateAsync(payload as HostelCreate);
         form.reset(emptyDraft());
-        onSaved(`${added.name} is added.`);
+        onSaved(i18n._('{name} is added.', { name: added.name }));
       }
     } catch (error) {
       applyServerErrors(form, error);
@@ -108,7 +112,7 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
   return (
     <form
       noValidate
-      aria-label={hostel ? `Edit ${hostel.name}` : undefined}
+      aria-label={hostel ? i18n._('Edit {name}', { name: hostel.name }) : undefined}
       className={hostel ? 'mt-4 space-y-4 border-t border-slate-200 pt-4' : 'mt-4 space-y-4'}
       onSubmit={(event) => {
         onSubmitStart?.();
@@ -117,27 +121,37 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
     >
       {hostel ? (
         <p className="text-sm text-slate-700">
-          The name cannot be changed: complaints already filed keep it. To rename a hostel, add one with the new name and
-          retire this one.
+          {i18n._(
+            'The name cannot be changed: complaints already filed keep it. To rename a hostel, add one with the new name and retire this one.',
+          )}
         </p>
       ) : (
         <TextField
           control={form.control}
           name="name"
-          label="Name"
-          hint="Students choose it in every form. It cannot be changed later."
+          label={i18n._('Name')}
+          hint={i18n._('Students choose it in every form. It cannot be changed later.')}
           autoComplete="off"
           maxLength={60}
         />
       )}
       <TextField
         control={form.control}
+        name="nameHi"
+        label={i18n._('Hostel in Hindi (optional)')}
+        hint={i18n._('Its name for people reading Hindi; left empty, they see the English.')}
+        lang="hi"
+        autoComplete="off"
+        maxLength={60}
+      />
+      <TextField
+        control={form.control}
         name="code"
-        label={hostel ? 'Code' : 'Code (optional)'}
+        label={hostel ? i18n._('Code') : i18n._('Code (optional)')}
         hint={
           hostel
-            ? 'Letters and digits, up to 12, in the address on its printed labels (/p/CODE/214). Labels already printed stop working when it changes.'
-            : 'Letters and digits, up to 12, in the address on its printed labels. Left empty: made from the name (Block-2 → BLOCK2).'
+            ? i18n._('Letters and digits, up to 12, in the address on its printed labels (/p/CODE/214). Labels already printed stop working when it changes.')
+            : i18n._('Letters and digits, up to 12, in the address on its printed labels. Left empty: made from the name (Block-2 → BLOCK2).')
         }
         autoComplete="off"
         maxLength={12}
@@ -146,7 +160,7 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
       <PlaceFields control={form.control} />
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={pending}>
-        {hostel ? (pending ? 'Saving…' : 'Save changes') : pending ? 'Adding…' : 'Add hostel'}
+        {hostel ? (pending ? i18n._('Saving…') : i18n._('Save changes')) : pending ? i18n._('Adding…') : i18n._('Add hostel')}
       </button>
     </form>
   );

@@ -6,6 +6,7 @@ import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary, card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
+import { i18n } from '../../../../lib/i18n';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useUpdateService } from '../../api/update-service';
 import { toNumber } from '../../lib/problems';
@@ -15,15 +16,17 @@ import { RoutingEditor, routingDraft, routingValue, type RoutingDraft } from '..
 
 interface ServiceDraft {
   label: string;
+  labelHi: string;
   enabled: boolean;
   targetHours: string;
   routing: RoutingDraft;
 }
 
-const DESCRIPTIONS: Record<ServiceAdmin['key'], string> = {
-  room_cleaning: 'Students ask for their room to be cleaned from the Assistance page.',
-  laundry: 'Students ask for their laundry to be picked up from the Assistance page.',
-};
+/** What each service is, translated when shown. */
+const descriptions = (): Record<ServiceAdmin['key'], string> => ({
+  room_cleaning: i18n._('Students ask for their room to be cleaned from the Assistance page.'),
+  laundry: i18n._('Students ask for their laundry to be picked up from the Assistance page.'),
+});
 
 const resolver = draftResolver(serviceUpdateSchema, (d: ServiceDraft) => ({
   ...d,
@@ -33,6 +36,7 @@ const resolver = draftResolver(serviceUpdateSchema, (d: ServiceDraft) => ({
 
 const draftOf = (s: ServiceAdmin): ServiceDraft => ({
   label: s.label,
+  labelHi: s.labelHi,
   enabled: s.enabled,
   targetHours: String(s.targetHours),
   routing: routingDraft(s.routing),
@@ -56,7 +60,7 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
       const result = await update.mutateAsync(payload);
       // What was saved is the form's new starting point (nothing left unsaved).
       form.reset(draftOf(result));
-      setSaved(`${result.label} is saved${result.enabled ? '' : ' (switched off)'}.`);
+      setSaved(result.enabled ? i18n._('{name} is saved.', { name: result.label }) : i18n._('{name} is saved (switched off).', { name: result.label }));
     } catch (error) {
       applyServerErrors(form, error);
     }
@@ -77,16 +81,34 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {service.label}
         </h2>
-        <Badge tone={service.enabled ? 'success' : 'neutral'}>{service.enabled ? 'On' : 'Off'}</Badge>
+        <Badge tone={service.enabled ? 'success' : 'neutral'}>{service.enabled ? i18n._('On') : i18n._('Off')}</Badge>
       </div>
-      <p className="text-sm text-slate-700">{DESCRIPTIONS[service.key]}</p>
-      <TextField control={form.control} name="label" label="Label" hint="What students see on the Assistance page." autoComplete="off" maxLength={60} />
-      <CheckboxField control={form.control} name="enabled" role="switch" label="Students can ask for it" />
+      <p className="text-sm text-slate-700">{descriptions()[service.key]}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          control={form.control}
+          name="label"
+          label={i18n._('Label')}
+          hint={i18n._('What students see on the Assistance page.')}
+          autoComplete="off"
+          maxLength={60}
+        />
+        <TextField
+          control={form.control}
+          name="labelHi"
+          label={i18n._('Label in Hindi (optional)')}
+          hint={i18n._('Left empty, people reading Hindi see the English.')}
+          lang="hi"
+          autoComplete="off"
+          maxLength={60}
+        />
+      </div>
+      <CheckboxField control={form.control} name="enabled" role="switch" label={i18n._('Students can ask for it')} />
       <TextField
         control={form.control}
         name="targetHours"
-        label="Target time (hours)"
-        hint="How soon a request should be done; staff see requests past it as overdue."
+        label={i18n._('Target time (hours)')}
+        hint={i18n._('How soon a request should be done; staff see requests past it as overdue.')}
         className="max-w-xs"
         inputMode="numeric"
         autoComplete="off"
@@ -95,7 +117,7 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
       <FormAlert control={form.control} />
       <SubmitRow status={saved}>
         <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : `Save ${service.label}`}
+          {update.isPending ? i18n._('Saving…') : i18n._('Save {name}', { name: service.label })}
         </button>
       </SubmitRow>
     </form>

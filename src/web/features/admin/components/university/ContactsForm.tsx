@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { raggingContactsSchema, type RaggingContacts, type UniversityAdmin } from '../../../../../shared/admin';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextField } from '../../../../components/ui/FormFields';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
+import { NATIONAL_RAGGING_HELPLINE } from '../../../../../shared/catalog';
 import { buttonPrimary, card, fieldLabel } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
+import { i18n } from '../../../../lib/i18n';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useUpdateUniversity } from '../../api/update-university';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
@@ -13,30 +16,55 @@ import { SubmitRow } from '../SubmitRow';
 
 /** Nested as PUT /api/admin/university takes them, so the server's 'contacts.…' messages land on their fields. */
 interface ContactsDraft {
-  contacts: RaggingContacts;
+  contacts: RaggingContacts & { committeeNameHi: string };
 }
 
 const draftSchema = z.object({ contacts: raggingContactsSchema });
-const INVALID = 'Some contacts need attention: see the messages below them.';
+const invalidMessage = () => i18n._('Some contacts need attention: see the messages below them.');
 const phoneProps = { type: 'tel', inputMode: 'tel', autoComplete: 'off' } as const;
 const emailProps = { type: 'email', inputMode: 'email', autoComplete: 'off', spellCheck: false } as const;
 
 const GROUP = 'min-w-0 space-y-4 rounded-lg border border-slate-300 p-3';
 
-/** The contacts every page shows: a name, an address, and a phone that may be left out. */
-const PEOPLE = [
-  { prefix: 'committee', legend: 'Anti-ragging committee', who: "Committee's", emailHint: 'Ragging reports are sent here: the ragging routing rule follows a change.' },
-  { prefix: 'nodalOfficer', legend: 'Nodal officer', who: "Nodal officer's", emailHint: 'In copy of every report, and told when a decision or an enquiry is late.' },
+/** The contacts every page shows: a name, an address, and a phone that may be left out. Translated when shown. */
+const people = () => [
+  {
+    prefix: 'committee',
+    legend: i18n._('Anti-ragging committee'),
+    nameLabel: i18n._("Committee's name"),
+    emailLabel: i18n._("Committee's e-mail"),
+    phoneLabel: i18n._("Committee's phone (optional)"),
+    emailHint: i18n._('Ragging reports are sent here: the ragging routing rule follows a change.'),
+  },
+  {
+    prefix: 'nodalOfficer',
+    legend: i18n._('Nodal officer'),
+    nameLabel: i18n._("Nodal officer's name"),
+    emailLabel: i18n._("Nodal officer's e-mail"),
+    phoneLabel: i18n._("Nodal officer's phone (optional)"),
+    emailHint: i18n._('In copy of every report, and told when a decision or an enquiry is late.'),
+  },
 ] as const;
 
-function PersonFields<P>({ control, prefix, legend, who, emailHint }: { control: Control<ContactsDraft, unknown, P> } & (typeof PEOPLE)[number]) {
+function PersonFields<P>({ control, prefix, legend, nameLabel, emailLabel, phoneLabel, emailHint }: { control: Control<ContactsDraft, unknown, P> } & ReturnType<typeof people>[number]) {
   return (
     <fieldset className={GROUP}>
       <legend className={cn(fieldLabel, 'px-1')}>{legend}</legend>
-      <TextField control={control} name={`contacts.${prefix}Name`} label={`${who} name`} maxLength={120} autoComplete="off" />
+      <TextField control={control} name={`contacts.${prefix}Name`} label={nameLabel} maxLength={120} autoComplete="off" />
+      {prefix === 'committee' && (
+        <TextField
+          control={control}
+          name="contacts.committeeNameHi"
+          label={i18n._('Committee in Hindi (optional)')}
+          hint={i18n._('Its name for people reading Hindi; left empty, they see the English.')}
+          lang="hi"
+          maxLength={120}
+          autoComplete="off"
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField control={control} name={`contacts.${prefix}Email`} label={`${who} e-mail`} hint={emailHint} {...emailProps} />
-        <TextField control={control} name={`contacts.${prefix}Phone`} label={`${who} phone (optional)`} maxLength={40} {...phoneProps} />
+        <TextField control={control} name={`contacts.${prefix}Email`} label={emailLabel} hint={emailHint} {...emailProps} />
+        <TextField control={control} name={`contacts.${prefix}Phone`} label={phoneLabel} maxLength={40} {...phoneProps} />
       </div>
     </fieldset>
   );
@@ -57,7 +85,7 @@ export function ContactsForm({ university, saved: savedMessage, onSaved }: Conta
   const update = useUpdateUniversity();
   const form = useForm<ContactsDraft, unknown, z.output<typeof draftSchema>>({
     defaultValues: { contacts: university.contacts },
-    resolver: draftResolver(draftSchema, (d: ContactsDraft) => d, { invalidMessage: INVALID }),
+    resolver: draftResolver(draftSchema, (d: ContactsDraft) => d, { invalidMessage: invalidMessage() }),
     reValidateMode: 'onChange',
   });
   useWarnIfUnsaved(form.formState.isDirty);
@@ -65,7 +93,7 @@ export function ContactsForm({ university, saved: savedMessage, onSaved }: Conta
   const submit = form.handleSubmit(async ({ contacts }) => {
     try {
       await update.mutateAsync({ ...university.saved, contacts });
-      onSaved('The anti-ragging contacts are saved: every page shows them now.');
+      onSaved(i18n._('The anti-ragging contacts are saved: every page shows them now.'));
     } catch (error) {
       applyServerErrors(form, error);
     }
@@ -84,40 +112,42 @@ export function ContactsForm({ university, saved: savedMessage, onSaved }: Conta
     >
       <div>
         <h2 id="contacts-heading" className="text-lg font-semibold text-slate-900">
-          Anti-ragging contacts
+          {i18n._('Anti-ragging contacts')}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Every page&apos;s footer and the ragging form show the helpline and the nodal officer; the form and the reporter&apos;s
-          mail also show the committee.
+          {i18n._(
+            "Every page's footer and the ragging form show the helpline and the nodal officer; the form and the reporter's mail also show the committee.",
+          )}
         </p>
       </div>
       <TextField
         control={form.control}
         name="contacts.raggingHelpline"
-        label="Anti-ragging helpline"
+        label={i18n._('Anti-ragging helpline')}
         hint={
-          <>
-            The national helpline of the UGC is <span className="whitespace-nowrap">1800-180-5522</span>.
-          </>
+          <WithSlots
+            text={i18n._('The national helpline of the UGC is {number}.', { number: slot('number') })}
+            slots={{ number: <span className="whitespace-nowrap">{NATIONAL_RAGGING_HELPLINE}</span> }}
+          />
         }
         maxLength={40}
         {...phoneProps}
       />
-      {PEOPLE.map((person) => (
+      {people().map((person) => (
         <PersonFields key={person.prefix} control={form.control} {...person} />
       ))}
       <fieldset className={GROUP}>
-        <legend className={cn(fieldLabel, 'px-1')}>Head of the institution</legend>
-        <p className="text-sm text-slate-600">Told when a decision or an enquiry is still late a day after the nodal officer was. Never shown on the pages.</p>
+        <legend className={cn(fieldLabel, 'px-1')}>{i18n._('Head of the institution')}</legend>
+        <p className="text-sm text-slate-600">{i18n._('Told when a decision or an enquiry is still late a day after the nodal officer was. Never shown on the pages.')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField control={form.control} name="contacts.headName" label="Head's name" maxLength={120} autoComplete="off" />
-          <TextField control={form.control} name="contacts.headEmail" label="Head's e-mail" {...emailProps} />
+          <TextField control={form.control} name="contacts.headName" label={i18n._("Head's name")} maxLength={120} autoComplete="off" />
+          <TextField control={form.control} name="contacts.headEmail" label={i18n._("Head's e-mail")} {...emailProps} />
         </div>
       </fieldset>
       <FormAlert control={form.control} />
       <SubmitRow status={savedMessage}>
         <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save contacts'}
+          {update.isPending ? i18n._('Saving…') : i18n._('Save contacts')}
         </button>
       </SubmitRow>
     </form>

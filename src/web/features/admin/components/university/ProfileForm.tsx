@@ -2,13 +2,16 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Control, DefaultValues } from 'react-hook-form';
-import { universitySettingsSchema, type UniversityAdmin, type UniversityField, type UniversitySettings } from '../../../../../shared/admin';
+import { DEFAULT_TIME_ZONE, universityUpdateSchema, type UniversityAdmin, type UniversityField, type UniversityUpdate } from '../../../../../shared/admin';
+import { LOCALES, LOCALE_NAMES, type Locale } from '../../../../../shared/constants';
 import { Field } from '../../../../components/ui/Field';
 import { FormAlert } from '../../../../components/ui/FormAlert';
-import { TextAreaField, TextField } from '../../../../components/ui/FormFields';
+import { SelectField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import { buttonPrimary, card, fieldControl } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
+import { i18n } from '../../../../lib/i18n';
 import { useUpdateUniversity } from '../../api/update-university';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SubmitRow } from '../SubmitRow';
@@ -22,15 +25,69 @@ interface ProfileDraft {
   regPattern: string;
   aboutText: string;
   credits: TextRow[];
+  nameHi: string;
+  shortNameHi: string;
+  aboutTextHi: string;
+  timeZone: string;
+  defaultLocale: Locale;
 }
 
-const INVALID = 'Some fields need attention: see the messages below them.';
+const invalidMessage = () => i18n._('Some fields need attention: see the messages below them.');
 
 function EnvironmentNote({ variable }: { variable: string }) {
   return (
-    <>
-      Set by <code className="font-mono">{variable}</code> in the server&apos;s environment; that value wins.
-    </>
+    <WithSlots
+      text={i18n._("Set by {variable} in the server's environment; that value wins.", { variable: slot('variable') })}
+      slots={{ variable: <code className="font-mono">{variable}</code> }}
+    />
+  );
+}
+
+/** The zones this browser knows, offered as the admin types (the server checks the name again). */
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [DEFAULT_TIME_ZONE];
+  }
+}
+
+/** The time zone, typed with suggestions (a list of 400 names is no select on a phone), and the default language. */
+function LanguageFields<P>({ control }: { control: Control<ProfileDraft, unknown, P> }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        control={control}
+        name="timeZone"
+        id="university-time-zone"
+        label={i18n._('Time zone')}
+        hint={i18n._('Every date, “due today”, the insights’ days and the daily mail follow it. Type to search, e.g. Asia/Kolkata.')}
+        list="university-time-zones"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={64}
+      />
+      <datalist id="university-time-zones">
+        {timeZones().map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+      <SelectField
+        control={control}
+        name="defaultLocale"
+        id="university-default-locale"
+        label={i18n._('Default language for mail')}
+        hint={i18n._('For people who have not chosen a language, and for addresses that are nobody’s account.')}
+      >
+        {LOCALES.map((locale) => (
+          // Each language named in itself, as the header's switch names it.
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   );
 }
 
@@ -42,9 +99,11 @@ function ShortNameField<P>({ control, hint }: { control: Control<ProfileDraft, u
       control={control}
       name="shortName"
       id="university-short-name"
-      label="Short name"
+      label={i18n._('Short name')}
       hint={hint(
-        `The word in “Please login with ${shortName.trim() || '{short name}'} email”, the message for someone who signs in with an account from another domain.`,
+        i18n._('The word in “Please login with {shortName} email”, the message for someone who signs in with an account from another domain.', {
+          shortName: shortName.trim() || `{${i18n._('short name')}}`,
+        }),
       )}
       maxLength={40}
     />
@@ -61,7 +120,7 @@ function PatternFields<P>({ control, hint, readOnly }: { control: Control<Profil
         control={control}
         name="regPattern"
         id="university-reg-pattern"
-        label="Registration-number pattern"
+        label={i18n._('Registration-number pattern')}
         hint={hint}
         spellCheck={false}
         autoComplete="off"
@@ -69,7 +128,7 @@ function PatternFields<P>({ control, hint, readOnly }: { control: Control<Profil
         readOnly={readOnly}
         controlClassName="font-mono"
       />
-      <Field id="university-reg-sample" label="Try the pattern on a registration number">
+      <Field id="university-reg-sample" label={i18n._('Try the pattern on a registration number')}>
         {(aria) => (
           <input
             {...aria}
@@ -124,11 +183,16 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
     aboutText: shown('aboutText'),
     ...(fromEnv('allowedDomains') ? {} : { allowedDomains: textRows(saved.allowedDomains) }),
     ...(fromEnv('credits') ? {} : { credits: textRows(saved.credits) }),
+    nameHi: university.nameHi,
+    shortNameHi: university.shortNameHi,
+    aboutTextHi: university.aboutTextHi,
+    timeZone: university.timeZone,
+    defaultLocale: university.defaultLocale,
   };
-  const form = useForm<ProfileDraft, unknown, UniversitySettings>({
+  const form = useForm<ProfileDraft, unknown, UniversityUpdate>({
     defaultValues,
     resolver: draftResolver(
-      universitySettingsSchema,
+      universityUpdateSchema,
       (d: ProfileDraft) => ({
         name: fromEnv('name') ? saved.name : d.name,
         shortName: fromEnv('shortName') ? saved.shortName : d.shortName,
@@ -136,8 +200,13 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
         regPattern: fromEnv('regPattern') ? saved.regPattern : d.regPattern,
         aboutText: fromEnv('aboutText') ? saved.aboutText : d.aboutText,
         credits: fromEnv('credits') ? saved.credits : textValues(d.credits),
+        nameHi: d.nameHi,
+        shortNameHi: d.shortNameHi,
+        aboutTextHi: d.aboutTextHi,
+        timeZone: d.timeZone,
+        defaultLocale: d.defaultLocale,
       }),
-      { invalidMessage: INVALID },
+      { invalidMessage: invalidMessage() },
     ),
     // After a failed save, a corrected field's message goes as soon as the field is right.
     reValidateMode: 'onChange',
@@ -147,7 +216,7 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
   const submit = form.handleSubmit(async (payload) => {
     try {
       await update.mutateAsync(payload);
-      onSaved('The university profile is saved.');
+      onSaved(i18n._('The university profile is saved.'));
     } catch (error) {
       applyServerErrors(form, error);
     }
@@ -164,66 +233,88 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
       }}
     >
       <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
-        Profile
+        {i18n._('Profile')}
       </h2>
       <TextField
         control={form.control}
         name="name"
         id="university-name"
-        label="Name"
-        hint={hint('name', 'Shown in the portal’s header, pages and mail.')}
+        label={i18n._('Name')}
+        hint={hint('name', i18n._('Shown in the portal’s header, pages and mail.'))}
         maxLength={120}
         readOnly={fromEnv('name')}
       />
+      <TextField
+        control={form.control}
+        name="nameHi"
+        id="university-name-hi"
+        label={i18n._('Name in Hindi (optional)')}
+        hint={i18n._('For people reading Hindi; left empty, they see the English.')}
+        lang="hi"
+        maxLength={120}
+      />
       <ShortNameField control={form.control} hint={(text) => hint('shortName', text)} />
+      <TextField control={form.control} name="shortNameHi" id="university-short-name-hi" label={i18n._('Short form in Hindi (optional)')} lang="hi" maxLength={40} />
       {fromEnv('allowedDomains') ? (
-        <Field id="university-domains" label="Allowed e-mail domains" hint={hint('allowedDomains')}>
+        <Field id="university-domains" label={i18n._('Allowed e-mail domains')} hint={hint('allowedDomains')}>
           {(aria) => <input {...aria} type="text" readOnly className={fieldControl} value={effective.allowedDomains.join(', ')} />}
         </Field>
       ) : (
         <TextListEditor
           control={form.control}
           name="allowedDomains"
-          legend="Allowed e-mail domains"
-          hint="Students sign in with an account of one of these domains (exactly: a sub-domain is another domain)."
-          noun="domain"
+          legend={i18n._('Allowed e-mail domains')}
+          hint={i18n._('Students sign in with an account of one of these domains (exactly: a sub-domain is another domain).')}
+          addLabel={i18n._('Add a domain')}
+          rowLabel={(index) => i18n._('Domain {number}', { number: index + 1 })}
           maxRows={10}
         />
       )}
       <PatternFields
         control={form.control}
         readOnly={fromEnv('regPattern')}
-        hint={hint('regPattern', 'A regular expression; the last word of a student’s account name is their registration number when it matches.')}
+        hint={hint('regPattern', i18n._('A regular expression; the last word of a student’s account name is their registration number when it matches.'))}
       />
       <TextAreaField
         control={form.control}
         name="aboutText"
         id="university-about"
-        label="About Us text"
-        hint={hint('aboutText', 'Shown on the About Us page.')}
+        label={i18n._('About Us text')}
+        hint={hint('aboutText', i18n._('Shown on the About Us page.'))}
         rows={6}
         maxLength={4000}
         readOnly={fromEnv('aboutText')}
       />
+      <TextAreaField
+        control={form.control}
+        name="aboutTextHi"
+        id="university-about-hi"
+        label={i18n._('About Us in Hindi (optional)')}
+        rows={6}
+        maxLength={4000}
+        lang="hi"
+      />
       {fromEnv('credits') ? (
-        <Field id="university-credits" label="Credits" hint={hint('credits')}>
+        <Field id="university-credits" label={i18n._('Credits')} hint={hint('credits')}>
           {(aria) => <textarea {...aria} readOnly rows={3} className={fieldControl} value={effective.credits.join('\n')} />}
         </Field>
       ) : (
         <TextListEditor
           control={form.control}
           name="credits"
-          legend="Credits"
-          hint="People thanked on the About Us page, one per line, e.g. Name One (21BCE10001)."
-          noun="credit"
+          legend={i18n._('Credits')}
+          hint={i18n._('People thanked on the About Us page, one per line, e.g. Name One (21BCE10001).')}
+          addLabel={i18n._('Add a credit')}
+          rowLabel={(index) => i18n._('Credit {number}', { number: index + 1 })}
           maxLength={200}
           maxRows={20}
         />
       )}
+      <LanguageFields control={form.control} />
       <FormAlert control={form.control} />
       <SubmitRow status={savedMessage}>
         <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save profile'}
+          {update.isPending ? i18n._('Saving…') : i18n._('Save profile')}
         </button>
       </SubmitRow>
     </form>
