@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import { qrSheetFileName } from '../../../../shared/qr-labels';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 
@@ -30,7 +31,7 @@ export async function downloadQrSheet(
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'failed', body?.error?.message ?? 'The labels could not be made. Try again.', body?.error?.fields);
+    throw new ApiError(response.status, body?.error?.code ?? 'failed', body?.error?.message ?? i18n._('The labels could not be made. Try again.'), body?.error?.fields);
   }
   const labels = Number(response.headers.get('x-labels') ?? Number.NaN);
   const progress: QrSheetProgress = { labels: Number.isFinite(labels) ? labels : null, received: 0 };

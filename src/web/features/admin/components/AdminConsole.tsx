@@ -1,3 +1,5 @@
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Navigate, Route, Routes } from 'react-router';
 import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
@@ -14,17 +16,19 @@ import { RoutingPage } from './routing/RoutingPage';
 import { ServicesPage } from './services/ServicesPage';
 import { UniversityPage } from './university/UniversityPage';
 
-const SECTIONS = [
-  { path: 'university', label: 'University' },
-  { path: 'hostels', label: 'Hostels' },
-  { path: 'categories', label: 'Categories' },
-  { path: 'services', label: 'Services' },
-  { path: 'cleaning', label: 'Weekly cleaning' },
-  { path: 'routing', label: 'Routing' },
-  { path: 'people', label: 'People' },
-  { path: 'mail', label: 'Mail' },
-  { path: 'audit', label: 'Audit log' },
-] as const;
+/** The console's sections, translated when shown. */
+const sections = () =>
+  [
+    { path: 'university', label: i18n._('University') },
+    { path: 'hostels', label: i18n._('Hostels') },
+    { path: 'categories', label: i18n._('Categories') },
+    { path: 'services', label: i18n._('Services') },
+    { path: 'cleaning', label: i18n._('Weekly cleaning') },
+    { path: 'routing', label: i18n._('Routing') },
+    { path: 'people', label: i18n._('People') },
+    { path: 'mail', label: i18n._('Mail') },
+    { path: 'audit', label: i18n._('Audit log') },
+  ] as const;
 
 /**
  * The sections: a row that scrolls sideways on phones (every section one tap away without a
@@ -32,10 +36,10 @@ const SECTIONS = [
  */
 function SectionNav() {
   return (
-    <nav aria-label="Admin sections" className="-mx-4 mb-6 border-b border-slate-200 px-4 sm:mx-0 sm:px-0 lg:mb-0 lg:border-0">
-      <p className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-600 uppercase lg:block">Admin console</p>
+    <nav aria-label={i18n._('Admin sections')} className="-mx-4 mb-6 border-b border-slate-200 px-4 sm:mx-0 sm:px-0 lg:mb-0 lg:border-0">
+      <p className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-600 uppercase lg:block">{i18n._('Admin console')}</p>
       <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
-        {SECTIONS.map((section) => (
+        {sections().map((section) => (
           <li key={section.path} className="shrink-0">
             <NavLink
               to={`/admin/${section.path}`}
@@ -54,7 +58,7 @@ function SectionNav() {
         ))}
         <li className="shrink-0">
           <Link to="/staff/anti-ragging" className="flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900">
-            Anti-ragging reports
+            {i18n._('Anti-ragging reports')}
           </Link>
         </li>
       </ul>
@@ -65,10 +69,10 @@ function SectionNav() {
 function NotAdmin() {
   return (
     <div className={cn(card, 'mt-6')} data-testid="not-admin">
-      <h1 className="text-lg font-semibold text-slate-900">This page is for administrators</h1>
-      <p className="mt-2 text-slate-700">Only administrators can change the university, its hostels, categories and people.</p>
+      <h1 className="text-lg font-semibold text-slate-900">{i18n._('This page is for administrators')}</h1>
+      <p className="mt-2 text-slate-700">{i18n._('Only administrators can change the university, its hostels, categories and people.')}</p>
       <Link to="/" className={cn(buttonPrimary, 'mt-4')}>
-        Go to the start page
+        {i18n._('Go to the start page')}
       </Link>
     </div>
   );
@@ -76,7 +80,7 @@ function NotAdmin() {
 
 function AdminGate({ children }: { children: ReactNode }) {
   return (
-    <SignedInGate signedOut={<SignInFirst heading={<h1 className="text-lg font-semibold text-slate-900">Admin console</h1>} />}>
+    <SignedInGate signedOut={<SignInFirst heading={<h1 className="text-lg font-semibold text-slate-900">{i18n._('Admin console')}</h1>} />}>
       {(user) => (user.role === 'admin' ? children : <NotAdmin />)}
     </SignedInGate>
   );
@@ -85,14 +89,19 @@ function AdminGate({ children }: { children: ReactNode }) {
 function UnknownSection() {
   return (
     <div className={card} data-testid="admin-not-found">
-      <title>Not found · Admin · Hostel Complaint Portal</title>
-      <h1 className="text-xl font-semibold text-slate-900">There is no such admin page</h1>
+      <title>{i18n._('Not found · Admin · Hostel Complaint Portal')}</title>
+      <h1 className="text-xl font-semibold text-slate-900">{i18n._('There is no such admin page')}</h1>
       <p className="mt-2 text-slate-700">
-        Choose a section from the list, or go to the{' '}
-        <Link to="/admin/university" className={textLink}>
-          university profile
-        </Link>
-        .
+        <WithSlots
+          text={i18n._('Choose a section from the list, or go to the {profile}.', { profile: slot('profile') })}
+          slots={{
+            profile: (
+              <Link to="/admin/university" className={textLink}>
+                {i18n._('university profile')}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,34 +27,34 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
 }
 
 function ChangeList({ changes }: { changes: ChangeLine[] }) {
-  if (changes.length === 0) return <p className="mt-2 text-sm text-slate-600">Nothing changed.</p>;
+  if (changes.length === 0) return <p className="mt-2 text-sm text-slate-600">{i18n._('Nothing changed.')}</p>;
   return (
-    <ul className="mt-2 space-y-2 text-sm" aria-label="Changes">
+    <ul className="mt-2 space-y-2 text-sm" aria-label={i18n._('Changes')}>
       {changes.map((c) => (
         <li key={c.key} className="min-w-0 rounded-lg bg-slate-50 p-2">
           <p className="font-medium break-words text-slate-900">{c.label}</p>
           {c.before !== undefined && c.after !== undefined ? (
             <p className="break-words">
               <del className="text-red-900 decoration-red-400">
-                <span className="sr-only">was </span>
+                <span className="sr-only">{i18n._('was')} </span>
                 {c.before}
               </del>
               <span aria-hidden="true" className="px-1.5 text-slate-500">
                 →
               </span>
               <ins className="text-green-900 no-underline">
-                <span className="sr-only">, now </span>
+                <span className="sr-only">{i18n._(', now')} </span>
                 {c.after}
               </ins>
             </p>
           ) : c.after !== undefined ? (
             <p className="break-words text-green-900">
-              <span className="font-medium">Set to: </span>
+              <span className="font-medium">{i18n._('Set to:')} </span>
               <ins className="no-underline">{c.after}</ins>
             </p>
           ) : (
             <p className="break-words text-red-900">
-              <span className="font-medium">Removed: </span>
+              <span className="font-medium">{i18n._('Removed:')} </span>
               <del className="decoration-red-400">{c.before}</del>
             </p>
           )}
@@ -81,7 +82,7 @@ function EntryCard({ entry, names }: { entry: AuditEntry; names: CategoryNames }
             {entry.actor.name && <span className="break-all"> ({entry.actor.email})</span>}
           </>
         ) : (
-          'by the portal itself'
+          i18n._('by the portal itself')
         )}
       </p>
       {changes && <ChangeList changes={changes} />}
@@ -130,13 +131,13 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
   }
 
   return (
-    <form role="search" aria-label="Audit log" className={cn(card, 'mt-6 space-y-4')} onSubmit={handleSubmit}>
+    <form role="search" aria-label={i18n._('Audit log')} className={cn(card, 'mt-6 space-y-4')} onSubmit={handleSubmit}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {text('q', 'Search', 'Words in the action, the target or the person.')}
-        <Field id="audit-action" label="Action">
+        {text('q', i18n._('Search'), i18n._('Words in the action, the target or the person.'))}
+        <Field id="audit-action" label={i18n._('Action')}>
           {(control) => (
             <select {...control} className={fieldControl} value={draft.action} onChange={(event) => set('action', event.target.value)}>
-              <option value="">Any action</option>
+              <option value="">{i18n._('Any action')}</option>
               {/* An address written by hand may name an action this list does not have: it stays shown. */}
               {draft.action !== '' && !(AUDIT_ACTIONS as readonly string[]).includes(draft.action) && (
                 <option value={draft.action}>{draft.action}</option>
@@ -149,10 +150,10 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
             </select>
           )}
         </Field>
-        <Field id="audit-target-type" label="Target">
+        <Field id="audit-target-type" label={i18n._('Target')}>
           {(control) => (
             <select {...control} className={fieldControl} value={draft.targetType} onChange={(event) => set('targetType', event.target.value)}>
-              <option value="">Anything</option>
+              <option value="">{i18n._('Anything')}</option>
               {AUDIT_TARGET_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {targetTypeLabel(t)}
@@ -161,13 +162,13 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
             </select>
           )}
         </Field>
-        {text('actor', 'Done by (e-mail)', 'Part of the address is enough.')}
-        <Field id="audit-from" label="From (day)">
+        {text('actor', i18n._('Done by (e-mail)'), i18n._('Part of the address is enough.'))}
+        <Field id="audit-from" label={i18n._('From (day)')}>
           {(control) => (
             <input {...control} type="date" className={fieldControl} value={draft.from} onChange={(event) => set('from', event.target.value)} />
           )}
         </Field>
-        <Field id="audit-to" label="To (day)">
+        <Field id="audit-to" label={i18n._('To (day)')}>
           {(control) => (
             <input {...control} type="date" className={fieldControl} value={draft.to} onChange={(event) => set('to', event.target.value)} />
           )}
@@ -175,7 +176,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonPrimary}>
-          Show entries
+          {i18n._('Show entries')}
         </button>
         <button
           type="button"
@@ -185,7 +186,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
             onApply(EMPTY);
           }}
         >
-          Clear filters
+          {i18n._('Clear filters')}
         </button>
       </div>
     </form>
@@ -209,27 +210,26 @@ export function AuditPage() {
 
   return (
     <section aria-labelledby="audit-heading">
-      <SectionHeader title="Audit log" id="audit-heading">
-        Every change to the university, its hostels, categories, services and people, and every action on a complaint that
-        needs a record, newest first.
+      <SectionHeader title={i18n._('Audit log')} id="audit-heading">
+        {i18n._('Every change to the university, its hostels, categories, services and people, and every action on a complaint that needs a record, newest first.')}
       </SectionHeader>
       <FilterForm filters={filters} onApply={(next) => void setSearchParams(auditParams(next), { preventScrollReset: true })} />
       {audit.isPending ? (
-        <LoadingStatus label="Loading the audit log…" />
+        <LoadingStatus label={i18n._('Loading the audit log…')} />
       ) : audit.isError ? (
         <LoadError error={audit.error} onRetry={() => void audit.refetch()} />
       ) : items.length === 0 ? (
         <p className={cn(card, 'mt-4 text-slate-800')} data-testid="audit-empty">
-          {filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
+          {filtered ? i18n._('No entry matches these filters.') : i18n._('Nothing has been recorded yet.')}
         </p>
       ) : (
         <>
-          <ul className="mt-4 grid gap-3" aria-label="Audit entries, newest first">
+          <ul className="mt-4 grid gap-3" aria-label={i18n._('Audit entries, newest first')}>
             {items.map((entry) => (
               <EntryCard key={entry.id} entry={entry} names={names} />
             ))}
           </ul>
-          {audit.isFetchingNextPage && <LoadingStatus label="Loading more entries…" />}
+          {audit.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more entries…')} />}
           {moreError !== null && (
             <Alert className="mt-4">
               <p>{errorMessage(moreError)}</p>
@@ -237,7 +237,7 @@ export function AuditPage() {
           )}
           {audit.hasNextPage && !audit.isFetchingNextPage && (
             <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void audit.fetchNextPage()}>
-              Load more
+              {i18n._('Load more')}
             </button>
           )}
         </>

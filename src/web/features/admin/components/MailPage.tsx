@@ -1,3 +1,5 @@
+import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -16,13 +18,20 @@ import { useOutboxMessage } from '../api/get-outbox-message';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
 import { SectionHeader } from './SectionHeader';
 
-const STATUS_LABELS: Record<OutboxStatus, string> = { held: 'Held', queued: 'Queued', sent: 'Sent', failed: 'Failed' };
+/** Translated when shown. */
+const statusLabels = (): Record<OutboxStatus, string> => ({ held: i18n._('Held'), queued: i18n._('Queued'), sent: i18n._('Sent'), failed: i18n._('Failed') });
+const noMailLabels = (): Record<OutboxStatus, string> => ({
+  held: i18n._('No held mail.'),
+  queued: i18n._('No queued mail.'),
+  sent: i18n._('No sent mail.'),
+  failed: i18n._('No failed mail.'),
+});
 const STATUS_TONES = { held: 'neutral', queued: 'info', sent: 'success', failed: 'danger' } as const;
 
 const isStatus = (value: string | null): value is OutboxStatus => (OUTBOX_STATUSES as readonly (string | null)[]).includes(value);
 
 function StatusBadge({ status }: { status: OutboxStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
+  return <Badge tone={STATUS_TONES[status]}>{statusLabels()[status]}</Badge>;
 }
 
 /** Route /admin/mail: what the portal sent or would have sent, newest first. */
@@ -36,13 +45,19 @@ export function MailPage() {
 
   return (
     <section aria-labelledby="mail-heading">
-      <SectionHeader title="Mail" id="mail-heading">
-        Every mail the portal sends, newest first. Without a mail server (<code className="font-mono">SMTP_URL</code>) mail
-        is <em>held</em> here and sent once one is set; <em>failed</em> mail can be tried again.
+      <SectionHeader title={i18n._('Mail')} id="mail-heading">
+        <WithSlots
+          text={i18n._('Every mail the portal sends, newest first. Without a mail server ({variable}) mail is {held} here and sent once one is set; {failed} mail can be tried again.', {
+            variable: slot('variable'),
+            held: slot('held'),
+            failed: slot('failed'),
+          })}
+          slots={{ variable: <code className="font-mono">SMTP_URL</code>, held: <em>{i18n._('held')}</em>, failed: <em>{i18n._('failed')}</em> }}
+        />
       </SectionHeader>
       <div className="mt-6 max-w-xs">
         <label htmlFor="mail-status" className={fieldLabel}>
-          Show
+          {i18n._('Show')}
         </label>
         <select
           id="mail-status"
@@ -53,25 +68,25 @@ export function MailPage() {
             void setSearchParams(next ? { status: next } : {}, { preventScrollReset: true });
           }}
         >
-          <option value="">All mail</option>
+          <option value="">{i18n._('All mail')}</option>
           {OUTBOX_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABELS[s]}
+              {statusLabels()[s]}
             </option>
           ))}
         </select>
       </div>
       {outbox.isPending ? (
-        <LoadingStatus label="Loading the mail…" />
+        <LoadingStatus label={i18n._('Loading the mail…')} />
       ) : outbox.isError ? (
         <LoadError error={outbox.error} onRetry={() => void outbox.refetch()} />
       ) : items.length === 0 ? (
         <p className={cn(card, 'mt-4 text-slate-800')} data-testid="mail-empty">
-          {status ? `No ${STATUS_LABELS[status].toLowerCase()} mail.` : 'No mail yet.'}
+          {status ? noMailLabels()[status] : i18n._('No mail yet.')}
         </p>
       ) : (
         <>
-          <ul className="mt-4 grid gap-3" aria-label="Mail, newest first">
+          <ul className="mt-4 grid gap-3" aria-label={i18n._('Mail, newest first')}>
             {items.map((m) => (
               <li key={m.id} className={card} data-testid="mail-row">
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -82,34 +97,34 @@ export function MailPage() {
                 </div>
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
                   <div className="min-w-0">
-                    <dt className="inline font-medium text-slate-600">To: </dt>
+                    <dt className="inline font-medium text-slate-600">{i18n._('To:')} </dt>
                     <dd className="inline break-all text-slate-900">{m.to.join(', ')}</dd>
                   </div>
                   {m.cc.length > 0 && (
                     <div className="min-w-0">
-                      <dt className="inline font-medium text-slate-600">Cc: </dt>
+                      <dt className="inline font-medium text-slate-600">{i18n._('Cc:')} </dt>
                       <dd className="inline break-all text-slate-900">{m.cc.join(', ')}</dd>
                     </div>
                   )}
                   <div>
-                    <dt className="inline font-medium text-slate-600">Written: </dt>
+                    <dt className="inline font-medium text-slate-600">{i18n._('Written:')} </dt>
                     <dd className="inline text-slate-900">
                       <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                     </dd>
                   </div>
                   <div>
-                    <dt className="inline font-medium text-slate-600">Attempts: </dt>
+                    <dt className="inline font-medium text-slate-600">{i18n._('Attempts:')} </dt>
                     <dd className="inline text-slate-900">{m.attempts}</dd>
                   </div>
                   {m.complaintNumber && (
                     <div>
-                      <dt className="inline font-medium text-slate-600">Complaint: </dt>
+                      <dt className="inline font-medium text-slate-600">{i18n._('Complaint:')} </dt>
                       <dd className="inline font-mono text-slate-900">{m.complaintNumber}</dd>
                     </div>
                   )}
                   {m.lastError && (
                     <div className="min-w-0 sm:col-span-2">
-                      <dt className="inline font-medium text-slate-600">Last error: </dt>
+                      <dt className="inline font-medium text-slate-600">{i18n._('Last error:')} </dt>
                       <dd className="inline break-words text-red-800">{m.lastError}</dd>
                     </div>
                   )}
@@ -117,7 +132,7 @@ export function MailPage() {
               </li>
             ))}
           </ul>
-          {outbox.isFetchingNextPage && <LoadingStatus label="Loading more mail…" />}
+          {outbox.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more mail…')} />}
           {moreError !== null && (
             <Alert className="mt-4">
               <p>{errorMessage(moreError)}</p>
@@ -125,7 +140,7 @@ export function MailPage() {
           )}
           {outbox.hasNextPage && !outbox.isFetchingNextPage && (
             <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void outbox.fetchNextPage()}>
-              Load more
+              {i18n._('Load more')}
             </button>
           )}
         </>
@@ -156,7 +171,7 @@ export function MailMessagePage() {
     setRetried(null);
     try {
       await retry.mutateAsync();
-      setRetried('The message is queued to be sent again.');
+      setRetried(i18n._('The message is queued to be sent again.'));
     } catch (error) {
       setProblem(errorMessage(error));
     }
@@ -166,12 +181,12 @@ export function MailMessagePage() {
     <section aria-labelledby="mail-message-heading">
       <p className="mb-4">
         <Link to="/admin/mail" className={textLink}>
-          Back to all mail
+          {i18n._('Back to all mail')}
         </Link>
       </p>
-      <SectionHeader title="Mail message" id="mail-message-heading" />
+      <SectionHeader title={i18n._('Mail message')} id="mail-message-heading" />
       {message.isPending ? (
-        <LoadingStatus label="Loading the message…" />
+        <LoadingStatus label={i18n._('Loading the message…')} />
       ) : message.isError ? (
         <LoadError error={message.error} onRetry={() => void message.refetch()} />
       ) : (
@@ -179,7 +194,7 @@ export function MailMessagePage() {
           <section aria-labelledby="mail-headers-heading" className={card}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="mail-headers-heading" className="text-lg font-semibold text-slate-900">
-                Headers
+                {i18n._('Headers')}
               </h2>
               <StatusBadge status={message.data.status} />
             </div>
@@ -219,7 +234,7 @@ export function MailMessagePage() {
             {message.data.status === 'failed' && (
               <div className="mt-4">
                 <button type="button" className={buttonPrimary} disabled={retry.isPending} onClick={() => void handleRetry()}>
-                  {retry.isPending ? 'Queuing…' : 'Retry sending'}
+                  {retry.isPending ? i18n._('Queuing…') : i18n._('Retry sending')}
                 </button>
               </div>
             )}
@@ -232,7 +247,7 @@ export function MailMessagePage() {
           </section>
           <section aria-labelledby="mail-text-heading" className={card}>
             <h2 id="mail-text-heading" className="text-lg font-semibold text-slate-900">
-              Text part
+              {i18n._('Text part')}
             </h2>
             <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-900" data-testid="mail-text">
               {message.data.text}
@@ -240,16 +255,16 @@ export function MailMessagePage() {
           </section>
           <section aria-labelledby="mail-html-heading" className={card}>
             <h2 id="mail-html-heading" className="text-lg font-semibold text-slate-900">
-              HTML part
+              {i18n._('HTML part')}
             </h2>
-            <p className="mt-1 text-sm text-slate-600">Shown as the recipient&apos;s mail program would, with scripts and links switched off.</p>
+            <p className="mt-1 text-sm text-slate-600">{i18n._("Shown as the recipient's mail program would, with scripts and links switched off.")}</p>
             {/*
               Loaded from its own address, whose CSP lets the mail's inline styles apply (this page's
               CSP would refuse them in a srcdoc frame); sandbox="" still gives it an opaque origin with
               no scripts, forms or navigation.
             */}
             <iframe
-              title="HTML part of the message"
+              title={i18n._('HTML part of the message')}
               sandbox=""
               src={`/api/admin/outbox/${encodeURIComponent(message.data.id)}/html`}
               className="mt-3 h-96 w-full rounded-lg border border-slate-300 bg-white"

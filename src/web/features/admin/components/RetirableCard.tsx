@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
@@ -6,6 +7,8 @@ import { buttonSecondary, card, fieldError } from '../../../components/ui/styles
 import { cn } from '../../../lib/cn';
 import { useFocusWhenMoved, type CardNote } from '../lib/card-notes';
 import { describeFailure } from '../lib/problems';
+import { slot } from '../../../components/ui/WithSlots';
+import { WithHiddenName } from './HiddenName';
 
 interface RetirableCardProps extends CardNote {
   /** Unique on the page ('hostel-<id>'); the edit form's element is `<id>-form`. */
@@ -64,7 +67,7 @@ export function RetirableCard(props: RetirableCardProps) {
         <div className="min-w-0">
           <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
             <span className="break-words">{name}</span>
-            {retired && <Badge tone="warning">Retired</Badge>}
+            {retired && <Badge tone="warning">{i18n._('Retired')}</Badge>}
             {badges}
           </h3>
           {summary}
@@ -82,11 +85,11 @@ export function RetirableCard(props: RetirableCardProps) {
                 onMessage(null);
               }}
             >
-              {editing ? 'Close' : 'Edit'} <span className="sr-only">{name}</span>
+              <WithHiddenName text={editing ? i18n._('Close {name}', { name: slot('name') }) : i18n._('Edit {name}', { name: slot('name') })} name={name} />
             </button>
           )}
           <button ref={toggle} type="button" className={buttonSecondary} disabled={toggling} onClick={() => void handleToggle()}>
-            {retired ? 'Bring back' : 'Retire'} <span className="sr-only">{name}</span>
+            <WithHiddenName text={retired ? i18n._('Bring back {name}', { name: slot('name') }) : i18n._('Retire {name}', { name: slot('name') })} name={name} />
           </button>
         </div>
       </div>
@@ -103,8 +106,11 @@ export function RetirableCard(props: RetirableCardProps) {
 }
 
 interface RetirableListsProps<T> {
-  /** "hostels": names the lists ("Hostels in use", "Retired hostels") and their headings' ids. */
+  /** "hostels": names their headings' ids. */
   noun: string;
+  /** How screen readers name the lists: "Hostels in use", "Retired hostels". */
+  inUseLabel: string;
+  retiredLabel: string;
   items: readonly T[];
   isRetired: (item: T) => boolean;
   renderItem: (item: T) => ReactNode;
@@ -113,20 +119,19 @@ interface RetirableListsProps<T> {
 }
 
 /** "In use (n)" and, when there are any, "Retired (n)": the two lists of a console section. */
-export function RetirableLists<T>({ noun, items, isRetired, renderItem, emptyInUse }: RetirableListsProps<T>) {
+export function RetirableLists<T>({ noun, inUseLabel, retiredLabel, items, isRetired, renderItem, emptyInUse }: RetirableListsProps<T>) {
   const active = items.filter((item) => !isRetired(item));
   const retired = items.filter(isRetired);
-  const Noun = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
   return (
     <>
       <section aria-labelledby={`active-${noun}-heading`} className="mt-8">
         <h2 id={`active-${noun}-heading`} className="text-xl font-semibold text-slate-900">
-          In use ({active.length})
+          {i18n._('In use ({count})', { count: active.length })}
         </h2>
         {active.length === 0 && emptyInUse ? (
           <p className={cn(card, 'mt-3 text-slate-800')}>{emptyInUse}</p>
         ) : (
-          <ul className="mt-3 grid gap-3" aria-label={`${Noun} in use`}>
+          <ul className="mt-3 grid gap-3" aria-label={inUseLabel}>
             {active.map(renderItem)}
           </ul>
         )}
@@ -134,9 +139,9 @@ export function RetirableLists<T>({ noun, items, isRetired, renderItem, emptyInU
       {retired.length > 0 && (
         <section aria-labelledby={`retired-${noun}-heading`} className="mt-8">
           <h2 id={`retired-${noun}-heading`} className="text-xl font-semibold text-slate-900">
-            Retired ({retired.length})
+            {i18n._('Retired ({count})', { count: retired.length })}
           </h2>
-          <ul className="mt-3 grid gap-3" aria-label={`Retired ${noun}`}>
+          <ul className="mt-3 grid gap-3" aria-label={retiredLabel}>
             {retired.map(renderItem)}
           </ul>
         </section>

@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import type { Routing } from '../../../../shared/admin';
@@ -62,21 +63,21 @@ export function RoutingEditor<T extends WithRouting, P>({ hostels, ...props }: R
   const general = messageAt(errors, 'routing') ?? messageAt(errors, 'routing.default');
   return (
     <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-300 p-3">
-      <legend className={cn(fieldLabel, 'px-1')}>Who receives the mail</legend>
-      <p className={fieldHint}>The portal sends every new complaint to these addresses; students never choose them.</p>
+      <legend className={cn(fieldLabel, 'px-1')}>{i18n._('Who receives the mail')}</legend>
+      <p className={fieldHint}>{i18n._('The portal sends every new complaint to these addresses; students never choose them.')}</p>
       {general && <p className={fieldError}>{general}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField control={control} name="routing.default.to" label="To" hint={ADDRESS_HINT} {...addressProps} />
-        <TextField control={control} name="routing.default.cc" label="Cc (optional)" hint={ADDRESS_HINT} {...addressProps} />
+        <TextField control={control} name="routing.default.to" label={i18n._('To')} hint={ADDRESS_HINT} {...addressProps} />
+        <TextField control={control} name="routing.default.cc" label={i18n._('Cc (optional)')} hint={ADDRESS_HINT} {...addressProps} />
       </div>
       <ListEditor
         control={control}
         name="routing.overrides"
-        legend="Hostels with their own recipients"
-        hint="Complaints from these hostels go to these addresses instead of the ones above."
+        legend={i18n._('Hostels with their own recipients')}
+        hint={i18n._('Complaints from these hostels go to these addresses instead of the ones above.')}
         newRow={() => ({ hostel: '', to: '', cc: '' })}
-        addLabel="Add a hostel's recipients"
-        rowName={(index) => `hostel recipients ${index + 1}`}
+        addLabel={i18n._("Add a hostel's recipients")}
+        rowName={(index) => i18n._('hostel recipients {number}', { number: index + 1 })}
         renderRow={(index) => <OverrideRow control={control} index={index} hostels={hostels} />}
       />
     </fieldset>
@@ -89,21 +90,22 @@ function OverrideRow<P>({ control, index, hostels }: { control: Control<WithRout
   const options = current === '' || hostels.includes(current) ? hostels : [current, ...hostels];
   return (
     <div className="grid gap-3 sm:grid-cols-3">
-      <SelectField control={control} name={`routing.overrides.${index}.hostel`} label={`Hostel ${index + 1}`}>
-        <option value="">Choose a hostel</option>
+      <SelectField control={control} name={`routing.overrides.${index}.hostel`} label={i18n._('Hostel {number}', { number: index + 1 })}>
+        <option value="">{i18n._('Choose a hostel')}</option>
         {options.map((name) => (
           <option key={name} value={name}>
             {name}
           </option>
         ))}
       </SelectField>
-      <TextField control={control} name={`routing.overrides.${index}.to`} label={`To for hostel ${index + 1}`} {...addressProps} />
-      <TextField control={control} name={`routing.overrides.${index}.cc`} label={`Cc for hostel ${index + 1}`} {...addressProps} />
+      <TextField control={control} name={`routing.overrides.${index}.to`} label={i18n._('To for hostel {number}', { number: index + 1 })} {...addressProps} />
+      <TextField control={control} name={`routing.overrides.${index}.cc`} label={i18n._('Cc for hostel {number}', { number: index + 1 })} {...addressProps} />
     </div>
   );
 }
 
 /** "gym@example.edu (cc: head@example.edu)" for the lists. */
 export function recipientsLabel(r: { to: readonly string[]; cc: readonly string[] }): string {
-  return `${r.to.join(', ') || 'nobody'}${r.cc.length ? ` (cc: ${r.cc.join(', ')})` : ''}`;
+  const to = r.to.join(', ') || i18n._('nobody');
+  return r.cc.length ? i18n._('{to} (cc: {cc})', { to, cc: r.cc.join(', ') }) : to;
 }

@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { LeaveQuestion } from '../../../components/LeaveQuestion';
@@ -40,8 +41,8 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         block={({ currentLocation, nextLocation }) => anyDirty && currentLocation.pathname !== nextLocation.pathname}
         unload={anyDirty}
         question={LEAVE_MESSAGE}
-        stayLabel="Stay on this page"
-        leaveLabel="Leave without saving"
+        stayLabel={i18n._('Stay on this page')}
+        leaveLabel={i18n._('Leave without saving')}
       />
     </UnsavedContext>
   );

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useState } from 'react';
 import type { CategoryAdmin } from '../../../../../shared/admin';
 import { LoadError } from '../../../../components/ui/LoadError';
@@ -21,9 +22,8 @@ export function CategoriesPage() {
 
   return (
     <section aria-labelledby="categories-heading">
-      <SectionHeader title="Categories" id="categories-heading">
-        The kinds of complaint students file, each with its own form, sub-categories and recipients. A retired category
-        leaves the Complaints page; its complaints stay.
+      <SectionHeader title={i18n._('Categories')} id="categories-heading">
+        {i18n._('The kinds of complaint students file, each with its own form, sub-categories and recipients. A retired category leaves the Complaints page; its complaints stay.')}
       </SectionHeader>
       <div className="mt-6">
         <button
@@ -36,7 +36,7 @@ export function CategoriesPage() {
             setAdded(null);
           }}
         >
-          {adding ? 'Cancel adding a category' : 'Add a category'}
+          {adding ? i18n._('Cancel adding a category') : i18n._('Add a category')}
         </button>
       </div>
       <StatusMessage message={added} className="mt-3" />
@@ -51,11 +51,15 @@ export function CategoriesPage() {
         </div>
       )}
       {categories.isPending ? (
-        <LoadingStatus label="Loading the categories…" />
+        <LoadingStatus label={i18n._('Loading the categories…')} />
       ) : categories.isError ? (
         <LoadError error={categories.error} onRetry={() => void categories.refetch()} />
       ) : (
-        <RetirableLists noun="categories" items={categories.data.items} isRetired={(c) => c.retired} renderItem={renderCategory} />
+        <RetirableLists
+          noun="categories"
+          inUseLabel={i18n._('Categories in use')}
+          retiredLabel={i18n._('Retired categories')}
+          items={categories.data.items} isRetired={(c) => c.retired} renderItem={renderCategory} />
       )}
     </section>
   );

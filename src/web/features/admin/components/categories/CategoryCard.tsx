@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CategoryAdmin } from '../../../../../shared/admin';
@@ -43,8 +44,8 @@ export function CategoryCard({ category, ...note }: CardNote & { category: Categ
   async function toggleRetired() {
     await update.mutateAsync(withRetired(category, !category.retired));
     return category.retired
-      ? `${category.cardTitle} is back on the Complaints page.`
-      : `${category.cardTitle} is retired: students can no longer file it.`;
+      ? i18n._('{name} is back on the Complaints page.', { name: category.cardTitle })
+      : i18n._('{name} is retired: students can no longer file it.', { name: category.cardTitle });
   }
 
   return (
@@ -54,7 +55,7 @@ export function CategoryCard({ category, ...note }: CardNote & { category: Categ
       data-testid="category"
       name={category.cardTitle}
       retired={category.retired}
-      badges={category.confidential && <Badge tone="info">Confidential</Badge>}
+      badges={category.confidential && <Badge tone="info">{i18n._('Confidential')}</Badge>}
       summary={
         <p className="text-sm break-words text-slate-700">
           {category.retired ? (
@@ -68,11 +69,16 @@ export function CategoryCard({ category, ...note }: CardNote & { category: Categ
       }
       details={
         <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm">
-          <Fact term="Sub-categories">
+          <Fact term={i18n._('Sub-categories')}>
             {category.subCategories.map(subCategoryLabel).join(', ')}
           </Fact>
-          <Fact term="Target">{category.targetHours} hours</Fact>
-          <Fact term="Mail to">{recipientsLabel(category.routing.default)}</Fact>
+          {category.cardTitleHi && (
+            <Fact term={i18n._('In Hindi')}>
+              <span lang="hi">{category.cardTitleHi}</span>
+            </Fact>
+          )}
+          <Fact term={i18n._('Target')}>{i18n._('{hours, plural, one {# hour} other {# hours}}', { hours: category.targetHours })}</Fact>
+          <Fact term={i18n._('Mail to')}>{recipientsLabel(category.routing.default)}</Fact>
           {category.routing.overrides.map((o) => (
             <Fact key={o.hostel} term={o.hostel}>
               {recipientsLabel(o)}

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { HostelAdmin } from '../../../../../shared/admin';
@@ -49,7 +50,7 @@ function AddSlot({ hostel }: { hostel: HostelAdmin }) {
     try {
       const slot = await create.mutateAsync(payload);
       form.reset(emptyDraft());
-      setAdded(`${hostel.name} now offers ${slot.text}.`);
+      setAdded(i18n._('{hostel} now offers {time}.', { hostel: hostel.name, time: slot.text }));
     } catch (error) {
       applyServerErrors(form, error);
     }
@@ -57,7 +58,7 @@ function AddSlot({ hostel }: { hostel: HostelAdmin }) {
   return (
     <form
       noValidate
-      aria-label={`Add a weekly cleaning time to ${hostel.name}`}
+      aria-label={i18n._('Add a weekly cleaning time to {hostel}', { hostel: hostel.name })}
       className="mt-4 space-y-4 border-t border-slate-200 pt-4"
       onSubmit={(event) => {
         setAdded(null);
@@ -65,21 +66,21 @@ function AddSlot({ hostel }: { hostel: HostelAdmin }) {
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField control={form.control} name="weekday" label="Day">
-          <option value="">Choose a day</option>
+        <SelectField control={form.control} name="weekday" label={i18n._('Day')}>
+          <option value="">{i18n._('Choose a day')}</option>
           {WEEKDAY_NAMES.map((name, index) => (
             <option key={name} value={String(index + 1)}>
               {name}
             </option>
           ))}
         </SelectField>
-        <TextField control={form.control} name="capacity" label="Rooms at most" hint="Leave empty for no limit." inputMode="numeric" autoComplete="off" />
-        <TextField control={form.control} name="startTime" label="Starts" type="time" />
-        <TextField control={form.control} name="endTime" label="Ends" type="time" />
+        <TextField control={form.control} name="capacity" label={i18n._('Rooms at most')} hint={i18n._('Leave empty for no limit.')} inputMode="numeric" autoComplete="off" />
+        <TextField control={form.control} name="startTime" label={i18n._('Starts')} type="time" />
+        <TextField control={form.control} name="endTime" label={i18n._('Ends')} type="time" />
       </div>
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={create.isPending}>
-        {create.isPending ? 'Adding…' : 'Add time'}
+        {create.isPending ? i18n._('Adding…') : i18n._('Add time')}
       </button>
       <StatusMessage message={added} />
     </form>
@@ -97,15 +98,15 @@ function SlotRow({ slot }: { slot: CleaningSlotAdmin }) {
         </span>
       </span>
       <span className="flex items-center gap-2">
-        {slot.retired && <Badge>Retired</Badge>}
+        {slot.retired && <Badge>{i18n._('Retired')}</Badge>}
         <button
           type="button"
           className={cn(buttonSecondary, 'px-3')}
           disabled={retire.isPending}
-          aria-label={`${slot.retired ? 'Bring back' : 'Retire'} ${slot.text}`}
+          aria-label={slot.retired ? i18n._('Bring back {name}', { name: slot.text }) : i18n._('Retire {name}', { name: slot.text })}
           onClick={() => retire.mutate({ id: slot.id, retired: !slot.retired })}
         >
-          {slot.retired ? 'Bring back' : 'Retire'}
+          {slot.retired ? i18n._('Bring back') : i18n._('Retire')}
         </button>
       </span>
       {retire.isError && (
@@ -125,7 +126,7 @@ function HostelSlots({ hostel, slots }: { hostel: HostelAdmin; slots: CleaningSl
         {hostel.name}
       </h2>
       {slots.length === 0 ? (
-        <p className="mt-2 text-slate-700">No weekly cleaning times yet.</p>
+        <p className="mt-2 text-slate-700">{i18n._('No weekly cleaning times yet.')}</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {slots.map((slot) => (
@@ -144,12 +145,11 @@ export function CleaningSlotsPage() {
   const slots = useCleaningSlots();
   return (
     <section aria-labelledby="cleaning-slots-heading">
-      <SectionHeader title="Weekly cleaning" id="cleaning-slots-heading">
-        The times each hostel offers for weekly room cleaning, on the university&apos;s clock. Students book one for their room;
-        housekeeping sees the day&apos;s list. A retired time gets no more visits; its students are asked to book another.
+      <SectionHeader title={i18n._('Weekly cleaning')} id="cleaning-slots-heading">
+        {i18n._("The times each hostel offers for weekly room cleaning, on the university's clock. Students book one for their room; housekeeping sees the day's list. A retired time gets no more visits; its students are asked to book another.")}
       </SectionHeader>
       {hostels.isPending || slots.isPending ? (
-        <LoadingStatus label="Loading the cleaning times…" />
+        <LoadingStatus label={i18n._('Loading the cleaning times…')} />
       ) : hostels.isError ? (
         <LoadError error={hostels.error} onRetry={() => void hostels.refetch()} />
       ) : slots.isError ? (

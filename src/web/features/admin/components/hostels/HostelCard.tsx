@@ -1,4 +1,6 @@
 import { formatRanges } from '../../../../../shared/catalog';
+import { i18n } from '../../../../lib/i18n';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import type { HostelAdmin } from '../../../../../shared/admin';
 import { useUpdateHostel } from '../../api/update-hostel';
 import type { CardNote } from '../../lib/card-notes';
@@ -7,7 +9,7 @@ import { CommonAreasPanel } from './CommonAreasPanel';
 import { HostelForm } from './HostelForm';
 
 const floorsLabel = (h: Pick<HostelAdmin, 'floorMin' | 'floorMax'>) =>
-  h.floorMin === h.floorMax ? `Floor ${h.floorMin}` : `Floors ${h.floorMin}–${h.floorMax}`;
+  h.floorMin === h.floorMax ? i18n._('Floor {floor}', { floor: h.floorMin }) : i18n._('Floors {from}–{to}', { from: h.floorMin, to: h.floorMax });
 
 /** One hostel: floors, rooms and how many complaints it has; edit, retire, bring back. */
 export function HostelCard({ hostel, ...note }: CardNote & { hostel: HostelAdmin }) {
@@ -16,7 +18,9 @@ export function HostelCard({ hostel, ...note }: CardNote & { hostel: HostelAdmin
   async function toggleRetired() {
     const { floorMin, floorMax, roomRanges } = hostel;
     await update.mutateAsync({ floorMin, floorMax, roomRanges, retired: !hostel.retired });
-    return hostel.retired ? `${hostel.name} is back in the forms.` : `${hostel.name} is retired: students can no longer choose it.`;
+    return hostel.retired
+      ? i18n._('{name} is back in the forms.', { name: hostel.name })
+      : i18n._('{name} is retired: students can no longer choose it.', { name: hostel.name });
   }
 
   return (
@@ -28,8 +32,20 @@ export function HostelCard({ hostel, ...note }: CardNote & { hostel: HostelAdmin
       retired={hostel.retired}
       summary={
         <p className="text-sm text-slate-700">
-          Code <span className="font-mono">{hostel.code}</span> · {floorsLabel(hostel)} · rooms {formatRanges(hostel.roomRanges)} · {hostel.complaints}{' '}
-          {hostel.complaints === 1 ? 'complaint' : 'complaints'}
+          {hostel.nameHi && (
+            <span className="block" lang="hi">
+              {hostel.nameHi}
+            </span>
+          )}
+          <WithSlots
+            text={i18n._('Code {code} · {floors} · rooms {rooms} · {count, plural, one {# complaint} other {# complaints}}', {
+              code: slot('code'),
+              floors: floorsLabel(hostel),
+              rooms: formatRanges(hostel.roomRanges),
+              count: hostel.complaints,
+            })}
+            slots={{ code: <span className="font-mono">{hostel.code}</span> }}
+          />
         </p>
       }
       details={<CommonAreasPanel hostel={hostel} />}

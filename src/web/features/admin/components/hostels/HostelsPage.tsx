@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useState } from 'react';
 import type { HostelAdmin } from '../../../../../shared/admin';
 import { LoadError } from '../../../../components/ui/LoadError';
@@ -18,7 +19,7 @@ function AddHostel() {
   return (
     <section aria-labelledby="add-hostel-heading" className={cn(card, 'mt-6')}>
       <h2 id="add-hostel-heading" className="text-lg font-semibold text-slate-900">
-        Add a hostel
+        {i18n._('Add a hostel')}
       </h2>
       <HostelForm onSaved={setAdded} onSubmitStart={() => setAdded(null)} />
       <StatusMessage message={added} className="mt-3" />
@@ -34,22 +35,23 @@ export function HostelsPage() {
 
   return (
     <section aria-labelledby="hostels-heading">
-      <SectionHeader title="Hostels" id="hostels-heading">
-        The hostels students choose in every form, with the floors and room numbers a complaint may give. A retired hostel
-        leaves the forms; its complaints stay.
+      <SectionHeader title={i18n._('Hostels')} id="hostels-heading">
+        {i18n._('The hostels students choose in every form, with the floors and room numbers a complaint may give. A retired hostel leaves the forms; its complaints stay.')}
       </SectionHeader>
       <AddHostel />
       {hostels.isPending ? (
-        <LoadingStatus label="Loading the hostels…" />
+        <LoadingStatus label={i18n._('Loading the hostels…')} />
       ) : hostels.isError ? (
         <LoadError error={hostels.error} onRetry={() => void hostels.refetch()} />
       ) : (
         <RetirableLists
           noun="hostels"
+          inUseLabel={i18n._('Hostels in use')}
+          retiredLabel={i18n._('Retired hostels')}
           items={hostels.data.items}
           isRetired={(h) => h.retired}
           renderItem={renderHostel}
-          emptyInUse="No hostel is in use: students cannot file complaints until one is added."
+          emptyInUse={i18n._('No hostel is in use: students cannot file complaints until one is added.')}
         />
       )}
       {hostels.data && <QrLabelsCard hostels={hostels.data.items} />}

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useEffect, useRef, useState } from 'react';
 import type { HostelAdmin } from '../../../../../shared/admin';
 import { Alert } from '../../../../components/ui/Alert';
@@ -61,14 +62,13 @@ export function QrLabelsCard({ hostels }: { hostels: HostelAdmin[] }) {
   return (
     <section aria-labelledby="qr-labels-heading" className={cn(card, 'mt-6')} data-testid="qr-labels">
       <h2 id="qr-labels-heading" className="text-lg font-semibold text-slate-900">
-        Print QR labels
+        {i18n._('Print QR labels')}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        A4 sheets of 24 labels to cut and stick on doors: one for every room and common area, each with its short address and a QR code
-        that opens the complaint form for that place.
+        {i18n._('A4 sheets of 24 labels to cut and stick on doors: one for every room and common area, each with its short address and a QR code that opens the complaint form for that place.')}
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label="Hostel to print">
+        <Field label={i18n._('Hostel to print')}>
           {(aria) => (
             <select
               {...aria}
@@ -87,13 +87,13 @@ export function QrLabelsCard({ hostels }: { hostels: HostelAdmin[] }) {
             </select>
           )}
         </Field>
-        <Field label="Labels for">
+        <Field label={i18n._('Labels for')}>
           {(aria) => (
             <select {...aria} className={fieldControl} value={floor} onChange={(e) => setFloor(e.target.value)}>
-              <option value={WHOLE}>The whole hostel</option>
+              <option value={WHOLE}>{i18n._('The whole hostel')}</option>
               {floors.map((f) => (
                 <option key={f} value={String(f)}>
-                  Floor {f}
+                  {i18n._('Floor {floor}', { floor: f })}
                 </option>
               ))}
             </select>
@@ -102,22 +102,24 @@ export function QrLabelsCard({ hostels }: { hostels: HostelAdmin[] }) {
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="button" className={buttonPrimary} onClick={() => void make()} disabled={state.kind === 'working'} aria-busy={state.kind === 'working'}>
-          {state.kind === 'working' ? 'Making the labels…' : 'Download labels (PDF)'}
+          {state.kind === 'working' ? i18n._('Making the labels…') : i18n._('Download labels (PDF)')}
         </button>
         {state.kind === 'working' && (
           <p role="status" className="text-sm text-slate-700" data-testid="qr-progress">
             {progress === null
-              ? 'Asking the server…'
-              : `${progress.labels === null ? '' : `${progress.labels} labels: `}${kilobytes(progress.received)} received`}
+              ? i18n._('Asking the server…')
+              : progress.labels === null
+                ? i18n._('{size} received', { size: kilobytes(progress.received) })
+                : i18n._('{labels} labels: {size} received', { labels: progress.labels, size: kilobytes(progress.received) })}
           </p>
         )}
         {state.kind === 'done' && (
           <a ref={saveLink} href={state.url} download={state.fileName} className={textLink} data-testid="qr-save">
-            Save {state.fileName} again
+            {i18n._('Save {file} again', { file: state.fileName })}
           </a>
         )}
       </div>
-      <StatusMessage message={state.kind === 'done' ? `${state.fileName} is ready.` : null} className="mt-3" />
+      <StatusMessage message={state.kind === 'done' ? i18n._('{file} is ready.', { file: state.fileName }) : null} className="mt-3" />
       {state.kind === 'failed' && (
         <Alert className="mt-3">
           <p>{state.message}</p>

@@ -1,3 +1,6 @@
+import { i18n } from '../../../../lib/i18n';
+import { slot } from '../../../../components/ui/WithSlots';
+import { WithHiddenName } from '../HiddenName';
 import { useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
 import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';
@@ -23,7 +26,11 @@ export function AccountSwitch({ person, onDone }: { person: Person; onDone: (mes
     try {
       await update.mutateAsync({ role: person.role, antiRagging: person.antiRagging, scopes: person.scopes, disabled });
       setConfirming(false);
-      onDone(disabled ? `${person.email} is disabled and signed out everywhere.` : `${person.email} can sign in again.`);
+      onDone(
+        disabled
+          ? i18n._('{email} is disabled and signed out everywhere.', { email: person.email })
+          : i18n._('{email} can sign in again.', { email: person.email }),
+      );
     } catch (error) {
       setProblem(describeFailure(error, []).message ?? errorMessage(error));
     }
@@ -33,27 +40,33 @@ export function AccountSwitch({ person, onDone }: { person: Person; onDone: (mes
     <div className="mt-3">
       {person.disabled ? (
         <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void setDisabled(false)}>
-          {update.isPending ? 'Enabling…' : 'Enable account'} <span className="sr-only">of {person.email}</span>
+          <WithHiddenName
+            text={update.isPending ? i18n._('Enabling…') : i18n._('Enable account {name}', { name: slot('name') })}
+            name={i18n._('of {email}', { email: person.email })}
+          />
         </button>
       ) : confirming ? (
         <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="confirm-disable">
           <p className="text-sm text-amber-950">
             {self
-              ? 'Disable your own account? You are signed out at once and another administrator has to enable it again.'
-              : `Disable ${person.email}? They are signed out at once and cannot sign in until the account is enabled again.`}
+              ? i18n._('Disable your own account? You are signed out at once and another administrator has to enable it again.')
+              : i18n._('Disable {email}? They are signed out at once and cannot sign in until the account is enabled again.', { email: person.email })}
           </p>
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonPrimary} disabled={update.isPending} onClick={() => void setDisabled(true)}>
-              {update.isPending ? 'Disabling…' : 'Disable account'} <span className="sr-only">of {person.email}</span>
+              <WithHiddenName
+                text={update.isPending ? i18n._('Disabling…') : i18n._('Disable account {name}', { name: slot('name') })}
+                name={i18n._('of {email}', { email: person.email })}
+              />
             </button>
             <button type="button" className={buttonSecondary} onClick={() => setConfirming(false)}>
-              Cancel
+              {i18n._('Cancel')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" className={buttonSecondary} onClick={() => setConfirming(true)}>
-          Disable account <span className="sr-only">of {person.email}</span>
+          <WithHiddenName text={i18n._('Disable account {name}', { name: slot('name') })} name={i18n._('of {email}', { email: person.email })} />
         </button>
       )}
       {problem && (

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -30,29 +31,29 @@ export function PeopleList() {
   return (
     <section aria-labelledby="people-heading" className="mt-8">
       <h2 id="people-heading" className="text-xl font-semibold text-slate-900">
-        Find people
+        {i18n._('Find people')}
       </h2>
-      <form role="search" aria-label="People" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={handleSearch}>
-        <Field id="people-q" label="Search by e-mail, name or registration number" className="min-w-0 flex-1">
+      <form role="search" aria-label={i18n._('People')} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={handleSearch}>
+        <Field id="people-q" label={i18n._('Search by e-mail, name or registration number')} className="min-w-0 flex-1">
           {(aria) => (
             <input {...aria} type="search" maxLength={100} className={fieldControl} value={draft} onChange={(event) => setDraft(event.target.value)} />
           )}
         </Field>
         <button type="submit" className={buttonPrimary}>
-          Search
+          {i18n._('Search')}
         </button>
       </form>
 
       {people.isPending ? (
-        <LoadingStatus label="Loading people…" />
+        <LoadingStatus label={i18n._('Loading people…')} />
       ) : people.isError ? (
         <LoadError error={people.error} onRetry={() => void people.refetch()} className="mt-4" />
       ) : people.data.items.length === 0 ? (
         <p className={cn(card, 'mt-4 text-slate-800')} data-testid="no-people">
-          {q ? `Nobody matches “${q}”.` : 'Nobody has signed in yet.'}
+          {q ? i18n._('Nobody matches “{q}”.', { q }) : i18n._('Nobody has signed in yet.')}
         </p>
       ) : (
-        <ul className="mt-4 grid gap-3" aria-label={q ? `People matching ${q}` : 'Everyone'}>
+        <ul className="mt-4 grid gap-3" aria-label={q ? i18n._('People matching {q}', { q }) : i18n._('Everyone')}>
           {people.data.items.map((person) => (
             <PersonCard key={person.id} person={person} />
           ))}

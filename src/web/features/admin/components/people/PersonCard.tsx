@@ -1,3 +1,6 @@
+import { i18n } from '../../../../lib/i18n';
+import { slot } from '../../../../components/ui/WithSlots';
+import { WithHiddenName } from '../HiddenName';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../../components/ui/Badge';
@@ -33,7 +36,7 @@ export function PersonCard({ person }: { person: Person }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
             <span className="break-words">{person.name || person.email}</span>
-            {person.disabled && <Badge tone="danger">Disabled</Badge>}
+            {person.disabled && <Badge tone="danger">{i18n._('Disabled')}</Badge>}
           </p>
           <p className="text-sm break-all text-slate-700">{person.email}</p>
         </div>
@@ -48,19 +51,19 @@ export function PersonCard({ person }: { person: Person }) {
             setSaved(null);
           }}
         >
-          {editing ? 'Close' : 'Edit'} <span className="sr-only">{person.email}</span>
+          <WithHiddenName text={editing ? i18n._('Close {name}', { name: slot('name') }) : i18n._('Edit {name}', { name: slot('name') })} name={person.email} />
         </button>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
-        <Fact term="Role">{ROLE_LABELS[person.role]}</Fact>
-        <Fact term="Anti-ragging duty">{person.antiRagging ? 'Yes' : 'No'}</Fact>
-        <Fact term="Status">{person.disabled ? 'Disabled' : person.lastSignInAt ? 'Active' : 'Not signed in yet'}</Fact>
-        <Fact term="Scopes" className="sm:col-span-3">
+        <Fact term={i18n._('Role')}>{i18n._(ROLE_LABELS[person.role])}</Fact>
+        <Fact term={i18n._('Anti-ragging duty')}>{person.antiRagging ? i18n._('Yes') : i18n._('No')}</Fact>
+        <Fact term={i18n._('Status')}>{person.disabled ? i18n._('Disabled') : person.lastSignInAt ? i18n._('Active') : i18n._('Not signed in yet')}</Fact>
+        <Fact term={i18n._('Scopes')} className="sm:col-span-3">
           {person.role === 'admin'
-            ? 'Everything'
+            ? i18n._('Everything')
             : person.scopes.length
               ? person.scopes.map((scope) => scopeLabel(scope, categories)).join('; ')
-              : 'None'}
+              : i18n._('None')}
         </Fact>
       </dl>
       <AccountSwitch person={person} onDone={setSaved} />

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
@@ -42,19 +43,19 @@ function AccessFields<P>({ control, roles }: { control: Control<PersonDraft, unk
   const role = useWatch({ control, name: 'role' });
   return (
     <>
-      <SelectField control={control} name="role" label="Role">
+      <SelectField control={control} name="role" label={i18n._('Role')}>
         {roles.map((r) => (
           <option key={r} value={r}>
-            {ROLE_LABELS[r]}
+            {i18n._(ROLE_LABELS[r])}
           </option>
         ))}
       </SelectField>
-      <CheckboxField control={control} name="antiRagging" label="Anti-ragging duty (may see who filed confidential complaints)" />
+      <CheckboxField control={control} name="antiRagging" label={i18n._('Anti-ragging duty (may see who filed confidential complaints)')} />
       {hasScopes(role) ? (
         <ScopesEditor control={control} />
       ) : (
         <p className="text-sm text-slate-700">
-          {role === 'admin' ? 'Administrators see every complaint; scopes do not apply.' : 'Students have no scopes.'}
+          {role === 'admin' ? i18n._('Administrators see every complaint; scopes do not apply.') : i18n._('Students have no scopes.')}
         </p>
       )}
     </>
@@ -65,7 +66,7 @@ function AccessFields<P>({ control, roles }: { control: Control<PersonDraft, unk
 function RoleChangeNote<P>({ control, person }: { control: Control<PersonDraft, unknown, P>; person: Person }) {
   const role = useWatch({ control, name: 'role' });
   if (role === person.role) return null;
-  return <p className="text-sm text-slate-700">Changing the role signs {person.email} out everywhere.</p>;
+  return <p className="text-sm text-slate-700">{i18n._('Changing the role signs {email} out everywhere.', { email: person.email })}</p>;
 }
 
 interface PersonFormProps {
@@ -102,11 +103,11 @@ export function PersonForm({ person, onSaved, onSubmitStart }: PersonFormProps) 
     try {
       if (person) {
         await update.mutateAsync(payload);
-        onSaved(`Saved the changes for ${person.email}.`);
+        onSaved(i18n._('Saved the changes for {email}.', { email: person.email }));
       } else {
         const added = await create.mutateAsync(payload as PersonCreate);
         form.reset(emptyDraft(payload.role));
-        onSaved(`${added.email} was added as ${ROLE_LABELS[added.role].toLowerCase()}.`);
+        onSaved(i18n._('{email} was added as {role}.', { email: added.email, role: i18n._(ROLE_LABELS[added.role]).toLowerCase() }));
       }
     } catch (error) {
       applyServerErrors(form, error);
@@ -116,7 +117,7 @@ export function PersonForm({ person, onSaved, onSubmitStart }: PersonFormProps) 
   return (
     <form
       noValidate
-      aria-label={person ? `Edit ${person.email}` : undefined}
+      aria-label={person ? i18n._('Edit {name}', { name: person.email }) : undefined}
       className={person ? 'mt-4 space-y-4 border-t border-slate-200 pt-4' : 'mt-4 space-y-4'}
       onSubmit={(event) => {
         onSubmitStart?.();
@@ -125,15 +126,15 @@ export function PersonForm({ person, onSaved, onSubmitStart }: PersonFormProps) 
     >
       {!person && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField control={form.control} name="email" type="email" label="E-mail" autoComplete="off" required />
-          <TextField control={form.control} name="name" label="Name" autoComplete="off" maxLength={120} />
+          <TextField control={form.control} name="email" type="email" label={i18n._('E-mail')} autoComplete="off" required />
+          <TextField control={form.control} name="name" label={i18n._('Name')} autoComplete="off" maxLength={120} />
         </div>
       )}
       <AccessFields control={form.control} roles={person ? EDIT_ROLES : ADD_ROLES} />
       {person && <RoleChangeNote control={form.control} person={person} />}
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={pending}>
-        {person ? (pending ? 'Saving…' : 'Save changes') : pending ? 'Adding…' : 'Add person'}
+        {person ? (pending ? i18n._('Saving…') : i18n._('Save changes')) : pending ? i18n._('Adding…') : i18n._('Add person')}
       </button>
     </form>
   );

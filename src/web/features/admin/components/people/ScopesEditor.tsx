@@ -1,3 +1,6 @@
+import { i18n } from '../../../../lib/i18n';
+import { slot } from '../../../../components/ui/WithSlots';
+import { WithHiddenName } from '../HiddenName';
 import { useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import type { PublicCatalog } from '../../../../../shared/catalog';
@@ -26,7 +29,7 @@ export interface ScopeCategory {
 /** '' is every category; then the catalogue's complaint categories and the cleaning service. */
 export function scopeCategories(catalog: PublicCatalog | undefined): ScopeCategory[] {
   return [
-    { key: '', label: 'All categories' },
+    { key: '', label: i18n._('All categories') },
     ...(catalog?.categories ?? []).map((c) => ({ key: c.key, label: c.cardTitle })),
     ...(catalog?.services ?? []).filter((s) => s.key === 'room_cleaning').map((s) => ({ key: s.key, label: s.label })),
   ];
@@ -38,11 +41,14 @@ export function useScopeCategories(): ScopeCategory[] {
 }
 
 export const scopeLabel = (scope: { category: string; hostel: string }, categories: readonly ScopeCategory[]) =>
-  `${categories.find((c) => c.key === scope.category)?.label ?? scope.category} · ${scope.hostel || 'All hostels'}`;
+  i18n._('{category} · {hostel}', {
+    category: categories.find((c) => c.key === scope.category)?.label ?? scope.category,
+    hostel: scope.hostel || i18n._('All hostels'),
+  });
 
 /** A scope saved earlier may name a category or hostel retired since; it stays choosable. */
 function withCurrent(options: readonly ScopeCategory[], current: string): readonly ScopeCategory[] {
-  return current === '' || options.some((o) => o.key === current) ? options : [...options, { key: current, label: `${current} (retired)` }];
+  return current === '' || options.some((o) => o.key === current) ? options : [...options, { key: current, label: i18n._('{name} (retired)', { name: current }) }];
 }
 
 function ScopeRow<P>({ control, index }: { control: Control<WithScopes, unknown, P>; index: number }) {
@@ -52,15 +58,15 @@ function ScopeRow<P>({ control, index }: { control: Control<WithScopes, unknown,
   const n = index + 1;
   return (
     <div className="grid gap-2 sm:grid-cols-2">
-      <SelectField control={control} name={`scopes.${index}.category`} label={<>Category <span className="sr-only">of scope {n}</span></>}>
+      <SelectField control={control} name={`scopes.${index}.category`} label={<WithHiddenName text={i18n._('Category {name}', { name: slot('name') })} name={i18n._('of scope {number}', { number: n })} />}>
         {withCurrent(scopeCategories(catalog), category).map((c) => (
           <option key={c.key || 'all'} value={c.key}>
             {c.label}
           </option>
         ))}
       </SelectField>
-      <SelectField control={control} name={`scopes.${index}.hostel`} label={<>Hostel <span className="sr-only">of scope {n}</span></>}>
-        <option value="">All hostels</option>
+      <SelectField control={control} name={`scopes.${index}.hostel`} label={<WithHiddenName text={i18n._('Hostel {name}', { name: slot('name') })} name={i18n._('of scope {number}', { number: n })} />}>
+        <option value="">{i18n._('All hostels')}</option>
         {withCurrent(hostels, hostel).map((h) => (
           <option key={h.key} value={h.key}>
             {h.label}
@@ -79,10 +85,10 @@ export function ScopesEditor<T extends WithScopes, P>(props: { control: Control<
     <ListEditor
       control={control}
       name="scopes"
-      legend="Scopes"
-      hint="Which complaints this person works: a category in a hostel. Without a scope they see no complaints."
+      legend={i18n._('Scopes')}
+      hint={i18n._('Which complaints this person works: a category in a hostel. Without a scope they see no complaints.')}
       newRow={() => newScope()}
-      addLabel="Add a scope"
+      addLabel={i18n._('Add a scope')}
       rowName={(index) => `scope ${index + 1}`}
       renderRow={(index) => <ScopeRow control={control} index={index} />}
     />

@@ -1,3 +1,6 @@
+import { i18n } from '../../../../lib/i18n';
+import { slot } from '../../../../components/ui/WithSlots';
+import { WithHiddenName } from '../HiddenName';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -17,11 +20,12 @@ import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SectionHeader } from '../SectionHeader';
 import { RoutingEditor, emptyRouting, recipientsLabel, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
 
-const KIND_LABELS: Record<RoutingKeyUse['usedBy'][number]['kind'], string> = {
-  category: 'Category',
-  subCategory: 'Sub-category',
-  service: 'Service',
-};
+/** Translated when shown. */
+const kindLabels = (): Record<RoutingKeyUse['usedBy'][number]['kind'], string> => ({
+  category: i18n._('Category'),
+  subCategory: i18n._('Sub-category'),
+  service: i18n._('Service'),
+});
 
 /** A key's rules as the editor holds routing: the default (none yet: empty) and each hostel's own. */
 function routingOf(rules: readonly RoutingRule[]): RoutingDraft {
@@ -37,7 +41,7 @@ function RoutingKeyForm({ routingKey, rules, hostels, onDone }: { routingKey: st
   const form = useForm<{ routing: RoutingDraft }, unknown, { routing: Routing }>({
     defaultValues: { routing: routingOf(rules) },
     resolver: draftResolver(draftSchema, (d: { routing: RoutingDraft }) => ({ routing: routingValue(d.routing) }), {
-      invalidMessage: 'Some recipients need attention: see the messages below them.',
+      invalidMessage: i18n._('Some recipients need attention: see the messages below them.'),
     }),
     reValidateMode: 'onChange',
   });
@@ -45,21 +49,21 @@ function RoutingKeyForm({ routingKey, rules, hostels, onDone }: { routingKey: st
   const submit = form.handleSubmit(async ({ routing }) => {
     try {
       await save.mutateAsync({ routing, before: rules.filter((r) => r.hostel !== '').map((r) => r.hostel) });
-      onDone(`Saved who receives ${routingKey}.`);
+      onDone(i18n._('Saved who receives {key}.', { key: routingKey }));
     } catch (error) {
       applyServerErrors(form, error);
     }
   });
   return (
-    <form noValidate aria-label={`Recipients of ${routingKey}`} className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
+    <form noValidate aria-label={i18n._('Recipients of {key}', { key: routingKey })} className="mt-4 space-y-4" onSubmit={(event) => void submit(event)}>
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonPrimary} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : `Save ${routingKey}`}
+          {save.isPending ? i18n._('Saving…') : i18n._('Save {key}', { key: routingKey })}
         </button>
         <button type="button" className={buttonSecondary} onClick={() => onDone(null)}>
-          Cancel
+          {i18n._('Cancel')}
         </button>
       </div>
     </form>
@@ -76,12 +80,12 @@ function RoutingKeyCard({ use, rules, hostels }: { use: RoutingKeyUse; rules: re
       <h2 className="font-mono text-lg font-semibold break-all text-slate-900">{use.routingKey}</h2>
       <dl className="mt-2 grid gap-y-1 text-sm">
         <div>
-          <dt className="inline font-medium text-slate-600">Routes: </dt>
-          <dd className="inline text-slate-900">{use.usedBy.map((u) => `${u.name} (${KIND_LABELS[u.kind].toLowerCase()})`).join(', ')}</dd>
+          <dt className="inline font-medium text-slate-600">{i18n._('Routes:')} </dt>
+          <dd className="inline text-slate-900">{use.usedBy.map((u) => `${u.name} (${kindLabels()[u.kind].toLowerCase()})`).join(', ')}</dd>
         </div>
         <div>
-          <dt className="inline font-medium text-slate-600">Every hostel: </dt>
-          <dd className="inline wrap-anywhere text-slate-900">{fallback ? recipientsLabel(fallback) : 'nobody yet: set the recipients'}</dd>
+          <dt className="inline font-medium text-slate-600">{i18n._('Every hostel:')} </dt>
+          <dd className="inline wrap-anywhere text-slate-900">{fallback ? recipientsLabel(fallback) : i18n._('nobody yet: set the recipients')}</dd>
         </div>
         {rules
           .filter((r) => r.hostel !== '')
@@ -112,7 +116,7 @@ function RoutingKeyCard({ use, rules, hostels }: { use: RoutingKeyUse; rules: re
             setEditing(true);
           }}
         >
-          Edit <span className="sr-only">the recipients of {use.routingKey}</span>
+          <WithHiddenName text={i18n._('Edit {name}', { name: slot('name') })} name={i18n._('the recipients of {key}', { key: use.routingKey })} />
         </button>
       )}
     </li>
@@ -130,12 +134,11 @@ export function RoutingPage() {
   const names = hostels.data?.items.filter((h) => !h.retired).map((h) => h.name) ?? [];
   return (
     <section aria-labelledby="routing-heading">
-      <SectionHeader title="Routing" id="routing-heading">
-        Who receives the mail of each routing key: a category&apos;s, a sub-category&apos;s own, a service&apos;s. Students never
-        choose it.
+      <SectionHeader title={i18n._('Routing')} id="routing-heading">
+        {i18n._("Who receives the mail of each routing key: a category's, a sub-category's own, a service's. Students never choose it.")}
       </SectionHeader>
       {routing.isPending ? (
-        <LoadingStatus label="Loading the routing…" />
+        <LoadingStatus label={i18n._('Loading the routing…')} />
       ) : routing.isError ? (
         <LoadError error={routing.error} onRetry={() => void routing.refetch()} />
       ) : (

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { useHostels } from '../../api/get-hostels';
@@ -13,11 +14,11 @@ export function ServicesPage() {
 
   return (
     <section aria-labelledby="services-heading">
-      <SectionHeader title="Services" id="services-heading">
-        What students can ask for besides complaints, and where the requests go.
+      <SectionHeader title={i18n._('Services')} id="services-heading">
+        {i18n._('What students can ask for besides complaints, and where the requests go.')}
       </SectionHeader>
       {services.isPending ? (
-        <LoadingStatus label="Loading the services…" />
+        <LoadingStatus label={i18n._('Loading the services…')} />
       ) : services.isError ? (
         <LoadError error={services.error} onRetry={() => void services.refetch()} />
       ) : (

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { LOGO_MAX_BYTES, LOGO_TYPES, type UniversityAdmin } from '../../../../../shared/admin';
@@ -38,13 +39,13 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
     const file = event.target.files?.[0];
     setChosen(null);
     if (!file) return setProblem(null);
-    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return setProblem('Choose a PNG, JPEG or WebP image.');
-    if (file.size > LOGO_MAX_BYTES) return setProblem(`The logo must be at most 200 KB; this one is ${Math.ceil(file.size / 1024)} KB.`);
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return setProblem(i18n._('Choose a PNG, JPEG or WebP image.'));
+    if (file.size > LOGO_MAX_BYTES) return setProblem(i18n._('The logo must be at most 200 KB; this one is {size} KB.', { size: Math.ceil(file.size / 1024) }));
     setProblem(null);
     try {
       setChosen({ name: file.name, dataUrl: await readAsDataUrl(file) });
     } catch {
-      setProblem('The file could not be read. Try another one.');
+      setProblem(i18n._('The file could not be read. Try another one.'));
     }
   }
 
@@ -55,7 +56,7 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
       await upload.mutateAsync(chosen.dataUrl);
       setChosen(null);
       setInputKey((k) => k + 1);
-      setDone('The new logo is saved.');
+      setDone(i18n._('The new logo is saved.'));
     } catch (error) {
       setAlert(describeFailure(error, []).message ?? errorMessage(error));
     }
@@ -65,7 +66,7 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
     setAlert(null);
     try {
       await remove.mutateAsync();
-      setDone('The logo is removed.');
+      setDone(i18n._('The logo is removed.'));
     } catch (error) {
       setAlert(errorMessage(error));
     }
@@ -74,22 +75,22 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
   return (
     <section aria-labelledby="logo-heading" className={cn(card, 'mt-6 space-y-4')}>
       <h2 id="logo-heading" className="text-lg font-semibold text-slate-900">
-        Logo
+        {i18n._('Logo')}
       </h2>
       {university.logoUrl ? (
         <div className="flex flex-wrap items-center gap-4">
-          <img src={university.logoUrl} alt="The current logo" className="h-16 max-w-full rounded border border-slate-200 bg-white object-contain p-1" />
+          <img src={university.logoUrl} alt={i18n._('The current logo')} className="h-16 max-w-full rounded border border-slate-200 bg-white object-contain p-1" />
           <button type="button" className={buttonSecondary} disabled={remove.isPending} onClick={() => void handleRemove()}>
-            {remove.isPending ? 'Removing…' : 'Remove logo'}
+            {remove.isPending ? i18n._('Removing…') : i18n._('Remove logo')}
           </button>
         </div>
       ) : (
-        <p className="text-slate-700">The portal shows no logo.</p>
+        <p className="text-slate-700">{i18n._('The portal shows no logo.')}</p>
       )}
       <Field
         id="logo-file"
-        label={university.logoUrl ? 'Replace the logo' : 'Upload a logo'}
-        hint="PNG, JPEG or WebP, at most 200 KB."
+        label={university.logoUrl ? i18n._('Replace the logo') : i18n._('Upload a logo')}
+        hint={i18n._('PNG, JPEG or WebP, at most 200 KB.')}
         error={problem ?? undefined}
       >
         {(aria) => (
@@ -105,9 +106,9 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
       </Field>
       {chosen && (
         <div className="flex flex-wrap items-center gap-4">
-          <img src={chosen.dataUrl} alt={`Preview of ${chosen.name}`} className="h-16 max-w-full rounded border border-slate-200 object-contain p-1" />
+          <img src={chosen.dataUrl} alt={i18n._('Preview of {file}', { file: chosen.name })} className="h-16 max-w-full rounded border border-slate-200 object-contain p-1" />
           <button type="button" className={buttonPrimary} disabled={upload.isPending} onClick={() => void handleUpload()}>
-            {upload.isPending ? 'Uploading…' : 'Use this logo'}
+            {upload.isPending ? i18n._('Uploading…') : i18n._('Use this logo')}
           </button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../lib/i18n';
 import { useState } from 'react';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
@@ -15,11 +16,11 @@ export function UniversityPage() {
 
   return (
     <section aria-labelledby="university-heading">
-      <SectionHeader title="University" id="university-heading">
-        The university this portal serves: its name, who may sign in, what About Us says, and who to reach about ragging.
+      <SectionHeader title={i18n._('University')} id="university-heading">
+        {i18n._('The university this portal serves: its name, who may sign in, what About Us says, and who to reach about ragging.')}
       </SectionHeader>
       {university.isPending ? (
-        <LoadingStatus label="Loading the university profile…" />
+        <LoadingStatus label={i18n._('Loading the university profile…')} />
       ) : university.isError ? (
         <LoadError error={university.error} onRetry={() => void university.refetch()} />
       ) : (
