@@ -159,7 +159,6 @@ export const raggingContactsViewSchema = z
   .object({
     raggingHelpline: z.string(),
     committeeName: z.string(),
-    committeeNameHi: z.string(),
     committeeEmail: z.string(),
     committeePhone: z.string(),
     nodalOfficerName: z.string(),
@@ -204,6 +203,8 @@ export const universityAdminSchema = z
     aboutTextHi: z.string(),
     timeZone: z.string(),
     defaultLocale: z.enum(LOCALES),
+    /** The committee's name in Hindi (sent back inside `contacts` when changed). */
+    committeeNameHi: z.string(),
     /** The anti-ragging contacts as saved (the environment sets none of them). */
     contacts: raggingContactsViewSchema,
     updatedAt: z.string(),
@@ -333,7 +334,7 @@ export const routingKeySchema = z
 
 const subCategorySchema = z.object({
   name: line('A sub-category', 60),
-  /** Left out: the Hindi it had under the same name; empty: none. */
+  /** Left out or empty: none (the list is replaced as given, like the English). */
   nameHi: hindiLine('A sub-category in Hindi', 60).optional(),
   confidential: z.boolean().default(false),
   /** Its own target time (left out: the category's). */

@@ -51,6 +51,12 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
     if (request.method !== 'GET') app.catalog.invalidate();
   });
 
+  /** The contacts as the console edits them, their Hindi beside (so that clients of the contacts see what they saw before it). */
+  function contactsView(row: Awaited<ReturnType<typeof readUniversity>>) {
+    const { committeeNameHi, ...contacts } = raggingContactsOf(row);
+    return { contacts, committeeNameHi };
+  }
+
   async function universityView(): Promise<UniversityAdmin> {
     const row = await readUniversity(app.db);
     const env = opts.config.universityEnv;
@@ -60,7 +66,7 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
       fromEnvironment: UNIVERSITY_FIELDS.filter((field) => env[field] !== undefined).map((field) => ({ field, variable: UNIVERSITY_ENV[field] })),
       logoUrl: logoUrl(row),
       ...languageOf(row),
-      contacts: raggingContactsOf(row),
+      ...contactsView(row),
       updatedAt: row.updatedAt.toISOString(),
     };
   }

@@ -508,15 +508,9 @@ async function checkCardTitle(tx: Queryable, cardTitle: string, exceptKey?: stri
 type ParsedCategory = z.output<typeof categoryCreateSchema>;
 type StoredSubCategory = CategoryRow['subCategories'][number];
 
-/**
- * Sub-categories as stored: one given without its Hindi keeps the Hindi it had under the same
- * name (a client that knows nothing of Hindi does not erase it); an empty one is none.
- */
-function storedSubCategories(given: ParsedCategory['subCategories'], before: StoredSubCategory[]): StoredSubCategory[] {
-  return given.map(({ nameHi, ...rest }) => {
-    const hi = nameHi ?? before.find((b) => b.name === rest.name)?.nameHi ?? '';
-    return hi ? { ...rest, nameHi: hi } : rest;
-  });
+/** Sub-categories as stored: the list as given, with a Hindi name only where one is (none: the English shows). */
+function storedSubCategories(given: ParsedCategory['subCategories']): StoredSubCategory[] {
+  return given.map(({ nameHi, ...rest }) => (nameHi ? { ...rest, nameHi } : rest));
 }
 
 export async function createCategory(db: Db, actorId: string, input: ParsedCategory): Promise<CategoryAdmin> {
@@ -532,7 +526,7 @@ export async function createCategory(db: Db, actorId: string, input: ParsedCateg
     const { routing, subCategories, ...fields } = input;
     const [created] = await tx
       .insert(categories)
-      .values({ ...fields, subCategories: storedSubCategories(subCategories, []), routingKey, position: (last?.position ?? 0) + 1 })
+      .values({ ...fields, subCategories: storedSubCategories(subCategories), routingKey, position: (last?.position ?? 0) + 1 })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await writeRouting(tx, routingKey, routing, actorId);
@@ -564,7 +558,7 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
     const { routing, retired, subCategories, ...fields } = input;
     const [after] = await tx
       .update(categories)
-      .set({ ...fields, subCategories: storedSubCategories(subCategories, before.subCategories), retiredAt: retired ? (before.retiredAt ?? new Date()) : null, updatedAt: new Date() })
+      .set({ ...fields, subCategories: storedSubCategories(subCategories), retiredAt: retired ? (before.retiredAt ?? new Date()) : null, updatedAt: new Date() })
       .where(eq(categories.key, key))
       .returning();
     if (!after) throw new Error('update returned nothing');

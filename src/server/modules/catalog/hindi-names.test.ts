@@ -116,7 +116,7 @@ describe('categories', () => {
     expect(JSON.stringify(body.items)).toContain('स्विमिंग पूल');
   });
 
-  it('keeps the Hindi when an update leaves it out, and drops it when emptied', async () => {
+  it('keeps the Hindi when an update leaves it out, and drops it when emptied; sub-categories are as given', async () => {
     const { key: _key, ...update } = pool;
     const { cardTitleHi: _title, ...withoutTitle } = update;
     const kept = await admin.send('PUT', '/api/admin/categories/pool', {
@@ -129,8 +129,9 @@ describe('categories', () => {
     });
     expect(kept.status).toBe(200);
     expect(kept.body.cardTitleHi).toBe('स्विमिंग पूल');
+    // The list is replaced as given: Water, sent without its Hindi, has none now.
     expect(kept.body.subCategories).toEqual([
-      { name: 'Water', nameHi: 'पानी', confidential: false },
+      { name: 'Water', confidential: false },
       { name: 'Lifeguard', nameHi: 'लाइफ़गार्ड', confidential: false },
     ]);
     const emptied = await admin.send('PUT', '/api/admin/categories/pool', { ...update, retired: false, complaintHeadHi: '', subCategories: pool.subCategories.map((s) => ({ ...s, nameHi: '' })) });
@@ -220,7 +221,7 @@ describe('the university profile', () => {
 
   it('saves its Hindi names, time zone and default language, and the catalogue carries them', async () => {
     const { body: before } = await admin.get('/api/admin/university');
-    expect(before).toMatchObject({ nameHi: '', timeZone: 'Asia/Kolkata', defaultLocale: 'en', contacts: { committeeNameHi: '' } });
+    expect(before).toMatchObject({ nameHi: '', timeZone: 'Asia/Kolkata', defaultLocale: 'en', committeeNameHi: '' });
     const answer = await admin.send('PUT', '/api/admin/university', {
       ...(await saved()),
       nameHi: 'वीआईटी भोपाल विश्वविद्यालय',
@@ -231,7 +232,9 @@ describe('the university profile', () => {
       contacts: { ...(before.contacts as Record<string, unknown>), committeeNameHi: 'एंटी-रैगिंग कमेटी' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ nameHi: 'वीआईटी भोपाल विश्वविद्यालय', timeZone: 'Asia/Dubai', defaultLocale: 'hi', contacts: { committeeNameHi: 'एंटी-रैगिंग कमेटी' } });
+    expect(answer.body).toMatchObject({ nameHi: 'वीआईटी भोपाल विश्वविद्यालय', timeZone: 'Asia/Dubai', defaultLocale: 'hi', committeeNameHi: 'एंटी-रैगिंग कमेटी' });
+    // The contacts read as before (their Hindi is beside them).
+    expect(answer.body.contacts).not.toHaveProperty('committeeNameHi');
     const served = (await catalog()).university;
     expect(served).toMatchObject({ nameHi: 'वीआईटी भोपाल विश्वविद्यालय', shortNameHi: 'वीआईटी भोपाल', aboutTextHi: 'हॉस्टल की शिकायतें यहाँ दर्ज करें।', timeZone: 'Asia/Dubai' });
     expect(served.raggingContacts?.committeeNameHi).toBe('एंटी-रैगिंग कमेटी');

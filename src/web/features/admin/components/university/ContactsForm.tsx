@@ -84,7 +84,7 @@ interface ContactsFormProps {
 export function ContactsForm({ university, saved: savedMessage, onSaved }: ContactsFormProps) {
   const update = useUpdateUniversity();
   const form = useForm<ContactsDraft, unknown, z.output<typeof draftSchema>>({
-    defaultValues: { contacts: university.contacts },
+    defaultValues: { contacts: { ...university.contacts, committeeNameHi: university.committeeNameHi } },
     resolver: draftResolver(draftSchema, (d: ContactsDraft) => d, { invalidMessage: invalidMessage() }),
     reValidateMode: 'onChange',
   });
