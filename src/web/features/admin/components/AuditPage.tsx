@@ -1,4 +1,5 @@
 import { i18n } from '../../../lib/i18n';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -77,10 +78,17 @@ function EntryCard({ entry, names }: { entry: AuditEntry; names: CategoryNames }
       <p className="mt-1 text-sm text-slate-700">
         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{' '}
         {entry.actor ? (
-          <>
-            by {entry.actor.name || entry.actor.email}
-            {entry.actor.name && <span className="break-all"> ({entry.actor.email})</span>}
-          </>
+          <WithSlots
+            text={i18n._('by {who}', { who: slot('who') })}
+            slots={{
+              who: (
+                <>
+                  {entry.actor.name || entry.actor.email}
+                  {entry.actor.name && <span className="break-all"> ({entry.actor.email})</span>}
+                </>
+              ),
+            }}
+          />
         ) : (
           i18n._('by the portal itself')
         )}
