@@ -240,6 +240,8 @@ describe('the university profile', () => {
     expect(served.raggingContacts?.committeeNameHi).toBe('एंटी-रैगिंग कमेटी');
     const [row] = await portal.database.db.select().from(university);
     expect(row?.defaultLocale).toBe('hi');
+    // The server's own copy has it, for mail to people who never chose a language.
+    expect((await portal.app.catalog.get()).defaultLocale).toBe('hi');
 
     // A client that knows nothing of them leaves them as they are.
     expect((await admin.send('PUT', '/api/admin/university', await saved())).status).toBe(200);

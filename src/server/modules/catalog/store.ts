@@ -12,6 +12,7 @@ import {
   type UniversityInfo,
 } from '../../../shared/catalog.js';
 import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
+import type { Locale } from '../../../shared/constants.js';
 import type { UniversityEnv } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { categories, commonAreas, hostels, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
@@ -34,6 +35,8 @@ export interface CatalogSnapshot {
   settings: UniversitySettings;
   regPattern: RegExp;
   fingerprint: string;
+  /** The language of mail to people who never chose one, and to addresses that are nobody's account (issue 28). */
+  defaultLocale: Locale;
   /** Every common area by id, retired ones included (filing refuses those by name), with its hostel's name. */
   commonAreas: Map<string, CommonAreaEntry>;
 }
@@ -176,6 +179,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     settings,
     regPattern: compileRegPattern(settings.regPattern),
     fingerprint: catalogFingerprint(catalog),
+    defaultLocale: row.defaultLocale,
     commonAreas: areas,
   };
 }
