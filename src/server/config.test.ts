@@ -96,10 +96,10 @@ describe('configuration', () => {
     expect(problems({ DATA_DIR: dataDir(), INSIGHTS_DIGEST_DAYS: '365' })).toEqual(['INSIGHTS_DIGEST_DAYS must be at most 92 days']);
   });
 
-  it("keeps the university's clock in TIME_ZONE, Asia/Kolkata unless set, and refuses a zone Intl does not know", () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).timeZone).toBe('Asia/Kolkata');
-    expect(loadConfig({ DATA_DIR: dataDir(), TIME_ZONE: 'Africa/Nairobi' }).timeZone).toBe('Africa/Nairobi');
-    expect(problems({ DATA_DIR: dataDir(), TIME_ZONE: 'Mars/Olympus' })).toEqual(['TIME_ZONE must be an IANA time zone such as Asia/Kolkata']);
+  it('keeps a retired TIME_ZONE only to warn about it, and never refuses to start over it (decision 53)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).retiredTimeZone).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), TIME_ZONE: 'Africa/Nairobi' }).retiredTimeZone).toBe('Africa/Nairobi');
+    expect(problems({ DATA_DIR: dataDir(), TIME_ZONE: 'Mars/Olympus' })).toEqual([]);
   });
 
   it('reads LOG_FORMAT as pretty or json, unset when not given, and refuses anything else', () => {

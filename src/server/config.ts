@@ -80,15 +80,6 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
 /** What Fastify's `trustProxy` option takes: all, none, a hop count or a list of addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 const envSchema = z
@@ -215,12 +206,9 @@ const envSchema = z
     RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_TRACKING_TRIES: z.coerce.number().int().min(1).default(10),
     ANONYMOUS_FOLLOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-    // The university's clock, for times the server writes in words ("after 14:32"). Not TZ: that
-    // would change the whole process's local time.
-    TIME_ZONE: z.preprocess(
-      emptyToUndefined,
-      z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
-    ),
+    // Retired (decision 53): the university's clock is the profile's time zone. Read only so that
+    // start-up can say it is ignored; never refuses to start.
+    TIME_ZONE: z.preprocess(emptyToUndefined, z.string().optional()),
     PHOTO_MAX_MB: z.coerce.number().min(0.1, 'must be at least 0.1').max(50, 'must be at most 50').default(10),
     PHOTO_PENDING_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
     S3_BUCKET: optionalString,
@@ -412,8 +400,11 @@ export interface Config {
     /** How long the cookie of an opened report lasts. */
     followMs: number;
   };
-  /** The university's IANA time zone (TIME_ZONE), for times of day in messages. */
-  timeZone: string;
+  /**
+   * TIME_ZONE as the environment still sets it, which nothing reads (decision 53: the profile's
+   * time zone is the university's clock); start-up warns when it differs from the profile's.
+   */
+  retiredTimeZone: string | undefined;
   /** Days covered by, and between, insights digests; 0 = none are sent. */
   insightsDigestDays: number;
   photos: {
@@ -573,7 +564,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       triesPerQuarterHour: env.RATE_LIMIT_TRACKING_TRIES,
       followMs: env.ANONYMOUS_FOLLOW_MINUTES * 60_000,
     },
-    timeZone: env.TIME_ZONE,
+    retiredTimeZone: env.TIME_ZONE,
     photos: {
       maxUploadBytes: Math.round(env.PHOTO_MAX_MB * 1024 * 1024),
       pendingMs: env.PHOTO_PENDING_HOURS * 60 * 60_000,

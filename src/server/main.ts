@@ -44,6 +44,13 @@ async function main() {
   onConnectionError = (error) => {
     app.log.warn({ reason: error.message }, 'database connection lost; the next query connects again');
   };
+  const { timeZone } = await app.catalog.get();
+  if (config.retiredTimeZone && config.retiredTimeZone !== timeZone) {
+    app.log.warn(
+      { TIME_ZONE: config.retiredTimeZone, profile: timeZone },
+      "TIME_ZONE is no longer read: the university's time zone is the profile's (admin console, University); set it there",
+    );
+  }
 
   let shuttingDown = false;
   /**

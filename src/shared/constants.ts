@@ -21,6 +21,9 @@ export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const SOURCE_LOCALE: Locale = 'en';
 /** The name each language has in itself, for the switch. */
+/** The university's time zone until an administrator sets another in the profile (decision 53). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी' };
 
 /** Why a sign-in was refused; carried back to the web app as `?signInError=<code>`. */

@@ -31,7 +31,7 @@ export const queueQuerySchema = z.object({
   due: z
     .enum(['overdue', 'today'])
     .optional()
-    .describe('overdue: open and past their due time; today: open and due within the next 24 hours'),
+    .describe('overdue: open and past their due time; today: open, not overdue and due before midnight on the university clock'),
   escalated: z
     .enum(['true', 'false'], { error: 'escalated: true or false' })
     .optional()

@@ -75,7 +75,7 @@ export async function seedInsights(db: Db, opts: { prefix?: string; count?: numb
 
 /** The figures a hostel's dashboard should show for the default range, counted directly from complaints. */
 export async function countedInSql(db: Db, hostel: string, from: string, to: string) {
-  const inRange = (column: string) => sql.raw(`(${column} AT TIME ZONE 'UTC')::date BETWEEN '${from}' AND '${to}'`);
+  const inRange = (column: string) => sql.raw(`(${column} AT TIME ZONE university_time_zone())::date BETWEEN '${from}' AND '${to}'`);
   const [row] = await db
     .select({
       filed: sql<number>`count(*) FILTER (WHERE ${inRange('created_at')})::int`,

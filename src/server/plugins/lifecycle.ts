@@ -24,7 +24,7 @@ export default fp(
           ? { address: opts.config.inbound.replyAddress, secret: hmac(opts.config.sessionSecret, 'reply-addresses') }
           : undefined,
         mergeUndoMs: opts.config.mergeUndoMs,
-        timeZone: opts.config.timeZone,
+        universityTimeZone: async () => (await app.catalog.get()).timeZone,
         afterCommit: () => {
           app.mailer?.notify();
           app.pushDispatcher?.notify();
@@ -32,5 +32,5 @@ export default fp(
       }),
     );
   },
-  { name: 'lifecycle', dependencies: ['database', 'mailer', 'push'] },
+  { name: 'lifecycle', dependencies: ['database', 'catalog', 'mailer', 'push'] },
 );

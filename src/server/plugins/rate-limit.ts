@@ -103,13 +103,13 @@ const LIMITED: Record<LimitKind, { what: string; then: string }> = {
  * Retry-After the response carries; a long wait is said as the minute it has certainly passed, on
  * the university's clock.
  */
-export function limitMessage(kind: LimitKind, waitSeconds: number, now: number, timeZone: string): string {
+export function limitMessage(kind: LimitKind, waitSeconds: number, now: number, timeZone: string, intlLocale = 'en-GB'): string {
   const { what, then } = LIMITED[kind];
   if (waitSeconds < SHORT_WAIT_SECONDS) {
     return `${what} ${then} in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`;
   }
   const lifts = new Date(Math.ceil((now + waitSeconds * 1000) / 60_000) * 60_000);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(lifts);
+  const time = new Intl.DateTimeFormat(intlLocale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(lifts);
   return `${what} ${then} after ${time}.`;
 }
 
@@ -145,12 +145,11 @@ declare module 'fastify' {
 
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance, opts: { config: Config }) {
-    const { timeZone } = opts.config;
     // Retry-After is @fastify/rate-limit's ceil(ttl / 1000); the message uses the same number.
     const refusal =
       (kind: LimitKind): RefusalBuilder =>
       (_request, context) =>
-        new AppError(429, 'rate_limited', limitMessage(kind, Math.ceil(context.ttl / 1000), Date.now(), timeZone));
+        new AppError(429, 'rate_limited', limitMessage(kind, Math.ceil(context.ttl / 1000), Date.now(), app.catalog.lastTimeZone));
     await app.register(rateLimit, {
       global: false,
       store: postgresStore(app.db),

@@ -11,6 +11,7 @@ import {
   type ServiceKey,
   type UniversityInfo,
 } from '../../../shared/catalog.js';
+import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
 import type { Locale } from '../../../shared/constants.js';
 import type { UniversityEnv } from '../../config.js';
@@ -39,6 +40,8 @@ export interface CatalogSnapshot {
   defaultLocale: Locale;
   /** Every common area by id, retired ones included (filing refuses those by name), with its hostel's name. */
   commonAreas: Map<string, CommonAreaEntry>;
+  /** The profile's IANA time zone (decision 53): every day, "today" and time of day the server names. */
+  timeZone: string;
 }
 
 export interface CommonAreaEntry {
@@ -181,6 +184,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     fingerprint: catalogFingerprint(catalog),
     defaultLocale: row.defaultLocale,
     commonAreas: areas,
+    timeZone: row.timeZone,
   };
 }
 
@@ -201,6 +205,7 @@ export class CatalogStore {
   private cached: CatalogSnapshot | undefined;
   private loading: Promise<CatalogSnapshot> | undefined;
   private checkedAt = 0;
+  private zone = DEFAULT_TIME_ZONE;
 
   constructor(
     private readonly db: Db,
@@ -217,7 +222,16 @@ export class CatalogStore {
       this.loading = undefined;
     });
     this.cached = await this.loading;
+    this.zone = this.cached.timeZone;
     return this.cached;
+  }
+
+  /**
+   * The profile's time zone as last loaded, for the few places that must answer without waiting
+   * (a rate limit's refusal). Nearly every request reads the catalogue, so it trails a change only briefly.
+   */
+  get lastTimeZone(): string {
+    return this.zone;
   }
 
   /** After a change made through this instance: the next use reloads. */

@@ -47,7 +47,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
   const students = [app.requireUser, app.requireRole('student')];
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
-  const clock = (): Clock => ({ now: cleaningClock.now(), timeZone: opts.config.timeZone });
+  const clock = async (): Promise<Clock> => ({ now: cleaningClock.now(), timeZone: (await app.catalog.get()).timeZone });
   const catalog = async () => (await app.catalog.get()).catalog;
 
   r.get(
@@ -109,7 +109,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { items: await slotOffers(app.db, await catalog(), request.query.hostel, clock()) };
+      return { items: await slotOffers(app.db, await catalog(), request.query.hostel, await clock()) };
     },
   );
 
@@ -125,7 +125,8 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { items: await listBookings(app.db, requireUser(request), clock()), timeZone: opts.config.timeZone };
+      const at = await clock();
+      return { items: await listBookings(app.db, requireUser(request), at), timeZone: at.timeZone };
     },
   );
 
@@ -141,7 +142,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
         response: { 201: cleaningBookingSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await book(app.db, await catalog(), requireUser(request), request.body, clock())),
+    async (request, reply) => reply.status(201).send(await book(app.db, await catalog(), requireUser(request), request.body, await clock())),
   );
 
   r.post(
@@ -157,7 +158,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
         response: { 200: cleaningBookingSchema, ...errors },
       },
     },
-    async (request) => setSkip(app.db, requireUser(request), request.params.id, request.body.on, true, clock()),
+    async (request) => setSkip(app.db, requireUser(request), request.params.id, request.body.on, true, await clock()),
   );
 
   r.delete(
@@ -172,7 +173,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
         response: { 200: cleaningBookingSchema, ...errors },
       },
     },
-    async (request) => setSkip(app.db, requireUser(request), request.params.id, request.params.on, false, clock()),
+    async (request) => setSkip(app.db, requireUser(request), request.params.id, request.params.on, false, await clock()),
   );
 
   r.post(
@@ -187,7 +188,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
         response: { 200: cleaningBookingSchema, ...errors },
       },
     },
-    async (request) => cancelBooking(app.db, requireUser(request), request.params.id, clock()),
+    async (request) => cancelBooking(app.db, requireUser(request), request.params.id, await clock()),
   );
 
   r.post(
@@ -202,7 +203,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
         response: { 200: cleaningBookingSchema, ...errors },
       },
     },
-    async (request) => restoreBooking(app.db, requireUser(request), request.params.id, clock()),
+    async (request) => restoreBooking(app.db, requireUser(request), request.params.id, await clock()),
   );
 
   r.get(
@@ -218,7 +219,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return dayList(app.db, requireUser(request), request.query.date, clock());
+      return dayList(app.db, requireUser(request), request.query.date, await clock());
     },
   );
 
@@ -234,6 +235,6 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, opts:
         response: { 200: cleaningMarkedSchema, ...errors },
       },
     },
-    async (request) => markVisit(app.lifecycle, requireUser(request), request.body, clock()),
+    async (request) => markVisit(app.lifecycle, requireUser(request), request.body, await clock()),
   );
 }

@@ -187,7 +187,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      return getComplaintView(app.db, user.id, request.params.number, app.lifecycle.timeZone);
+      return getComplaintView(app.db, user.id, request.params.number, await app.lifecycle.universityTimeZone());
     },
   );
 

@@ -40,7 +40,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
-  const { timeZone } = opts.config;
+  const universityTimeZone = async () => (await app.catalog.get()).timeZone;
   const catalog = async () => (await app.catalog.get()).catalog;
 
   r.get(
@@ -57,6 +57,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
     async (request, reply) => {
       const page = await listNotices(app.db, requireUser(request), request.query);
       reply.header('cache-control', 'no-store');
+      const timeZone = await universityTimeZone();
       return { items: page.items.map((view) => toStaffIncident(view, timeZone)), nextCursor: page.nextCursor, timeZone };
     },
   );
@@ -75,7 +76,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
     },
     async (request, reply) => {
       const view = await postNotice(app.lifecycle, requireUser(request), await catalog(), request.body);
-      return reply.status(201).send(toStaffIncident(view, timeZone));
+      return reply.status(201).send(toStaffIncident(view, await universityTimeZone()));
     },
   );
 
@@ -93,7 +94,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
     async (request, reply) => {
       const detail = await noticeDetail(app.db, requireUser(request), request.params.id);
       reply.header('cache-control', 'no-store');
-      return toStaffIncidentDetail(detail, timeZone);
+      return toStaffIncidentDetail(detail, await universityTimeZone());
     },
   );
 
@@ -111,7 +112,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
       },
     },
     async (request) =>
-      toStaffIncident(await changeNotice(app.lifecycle, requireUser(request), await catalog(), request.params.id, request.body), timeZone),
+      toStaffIncident(await changeNotice(app.lifecycle, requireUser(request), await catalog(), request.params.id, request.body), await universityTimeZone()),
   );
 
   r.post(
@@ -126,7 +127,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
         response: { 200: staffIncidentSchema, ...errors },
       },
     },
-    async (request) => toStaffIncident(await withdrawNotice(app.lifecycle, requireUser(request), request.params.id), timeZone),
+    async (request) => toStaffIncident(await withdrawNotice(app.lifecycle, requireUser(request), request.params.id), await universityTimeZone()),
   );
 
   r.post(
@@ -145,7 +146,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
     async (request) => {
       const result = await resolveNotice(app.lifecycle, requireUser(request), request.params.id, request.body.note);
       request.log.info({ incident: request.params.id, resolved: result.resolved, told: result.told }, 'notice resolved');
-      return { incident: toStaffIncident(result.view, timeZone), resolved: result.resolved, told: result.told };
+      return { incident: toStaffIncident(result.view, await universityTimeZone()), resolved: result.resolved, told: result.told };
     },
   );
 
@@ -163,7 +164,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
       },
     },
     async (request) =>
-      toStaffIncidentDetail(await setComplaintLink(app.lifecycle, requireUser(request), request.params.id, request.body.number, true), timeZone),
+      toStaffIncidentDetail(await setComplaintLink(app.lifecycle, requireUser(request), request.params.id, request.body.number, true), await universityTimeZone()),
   );
 
   r.delete(
@@ -179,7 +180,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
       },
     },
     async (request) =>
-      toStaffIncidentDetail(await setComplaintLink(app.lifecycle, requireUser(request), request.params.id, request.params.number, false), timeZone),
+      toStaffIncidentDetail(await setComplaintLink(app.lifecycle, requireUser(request), request.params.id, request.params.number, false), await universityTimeZone()),
   );
 
   r.get(
@@ -196,7 +197,7 @@ export default async function incidentRoutes(app: FastifyInstance, opts: { confi
     async (request, reply) => {
       const notices = await studentNotices(app.db, requireUser(request), request.query);
       reply.header('cache-control', 'no-store');
-      return toActiveNotices(notices, timeZone);
+      return toActiveNotices(notices, await universityTimeZone());
     },
   );
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatHours, formatRating, formatShare, type Insights } from '../../../shared/insights.js';
+import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
 import { users } from '../../db/schema.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
@@ -44,8 +45,9 @@ export async function sendInsightsDigests(
       .limit(batch)
       .for('update', { skipLocked: true });
     let sent = 0;
-    const to = now.toISOString().slice(0, 10);
-    const from = new Date(now.getTime() - (everyDays - 1) * 86_400_000).toISOString().slice(0, 10);
+    // The last `everyDays` days on the university's clock, today included, as the dashboard counts them.
+    const to = dayIn(now, snapshot.timeZone);
+    const from = addDays(to, -(everyDays - 1));
     for (const person of due) {
       const scope = await loadScope(tx, person);
       if (scope.all || scope.entries.length) {

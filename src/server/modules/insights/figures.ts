@@ -14,6 +14,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { commonAreas, complaintCounts, complaints, hostels, insightDaily, oneOf } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
+import { fromZonedInputValue } from '../../../shared/incidents.js';
 import { areaLabel } from '../../../shared/places.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
@@ -36,13 +38,15 @@ export interface InsightsFilter {
   category?: string | undefined;
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const dayMs = (s: string) => Date.parse(`${s}T00:00:00Z`);
 
-/** The request's range with its defaults (the 12 weeks up to today, UTC), or a 400 that says what is wrong. */
-export function insightsFilter(query: InsightsQuery, now = new Date()): InsightsFilter {
-  const to = query.to ?? isoDay(now);
-  const from = query.from ?? isoDay(new Date(dayMs(to) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS));
+/**
+ * The request's range with its defaults (the 12 weeks up to today on the university's clock), or a
+ * 400 that says what is wrong. Days are the university's (decision 53), as the rollup counts them.
+ */
+export function insightsFilter(query: InsightsQuery, timeZone: string, now = new Date()): InsightsFilter {
+  const to = query.to ?? dayIn(now, timeZone);
+  const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (dayMs(from) > dayMs(to)) {
     throw new AppError(400, 'validation_failed', 'The first day must not be after the last day.', { from: 'Must not be after the last day' });
   }
@@ -130,7 +134,7 @@ export async function openCells(db: Queryable, scope: Scope, filter: InsightsFil
     .sort((a, b) => a.hostel.localeCompare(b.hostel) || a.category.localeCompare(b.category));
 }
 
-/** Complaints filed per week (Monday, UTC) and category. */
+/** Complaints filed per week (from Monday, the days being the university's) and category. */
 export async function weeklyFiled(db: Queryable, scope: Scope, filter: InsightsFilter) {
   const week = sql<string>`to_char(date_trunc('week', ${insightDaily.day}::timestamp), 'YYYY-MM-DD')`;
   const rows = await db
@@ -206,9 +210,11 @@ export async function timesTable(db: Queryable, scope: Scope, filter: InsightsFi
  * range's end (the repeat rule of decision 46): rooms from complaints_recurring_rooms_idx alone, as
  * before, and common areas (far fewer complaints) from their history index; the most first.
  */
-export async function recurringRooms(db: Queryable, scope: Scope, filter: InsightsFilter, limit = 10) {
-  const end = new Date(dayMs(filter.to) + DAY_MS);
-  const start = new Date(end.getTime() - RECURRING_ROOM_DAYS * DAY_MS);
+export async function recurringRooms(db: Queryable, scope: Scope, filter: InsightsFilter, timeZone: string, limit = 10) {
+  // Midnights on the university's clock (a zone whose clock skips a midnight falls back on UTC's that day).
+  const midnight = (day: string) => fromZonedInputValue(`${day}T00:00`, timeZone) ?? new Date(dayMs(day));
+  const end = midnight(addDays(filter.to, 1));
+  const start = midnight(addDays(filter.to, 1 - RECURRING_ROOM_DAYS));
   const n = count();
   const window = and(
     where(scope, filter, complaints),
@@ -278,7 +284,7 @@ export async function insightsFigures(db: Queryable, scope: Scope, filter: Insig
     openCells(db, scope, filter),
     weeklyFiled(db, scope, filter),
     timesTable(db, scope, filter),
-    recurringRooms(db, scope, filter),
+    recurringRooms(db, scope, filter, snapshot.timeZone),
   ]);
   return {
     from: filter.from,

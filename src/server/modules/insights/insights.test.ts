@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
+import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { INSIGHT_DURATION_BOUNDS_MINUTES, type Insights } from '../../../shared/insights.js';
 import { complaints, insightDaily, outbox, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
@@ -46,8 +48,9 @@ afterAll(async () => {
 });
 
 const db = () => portal.database.db;
-const today = () => new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+// Days on the university's clock (the profile's default zone), as the rollup counts them.
+const today = () => dayIn(new Date(), DEFAULT_TIME_ZONE);
+const daysAgo = (n: number) => addDays(today(), -n);
 
 async function figures(client: ApiClient, query = '') {
   const { status, body } = await client.get(`/api/insights${query}`);

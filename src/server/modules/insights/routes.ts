@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dayIn } from '../../../shared/cleaning-schedule.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';
 import type { Config } from '../../config.js';
@@ -47,7 +48,8 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const figures = await insightsFigures(app.db, await loadScope(app.db, user), insightsFilter(request.query), await app.catalog.get());
+      const snapshot = await app.catalog.get();
+      const figures = await insightsFigures(app.db, await loadScope(app.db, user), insightsFilter(request.query, snapshot.timeZone), snapshot);
       reply.header('cache-control', 'no-store');
       return figures;
     },
@@ -68,8 +70,9 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const filter = insightsFilter(request.query);
-      const figures = await insightsFigures(app.db, await loadScope(app.db, user), filter, await app.catalog.get());
+      const snapshot = await app.catalog.get();
+      const filter = insightsFilter(request.query, snapshot.timeZone);
+      const figures = await insightsFigures(app.db, await loadScope(app.db, user), filter, snapshot);
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -100,7 +103,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-disposition', attachment(`complaints-${new Date().toISOString().slice(0, 10)}.csv`))
+        .header('content-disposition', attachment(`complaints-${dayIn(new Date(), (await app.catalog.get()).timeZone)}.csv`))
         .send(stream);
     },
   );

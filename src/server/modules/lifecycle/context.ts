@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client.js';
+import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import type { MailOptions } from '../mail/outbox.js';
 import type { ReplyAddressing } from '../mail/reply-address.js';
 
@@ -15,8 +16,11 @@ export interface LifecycleContext {
   replyAddressing?: ReplyAddressing | undefined;
   /** How long staff may undo merging a duplicate (MERGE_UNDO_MINUTES); its notice to the student waits as long. */
   mergeUndoMs: number;
-  /** The university's time zone (TIME_ZONE): times of day that mail and bells write in words (a visit). */
-  timeZone: string;
+  /**
+   * The university's time zone, the profile's (decision 53): the days and times of day that mail and
+   * bells write in words (a visit). Asked each time, since an administrator may change it.
+   */
+  universityTimeZone(): Promise<string>;
   /**
    * Runs `work` in one transaction. When it commits, the instance's mail dispatcher is told that
    * new mail may be waiting (the one place that signals it); when it throws, nothing was written.
@@ -30,19 +34,20 @@ export function createLifecycleContext(opts: {
   smtpConfigured: boolean;
   replyAddressing?: ReplyAddressing | undefined;
   mergeUndoMs: number;
-  timeZone?: string | undefined;
+  /** The profile's zone as the catalogue has it; Asia/Kolkata (the profile's default) when not given. */
+  universityTimeZone?: (() => Promise<string>) | undefined;
   /** Called after every committed lifecycle transaction. */
   afterCommit: () => void;
 }): LifecycleContext {
   const { db, publicUrl, smtpConfigured, replyAddressing, mergeUndoMs, afterCommit } = opts;
-  const timeZone = opts.timeZone ?? 'UTC';
+  const universityTimeZone = opts.universityTimeZone ?? (() => Promise.resolve(DEFAULT_TIME_ZONE));
   return {
     db,
     publicUrl,
     smtpConfigured,
     replyAddressing,
     mergeUndoMs,
-    timeZone,
+    universityTimeZone,
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       const result = await db.transaction(work);
       afterCommit();

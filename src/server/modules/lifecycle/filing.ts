@@ -66,7 +66,7 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
     const recipients = await resolveRecipients(tx, input.routingKey, input.hostel);
     const notice = await noticeForFiling(tx, input);
     // The number is made inside the insert: one round trip fewer on the busiest path.
-    const number = sql<string>`'HC-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`;
+    const number = sql<string>`'HC-' || to_char(now() at time zone university_time_zone(), 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`;
     const [row] = await tx
       .insert(complaints)
       .values({

@@ -6,6 +6,7 @@ import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { setUniversityTimeZone, zoneAwayFromMidnight } from '../../../../tests/support/time-zone.js';
 
 /**
  * The staff's day on the server: due times from the category's target, late complaints escalated
@@ -97,6 +98,8 @@ describe('due times', () => {
   });
 
   it('sort the queue by due time and filter what is overdue or due within a day', async () => {
+    // "Due today" ends at midnight on the university's clock: two hours from now must fall before it.
+    await setUniversityTimeZone(portal, zoneAwayFromMidnight());
     const late = await file({ complaint: 'late one' });
     const soon = await file({ complaint: 'due soon' });
     const later = await file({ complaint: 'due later' });

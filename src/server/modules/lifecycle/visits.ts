@@ -76,7 +76,7 @@ export async function visitState(db: Pick<Db, 'select'>, complaint: ComplaintRow
 }
 
 /** Stored words (the thread, a mail, a bell) are read later: they name the day, never "tomorrow". */
-const when = (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitDateText(startsAt, endsAt, ctx.timeZone);
+const when = async (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitDateText(startsAt, endsAt, await ctx.universityTimeZone());
 
 /** The timeline entry both sides read, public, with the change of status it is not. */
 async function visitEvent(tx: Tx, complaint: ComplaintRow, actorId: string, note: string, idempotencyKey: string | undefined) {
@@ -107,8 +107,9 @@ export async function proposeVisit(
 ): Promise<ComplaintRow> {
   if (await alreadyWritten(tx, complaint, side.id, idempotencyKey)) return complaint;
   refuseUnlessVisitable(complaint);
-  const startsAt = zonedInstant(body.date, body.start, ctx.timeZone);
-  const endsAt = zonedInstant(body.date, body.end, ctx.timeZone);
+  const timeZone = await ctx.universityTimeZone();
+  const startsAt = zonedInstant(body.date, body.start, timeZone);
+  const endsAt = zonedInstant(body.date, body.end, timeZone);
   if (!startsAt || !endsAt) throw new AppError(400, 'validation_failed', 'Choose a day of the calendar', { date: 'Choose a day of the calendar' });
   const problem = visitTimeProblem(startsAt, endsAt, new Date());
   if (problem) {
@@ -127,7 +128,7 @@ export async function proposeVisit(
     await tx.update(visitProposals).set({ status: 'superseded', respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, open.id));
   }
   await tx.insert(visitProposals).values({ complaintId: complaint.id, proposedBy: side.id, byStudent: side.kind === 'student', startsAt, endsAt });
-  const text = when(ctx, startsAt, endsAt);
+  const text = await when(ctx, startsAt, endsAt);
   await visitEvent(tx, complaint, side.id, `${open ? 'Proposed another visit time' : 'Proposed a visit'}: ${text}`, idempotencyKey);
   const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
   await audit(tx, {
@@ -182,7 +183,7 @@ export async function answerVisit(
   }
   const status = answer === 'accept' ? 'accepted' : 'declined';
   await tx.update(visitProposals).set({ status, respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, proposal.id));
-  const text = when(ctx, proposal.startsAt, proposal.endsAt);
+  const text = await when(ctx, proposal.startsAt, proposal.endsAt);
   await visitEvent(tx, complaint, side.id, answer === 'accept' ? `Visit agreed: ${text}` : `Declined the visit time ${text}`, idempotencyKey);
   const [updated = complaint] = await tx
     .update(complaints)

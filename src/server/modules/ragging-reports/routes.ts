@@ -30,7 +30,7 @@ const dutyOnly = () =>
 /** The anti-ragging committees' report and the squad's inspection log (decision 42): the duty and administrators only. */
 export default async function raggingReportRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { timeZone } = opts.config;
+  const universityTimeZone = async () => (await app.catalog.get()).timeZone;
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
   const catalog = async () => (await app.catalog.get()).catalog;
   const duty = (request: FastifyRequest) => {
@@ -61,7 +61,7 @@ export default async function raggingReportRoutes(app: FastifyInstance, opts: { 
     async (request, reply) => {
       const user = duty(request);
       const { from, to, format } = request.query;
-      const report = await raggingReport(app.db, await catalog(), { from, to, timeZone });
+      const report = await raggingReport(app.db, await catalog(), { from, to, timeZone: await universityTimeZone() });
       request.log.info({ by: user.id, from, to, format }, 'anti-ragging report made');
       reply
         .header('cache-control', 'no-store')
@@ -87,7 +87,7 @@ export default async function raggingReportRoutes(app: FastifyInstance, opts: { 
     async (request, reply) => {
       duty(request);
       reply.header('cache-control', 'no-store');
-      return { ...(await listInspections(app.db, request.query)), timeZone };
+      return { ...(await listInspections(app.db, request.query)), timeZone: await universityTimeZone() };
     },
   );
 

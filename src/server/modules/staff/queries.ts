@@ -19,6 +19,8 @@ const { search: _search, studentSearch: _studentSearch, ...complaintColumns } = 
  * page costs what the first one does, and served by the queue indexes.
  */
 const openOnly = oneOf(complaints.status, OPEN_STATUSES);
+/** The next midnight on the university's clock (university_time_zone(), migration 0026). */
+const endOfLocalToday = sql`(((now() at time zone university_time_zone())::date + 1)::timestamp at time zone university_time_zone())`;
 
 /**
  * More students than this sharing a searched name are not listed: the condition then asks for them
@@ -140,7 +142,9 @@ export function queueCondition(
     query.q ? textMatch(query.q, mayRevealIdentity, namedStudents) : undefined,
     onlyOpen ? openOnly : undefined,
     query.due === 'overdue' ? sql`${complaints.dueAt} < now()` : undefined,
-    query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < now() + interval '24 hours'` : undefined,
+    // Until midnight on the university's clock (decision 53), not the next 24 hours: at 23:00 in
+    // Kolkata, work due at 08:00 is tomorrow's.
+    query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < ${endOfLocalToday}` : undefined,
     // With the open statuses above: the predicate of complaints_escalated_open_idx.
     query.escalated ? sql`${complaints.escalationLevel} > 0` : undefined,
   );

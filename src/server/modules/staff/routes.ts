@@ -66,7 +66,7 @@ export default async function staffRoutes(app: FastifyInstance) {
           ...(facts.get(complaint.id) ?? { place: null, repeating: false }),
         })),
         nextCursor: page.nextCursor,
-        timeZone: app.lifecycle.timeZone,
+        timeZone: await app.lifecycle.universityTimeZone(),
       };
     },
   );
@@ -110,7 +110,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const detail = await staffDetail(app.db, user, request.params.number, app.lifecycle.mergeUndoMs, app.lifecycle.timeZone);
+      const detail = await staffDetail(app.db, user, request.params.number, app.lifecycle.mergeUndoMs, await app.lifecycle.universityTimeZone());
       const facts = await placeFacts(app.db, [detail.complaint]);
       reply.header('cache-control', 'no-store');
       return {
