@@ -41,7 +41,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const slotParams = z.object({ id: z.uuid() });
 
 /** Cleaning on a schedule: admins offer weekly slots, students book one for their room, cleaning staff work the day's list. */
-export default async function cleaningScheduleRoutes(app: FastifyInstance, opts: { config: Config }) {
+export default async function cleaningScheduleRoutes(app: FastifyInstance, _opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = [app.requireUser, app.requireRole('admin')];
   const students = [app.requireUser, app.requireRole('student')];

@@ -36,7 +36,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const linkParams = incidentIdParams.extend({ number: z.string().max(40) });
 
 /** Notices of known problems: posted and resolved by the team, seen and followed by students. */
-export default async function incidentRoutes(app: FastifyInstance, opts: { config: Config }) {
+export default async function incidentRoutes(app: FastifyInstance, _opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };

@@ -28,7 +28,7 @@ const dutyOnly = () =>
   new AppError(403, 'forbidden', "The anti-ragging reports and the inspection log are for the anti-ragging duty and administrators.");
 
 /** The anti-ragging committees' report and the squad's inspection log (decision 42): the duty and administrators only. */
-export default async function raggingReportRoutes(app: FastifyInstance, opts: { config: Config }) {
+export default async function raggingReportRoutes(app: FastifyInstance, _opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const universityTimeZone = async () => (await app.catalog.get()).timeZone;
   const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
