@@ -63,9 +63,11 @@ export function nextWeekday(from: string, weekday: number): string {
   return addDays(from, (weekday - weekdayOf(from) + 7) % 7);
 }
 
-/** "Tue 1 Dec". */
-export function dayLabel(day: string): string {
+/** "Tue 1 Dec"; in another language `intlLocale`'s words ("मंगल, 1 दिस॰" in 'hi-IN'). */
+export function dayLabel(day: string, intlLocale = 'en-GB'): string {
   const at = utcOf(day);
+  // English keeps its own short names: Intl's en-GB writes September "Sept".
+  if (intlLocale !== 'en-GB') return new Intl.DateTimeFormat(intlLocale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(at);
   return `${SHORT_WEEKDAYS[weekdayOf(day) - 1] ?? ''} ${at.getUTCDate()} ${SHORT_MONTHS[at.getUTCMonth()] ?? ''}`;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INCIDENT_STATUSES, OPEN_STATUSES, STATUSES, type ComplaintStatus } from './constants.js';
 import { checkTransition } from './lifecycle.js';
+import { relativeDay } from './relative-day.js';
 
 /*
  * Notices of a known problem (incidents, decision 37): what the team posts, what students see on
@@ -217,15 +218,16 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * When a notice expects its end, in words on the university's clock: "18:00" today, "tomorrow
- * 09:30", else "Fri 28 Nov, 18:00" (a past time reads the same way: the notice is late).
+ * 09:30", else "Fri 28 Nov, 18:00" (a past time reads the same way: the notice is late); the words
+ * in `intlLocale`'s language ("कल 09:30" in 'hi-IN').
  */
-export function noticeTimeText(at: Date, now: Date, timeZone: string): string {
+export function noticeTimeText(at: Date, now: Date, timeZone: string, intlLocale = 'en-GB'): string {
   const when = wallTimeIn(at, timeZone);
   const time = `${two(when.hour)}:${two(when.minute)}`;
   const days = dayNumber(when) - dayNumber(wallTimeIn(now, timeZone));
   if (days === 0) return time;
-  if (days === 1) return `tomorrow ${time}`;
-  const date = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+  if (days === 1) return `${relativeDay(1, intlLocale)} ${time}`;
+  const date = new Intl.DateTimeFormat(intlLocale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
   return `${date}, ${time}`;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_SLOTS, RAGGING_CATEGORY, VISIT_PROPOSAL_STATUSES, type ComplaintKind, type EntrySlot } from './constants.js';
+import { relativeDay } from './relative-day.js';
 
 /*
  * Consent to enter, time slots and visit proposals (issue 27, decision 47). Work inside a student's
@@ -187,26 +188,25 @@ export function visitTimeProblem(startsAt: Date, endsAt: Date, now: Date): strin
 
 /**
  * A visit as words that stay true when read later (a timeline entry, a mail, a bell): "Fri 28 Nov,
- * 16:00–17:00" on the university's clock.
+ * 16:00–17:00" on the university's clock; the day in `intlLocale`'s words ('hi-IN' for Hindi).
  */
-export function visitDateText(startsAt: Date, endsAt: Date, timeZone: string): string {
+export function visitDateText(startsAt: Date, endsAt: Date, timeZone: string, intlLocale = 'en-GB'): string {
   const from = wallTimeIn(startsAt, timeZone);
   const to = wallTimeIn(endsAt, timeZone);
-  const date = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
+  const date = new Intl.DateTimeFormat(intlLocale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
   return `${date}, ${two(from.hour)}:${two(from.minute)}–${two(to.hour)}:${two(to.minute)}`;
 }
 
 /**
  * A visit in words on the university's clock, for a page that shows it now: "today 16:00–17:00", "tomorrow 09:00–10:00", else
- * "Fri 28 Nov, 16:00–17:00".
+ * "Fri 28 Nov, 16:00–17:00"; "today" and the day in `intlLocale`'s words ("आज 16:00–17:00" in 'hi-IN').
  */
-export function visitTimeText(startsAt: Date, endsAt: Date, now: Date, timeZone: string): string {
+export function visitTimeText(startsAt: Date, endsAt: Date, now: Date, timeZone: string, intlLocale = 'en-GB'): string {
   const from = wallTimeIn(startsAt, timeZone);
   const to = wallTimeIn(endsAt, timeZone);
   const times = `${two(from.hour)}:${two(from.minute)}–${two(to.hour)}:${two(to.minute)}`;
   const days = dayNumber(from) - dayNumber(wallTimeIn(now, timeZone));
-  if (days === 0) return `today ${times}`;
-  if (days === 1) return `tomorrow ${times}`;
-  const date = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
+  if (days === 0 || days === 1) return `${relativeDay(days, intlLocale)} ${times}`;
+  const date = new Intl.DateTimeFormat(intlLocale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
   return `${date}, ${times}`;
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_CATALOG, type PublicCatalog } from '../../shared/catalog';
 import { apiFetch, guardSchema } from './api-client';
+import { setDisplayTimeZone } from './format';
 
 /** Every admin change to hostels, categories, services or the profile invalidates this key. */
 export const catalogQueryKey = ['catalog'] as const;
@@ -25,8 +26,11 @@ const catalogSchema = guardSchema((data: unknown): data is PublicCatalog => {
   );
 });
 
-export function getCatalog(signal?: AbortSignal): Promise<PublicCatalog> {
-  return apiFetch('/api/catalog', { schema: catalogSchema, signal });
+export async function getCatalog(signal?: AbortSignal): Promise<PublicCatalog> {
+  const catalog = await apiFetch('/api/catalog', { schema: catalogSchema, signal });
+  // Dates are shown on the university's clock (lib/format.ts); pages rendered since show it.
+  setDisplayTimeZone(catalog.university.timeZone);
+  return catalog;
 }
 
 const prerendered = arrivedPrerendered();

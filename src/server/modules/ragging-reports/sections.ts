@@ -27,12 +27,15 @@ export const NO_IDENTITIES =
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
 
-/** "1 Apr 2026" for the day 2026-04-01 (a calendar day: no time zone applies). */
-export const dayText = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** "1 Apr 2026" for the day 2026-04-01 (a calendar day: no time zone applies), in `intlLocale`'s words. */
+export const dayText = (day: string, intlLocale = 'en-GB') =>
+  (intlLocale === 'en-GB' ? dayFormat : new Intl.DateTimeFormat(intlLocale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
-/** "26 Nov 2026, 15:42" on the university's clock. */
-export function timeText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+/** "26 Nov 2026, 15:42" on the university's clock, in `intlLocale`'s words. */
+export function timeText(at: Date, timeZone: string, intlLocale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(intlLocale, { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 }
 
 /** The heading lines: whose report, which period, on which clock, made when. */
