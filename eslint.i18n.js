@@ -5,7 +5,6 @@
 
 /** Folders of src/web still being translated: the rule skips them until each is done. */
 export const notYetTranslated = [
-  'src/web/features/insights/**',
   'src/web/features/staff/**',
 ];
 

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { buttonSecondary } from '../../../components/ui/styles';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * A chart with its table view. The table is always in the page, so screen readers read the figures
@@ -17,13 +18,13 @@ export function ChartFigure({ title, chart, table, actions }: { title: string; c
         <div className="flex flex-wrap gap-2">
           {actions}
           <button type="button" className={buttonSecondary} aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
-            Table view
+            {i18n._('Table view')}
           </button>
         </div>
       </div>
       {!asTable && <div className="mt-4">{chart}</div>}
       {asTable ? (
-        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={i18n._('{title}: table', { title })}>
           {table}
         </div>
       ) : (

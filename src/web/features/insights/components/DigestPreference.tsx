@@ -3,6 +3,7 @@ import { useUpdateDigestPreference } from '../api/update-digest-preference';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 
 /** The reader's own opt-out of the insights digest, saved as soon as it is changed. */
 export function DigestPreference() {
@@ -11,10 +12,10 @@ export function DigestPreference() {
   return (
     <section aria-labelledby="insights-digest" className={cn(card, 'mt-6')}>
       <h2 id="insights-digest" className="text-lg font-semibold text-slate-900">
-        Insights by mail
+        {i18n._('Insights by mail')}
       </h2>
       {preference.data?.everyDays === 0 ? (
-        <p className="mt-3 text-slate-700">The portal sends no insights digests at the moment.</p>
+        <p className="mt-3 text-slate-700">{i18n._('The portal sends no insights digests at the moment.')}</p>
       ) : preference.data ? (
         <label className="mt-3 flex min-h-11 items-center gap-3 text-slate-800">
           <input
@@ -24,15 +25,24 @@ export function DigestPreference() {
             disabled={save.isPending}
             onChange={(e) => save.mutate(e.target.checked)}
           />
-          {`Mail me these figures for my hostels every ${preference.data.everyDays === 7 ? 'week' : preference.data.everyDays === 1 ? 'day' : `${preference.data.everyDays} days`}`}
+          {i18n._(
+            '{days, plural, =1 {Mail me these figures for my hostels every day} =7 {Mail me these figures for my hostels every week} other {Mail me these figures for my hostels every # days}}',
+            { days: preference.data.everyDays },
+          )}
         </label>
       ) : preference.isError ? (
-        <p className="mt-3 text-red-800">Could not read your mail setting.</p>
+        <p className="mt-3 text-red-800">{i18n._('Could not read your mail setting.')}</p>
       ) : (
         <LoadingStatus compact />
       )}
       <p role="status" className="mt-1 text-sm text-slate-700">
-        {save.isPending ? 'Saving…' : save.isError ? `Not saved: ${save.error.message}` : save.isSuccess ? 'Saved.' : ''}
+        {save.isPending
+          ? i18n._('Saving…')
+          : save.isError
+            ? i18n._('Not saved: {reason}', { reason: save.error.message })
+            : save.isSuccess
+              ? i18n._('Saved.')
+              : ''}
       </p>
     </section>
   );

@@ -1,31 +1,37 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatHours, formatRating, formatShare, type Insights } from '../../../../shared/insights';
+import { localName } from '../../../../shared/catalog';
+import type { Insights } from '../../../../shared/insights';
 import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { buttonSecondary, card, fieldControl, fieldLabel, textLink } from '../../../components/ui/styles';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { ApiError } from '../../../lib/api-client';
+import { useCatalog } from '../../../lib/catalog';
 import { cn } from '../../../lib/cn';
+import { formatDay, formatNumber, formatShortDay } from '../../../lib/format';
+import { i18n, useLocale } from '../../../lib/i18n';
 import { useInsights } from '../api/get-insights';
 import { filtersToParams, parseFilters, type InsightsFilters } from '../lib/filters';
 import { BarChart, SERIES_COLORS } from './BarChart';
 import { ChartFigure } from './ChartFigure';
 import { DigestPreference } from './DigestPreference';
+import { hoursText, ratingText, shareText } from '../lib/numbers';
 
-const th = 'border-b border-slate-200 px-2 py-2 text-left text-sm font-semibold text-slate-900';
+const th = cn('border-b border-slate-200 px-2 py-2 text-left text-sm font-semibold text-slate-900');
 // Cells and the hostel a row is about stay on one line ("3 (1 overdue)", "Block-2"): the tables
 // scroll sideways in their own region on a phone rather than squeeze a cell to a word's width.
-const td = 'border-b border-slate-100 px-2 py-2 text-sm whitespace-nowrap text-slate-800';
-const num = 'text-right tabular-nums';
+const td = cn('border-b border-slate-100 px-2 py-2 text-sm whitespace-nowrap text-slate-800');
+const num = cn('text-right tabular-nums');
 const rowHeader = cn(th, 'whitespace-nowrap');
 
 function NotForYou() {
   return (
     <div className={cn(card, 'mt-6')} data-testid="not-insights">
-      <h2 className="text-lg font-semibold text-slate-900">This page is for wardens and administrators</h2>
-      <p className="mt-2 text-slate-700">Insights show how each hostel is doing. Ask an administrator if you need them.</p>
+      <h2 className="text-lg font-semibold text-slate-900">{i18n._('This page is for wardens and administrators')}</h2>
+      <p className="mt-2 text-slate-700">{i18n._('Insights show how each hostel is doing. Ask an administrator if you need them.')}</p>
     </div>
   );
 }
@@ -38,45 +44,52 @@ function CsvLink({ table, filters, children }: { table: string; filters: Insight
   );
 }
 
-function Filters({ filters, figures, onChange }: { filters: InsightsFilters; figures: Insights; onChange: (next: InsightsFilters) => void }) {
+interface Names {
+  /** A category's or service's name in the reader's language. */
+  label: (key: string) => string;
+  /** A hostel's name in the reader's language. */
+  hostel: (name: string) => string;
+}
+
+function Filters({ filters, figures, names, onChange }: { filters: InsightsFilters; figures: Insights; names: Names; onChange: (next: InsightsFilters) => void }) {
   return (
-    <form className={cn(card, 'mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4')} aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+    <form className={cn(card, 'mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4')} aria-label={i18n._('Filters')} onSubmit={(e) => e.preventDefault()}>
       <div>
         <label htmlFor="insights-from" className={fieldLabel}>
-          From
+          {i18n._('From')}
         </label>
         <input id="insights-from" type="date" className={fieldControl} value={filters.from || figures.from} max={filters.to || figures.to}
           onChange={(e) => onChange({ ...filters, from: e.target.value })} />
       </div>
       <div>
         <label htmlFor="insights-to" className={fieldLabel}>
-          To
+          {i18n._('To')}
         </label>
         <input id="insights-to" type="date" className={fieldControl} value={filters.to || figures.to} min={filters.from || figures.from}
           onChange={(e) => onChange({ ...filters, to: e.target.value })} />
       </div>
       <div>
         <label htmlFor="insights-hostel" className={fieldLabel}>
-          Hostel
+          {i18n._('Hostel')}
         </label>
         <select id="insights-hostel" className={fieldControl} value={filters.hostel} onChange={(e) => onChange({ ...filters, hostel: e.target.value })}>
-          <option value="">All my hostels</option>
+          <option value="">{i18n._('All my hostels')}</option>
           {figures.hostels.map((h) => (
             <option key={h} value={h}>
-              {h}
+              {names.hostel(h)}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor="insights-category" className={fieldLabel}>
-          Category
+          {i18n._('Category')}
         </label>
         <select id="insights-category" className={fieldControl} value={filters.category} onChange={(e) => onChange({ ...filters, category: e.target.value })}>
-          <option value="">All categories</option>
+          <option value="">{i18n._('All categories')}</option>
           {figures.categories.map((c) => (
             <option key={c.key} value={c.key}>
-              {c.label}
+              {names.label(c.key)}
             </option>
           ))}
         </select>
@@ -101,24 +114,40 @@ function Summary({ figures }: { figures: Insights }) {
   const t = figures.total;
   return (
     <section aria-labelledby="insights-summary" className="mt-6">
+      {/* The days as the date fields hold them (2026-09-01): the same in every language. */}
       <h2 id="insights-summary" className="text-lg font-semibold text-slate-900">
-        {figures.from} to {figures.to}
+        {i18n._('{from} to {to}', { from: figures.from, to: figures.to })}
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure id="filed" label="Filed" value={String(t.filed)} />
-        <Figure id="open" label="Open now" value={String(t.open)} detail={`${t.overdue} overdue`} />
-        <Figure id="overdue" label="Overdue now" value={String(t.overdue)} />
-        <Figure id="acknowledged" label="Acknowledged" value={String(t.acknowledged)} detail={`median ${formatHours(t.ackMedianHours)} · 90th ${formatHours(t.ackP90Hours)}`} />
-        <Figure id="resolved" label="Resolved" value={String(t.resolved)} detail={`median ${formatHours(t.resolveMedianHours)} · 90th ${formatHours(t.resolveP90Hours)}`} />
-        <Figure id="on-time" label="Resolved within target" value={formatShare(t.onTimeShare)} />
-        <Figure id="reopen-rate" label="Reopen rate" value={formatShare(t.reopenRate)} detail={`${t.reopened} reopened`} />
-        <Figure id="rating" label="Satisfaction" value={formatRating(t.ratingAverage)} detail={`${t.ratings} rating${t.ratings === 1 ? '' : 's'}`} />
+        <Figure id="filed" label={i18n._('Filed')} value={formatNumber(t.filed)} />
+        <Figure id="open" label={i18n._('Open now')} value={formatNumber(t.open)} detail={i18n._('{count} overdue', { count: formatNumber(t.overdue) })} />
+        <Figure id="overdue" label={i18n._('Overdue now')} value={formatNumber(t.overdue)} />
+        <Figure
+          id="acknowledged"
+          label={i18n._('Acknowledged')}
+          value={formatNumber(t.acknowledged)}
+          detail={i18n._('median {median} · 90th {p90}', { median: hoursText(t.ackMedianHours), p90: hoursText(t.ackP90Hours) })}
+        />
+        <Figure
+          id="resolved"
+          label={i18n._('Resolved')}
+          value={formatNumber(t.resolved)}
+          detail={i18n._('median {median} · 90th {p90}', { median: hoursText(t.resolveMedianHours), p90: hoursText(t.resolveP90Hours) })}
+        />
+        <Figure id="on-time" label={i18n._('Resolved within target')} value={shareText(t.onTimeShare)} />
+        <Figure id="reopen-rate" label={i18n._('Reopen rate')} value={shareText(t.reopenRate)} detail={i18n._('{count} reopened', { count: formatNumber(t.reopened) })} />
+        <Figure
+          id="rating"
+          label={i18n._('Satisfaction')}
+          value={ratingText(t.ratingAverage)}
+          detail={i18n._('{count, plural, one {# rating} other {# ratings}}', { count: t.ratings })}
+        />
       </dl>
     </section>
   );
 }
 
-function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: (key: string) => string; filters: InsightsFilters }) {
+function OpenHeatTable({ figures, names, filters }: { figures: Insights; names: Names; filters: InsightsFilters }) {
   const hostels = [...new Set(figures.openCells.map((c) => c.hostel))];
   const categories = [...new Set(figures.openCells.map((c) => c.category))];
   const max = Math.max(1, ...figures.openCells.map((c) => c.open));
@@ -127,26 +156,26 @@ function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: 
     <section aria-labelledby="insights-open" className={cn(card, 'mt-6')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="insights-open" className="text-lg font-semibold text-slate-900">
-          Open and overdue now
+          {i18n._('Open and overdue now')}
         </h2>
         <CsvLink table="open" filters={filters}>
-          Download CSV
+          {i18n._('Download CSV')}
         </CsvLink>
       </div>
       {figures.openCells.length === 0 ? (
-        <p className="mt-3 text-slate-700">Nothing is open.</p>
+        <p className="mt-3 text-slate-700">{i18n._('Nothing is open.')}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Open and overdue now: table">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={i18n._('Open and overdue now: table')}>
           <table className="min-w-full border-collapse" data-testid="open-table">
-            <caption className="sr-only">Open complaints (overdue in brackets) by hostel and category</caption>
+            <caption className="sr-only">{i18n._('Open complaints (overdue in brackets) by hostel and category')}</caption>
             <thead>
               <tr>
                 <th scope="col" className={th}>
-                  Hostel
+                  {i18n._('Hostel')}
                 </th>
                 {categories.map((c) => (
                   <th key={c} scope="col" className={cn(th, num)}>
-                    {label(c)}
+                    {names.label(c)}
                   </th>
                 ))}
               </tr>
@@ -155,7 +184,7 @@ function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: 
               {hostels.map((h) => (
                 <tr key={h}>
                   <th scope="row" className={rowHeader}>
-                    {h}
+                    {names.hostel(h)}
                   </th>
                   {categories.map((c) => {
                     const cell = cellOf(h, c);
@@ -165,11 +194,13 @@ function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: 
                       <td key={c} className={cn(td, num, ['', 'bg-amber-50', 'bg-amber-100', 'bg-amber-200', 'bg-amber-300'][level])}>
                         {cell ? (
                           <>
-                            {cell.open}
-                            {cell.overdue > 0 && <span className="ml-1 font-semibold text-red-800">({cell.overdue} overdue)</span>}
+                            {formatNumber(cell.open)}
+                            {cell.overdue > 0 && (
+                              <span className="ml-1 font-semibold text-red-800">{i18n._('({count} overdue)', { count: formatNumber(cell.overdue) })}</span>
+                            )}
                           </>
                         ) : (
-                          '0'
+                          formatNumber(0)
                         )}
                       </td>
                     );
@@ -184,7 +215,8 @@ function OpenHeatTable({ figures, label, filters }: { figures: Insights; label: 
   );
 }
 
-function WeeklyChart({ figures, label, filters }: { figures: Insights; label: (key: string) => string; filters: InsightsFilters }) {
+function WeeklyChart({ figures, names, filters }: { figures: Insights; names: Names; filters: InsightsFilters }) {
+  const { label } = names;
   const { weeks, series } = useMemo(() => {
     const weekList = [...new Set(figures.weekly.map((w) => w.week))].sort();
     const categoryList = [...new Set(figures.weekly.map((w) => w.category))];
@@ -199,12 +231,12 @@ function WeeklyChart({ figures, label, filters }: { figures: Insights; label: (k
   }, [figures.weekly, label]);
   return (
     <ChartFigure
-      title="Complaints per week by category"
-      actions={<CsvLink table="weekly" filters={filters}>Download CSV</CsvLink>}
+      title={i18n._('Complaints per week by category')}
+      actions={<CsvLink table="weekly" filters={filters}>{i18n._('Download CSV')}</CsvLink>}
       chart={
         weeks.length ? (
           <>
-            <BarChart labels={weeks} series={series} />
+            <BarChart labels={weeks.map(formatShortDay)} series={series} />
             <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800" aria-hidden="true">
               {series.map((s) => (
                 <li key={s.label} className="flex items-center gap-1.5">
@@ -217,16 +249,16 @@ function WeeklyChart({ figures, label, filters }: { figures: Insights; label: (k
             </ul>
           </>
         ) : (
-          <p className="text-slate-700">Nothing was filed in this range.</p>
+          <p className="text-slate-700">{i18n._('Nothing was filed in this range.')}</p>
         )
       }
       table={
         <table className="min-w-full border-collapse" data-testid="weekly-table">
-          <caption className="sr-only">Complaints filed per week (starting Monday) by category</caption>
+          <caption className="sr-only">{i18n._('Complaints filed per week (starting Monday) by category')}</caption>
           <thead>
             <tr>
               <th scope="col" className={th}>
-                Week of
+                {i18n._('Week of')}
               </th>
               {series.map((s) => (
                 <th key={s.label} scope="col" className={cn(th, num)}>
@@ -239,11 +271,11 @@ function WeeklyChart({ figures, label, filters }: { figures: Insights; label: (k
             {weeks.map((w, i) => (
               <tr key={w}>
                 <th scope="row" className={rowHeader}>
-                  {w}
+                  <time dateTime={w}>{formatDay(w)}</time>
                 </th>
                 {series.map((s) => (
                   <td key={s.label} className={cn(td, num)}>
-                    {s.values[i]}
+                    {formatNumber(s.values[i] ?? 0)}
                   </td>
                 ))}
               </tr>
@@ -255,24 +287,37 @@ function WeeklyChart({ figures, label, filters }: { figures: Insights; label: (k
   );
 }
 
-function TimesTable({ figures, label, filters }: { figures: Insights; label: (key: string) => string; filters: InsightsFilters }) {
+function TimesTable({ figures, names, filters }: { figures: Insights; names: Names; filters: InsightsFilters }) {
   const rows = [...figures.times, figures.total];
+  const headers = [
+    i18n._('Hostel'),
+    i18n._('Category'),
+    i18n._('Filed'),
+    i18n._('Acknowledge: median'),
+    i18n._('90th'),
+    i18n._('Resolved'),
+    i18n._('Resolve: median'),
+    i18n._('90th'),
+    i18n._('Within target'),
+    i18n._('Reopen rate'),
+    i18n._('Rating'),
+  ];
   return (
     <section aria-labelledby="insights-times" className={cn(card, 'mt-6')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="insights-times" className="text-lg font-semibold text-slate-900">
-          Response and resolution by hostel and category
+          {i18n._('Response and resolution by hostel and category')}
         </h2>
         <CsvLink table="times" filters={filters}>
-          Download CSV
+          {i18n._('Download CSV')}
         </CsvLink>
       </div>
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Response and resolution: table">
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={i18n._('Response and resolution: table')}>
         <table className="min-w-full border-collapse" data-testid="times-table">
-          <caption className="sr-only">Times to acknowledge and resolve, share within target, reopen rate and ratings</caption>
+          <caption className="sr-only">{i18n._('Times to acknowledge and resolve, share within target, reopen rate and ratings')}</caption>
           <thead>
             <tr>
-              {['Hostel', 'Category', 'Filed', 'Acknowledge: median', '90th', 'Resolved', 'Resolve: median', '90th', 'Within target', 'Reopen rate', 'Rating'].map((h, i) => (
+              {headers.map((h, i) => (
                 <th key={`${h}${i}`} scope="col" className={cn(th, i > 1 && num)}>
                   {h}
                 </th>
@@ -283,18 +328,18 @@ function TimesTable({ figures, label, filters }: { figures: Insights; label: (ke
             {rows.map((r) => (
               <tr key={`${r.hostel}|${r.category}`} className={r.hostel === 'All' ? 'font-semibold' : undefined}>
                 <th scope="row" className={rowHeader}>
-                  {r.hostel}
+                  {r.hostel === 'All' ? i18n._('All') : names.hostel(r.hostel)}
                 </th>
-                <td className={td}>{r.category === 'All' ? 'All' : label(r.category)}</td>
-                <td className={cn(td, num)}>{r.filed}</td>
-                <td className={cn(td, num)}>{formatHours(r.ackMedianHours)}</td>
-                <td className={cn(td, num)}>{formatHours(r.ackP90Hours)}</td>
-                <td className={cn(td, num)}>{r.resolved}</td>
-                <td className={cn(td, num)}>{formatHours(r.resolveMedianHours)}</td>
-                <td className={cn(td, num)}>{formatHours(r.resolveP90Hours)}</td>
-                <td className={cn(td, num)}>{formatShare(r.onTimeShare)}</td>
-                <td className={cn(td, num)}>{formatShare(r.reopenRate)}</td>
-                <td className={cn(td, num)}>{formatRating(r.ratingAverage)}</td>
+                <td className={td}>{r.category === 'All' ? i18n._('All') : names.label(r.category)}</td>
+                <td className={cn(td, num)}>{formatNumber(r.filed)}</td>
+                <td className={cn(td, num)}>{hoursText(r.ackMedianHours)}</td>
+                <td className={cn(td, num)}>{hoursText(r.ackP90Hours)}</td>
+                <td className={cn(td, num)}>{formatNumber(r.resolved)}</td>
+                <td className={cn(td, num)}>{hoursText(r.resolveMedianHours)}</td>
+                <td className={cn(td, num)}>{hoursText(r.resolveP90Hours)}</td>
+                <td className={cn(td, num)}>{shareText(r.onTimeShare)}</td>
+                <td className={cn(td, num)}>{shareText(r.reopenRate)}</td>
+                <td className={cn(td, num)}>{ratingText(r.ratingAverage)}</td>
               </tr>
             ))}
           </tbody>
@@ -304,34 +349,37 @@ function TimesTable({ figures, label, filters }: { figures: Insights; label: (ke
   );
 }
 
-const STARS = ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'];
-
 function Satisfaction({ figures }: { figures: Insights }) {
-  const series = useMemo(() => [{ label: 'Ratings', color: SERIES_COLORS[0] ?? '#1d4ed8', values: figures.ratingDistribution }], [figures.ratingDistribution]);
+  const stars = [1, 2, 3, 4, 5].map((count) => i18n._('{count, plural, one {# star} other {# stars}}', { count }));
+  const ratings = i18n._('Ratings');
+  const series = useMemo(() => [{ label: ratings, color: SERIES_COLORS[0] ?? '#1d4ed8', values: figures.ratingDistribution }], [figures.ratingDistribution, ratings]);
   return (
     <ChartFigure
-      title={`Satisfaction: ${formatRating(figures.total.ratingAverage)} average from ${figures.total.ratings} rating${figures.total.ratings === 1 ? '' : 's'}`}
-      chart={figures.total.ratings ? <BarChart labels={STARS} series={series} /> : <p className="text-slate-700">No ratings in this range.</p>}
+      title={i18n._('Satisfaction: {average} average from {count, plural, one {# rating} other {# ratings}}', {
+        average: ratingText(figures.total.ratingAverage),
+        count: figures.total.ratings,
+      })}
+      chart={figures.total.ratings ? <BarChart labels={stars} series={series} /> : <p className="text-slate-700">{i18n._('No ratings in this range.')}</p>}
       table={
         <table className="min-w-full border-collapse" data-testid="ratings-table">
-          <caption className="sr-only">How many ratings of each number of stars</caption>
+          <caption className="sr-only">{i18n._('How many ratings of each number of stars')}</caption>
           <thead>
             <tr>
               <th scope="col" className={th}>
-                Rating
+                {i18n._('Rating')}
               </th>
               <th scope="col" className={cn(th, num)}>
-                Ratings
+                {ratings}
               </th>
             </tr>
           </thead>
           <tbody>
-            {STARS.map((s, i) => (
+            {stars.map((s, i) => (
               <tr key={s}>
                 <th scope="row" className={rowHeader}>
                   {s}
                 </th>
-                <td className={cn(td, num)}>{figures.ratingDistribution[i]}</td>
+                <td className={cn(td, num)}>{formatNumber(figures.ratingDistribution[i] ?? 0)}</td>
               </tr>
             ))}
           </tbody>
@@ -343,7 +391,7 @@ function Satisfaction({ figures }: { figures: Insights }) {
 
 /** A repeating place's words, linked to its page in the staff console when the hostel has a code. */
 function RecurringPlace({ r }: { r: Insights['recurringRooms'][number] }) {
-  const words = r.area ? r.area.name : `Room ${r.roomNo}`;
+  const words = r.area ? r.area.name : i18n._('Room {room}', { room: r.roomNo });
   const ref = r.area ? r.area.code : r.roomNo;
   if (!r.hostelCode) return <>{words}</>;
   return (
@@ -353,24 +401,32 @@ function RecurringPlace({ r }: { r: Insights['recurringRooms'][number] }) {
   );
 }
 
-function RecurringRooms({ figures, label, filters }: { figures: Insights; label: (key: string) => string; filters: InsightsFilters }) {
+function RecurringRooms({ figures, names, filters }: { figures: Insights; names: Names; filters: InsightsFilters }) {
   return (
     <section aria-labelledby="insights-rooms" className={cn(card, 'mt-6')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="insights-rooms" className="text-lg font-semibold text-slate-900">
-          Places that keep reporting (30 days up to {figures.to})
+          {i18n._('Places that keep reporting (30 days up to {day})', { day: formatDay(figures.to) })}
         </h2>
         <CsvLink table="rooms" filters={filters}>
-          Download CSV
+          {i18n._('Download CSV')}
         </CsvLink>
       </div>
       {figures.recurringRooms.length === 0 ? (
-        <p className="mt-3 text-slate-700">No room or common area has three or more complaints of one kind.</p>
+        <p className="mt-3 text-slate-700">{i18n._('No room or common area has three or more complaints of one kind.')}</p>
       ) : (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800" data-testid="recurring-rooms">
           {figures.recurringRooms.map((r) => (
             <li key={`${r.hostel}|${r.area?.code ?? r.roomNo}|${r.category}`}>
-              <RecurringPlace r={r} /> {r.hostel}: {r.count} {label(r.category).toLowerCase()} complaints in 30 days
+              <WithSlots
+                text={i18n._('{place} {hostel}: {count} {category} complaints in 30 days', {
+                  place: slot('place'),
+                  hostel: names.hostel(r.hostel),
+                  count: formatNumber(r.count),
+                  category: names.label(r.category).toLowerCase(),
+                })}
+                slots={{ place: <RecurringPlace r={r} /> }}
+              />
             </li>
           ))}
         </ul>
@@ -385,13 +441,19 @@ function Dashboard() {
   const insights = useInsights(filters);
   const figures = insights.data;
   const labels = figures?.categories;
-  const label = useMemo(() => {
+  const catalog = useCatalog().data;
+  const locale = useLocale();
+  // Names admins define are data (decision 52): their Hindi from the catalogue, else the English.
+  const names = useMemo((): Names => {
     const map = new Map((labels ?? []).map((c) => [c.key, c.label]));
-    return (key: string) => map.get(key) ?? key;
-  }, [labels]);
+    for (const c of catalog?.categories ?? []) map.set(c.key, localName(locale, c.cardTitle, c.cardTitleHi));
+    for (const sv of catalog?.services ?? []) map.set(sv.key, localName(locale, sv.label, sv.labelHi));
+    const hostels = new Map((catalog?.hostels ?? []).map((h) => [h.name, localName(locale, h.name, h.nameHi)]));
+    return { label: (key) => map.get(key) ?? key, hostel: (name) => hostels.get(name) ?? name };
+  }, [labels, catalog, locale]);
   const change = (next: InsightsFilters) => void setSearchParams(filtersToParams(next), { preventScrollReset: true, replace: true });
 
-  if (insights.isPending) return <LoadingStatus label="Loading the figures…" />;
+  if (insights.isPending) return <LoadingStatus label={i18n._('Loading the figures…')} />;
   if (insights.isError && !figures) {
     if (insights.error instanceof ApiError && insights.error.status === 403) return <NotForYou />;
     if (insights.error instanceof ApiError && insights.error.status === 401) return <SignInFirst />;
@@ -400,19 +462,19 @@ function Dashboard() {
   if (!figures) return null;
   return (
     <>
-      <Filters filters={filters} figures={figures} onChange={change} />
-      {insights.isFetching && <LoadingStatus compact label="Updating the figures…" />}
+      <Filters filters={filters} figures={figures} names={names} onChange={change} />
+      {insights.isFetching && <LoadingStatus compact label={i18n._('Updating the figures…')} />}
       {insights.isError && <LoadError error={insights.error} onRetry={() => void insights.refetch()} />}
       <Summary figures={figures} />
-      <OpenHeatTable figures={figures} label={label} filters={filters} />
+      <OpenHeatTable figures={figures} names={names} filters={filters} />
       <div className="mt-6">
-        <WeeklyChart figures={figures} label={label} filters={filters} />
+        <WeeklyChart figures={figures} names={names} filters={filters} />
       </div>
-      <TimesTable figures={figures} label={label} filters={filters} />
+      <TimesTable figures={figures} names={names} filters={filters} />
       <div className="mt-6">
         <Satisfaction figures={figures} />
       </div>
-      <RecurringRooms figures={figures} label={label} filters={filters} />
+      <RecurringRooms figures={figures} names={names} filters={filters} />
       <DigestPreference />
     </>
   );
@@ -423,11 +485,11 @@ export function InsightsPage() {
   return (
     <section aria-labelledby="insights-heading" className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-end justify-between gap-x-4">
-        <PageHeading id="insights-heading" title="Insights · Hostel Complaint Portal">
-          Insights
+        <PageHeading id="insights-heading" title={i18n._('Insights · Hostel Complaint Portal')}>
+          {i18n._('Insights')}
         </PageHeading>
         <Link to="/staff" className={cn(textLink, 'inline-flex min-h-11 items-center text-sm')}>
-          Staff console
+          {i18n._('Staff console')}
         </Link>
       </div>
       <SignedInGate>{(user) => (user.role === 'warden' || user.role === 'admin' ? <Dashboard /> : <NotForYou />)}</SignedInGate>
