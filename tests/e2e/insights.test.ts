@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { addDays, dayIn } from '../../src/shared/cleaning-schedule.js';
 import { OPEN_STATUSES } from '../../src/shared/constants.js';
 import { complaints, users } from '../../src/server/db/schema.js';
 import { countedInSql, seedInsights } from '../factories/insights.js';
@@ -157,5 +158,29 @@ describe('insights for a warden of one hostel', () => {
     const { page } = await browse.as(STUDENT, PHONE);
     await page.goto(`${suite.portal.baseUrl}/insights`);
     await expect.poll(() => page.getByTestId('not-insights').isVisible()).toBe(true);
+  });
+});
+
+describe('insights in Hindi', () => {
+  it("shows a warden who reads Hindi the dashboard in Hindi, with the same figures, on the university's days", async ({ browse }) => {
+    await suite.portal.app.db.update(users).set({ locale: 'hi' }).where(eq(users.email, WARDEN.email));
+    try {
+      const { page } = await browse.as(WARDEN, PHONE);
+      await page.goto(`${suite.portal.baseUrl}/insights`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('आँकड़े');
+      await expect.poll(() => figure(page, 'filed').textContent()).toMatch(/^[\d,]+$/);
+      // The default range: the 12 weeks up to today in Kolkata (the profile's zone).
+      const to = dayIn(new Date(), 'Asia/Kolkata');
+      const from = addDays(to, -83);
+      expect(await page.getByRole('heading', { name: `${from} से ${to} तक` }).count()).toBe(1);
+      const counted = await countedInSql(suite.portal.app.db, 'Block-3', from, to);
+      expect(await figure(page, 'filed').textContent()).toBe(String(counted.filed));
+      expect(await page.getByRole('link', { name: 'CSV डाउनलोड करें' }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole('combobox', { name: 'हॉस्टल' }).count()).toBe(1);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await suite.portal.app.db.update(users).set({ locale: null }).where(eq(users.email, WARDEN.email));
+    }
   });
 });
