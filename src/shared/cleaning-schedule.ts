@@ -5,7 +5,7 @@ import { VALID_ROOM_MESSAGE } from './catalog.js';
 /*
  * Cleaning on a schedule (issue 27): a hostel's weekly slots, a student's recurring booking of one
  * for their room, the weeks they skip, and what the cleaning staff marked on a day. Days are
- * calendar days on the university's clock (TIME_ZONE), written 'YYYY-MM-DD'; weekdays are ISO
+ * calendar days on the university's clock (the profile's time zone), written 'YYYY-MM-DD'; weekdays are ISO
  * (1 Monday … 7 Sunday).
  */
 

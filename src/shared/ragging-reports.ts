@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * The anti-ragging committees' reports and the squad's inspection log (decision 42): what the duty
  * and the administrators send for a period, and the surprise checks of the hostels they record.
- * The period's days are days on the university's clock (TIME_ZONE); the report counts, it never
+ * The period's days are days on the university's clock (the profile's time zone); the report counts, it never
  * names (no student, registration number, e-mail, room, tracking code or words of a report).
  */
 

@@ -87,7 +87,7 @@ const proposalId = z.uuid({ error: /*i18n*/ 'Not a proposal id' });
 
 /**
  * A proposed visit as a person gives it: a day and a start and end on the university's clock
- * (TIME_ZONE), and the open proposal it replaces as they saw it (null: none), so that a proposal
+ * (the profile's time zone), and the open proposal it replaces as they saw it (null: none), so that a proposal
  * and an answer crossing each other never both win.
  */
 export const visitProposalBodySchema = z

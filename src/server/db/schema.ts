@@ -1016,7 +1016,7 @@ export const visitProposals = pgTable(
 
 export type VisitProposalRow = typeof visitProposals.$inferSelect;
 
-/** A weekly cleaning slot a hostel offers (admins set them): ISO weekday (1 Monday … 7 Sunday) and times of day in TIME_ZONE. */
+/** A weekly cleaning slot a hostel offers (admins set them): ISO weekday (1 Monday … 7 Sunday) and times of day on the university's clock (the profile's time zone). */
 export const cleaningSlots = pgTable(
   'cleaning_slots',
   {

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 type Refusal = { error: { code: string; message: string } };
 
-/** HH:MM in the university's time zone (Asia/Kolkata unless TIME_ZONE says otherwise), rounded up to the minute. */
+/** HH:MM in the university's time zone (the profile's, Asia/Kolkata in tests), rounded up to the minute. */
 const clock = (ms: number) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(Math.ceil(ms / 60_000) * 60_000),

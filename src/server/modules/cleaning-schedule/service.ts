@@ -42,7 +42,7 @@ import { tellCleaningVisit } from '../lifecycle/cleaning.js';
 
 /*
  * Cleaning on a schedule: the rules. Every day here is a calendar day on the university's clock
- * (TIME_ZONE), never UTC's: at 01:30 on a Tuesday in Kolkata it is still Monday in UTC, and the
+ * (the profile's time zone), never UTC's: at 01:30 on a Tuesday in Kolkata it is still Monday in UTC, and the
  * Tuesday list is the one the cleaners need. Callers pass `now` so the rules read one clock.
  */
 
