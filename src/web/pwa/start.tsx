@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { COMPLAINT_FILED, OUTBOX_CHANGED, flushOutbox, myQueuedRequests } from '../lib/offline-queue';
+import { formatTime } from '../lib/format';
 import type { QueuedRequest } from '../lib/offline-queue';
-import { i18n, intlLocale } from '../lib/i18n';
+import { i18n } from '../lib/i18n';
 
 /**
  * What the app does on a phone once the page has painted (src/web/main.tsx loads this module on
@@ -26,8 +27,7 @@ declare global {
 
 const INSTALL_DISMISSED = 'hcp.install-dismissed';
 
-const timeOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit' }) : null;
+const timeOf = (iso: string | null) => (iso ? formatTime(iso) : null);
 
 function useOnline() {
   const [online, setOnline] = useState(() => navigator.onLine);

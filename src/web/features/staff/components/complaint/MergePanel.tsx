@@ -11,13 +11,12 @@ import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTime, formatTime } from '../../../../lib/format';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useMerge, useMergeCandidates, useUnmerge } from '../../api/merge';
 import { sectionHeading, type Detail } from './types';
 
 const staffLink = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
-const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** Whether an undo window (as the server gave it: null once closed) is still open, re-rendering when it closes. */
 function useStillUndoable(until: string | null): boolean {
@@ -46,7 +45,7 @@ function UndoMerge({ number, until, label, onDone }: { number: string; until: st
       >
         {label}
       </button>
-      <span className="text-sm text-slate-700">until {time(until)}; its student hears nothing if you undo it by then.</span>
+      <span className="text-sm text-slate-700">until {formatTime(until)}; its student hears nothing if you undo it by then.</span>
       {unmerge.isError && (
         <Alert className="w-full">
           <p>{errorMessage(unmerge.error)}</p>
