@@ -13,7 +13,7 @@ export interface QueueFilters {
   assignee: QueueAssignee;
   q: string;
   sort: QueueSort;
-  /** overdue: open and past their due time; today: open and due within the next 24 hours. Left out: any. */
+  /** overdue: open and past their due time; today: open and due before midnight on the university's clock (decision 53). Left out: any. */
   due?: QueueDue;
   /** Open complaints a warden or admin was told are late. Left out: any. */
   escalated?: boolean;
