@@ -112,6 +112,12 @@ describe("the insights on the university's clock", () => {
     expect((await figures(range(monday, monday))).total.filed).toBe(1);
   });
 
+  it('refuse a zone the database does not know, which would stop every filing', async () => {
+    await expect(setUniversityTimeZone(portal, 'Mars/Olympus')).rejects.toThrow();
+    const [row] = await db().select({ zone: sql<string>`university_time_zone()` }).from(sql`(select 1) as one`);
+    expect(row?.zone).toBe('Asia/Kolkata');
+  });
+
   it("default to the 12 weeks up to today on the university's clock", async () => {
     const zone = zoneAwayFromMidnight();
     await setUniversityTimeZone(portal, zone);
