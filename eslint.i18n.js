@@ -20,6 +20,8 @@ export const unlocalizedStrings = [
       '^[a-z]+(?:[A-Z][a-z0-9]*)+$',
       '^/api/[A-Za-z0-9_./?&=%-]*$',
       '^[a-z]{2}-[A-Z]{2}$',
+      // The time part of an ISO timestamp ("${day}T00:00:00Z").
+      '^(\\$\\{\\w+\\})?T\\d{2}:\\d{2}(:\\d{2})?(\\.\\d+)?Z?$',
       // Tailwind class lists: every word a utility with a dash or a variant ("px-4 sm:flex"), or one of
       // the few without ("flex", "hidden"). A sentence has words that are neither.
       '^\\s*(?:(?:[a-z0-9!._/\\[\\]()%#&=@*<>+${}]*[-:][a-z0-9!:._/\\[\\]()%#&=@*<>+${}-]*|\\$\\{\\w+\\}|flex|grid|block|hidden|inline|relative|absolute|fixed|static|sticky|underline|truncate|italic|uppercase|contents|border|rounded|shadow|ring|transition|grow|shrink|outline|invisible|isolate|container)\\s*)+$',

@@ -139,8 +139,8 @@ export interface PublicCatalog {
 export const categoryRoute = (key: string) => `${key}Complaint`;
 
 /** Sub-categories as [English, Hindi] pairs. */
-const sub = (names: Array<[string, string]>, confidential: string[] = []): SubCategoryInfo[] =>
-  names.map(([name, nameHi]) => ({ name, nameHi, confidential: confidential.includes(name) }));
+const sub = (names: string[], confidential: string[] = []): SubCategoryInfo[] =>
+  names.map((name) => ({ name, confidential: confidential.includes(name) }));
 
 const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'> & Partial<CategoryInfo>): CategoryInfo => ({
   route: categoryRoute(c.key),
@@ -149,13 +149,7 @@ const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'
   ...c,
 });
 
-const RAGGING_KINDS: Array<[string, string]> = [
-  ['Physical', 'शारीरिक'],
-  ['Verbal / abuse', 'मौखिक / गाली-गलौज'],
-  ['Forced to do something', 'कुछ करने के लिए मजबूर किया'],
-  ['Online', 'ऑनलाइन'],
-  ['Other', 'अन्य'],
-];
+const RAGGING_KINDS = ['Physical', 'Verbal / abuse', 'Forced to do something', 'Online', 'Other'];
 
 const defaultHostel = (name: string): HostelInfo => ({ name, floorMin: 0, floorMax: 7, roomRanges: [{ from: 0, to: 800 }] });
 
@@ -177,118 +171,70 @@ export const DEFAULT_CATALOG: PublicCatalog = {
     category({
       key: 'wifi',
       cardTitle: 'Wifi',
-      cardTitleHi: 'वाई-फ़ाई',
-      complaintHeadHi: 'वाई-फ़ाई की शिकायत',
-      descriptionHi: 'नहीं चल रहा, धीमा है या कनेक्शन बार-बार टूटता है।',
       complaintHead: 'Wifi Complaint',
       description: 'Not working, slow or dropping connections.',
-      subCategories: sub([
-        ['Not Working', 'नहीं चल रहा'],
-        ['Slow', 'धीमा'],
-        ['Connection Issue', 'कनेक्शन की समस्या'],
-        ['Others', 'अन्य'],
-      ]),
+      subCategories: sub(['Not Working', 'Slow', 'Connection Issue', 'Others']),
       routingKey: 'wifiComplaints',
       targetHours: 24,
     }),
     category({
       key: 'carpenter',
       cardTitle: 'Furniture (carpenter)',
-      cardTitleHi: 'फ़र्नीचर (बढ़ई)',
-      complaintHeadHi: 'बढ़ई की शिकायत',
-      descriptionHi: 'दराज़, कुर्सी, पढ़ाई की मेज़, अलमारी और हैंडल।',
       complaintHead: 'Carpenter Complaint',
       description: 'Drawers, chairs, study tables, almirahs and handles.',
-      subCategories: sub([
-        ['Drawer', 'दराज़'],
-        ['Chair', 'कुर्सी'],
-        ['Study Table', 'पढ़ाई की मेज़'],
-        ['Almirah', 'अलमारी'],
-        ['Handle', 'हैंडल'],
-      ]),
+      subCategories: sub(['Drawer', 'Chair', 'Study Table', 'Almirah', 'Handle']),
       routingKey: 'carpenterComplaint',
     }),
     category({
       key: 'water',
       cardTitle: 'Washroom (water)',
-      cardTitleHi: 'बाथरूम (पानी)',
-      complaintHeadHi: 'पानी की शिकायत',
-      descriptionHi: 'टॉयलेट सीट, शॉवर और पानी की सप्लाई।',
       complaintHead: 'Water Complaint',
       description: 'Toilet seats, showers and water supply.',
-      subCategories: sub([
-        ['Toilet Seat', 'टॉयलेट सीट'],
-        ['Shower', 'शॉवर'],
-        ['Water Problem', 'पानी की समस्या'],
-      ]),
+      subCategories: sub(['Toilet Seat', 'Shower', 'Water Problem']),
       routingKey: 'waterComplaint',
       targetHours: 24,
     }),
     category({
       key: 'mess',
       cardTitle: 'Mess',
-      cardTitleHi: 'मेस',
-      complaintHeadHi: 'मेस की शिकायत',
-      descriptionHi: 'खाने की क्वालिटी, मेस के कर्मचारी और मेस की दूसरी समस्याएँ।',
       complaintHead: 'Mess Complaint',
       description: 'Food quality, mess staff and other mess issues.',
-      subCategories: sub([
-        ['Food', 'खाना'],
-        ['Staff', 'कर्मचारी'],
-        ['Other', 'अन्य'],
-      ]),
+      subCategories: sub(['Food', 'Staff', 'Other']),
       routingKey: 'messComplaint',
       targetHours: 48,
     }),
     category({
       key: 'electricity',
       cardTitle: 'Electrician',
-      cardTitleHi: 'इलेक्ट्रीशियन',
-      complaintHeadHi: 'बिजली की शिकायत',
-      descriptionHi: 'लैंप, स्विच, बल्ब और पंखे।',
       complaintHead: 'Electricity Complaint',
       description: 'Lamps, switches, light bulbs and fans.',
-      subCategories: sub([
-        ['Lamp', 'लैंप'],
-        ['Switch', 'स्विच'],
-        ['Light Bulb', 'बल्ब'],
-        ['Fan', 'पंखा'],
-      ]),
+      subCategories: sub(['Lamp', 'Switch', 'Light Bulb', 'Fan']),
       routingKey: 'electricityComplaint',
       targetHours: 24,
     }),
     category({
       key: 'other',
       cardTitle: 'Others',
-      cardTitleHi: 'अन्य',
-      complaintHeadHi: 'अन्य शिकायत',
-      descriptionHi: 'चोरी या कोई और बात जिस पर ध्यान देना ज़रूरी है।',
       complaintHead: 'Other Complaint',
       description: 'Theft or anything else that needs attention.',
-      subCategories: sub([
-        ['Theft', 'चोरी'],
-        ['Others', 'अन्य'],
-      ]),
+      subCategories: sub(['Theft', 'Others']),
       routingKey: 'otherComplaint',
       targetHours: 24,
     }),
     category({
       key: 'ragging',
       cardTitle: 'Report ragging',
-      cardTitleHi: 'रैगिंग की शिकायत करें',
-      complaintHeadHi: 'रैगिंग की शिकायत',
-      descriptionHi: 'गोपनीय: यह एंटी-रैगिंग कमेटी को जाती है, हॉस्टल ऑफ़िस को कभी नहीं। कमरा नंबर देना ज़रूरी नहीं।',
       complaintHead: 'Ragging Complaint',
       description: 'Confidential: goes to the anti-ragging committee, never the hostel office. You may leave your room out.',
-      subCategories: sub(RAGGING_KINDS, RAGGING_KINDS.map(([name]) => name)),
+      subCategories: sub(RAGGING_KINDS, RAGGING_KINDS),
       confidential: true,
       routingKey: 'ragging',
       targetHours: 24,
     }),
   ],
   services: [
-    { key: 'room_cleaning', label: 'Room Cleaning', labelHi: 'कमरे की सफ़ाई', enabled: true, routingKey: 'roomCleaners', targetHours: 24 },
-    { key: 'laundry', label: 'Laundry', labelHi: 'लॉन्ड्री', enabled: false, routingKey: 'laundry', targetHours: 48 },
+    { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners', targetHours: 24 },
+    { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry', targetHours: 48 },
   ],
 };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_CATALOG, type PublicCatalog } from '../../shared/catalog';
 import { apiFetch, guardSchema } from './api-client';
-import { setDisplayTimeZone } from './format';
+import { setDisplayTimeZone } from './display-time-zone';
 
 /** Every admin change to hostels, categories, services or the profile invalidates this key. */
 export const catalogQueryKey = ['catalog'] as const;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatNumber, formatPercent, formatShortDay, formatTime, setDisplayTimeZone, displayTimeZone } from './format';
+import { displayTimeZone, setDisplayTimeZone } from './display-time-zone';
+import { formatDate, formatDateTime, formatDay, formatNumber, formatPercent, formatShortDay, formatTime } from './format';
 import { i18n } from './i18n';
 
 /** The active language without loading a catalogue: formatting reads only its `Intl` tag. */

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../shared/constants';
+import { displayTimeZone } from './display-time-zone';
 import { intlLocale } from './i18n';
 
 /**
@@ -7,27 +7,6 @@ import { intlLocale } from './i18n';
  * catalogue; Asia/Kolkata until it says otherwise), whatever the device's own zone. Call at render
  * time: the app renders again when the language changes, and formatters are kept per language and zone.
  */
-
-let timeZone = DEFAULT_TIME_ZONE;
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The catalogue's zone, when it arrives (lib/catalog.ts); one the browser does not know leaves the default. */
-export function setDisplayTimeZone(zone: string | undefined): void {
-  timeZone = zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
-
-/** The university's time zone, as dates are shown in it. */
-export function displayTimeZone(): string {
-  return timeZone;
-}
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -51,19 +30,19 @@ function toDate(iso: string): Date | null {
 /** "26 Nov 2026, 3:42 pm" ("26 नव॰ 2026, 3:42 pm" in Hindi) on the university's clock; the raw value if it is not a date. */
 export function formatDateTime(iso: string): string {
   const date = toDate(iso);
-  return date ? dateFormat('dateTime', { dateStyle: 'medium', timeStyle: 'short' }, timeZone).format(date) : iso;
+  return date ? dateFormat('dateTime', { dateStyle: 'medium', timeStyle: 'short' }, displayTimeZone()).format(date) : iso;
 }
 
 /** "26 Nov 2026": the day the instant falls on at the university. */
 export function formatDate(iso: string): string {
   const date = toDate(iso);
-  return date ? dateFormat('date', { dateStyle: 'medium' }, timeZone).format(date) : iso;
+  return date ? dateFormat('date', { dateStyle: 'medium' }, displayTimeZone()).format(date) : iso;
 }
 
 /** "3:42 pm": the time of day at the university. */
 export function formatTime(iso: string): string {
   const date = toDate(iso);
-  return date ? dateFormat('time', { timeStyle: 'short' }, timeZone).format(date) : iso;
+  return date ? dateFormat('time', { timeStyle: 'short' }, displayTimeZone()).format(date) : iso;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
