@@ -49,6 +49,12 @@ describe("dates and numbers in the reader's language", () => {
     expect(formatDay('2026-11-26')).toMatch(/^26 नव॰? 2026$/);
   });
 
+  it('tells a Hindi reader the time on the 24-hour clock, with no Latin "am" or "pm"', () => {
+    speak('hi');
+    expect(formatTime(LATE_EVENING_UTC)).toBe('03:30');
+    expect(formatDateTime('2026-11-26T11:21:00.000Z')).toMatch(/^26 नव॰? 2026, 16:51$/);
+  });
+
   it('groups numbers the Indian way and writes shares as percentages', () => {
     expect(formatNumber(1234567)).toBe('12,34,567');
     expect(formatPercent(0.42)).toBe('42%');

@@ -16,7 +16,9 @@ function dateFormat(name: string, options: Intl.DateTimeFormatOptions, zone: str
   const key = `${name}|${locale}|${zone ?? ''}`;
   let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone ?? 'UTC' });
+    // Hindi's 12-hour clock says "pm" in Latin letters (CLDR): a Hindi reader gets the 24-hour clock.
+    const clock: Intl.DateTimeFormatOptions = locale.startsWith('hi') && (options.timeStyle || options.hour) ? { hourCycle: 'h23' } : {};
+    format = new Intl.DateTimeFormat(locale, { ...options, ...clock, timeZone: zone ?? 'UTC' });
     cache.set(key, format);
   }
   return format;
