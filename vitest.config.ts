@@ -23,7 +23,8 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
     // Server error logs fail the test that wrote them unless it allows them (tests/support/error-logs.ts).
-    setupFiles: ['tests/support/error-log-check.ts'],
+    // TEST_CPU_LOG=<file>: CPU seconds per test file (tests/support/cpu-log.ts).
+    setupFiles: ['tests/support/error-log-check.ts', ...(process.env.TEST_CPU_LOG ? ['tests/support/cpu-log.ts'] : [])],
     reporters: ['default', './tests/support/summary-reporter.ts'],
     sequence: { sequencer: ChecksFirst },
     // Two cores: more workers only fight over them.
