@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CookieClient, reachCallback, signIn } from '../support/http-client.js';
 import { freePort } from '../support/net.js';
-import { seededDataDir, startServerProcess, waitHealthy } from '../support/process.js';
+import { SHORT_LIVED, seededDataDir, startServerProcess, waitHealthy } from '../support/process.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { ApiClient } from '../support/student.js';
@@ -23,7 +23,7 @@ async function instanceEnv(extra: Record<string, string> = {}, dataDir = newData
 
 describe('the server process', () => {
   it('exits at start-up listing every configuration problem', async () => {
-    const server = startServerProcess({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: newDataDir() });
+    const server = startServerProcess({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', DATA_DIR: newDataDir() }, SHORT_LIVED);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('The portal cannot start.');
     expect(server.output()).toMatch(/PORT/);
@@ -31,7 +31,7 @@ describe('the server process', () => {
   });
 
   it('refuses to start in production without sign-in settings, a session secret and a public URL', async () => {
-    const server = startServerProcess({ NODE_ENV: 'production', DATA_DIR: newDataDir() });
+    const server = startServerProcess({ NODE_ENV: 'production', DATA_DIR: newDataDir() }, SHORT_LIVED);
     expect(await server.exited).toBe(1);
     for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET', 'PUBLIC_URL']) {
       expect(server.output()).toContain(`${key} is required in production`);
@@ -41,14 +41,14 @@ describe('the server process', () => {
   // The one cold start of this file (initdb on an empty DATA_DIR) and a restart: slow on a busy machine.
   it('keeps sessions across a restart, refuses a second process on the same DATA_DIR, and stops cleanly', async () => {
     const { baseUrl, env } = await instanceEnv();
-    const first = startServerProcess(env);
+    const first = startServerProcess(env, SHORT_LIVED);
     // initdb on a machine also running the operations test (three instances and PostgreSQL) can be slow.
     await waitHealthy(first, baseUrl, 90_000);
     const client = new CookieClient();
     await signIn(client, baseUrl, { email: 'restart@vitbhopal.ac.in', name: 'Re Start 21BCE10004' });
     expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
 
-    const second = startServerProcess({ ...env, PORT: String(await freePort()) });
+    const second = startServerProcess({ ...env, PORT: String(await freePort()) }, SHORT_LIVED);
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/already in use by another portal process/);
 
@@ -56,7 +56,7 @@ describe('the server process', () => {
     expect(first.output()).toContain('"msg":"stopped"');
     expect(existsSync(path.join(env.DATA_DIR, 'portal.lock'))).toBe(false);
 
-    const again = startServerProcess(env);
+    const again = startServerProcess(env, SHORT_LIVED);
     await waitHealthy(again, baseUrl);
     expect((await client.request(`${baseUrl}/api/me`)).status).toBe(200);
     expect(await again.stop('SIGINT')).toBe(0);
@@ -74,7 +74,7 @@ describe('the server process', () => {
       },
       seededDataDir(),
     );
-    const server = startServerProcess(env);
+    const server = startServerProcess(env, SHORT_LIVED);
     await waitHealthy(server, baseUrl);
     expect(await server.stop()).toBe(0);
     expect(server.output()).toContain('Hostel Complaint Portal ready');
@@ -85,7 +85,7 @@ describe('the server process', () => {
   it('prints only the address people should open, PUBLIC_URL, and sends the listening address there', async () => {
     // No PUBLIC_URL: http://localhost:$PORT, while it listens on 127.0.0.1.
     const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), DATA_DIR: seededDataDir() });
+    const server = startServerProcess({ PORT: String(port), DATA_DIR: seededDataDir() }, SHORT_LIVED);
     const listening = `http://127.0.0.1:${port}`;
     await waitHealthy(server, listening);
     const login = await fetch(`${listening}/api/auth/login`, { redirect: 'manual' });
@@ -99,7 +99,7 @@ describe('the server process', () => {
 
   it('never logs the session cookie, the CSRF token or the authorization code', async () => {
     const { baseUrl, env } = await instanceEnv({ LOG_LEVEL: 'debug' }, seededDataDir());
-    const server = startServerProcess(env);
+    const server = startServerProcess(env, SHORT_LIVED);
     await waitHealthy(server, baseUrl);
     const client = new CookieClient();
     const { callbackUrl } = await reachCallback(client, baseUrl, { email: 'logs@vitbhopal.ac.in' });
@@ -129,7 +129,7 @@ describe('the server process', () => {
       },
       seededDataDir(),
     );
-    const first = startServerProcess(env);
+    const first = startServerProcess(env, SHORT_LIVED);
     await waitHealthy(first, baseUrl);
     const student = await ApiClient.signedIn(baseUrl, { email: 'crash@vitbhopal.ac.in', name: 'Crash Test 21BCE10005' });
     const { status, body } = await student.post('/api/complaints', aComplaint());
@@ -140,7 +140,7 @@ describe('the server process', () => {
 
     const sink = await SmtpSink.start(smtpPort);
     try {
-      const again = startServerProcess(env);
+      const again = startServerProcess(env, SHORT_LIVED);
       await waitHealthy(again, baseUrl);
       await sink.waitFor(2);
       // A clean stop waits for sends in flight: after it, nothing more can arrive, and each mail came once.
@@ -159,8 +159,8 @@ describe('the server process', () => {
       try {
         const a = await instanceEnv({ DATABASE_URL: url });
         const b = await instanceEnv({ DATABASE_URL: url });
-        const one = startServerProcess(a.env);
-        const two = startServerProcess(b.env);
+        const one = startServerProcess(a.env, SHORT_LIVED);
+        const two = startServerProcess(b.env, SHORT_LIVED);
         await Promise.all([waitHealthy(one, a.baseUrl), waitHealthy(two, b.baseUrl)]);
         // Development sign-in keeps its state in each process: the log says it cannot be balanced.
         expect(one.output()).toContain('development sign-in is on (no OIDC_ISSUER): it works with ONE instance only');

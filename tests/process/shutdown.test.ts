@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../support/net.js';
 import { repoRoot } from '../support/paths.js';
-import { seededDataDir, startServerProcess, waitHealthy } from '../support/process.js';
+import { SHORT_LIVED, seededDataDir, startServerProcess, waitHealthy } from '../support/process.js';
 
 describe('stopping within the grace time', () => {
   it('kills the process even while its main thread is stuck in Atomics.wait', async () => {
@@ -26,7 +26,7 @@ describe('stopping within the grace time', () => {
   it('ends a stop that a request in flight would hold forever, after SHUTDOWN_GRACE_SECONDS', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir('hcp-stop-'), SHUTDOWN_GRACE_SECONDS: '1' });
+    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir('hcp-stop-'), SHUTDOWN_GRACE_SECONDS: '1' }, SHORT_LIVED);
     server.allowErrorLogs(/shutdown took longer than SHUTDOWN_GRACE_SECONDS/);
     await waitHealthy(server, baseUrl);
     // A request whose body never finishes arriving: close() waits for it.
@@ -46,7 +46,7 @@ describe('draining on SIGTERM', () => {
   it('fails readiness at once, serves what still arrives on a kept connection with Connection: close, then exits 0', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir('hcp-stop-'), SHUTDOWN_DRAIN_SECONDS: '2' });
+    const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: seededDataDir('hcp-stop-'), SHUTDOWN_DRAIN_SECONDS: '2' }, SHORT_LIVED);
     await waitHealthy(server, baseUrl);
     // One kept-alive connection, as a balancer holds to each instance.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

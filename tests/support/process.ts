@@ -32,15 +32,24 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built server (`npm start` runs the same file) with the given environment. Its JSON logs
- * at error level fail the test, as a test app's do.
+ * Node flags for a server process a test starts to look at its start, its stop or a few requests:
+ * V8 compiles the embedded database's WebAssembly with its baseline compiler only, skipping the
+ * optimising tier a long-running server earns back (about 1.1 of 2.9 CPU-s per start, decision 54).
+ * Not for a process that answers many requests, and never for a bench, which measures the server
+ * as it is deployed.
  */
-export function startServerProcess(env: Record<string, string>): RunningServer {
+export const SHORT_LIVED = ['--liftoff-only'];
+
+/**
+ * Starts the built server (`npm start` runs the same file) with the given environment. Its JSON logs
+ * at error level fail the test, as a test app's do. `nodeFlags` go before the script (SHORT_LIVED).
+ */
+export function startServerProcess(env: Record<string, string>, nodeFlags: readonly string[] = []): RunningServer {
   if (!existsSync(serverEntry)) throw new Error('dist/server/main.js missing: run `npm run build` first');
   let output = '';
   const fullEnv = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env };
   const watch = new ErrorLogWatch(`server process on port ${env.PORT ?? '?'}`);
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...nodeFlags, serverEntry], {
     cwd: repoRoot,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
