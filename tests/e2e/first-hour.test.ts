@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openPage, sharedBrowser, signInThroughDevProvider } from '../support/browser.js';
 import { freePort } from '../support/net.js';
 import { repoRoot } from '../support/paths.js';
-import { seededDataDir, startServerProcess, waitHealthy, type RunningServer } from '../support/process.js';
+import { SHORT_LIVED, seededDataDir, startServerProcess, waitHealthy, type RunningServer } from '../support/process.js';
 
 /**
  * The first hour of an operator, through the built server as `npm start` runs it and Chromium as a
@@ -40,7 +40,7 @@ function newDataDir({ seeded = false } = {}) {
 async function start(dataDir: string, extra: Record<string, string> = {}, port?: number) {
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'development', ...extra });
+  const server = startServerProcess({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'development', ...extra }, SHORT_LIVED);
   servers.push(server);
   await waitHealthy(server, baseUrl);
   return { server, baseUrl };
@@ -53,7 +53,7 @@ function runDemo(env: Record<string, string>): Promise<string> {
     let out = '';
     // Killed if it has not finished in time, so a hang fails here with the demo's output instead of
     // as the test's bare time-out.
-    const demo = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: limitMs, killSignal: 'SIGKILL' });
+    const demo = spawn(process.execPath, [...SHORT_LIVED, '--import', 'tsx', 'scripts/demo.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: limitMs, killSignal: 'SIGKILL' });
     demo.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     demo.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     demo.on('exit', (code, signal) => {
