@@ -4,9 +4,7 @@
 // the catalogues lack or a language leaves untranslated.
 
 /** Folders of src/web still being translated: the rule skips them until each is done. */
-export const notYetTranslated = [
-  'src/web/features/staff/**',
-];
+export const notYetTranslated = [];
 
 export const unlocalizedStrings = [
   'error',
@@ -67,6 +65,7 @@ export const unlocalizedStrings = [
       '*.append',
       '*.querySelector',
       '*.querySelectorAll',
+      '*.closest',
       '*.matchMedia',
       'navigate',
       '*.startsWith',

@@ -3,6 +3,7 @@ import type { ComplaintStatus } from '../../../../shared/constants';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { formatDateTime } from '../../../lib/format';
 import { dueState, relativeDue, type DueKind } from '../lib/due';
+import { i18n, intlLocale } from '../../../lib/i18n';
 
 const TONES: Record<DueKind, BadgeTone> = { overdue: 'danger', soon: 'warning', later: 'neutral' };
 
@@ -22,19 +23,20 @@ export function useNow(everyMs = 60_000): number {
  * Nothing for a complaint that is no longer open.
  */
 export function DueBadge({ dueAt, status, now, className }: { dueAt: string; status: ComplaintStatus; now: number; className?: string }) {
-  const state = dueState(dueAt, status, now);
+  const locale = intlLocale();
+  const state = dueState(dueAt, status, now, locale);
   if (!state) return null;
   const exact = formatDateTime(dueAt);
   return (
     <Badge tone={TONES[state.kind]} className={className}>
-      <time dateTime={dueAt} title={`Due ${exact} (${relativeDue(dueAt, now)})`} data-due={state.kind}>
+      <time dateTime={dueAt} title={i18n._('Due {time} ({relative})', { time: exact, relative: relativeDue(dueAt, now, locale) })} data-due={state.kind}>
         {state.kind === 'overdue' && (
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mr-1 inline size-3.5 align-[-2px]">
             <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16m-1 4h2v5H9zm0 6h2v2H9z" />
           </svg>
         )}
         <span aria-hidden="true">{state.short}</span>
-        <span className="sr-only">{`${state.long}, due ${exact}`}</span>
+        <span className="sr-only">{i18n._('{state}, due {time}', { state: state.long, time: exact })}</span>
       </time>
     </Badge>
   );

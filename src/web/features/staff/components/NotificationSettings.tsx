@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { usePreferences, useSavePreferences } from '../api/preferences';
 import { StaffRequestError } from './WorkerGate';
+import { i18n } from '../../../lib/i18n';
 
 interface PreferencesDraft {
   newWorkMail: StaffPreferences['newWorkMail'];
@@ -44,10 +45,10 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
       const result = await save.mutateAsync(payload);
       setDone(
         result.newWorkMail === 'each'
-          ? 'Saved: a mail for each new complaint.'
+          ? i18n._('Saved: a mail for each new complaint.')
           : result.newWorkMail === 'digest'
-            ? `Saved: one digest mail every ${result.digestHours} ${result.digestHours === 1 ? 'hour' : 'hours'}.`
-            : 'Saved: no mail for new complaints (the bell still rings).',
+            ? i18n._('{hours, plural, one {Saved: one digest mail every # hour.} other {Saved: one digest mail every # hours.}}', { hours: result.digestHours })
+            : i18n._('Saved: no mail for new complaints (the bell still rings).'),
       );
     } catch (error) {
       applyServerErrors(form, error);
@@ -66,22 +67,22 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
       }}
     >
       <h2 id="new-work-heading" className="text-lg font-semibold text-slate-900">
-        New complaints in your scope
+        {i18n._('New complaints in your scope')}
       </h2>
       <p className="text-sm text-slate-700">
-        The bell rings for each one. “For each new complaint” also sends a push and a mail (as your switches above allow).
+        {i18n._('The bell rings for each one. “For each new complaint” also sends a push and a mail (as your switches above allow).')}
       </p>
-      <SelectField control={form.control} name="newWorkMail" label="Mail me">
-        <option value="each">For each new complaint</option>
-        <option value="digest">A digest every few hours</option>
-        <option value="none">Never (the bell only)</option>
+      <SelectField control={form.control} name="newWorkMail" label={i18n._('Mail me')}>
+        <option value="each">{i18n._('For each new complaint')}</option>
+        <option value="digest">{i18n._('A digest every few hours')}</option>
+        <option value="none">{i18n._('Never (the bell only)')}</option>
       </SelectField>
       {mode === 'digest' && (
         <TextField
           control={form.control}
           name="digestHours"
-          label="Digest every (hours)"
-          hint="From 1 to 168 (a week)."
+          label={i18n._('Digest every (hours)')}
+          hint={i18n._('From 1 to 168 (a week).')}
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
@@ -90,7 +91,7 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
       )}
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
+        {save.isPending ? i18n._('Saving…') : i18n._('Save')}
       </button>
       <StatusMessage message={done} />
     </form>
@@ -100,7 +101,7 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
 /** How much the worker hears of new work, for the one notifications page (/settings/notifications). */
 export function NewWorkSettings() {
   const preferences = usePreferences();
-  if (preferences.isPending) return <LoadingStatus label="Loading your settings…" />;
+  if (preferences.isPending) return <LoadingStatus label={i18n._('Loading your settings…')} />;
   if (preferences.isError) return <StaffRequestError error={preferences.error} onRetry={() => void preferences.refetch()} />;
   return <PreferencesForm saved={preferences.data} />;
 }

@@ -3,6 +3,7 @@ import { REPEAT_DAYS, REPEAT_MIN, type PlaceLink } from '../../../../shared/plac
 import { Badge } from '../../../components/ui/Badge';
 import { textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 
 /** The staff page of a place: /staff/places/BLOCK2/214. */
 export const placePath = (place: Pick<PlaceLink, 'hostelCode' | 'ref'>) =>
@@ -12,7 +13,7 @@ export const placePath = (place: Pick<PlaceLink, 'hostelCode' | 'ref'>) =>
 export function RepeatBadge({ className }: { className?: string }) {
   return (
     <Badge tone="warning" className={cn('whitespace-nowrap', className)}>
-      <span title={`${REPEAT_MIN} or more of this kind here in ${REPEAT_DAYS} days`}>Repeating here</span>
+      <span title={i18n._('{min} or more of this kind here in {days} days', { min: REPEAT_MIN, days: REPEAT_DAYS })}>{i18n._('Repeating here')}</span>
     </Badge>
   );
 }

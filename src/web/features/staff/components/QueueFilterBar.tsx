@@ -18,6 +18,8 @@ import {
   subCategoriesOf,
   type QueueFilters,
 } from '../lib/filters';
+import { i18n } from '../../../lib/i18n';
+import { useLocalNames } from '../lib/names';
 
 interface QueueFilterBarProps {
   filters: QueueFilters;
@@ -106,6 +108,7 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
   const statusIsPreset = statusValue === '' || statusValue === OPEN_VALUE || filters.status.length === 1;
   // The choices come from the catalogue; while it loads, a filter already set is still offered.
   const catalog = useCatalog().data;
+  const names = useLocalNames();
   const categories = catalog ? queueCategories(catalog) : [];
   const subCategories = subCategoriesOf(catalog, filters.category);
   const hostels = catalog ? catalog.hostels.map((h) => h.name) : [];
@@ -119,13 +122,13 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
   return (
     <form
       role="search"
-      aria-label="Filter the queue"
+      aria-label={i18n._('Filter the queue')}
       className="mt-3 sm:mt-4 sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:p-4 sm:shadow-sm"
       onSubmit={handleSubmit}
     >
       {/* On a phone the row itself says what it is (placeholder, Search button): the label is for screen readers there. */}
       <label htmlFor="queue-q" className={cn(fieldLabel, 'sr-only sm:not-sr-only')}>
-        Search messages, rooms, numbers and students
+        {i18n._('Search messages, rooms, numbers and students')}
       </label>
       <div className="flex items-center gap-2 sm:mt-1">
         <input
@@ -133,7 +136,7 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
           type="search"
           aria-keyshortcuts="/"
           className={cn(fieldControl, 'min-w-0 flex-1')}
-          placeholder="Messages, rooms, numbers, students"
+          placeholder={i18n._('Messages, rooms, numbers, students')}
           value={draft.q}
           maxLength={200}
           onChange={(event) => setDraft((d) => ({ ...d, q: event.target.value }))}
@@ -147,7 +150,7 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
           }}
         />
         <button type="submit" className={cn(buttonPrimary, 'shrink-0 px-3 sm:px-4')}>
-          Search
+          {i18n._('Search')}
         </button>
         {/* The choices fold away behind a button on every screen: the views and status chips
             cover most days, and the queue itself starts in view. */}
@@ -158,11 +161,11 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
           aria-controls="queue-filter-choices"
           onClick={() => setExpanded(!expanded)}
         >
-          Filters
+          {i18n._('Filters')}
           {active > 0 && (
             <span className="rounded-full bg-slate-900 px-1.5 text-xs text-white tabular-nums">
               {active}
-              <span className="sr-only"> active</span>
+              <span className="sr-only"> {i18n._('active')}</span>
             </span>
           )}
         </button>
@@ -174,32 +177,32 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
       >
         <SelectField
           id="queue-status"
-          label="Status"
+          label={i18n._('Status')}
           value={statusValue}
           onChange={(value) => apply({ status: normaliseStatuses(value.split(',')) })}
         >
-          <option value="">Any status</option>
-          <option value={OPEN_VALUE}>Open (not resolved yet)</option>
+          <option value="">{i18n._('Any status')}</option>
+          <option value={OPEN_VALUE}>{i18n._('Open (not resolved yet)')}</option>
           {STATUSES.map((status) => (
             <option key={status} value={status}>
-              {STATUS_LABELS[status]}
+              {i18n._(STATUS_LABELS[status])}
             </option>
           ))}
           {!statusIsPreset && (
-            <option value={statusValue}>{filters.status.map((s) => STATUS_LABELS[s]).join(', ')}</option>
+            <option value={statusValue}>{filters.status.map((s) => i18n._(STATUS_LABELS[s])).join(', ')}</option>
           )}
         </SelectField>
 
         <SelectField
           id="queue-category"
-          label="Category"
+          label={i18n._('Category')}
           value={filters.category}
           onChange={(value) => apply({ category: value, subCategory: '' })}
         >
-          <option value="">Any category</option>
+          <option value="">{i18n._('Any category')}</option>
           {categories.map((category) => (
             <option key={category.key} value={category.key}>
-              {category.label}
+              {names.category(category.key, category.label)}
             </option>
           ))}
           {filters.category && !categories.some((c) => c.key === filters.category) && (
@@ -209,40 +212,40 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
 
         <SelectField
           id="queue-sub-category"
-          label="Sub-category"
+          label={i18n._('Sub-category')}
           value={filters.subCategory}
           disabled={subCategories.length === 0 && !filters.subCategory}
           onChange={(value) => apply({ subCategory: value })}
         >
-          <option value="">{subCategories.length || filters.subCategory ? 'Any sub-category' : 'Choose a category first'}</option>
+          <option value="">{subCategories.length || filters.subCategory ? i18n._('Any sub-category') : i18n._('Choose a category first')}</option>
           {withCurrent(subCategories, filters.subCategory).map((sub) => (
             <option key={sub} value={sub}>
-              {sub}
+              {names.subCategory(filters.category, sub)}
             </option>
           ))}
         </SelectField>
 
-        <SelectField id="queue-hostel" label="Hostel" value={filters.hostel} onChange={(value) => apply({ hostel: value })}>
-          <option value="">Any hostel</option>
+        <SelectField id="queue-hostel" label={i18n._('Hostel')} value={filters.hostel} onChange={(value) => apply({ hostel: value })}>
+          <option value="">{i18n._('Any hostel')}</option>
           {withCurrent(hostels, filters.hostel).map((hostel) => (
             <option key={hostel} value={hostel}>
-              {hostel}
+              {names.hostel(hostel)}
             </option>
           ))}
         </SelectField>
 
-        <SelectField id="queue-floor" label="Floor" value={filters.floor} onChange={(value) => apply({ floor: value })}>
-          <option value="">Any floor</option>
+        <SelectField id="queue-floor" label={i18n._('Floor')} value={filters.floor} onChange={(value) => apply({ floor: value })}>
+          <option value="">{i18n._('Any floor')}</option>
           {withCurrent(floorChoices, filters.floor).map((floor) => (
             <option key={floor} value={floor}>
-              {floor === '0' ? 'Ground (0)' : floor}
+              {floor === '0' ? i18n._('Ground (0)') : floor}
             </option>
           ))}
         </SelectField>
 
         <div>
           <label htmlFor="queue-age" className={fieldLabel}>
-            Older than (days)
+            {i18n._('Older than (days)')}
           </label>
           <input
             id="queue-age"
@@ -259,20 +262,20 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
 
         <SelectField
           id="queue-assignee"
-          label="Assigned to"
+          label={i18n._('Assigned to')}
           value={filters.assignee}
           onChange={(value) => apply({ assignee: parseAssignee(value) })}
         >
-          <option value="">Anyone</option>
-          <option value="me_or_none">Me or nobody</option>
-          <option value="me">Me</option>
-          <option value="none">Nobody (unassigned)</option>
+          <option value="">{i18n._('Anyone')}</option>
+          <option value="me_or_none">{i18n._('Me or nobody')}</option>
+          <option value="me">{i18n._('Me')}</option>
+          <option value="none">{i18n._('Nobody (unassigned)')}</option>
         </SelectField>
 
-        <SelectField id="queue-due" label="Due" value={filters.due ?? ''} onChange={(value) => apply({ due: parseDue(value) })}>
-          <option value="">Any time</option>
-          <option value="overdue">Overdue</option>
-          <option value="today">Due today (next 24 hours)</option>
+        <SelectField id="queue-due" label={i18n._('Due')} value={filters.due ?? ''} onChange={(value) => apply({ due: parseDue(value) })}>
+          <option value="">{i18n._('Any time')}</option>
+          <option value="overdue">{i18n._('Overdue')}</option>
+          <option value="today">{i18n._('Due today (next 24 hours)')}</option>
         </SelectField>
 
         <div className="flex items-end">
@@ -283,14 +286,14 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
               checked={Boolean(filters.escalated)}
               onChange={(event) => apply({ escalated: event.target.checked })}
             />
-            Only escalated (wardens or admins told it is late)
+            {i18n._('Only escalated (wardens or admins told it is late)')}
           </label>
         </div>
 
-        <SelectField id="queue-sort" label="Order" value={filters.sort} onChange={(value) => apply({ sort: parseSort(value) })}>
-          <option value="due">Due soonest (open only; more students affected first)</option>
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
+        <SelectField id="queue-sort" label={i18n._('Order')} value={filters.sort} onChange={(value) => apply({ sort: parseSort(value) })}>
+          <option value="due">{i18n._('Due soonest (open only; more students affected first)')}</option>
+          <option value="newest">{i18n._('Newest first')}</option>
+          <option value="oldest">{i18n._('Oldest first')}</option>
         </SelectField>
       </div>
 
@@ -300,7 +303,7 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
           className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')}
           onClick={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}
         >
-          Clear filters
+          {i18n._('Clear filters')}
         </button>
       )}
     </form>

@@ -27,14 +27,20 @@ import { StatusActions } from './complaint/StatusActions';
 import { StudentIdentity } from './complaint/StudentIdentity';
 import type { Detail } from './complaint/types';
 import { ShortcutsDialog, type Shortcut } from './queue/ShortcutsDialog';
+import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { StaffRequestError, WorkerGate } from './WorkerGate';
+import { i18n } from '../../../lib/i18n';
 
-const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['r'], what: 'Write a reply (go to the reply box)' },
-  { keys: ['e'], what: 'Mark resolved (asks first; what the box holds is sent with it)' },
-  { keys: ['n'], what: 'Next complaint of the queue you came from' },
-  { keys: ['Esc'], what: 'Leave the field you are typing in' },
-  { keys: ['?'], what: 'Show this list' },
+/** The names printed on the keys. */
+const ESCAPE_KEY = 'Esc';
+
+/** Built at render time, in the reader's language. */
+const complaintShortcuts = (): readonly Shortcut[] => [
+  { keys: ['r'], what: i18n._('Write a reply (go to the reply box)') },
+  { keys: ['e'], what: i18n._('Mark resolved (asks first; what the box holds is sent with it)') },
+  { keys: ['n'], what: i18n._('Next complaint of the queue you came from') },
+  { keys: [ESCAPE_KEY], what: i18n._('Leave the field you are typing in') },
+  { keys: ['?'], what: i18n._('Show this list') },
 ];
 
 /** Typing in a field (or a select, or an editable region) is never a shortcut. */
@@ -50,7 +56,7 @@ function queueAfter(number: string, queueSearch: string | null) {
   return { search: session.search, next: nextNumber(session.numbers, number) };
 }
 
-const kbd = 'rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs text-slate-900';
+const kbd = cn('rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs text-slate-900');
 
 const queueLink = (search: string) => `/staff${search ? `?${search}` : ''}`;
 const complaintLink = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
@@ -62,9 +68,9 @@ function NextComplaint({ number, queueSearch }: { number: string; queueSearch: s
   if (!after.next) {
     return (
       <p className="mt-4 text-slate-700" data-testid="next-complaint">
-        That was the last complaint in this view.{' '}
+        {i18n._('That was the last complaint in this view.')}{' '}
         <Link to={queueLink(after.search)} className="font-semibold text-brand-800 underline">
-          Back to the queue
+          {i18n._('Back to the queue')}
         </Link>
       </p>
     );
@@ -72,7 +78,10 @@ function NextComplaint({ number, queueSearch }: { number: string; queueSearch: s
   return (
     <div className="mt-4" data-testid="next-complaint">
       <Link to={complaintLink(after.next)} state={{ queueSearch: after.search }} className={cn(buttonPrimary, 'w-full sm:w-auto')}>
-        Next complaint: <span className="ml-1 font-mono">{after.next}</span>
+        <WithSlots
+          text={i18n._('Next complaint: {number}', { number: slot('number') })}
+          slots={{ number: <span className="ml-1 font-mono">{after.next}</span> }}
+        />
       </Link>
     </div>
   );
@@ -142,7 +151,7 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
       e: () => {
         setKeyMessage(null);
         if (!replyBox.current?.askResolve()) {
-          setKeyMessage(`It cannot be marked resolved while it is ${STATUS_LABELS[complaint.status].toLowerCase()}.`);
+          setKeyMessage(i18n._('It cannot be marked resolved while it is {status}.', { status: i18n._(STATUS_LABELS[complaint.status]).toLowerCase() }));
         }
       },
       n: () => {
@@ -151,7 +160,7 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
           void navigate(complaintLink(after.next), { state: { queueSearch: after.search } });
           return;
         }
-        setKeyMessage(after ? 'That was the last complaint in this view.' : 'Open a complaint from the queue: n then goes on to the next one there.');
+        setKeyMessage(after ? i18n._('That was the last complaint in this view.') : i18n._('Open a complaint from the queue: n then goes on to the next one there.'));
       },
       '?': () => help.current?.showModal(),
     },
@@ -163,14 +172,14 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
       <div className="lg:flex lg:items-start lg:justify-between lg:gap-4">
         <ComplaintHeader complaint={complaint} user={user} />
         <p className="mt-3 hidden shrink-0 items-center gap-1.5 text-sm text-slate-700 lg:flex" data-testid="key-hints">
-          <kbd className={kbd}>r</kbd> reply · <kbd className={kbd}>e</kbd> resolve · <kbd className={kbd}>n</kbd> next ·
+          <kbd className={kbd}>r</kbd> {i18n._('reply')} · <kbd className={kbd}>e</kbd> {i18n._('resolve')} · <kbd className={kbd}>n</kbd> {i18n._('next')} ·
           <button
             type="button"
             className="min-h-11 font-semibold text-brand-800 underline underline-offset-2"
             aria-keyshortcuts="?"
             onClick={() => help.current?.showModal()}
           >
-            All shortcuts
+            {i18n._('All shortcuts')}
           </button>
         </p>
       </div>
@@ -194,7 +203,7 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
           <StudentIdentity complaint={complaint} />
         </div>
       </div>
-      <ShortcutsDialog ref={help} shortcuts={SHORTCUTS} where="the complaint page" />
+      <ShortcutsDialog ref={help} shortcuts={complaintShortcuts()} where="complaint" />
     </>
   );
 }
@@ -208,13 +217,13 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
     if (shown) markSeen(number);
   }, [markSeen, number, shown]);
 
-  if (detail.isPending) return <LoadingStatus label="Loading the complaint…" />;
+  if (detail.isPending) return <LoadingStatus label={i18n._('Loading the complaint…')} />;
   // A failed refresh (after an action, on a flaky connection) keeps the page and what is typed in it.
   if (detail.isError && detail.data === undefined) {
     if (detail.error instanceof ApiError && detail.error.status === 404) {
       return (
-        <NotFoundCard title="Complaint not found" to="/staff" linkLabel="Go to the queue" data-testid="complaint-not-found">
-          There is no complaint {number} in your queue. It may belong to another category or hostel.
+        <NotFoundCard title={i18n._('Complaint not found')} to="/staff" linkLabel={i18n._('Go to the queue')} data-testid="complaint-not-found">
+          {i18n._('There is no complaint {number} in your queue. It may belong to another category or hostel.', { number })}
         </NotFoundCard>
       );
     }
@@ -226,9 +235,9 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
       {detail.isError && (
         <Alert className="mt-4" tone="info">
           <p>
-            This page could not be refreshed ({errorMessage(detail.error)}). What you see may be out of date.{' '}
+            {i18n._('This page could not be refreshed ({error}). What you see may be out of date.', { error: errorMessage(detail.error) })}{' '}
             <button type="button" className="font-semibold underline" onClick={() => void detail.refetch()}>
-              Try again
+              {i18n._('Try again')}
             </button>
           </p>
         </Alert>
@@ -247,9 +256,9 @@ export function StaffComplaintPage() {
   const back = queueSearch ? `/staff?${queueSearch}` : '/staff';
   return (
     <section aria-labelledby="staff-complaint-heading" className="mx-auto max-w-3xl lg:max-w-7xl">
-      <BackLink to={back}>Back to the queue</BackLink>
-      <PageHeading id="staff-complaint-heading" title={`Complaint ${number} · Staff console · Hostel Complaint Portal`}>
-        Complaint <span className="font-mono">{number}</span>
+      <BackLink to={back}>{i18n._('Back to the queue')}</BackLink>
+      <PageHeading id="staff-complaint-heading" title={i18n._('Complaint {number} · Staff console · Hostel Complaint Portal', { number })}>
+        <WithSlots text={i18n._('Complaint {number}', { number: slot('number') })} slots={{ number: <span className="font-mono">{number}</span> }} />
       </PageHeading>
       <WorkerGate>{(user) => <Workspace key={number} number={number} user={user} queueSearch={queueSearch} />}</WorkerGate>
     </section>

@@ -38,6 +38,7 @@ import { RaggingClocks } from './queue/RaggingClocks';
 import { ViewChips } from './queue/ViewChips';
 import { QueueFilterBar } from './QueueFilterBar';
 import { StaffRequestError, WorkerGate } from './WorkerGate';
+import { i18n } from '../../../lib/i18n';
 
 function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (status: ComplaintStatus[]) => void }) {
   const counts = useStatusCounts({ enabled: true });
@@ -68,7 +69,7 @@ function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (
     <div className="mt-4">
       <div
         role="group"
-        aria-label="Show complaints by status"
+        aria-label={i18n._('Show complaints by status')}
         className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap sm:overflow-visible"
         data-testid="status-chips"
       >
@@ -78,7 +79,7 @@ function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (
           aria-pressed={selected.size === 0}
           onClick={() => onChange([])}
         >
-          All {count(counts.data?.total, selected.size === 0)}
+          {i18n._('All')} {count(counts.data?.total, selected.size === 0)}
         </button>
         {STATUSES.map((status) => (
           <button
@@ -88,12 +89,12 @@ function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (
             aria-pressed={selected.has(status)}
             onClick={() => toggle(status)}
           >
-            {STATUS_LABELS[status]} {count(counts.data?.counts[status], selected.has(status))}
+            {i18n._(STATUS_LABELS[status])} {count(counts.data?.counts[status], selected.has(status))}
           </button>
         ))}
       </div>
       {counts.isError && (
-        <p className="mt-2 text-sm text-slate-700">The numbers per status could not be loaded: {errorMessage(counts.error)}</p>
+        <p className="mt-2 text-sm text-slate-700">{i18n._('The numbers per status could not be loaded: {error}', { error: errorMessage(counts.error) })}</p>
       )}
     </div>
   );
@@ -135,20 +136,20 @@ function NewSection({
   return (
     <section aria-labelledby="new-heading" className="mt-4" data-testid="new-section">
       <h2 id="new-heading" className={SECTION_HEADING}>
-        New <Count n={count} />
+        {i18n._('New')} <Count n={count} />
       </h2>
       {queue.isPending ? (
-        <LoadingStatus label="Loading new complaints…" />
+        <LoadingStatus label={i18n._('Loading new complaints…')} />
       ) : queue.isError ? (
         <StaffRequestError error={queue.error} onRetry={() => void queue.refetch()} />
       ) : shown.length === 0 ? (
-        <p className="mt-1 text-slate-700">Nothing new: every complaint in your categories and hostels has been acknowledged.</p>
+        <p className="mt-1 text-slate-700">{i18n._('Nothing new: every complaint in your categories and hostels has been acknowledged.')}</p>
       ) : (
         <>
-          <Rows complaints={shown} now={now} selected={selected} onToggle={onToggle} queueSearch={viewToParams(NEW_FILTERS).toString()} label="New complaints" timeZone={queue.data?.pages[0]?.timeZone} />
+          <Rows complaints={shown} now={now} selected={selected} onToggle={onToggle} queueSearch={viewToParams(NEW_FILTERS).toString()} label={i18n._('New complaints')} timeZone={queue.data?.pages[0]?.timeZone} />
           {(count ?? 0) > shown.length && (
             <button type="button" className={cn(QUEUE_LINK, 'mt-1')} onClick={onAll}>
-              All {count} new complaints
+              {i18n._('All {count} new complaints', { count })}
             </button>
           )}
         </>
@@ -238,10 +239,10 @@ function QueueList({
         setResult(null);
         acknowledgeOne.mutate(number, {
           onSuccess: () => {
-            setResult(`Acknowledged: ${number}. It is yours if nobody had it.`);
+            setResult(i18n._('Acknowledged: {number}. It is yours if nobody had it.', { number }));
             setRefocus(number);
           },
-          onError: (error) => setResult(`${number} was not acknowledged: ${errorMessage(error)}`),
+          onError: (error) => setResult(i18n._('{number} was not acknowledged: {error}', { number, error: errorMessage(error) })),
         });
       }
     }
@@ -261,7 +262,7 @@ function QueueList({
     });
   }
 
-  if (queue.isPending) return <LoadingStatus label="Loading the queue…" />;
+  if (queue.isPending) return <LoadingStatus label={i18n._('Loading the queue…')} />;
   if (queue.isError && !queue.isFetchNextPageError && complaints.length === 0) {
     return <StaffRequestError error={queue.error} onRetry={() => void queue.refetch()} />;
   }
@@ -276,20 +277,20 @@ function QueueList({
     <div className={cn(card, 'mt-3')} data-testid="queue-empty">
       {firstScreen ? (
         <>
-          <p className="font-semibold text-slate-900">Nothing open is waiting for you.</p>
-          <p className="mt-1 text-slate-700">New complaints in your categories and hostels, and those given to you, appear here.</p>
+          <p className="font-semibold text-slate-900">{i18n._('Nothing open is waiting for you.')}</p>
+          <p className="mt-1 text-slate-700">{i18n._('New complaints in your categories and hostels, and those given to you, appear here.')}</p>
         </>
       ) : hasFilters(filters) ? (
         <>
-          <p className="font-semibold text-slate-900">No complaints match these filters.</p>
+          <p className="font-semibold text-slate-900">{i18n._('No complaints match these filters.')}</p>
           <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={() => onChange({ ...MY_WORK_FILTERS })}>
-            Clear filters
+            {i18n._('Clear filters')}
           </button>
         </>
       ) : (
         <>
-          <p className="font-semibold text-slate-900">There are no complaints in your queue.</p>
-          <p className="mt-1 text-slate-700">Complaints in your categories and hostels appear here as students file them.</p>
+          <p className="font-semibold text-slate-900">{i18n._('There are no complaints in your queue.')}</p>
+          <p className="mt-1 text-slate-700">{i18n._('Complaints in your categories and hostels appear here as students file them.')}</p>
         </>
       )}
     </div>
@@ -298,7 +299,7 @@ function QueueList({
   return (
     <div ref={listRef}>
       {chosen.length > 0 && <BulkBar chosen={chosen} onClear={() => setSelected(new Set())} onScheduled={onScheduled} />}
-      <StatusMessage tone="neutral" className="mt-3" message={acknowledgeOne.isPending ? 'Working…' : result} />
+      <StatusMessage tone="neutral" className="mt-3" message={acknowledgeOne.isPending ? i18n._('Working…') : result} />
       {firstScreen && (
         <NewSection
           count={counts?.new}
@@ -313,10 +314,10 @@ function QueueList({
         <h2 id="list-heading" className={cn(SECTION_HEADING, !firstScreen && 'sr-only')}>
           {firstScreen ? (
             <>
-              My open work <Count n={counts?.mine} />
+              {i18n._('My open work')} <Count n={counts?.mine} />
             </>
           ) : (
-            'Complaints in this view'
+            i18n._('Complaints in this view')
           )}
         </h2>
         {complaints.length === 0 ? (
@@ -340,7 +341,7 @@ function QueueList({
                     })
                   }
                 />
-                Select all {complaints.length} shown
+                {i18n._('Select all {count} shown', { count: complaints.length })}
               </label>
               <button
                 type="button"
@@ -348,19 +349,19 @@ function QueueList({
                 aria-keyshortcuts="?"
                 onClick={() => helpRef.current?.showModal()}
               >
-                Keyboard shortcuts
+                {i18n._('Keyboard shortcuts')}
               </button>
             </div>
-            <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} label="Complaints in your queue" timeZone={queue.data?.pages[0]?.timeZone} />
+            <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} label={i18n._('Complaints in your queue')} timeZone={queue.data?.pages[0]?.timeZone} />
             {queue.isFetchNextPageError && (
               <Alert className="mt-4">
                 <p>{errorMessage(queue.error)}</p>
               </Alert>
             )}
-            {queue.isFetchingNextPage && <LoadingStatus label="Loading more complaints…" />}
+            {queue.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more complaints…')} />}
             {queue.hasNextPage && !queue.isFetchingNextPage && (
               <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void queue.fetchNextPage()}>
-                Load more
+                {i18n._('Load more')}
               </button>
             )}
           </>
@@ -413,11 +414,11 @@ function Queue({ user }: { user: User }) {
       <div className="mt-2 flex flex-wrap items-center gap-x-5">
         {/* Every page of this view, streamed by the server; the browser's download shows the progress. */}
         <a href={`/api/staff/complaints.csv?${filtersToApiParams(filters).toString()}`} download className={QUEUE_LINK}>
-          Download this view as CSV
+          {i18n._('Download this view as CSV')}
         </a>
         {(user.role === 'warden' || user.role === 'admin') && (
           <Link to="/insights" className={QUEUE_LINK}>
-            Insights
+            {i18n._('Insights')}
           </Link>
         )}
       </div>
@@ -433,20 +434,20 @@ export function StaffQueuePage() {
   return (
     <section aria-labelledby="staff-heading" className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-end justify-between gap-x-4">
-        <PageHeading id="staff-heading" title="Staff console · Hostel Complaint Portal">
-          Staff console
+        <PageHeading id="staff-heading" title={i18n._('Staff console · Hostel Complaint Portal')}>
+          {i18n._('Staff console')}
         </PageHeading>
-        <Link to="/staff/notices" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Notices</Link>
-        <Link to="/staff/cleaning" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Cleaning</Link>
-        {onDuty && <Link to="/staff/anti-ragging" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">Anti-ragging</Link>}
+        <Link to="/staff/notices" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">{i18n._('Notices')}</Link>
+        <Link to="/staff/cleaning" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">{i18n._('Cleaning')}</Link>
+        {onDuty && <Link to="/staff/anti-ragging" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">{i18n._('Anti-ragging')}</Link>}
         <Link
           to="/staff/settings"
-          aria-label="Notification settings"
+          aria-label={i18n._('Notification settings')}
           className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
         >
           {/* Short on a phone, so the heading keeps one line. */}
-          <span className="sm:hidden">Settings</span>
-          <span className="hidden sm:inline">Notification settings</span>
+          <span className="sm:hidden">{i18n._('Settings')}</span>
+          <span className="hidden sm:inline">{i18n._('Notification settings')}</span>
         </Link>
       </div>
       <WorkerGate>{(user) => <Queue user={user} />}</WorkerGate>

@@ -8,12 +8,13 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { buttonPrimary, card } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { i18n } from '../../../lib/i18n';
 
 /** The sign-in card, saying who the console is for. */
 export function StaffSignInFirst() {
   return (
     <SignInFirst>
-      <p className="text-slate-700">The staff console is for hostel staff, wardens and administrators.</p>
+      <p className="text-slate-700">{i18n._('The staff console is for hostel staff, wardens and administrators.')}</p>
     </SignInFirst>
   );
 }
@@ -22,14 +23,13 @@ export function StaffSignInFirst() {
 export function NotForStudents({ message }: { message?: string }) {
   return (
     <div className={cn(card, 'mt-6')} data-testid="not-staff">
-      <h2 className="text-lg font-semibold text-slate-900">This page is for hostel staff</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{i18n._('This page is for hostel staff')}</h2>
       <p className="mt-2 text-slate-700">
-        {message ??
-          'The staff console is only for hostel staff, wardens and administrators. Your account is a student account.'}
+        {message ?? i18n._('The staff console is only for hostel staff, wardens and administrators. Your account is a student account.')}
       </p>
-      <p className="mt-2 text-slate-700">If you work for the hostel, ask an administrator to give your account a staff role.</p>
+      <p className="mt-2 text-slate-700">{i18n._('If you work for the hostel, ask an administrator to give your account a staff role.')}</p>
       <Link to="/my" className={cn(buttonPrimary, 'mt-4')}>
-        Go to My complaints
+        {i18n._('Go to My complaints')}
       </Link>
     </div>
   );
@@ -60,7 +60,7 @@ export function ConfidentialBadge() {
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
         <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4m2 6H8V6a2 2 0 1 1 4 0z" />
       </svg>
-      Confidential
+      {i18n._('Confidential')}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { isOpenStatus, type ComplaintStatus } from '../../../../shared/constants';
+import { i18n } from '../../../lib/i18n';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,7 +23,12 @@ export function dueAmount(ms: number): { value: number; unit: 'minute' | 'hour' 
   return { value: Math.floor(abs / DAY), unit: 'day' };
 }
 
-const SHORT_UNIT = { minute: 'min', hour: 'h', day: 'd' } as const;
+/** "3 h", "20 min", "2 d": the short amount the badges show, in the reader's language. */
+export function shortAmount(value: number, unit: 'minute' | 'hour' | 'day'): string {
+  if (unit === 'minute') return i18n._('{value} min', { value });
+  if (unit === 'hour') return i18n._('{value} h', { value });
+  return i18n._('{value} d', { value });
+}
 
 function words(value: number, unit: 'minute' | 'hour' | 'day', locale?: string): string {
   // "3 hours" in the reader's language; Intl.NumberFormat's long unit display spells it out.
@@ -39,9 +45,10 @@ export function dueState(dueAt: string, status: ComplaintStatus, now: number, lo
   if (Number.isNaN(due)) return null;
   const left = due - now;
   const { value, unit } = dueAmount(left);
-  const amount = `${value} ${SHORT_UNIT[unit]}`;
-  if (left <= 0) return { kind: 'overdue', short: `Overdue ${amount}`, long: `Overdue by ${words(value, unit, locale)}` };
-  return { kind: left <= DAY ? 'soon' : 'later', short: `Due in ${amount}`, long: `Due in ${words(value, unit, locale)}` };
+  const amount = shortAmount(value, unit);
+  const spelt = words(value, unit, locale);
+  if (left <= 0) return { kind: 'overdue', short: i18n._('Overdue {amount}', { amount }), long: i18n._('Overdue by {amount}', { amount: spelt }) };
+  return { kind: left <= DAY ? 'soon' : 'later', short: i18n._('Due in {amount}', { amount }), long: i18n._('Due in {amount}', { amount: spelt }) };
 }
 
 /** "in 5 hours" / "3 hours ago" in the reader's language (Intl.RelativeTimeFormat). */

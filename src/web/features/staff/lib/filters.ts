@@ -1,6 +1,7 @@
 import { LAUNDRY_SLOTS, type PublicCatalog } from '../../../../shared/catalog';
 import { OPEN_STATUSES as OPEN, STATUSES, type ComplaintStatus } from '../../../../shared/constants';
 import type { Attention } from '../../../../shared/queue';
+import { i18n } from '../../../lib/i18n';
 
 /** What the queue is filtered by; kept in the address bar so a view can be reloaded and shared. */
 export interface QueueFilters {
@@ -57,26 +58,49 @@ export const OVERDUE_FILTERS: QueueFilters = { ...EMPTY_FILTERS, due: 'overdue',
 
 /** The views offered as one-tap chips above the queue; `count` names the figure of GET /api/staff/attention it shows. */
 export const QUEUE_VIEWS = [
-  { key: 'mine', label: 'My open work', filters: MY_WORK_FILTERS, count: 'mine' },
-  { key: 'new', label: 'New', filters: NEW_FILTERS, count: 'new' },
-  { key: 'escalated', label: 'Escalated', filters: ESCALATED_FILTERS, count: 'escalated' },
-  { key: 'overdue', label: 'Overdue', filters: OVERDUE_FILTERS, count: 'overdue' },
-  { key: 'today', label: 'Due today', filters: { ...EMPTY_FILTERS, due: 'today', sort: 'due' }, count: null },
-  { key: 'all', label: 'All', filters: EMPTY_FILTERS, count: null },
-] as const satisfies ReadonlyArray<{ key: string; label: string; filters: QueueFilters; count: keyof Attention | null }>;
+  { key: 'mine', filters: MY_WORK_FILTERS, count: 'mine' },
+  { key: 'new', filters: NEW_FILTERS, count: 'new' },
+  { key: 'escalated', filters: ESCALATED_FILTERS, count: 'escalated' },
+  { key: 'overdue', filters: OVERDUE_FILTERS, count: 'overdue' },
+  { key: 'today', filters: { ...EMPTY_FILTERS, due: 'today', sort: 'due' }, count: null },
+  { key: 'all', filters: EMPTY_FILTERS, count: null },
+] as const satisfies ReadonlyArray<{ key: string; filters: QueueFilters; count: keyof Attention | null }>;
 
 /**
  * What needs a warden or admin today: the attention strip's links, each to its view. Overdue and
  * escalated are the chips' own views; reopened and unassigned are spelled out here.
  */
 export const ATTENTION_LINKS = [
-  { key: 'overdue', label: 'Overdue', filters: OVERDUE_FILTERS },
-  { key: 'escalated', label: 'Escalated', filters: ESCALATED_FILTERS },
-  { key: 'reopened', label: 'Reopened', filters: { ...EMPTY_FILTERS, status: ['reopened'] } },
-  { key: 'unassigned', label: 'Unassigned', filters: { ...EMPTY_FILTERS, status: [...OPEN], assignee: 'none', sort: 'due' } },
-] as const satisfies ReadonlyArray<{ key: keyof Attention; label: string; filters: QueueFilters }>;
+  { key: 'overdue', filters: OVERDUE_FILTERS },
+  { key: 'escalated', filters: ESCALATED_FILTERS },
+  { key: 'reopened', filters: { ...EMPTY_FILTERS, status: ['reopened'] } },
+  { key: 'unassigned', filters: { ...EMPTY_FILTERS, status: [...OPEN], assignee: 'none', sort: 'due' } },
+] as const satisfies ReadonlyArray<{ key: keyof Attention; filters: QueueFilters }>;
 
 export type QueueViewKey = (typeof QUEUE_VIEWS)[number]['key'];
+
+/** The views' names, in the reader's language (read at render time, so they follow a change of language). */
+export function viewLabel(key: QueueViewKey): string {
+  const labels: Record<QueueViewKey, string> = {
+    mine: i18n._('My open work'),
+    new: i18n._('New'),
+    escalated: i18n._('Escalated'),
+    overdue: i18n._('Overdue'),
+    today: i18n._('Due today'),
+    all: i18n._('All'),
+  };
+  return labels[key];
+}
+
+export function attentionLabel(key: (typeof ATTENTION_LINKS)[number]['key']): string {
+  const labels: Record<typeof key, string> = {
+    overdue: i18n._('Overdue'),
+    escalated: i18n._('Escalated'),
+    reopened: i18n._('Reopened'),
+    unassigned: i18n._('Unassigned'),
+  };
+  return labels[key];
+}
 
 /** The address parameters that say something about the queue (anything else is ignored). */
 const FILTER_KEYS = ['status', 'category', 'subCategory', 'hostel', 'floor', 'olderThanDays', 'assignee', 'q', 'sort', 'due', 'escalated', 'view'];

@@ -1,10 +1,13 @@
 import type { RaggingClockItem } from '../../../../shared/ragging';
-import { dueAmount } from './due';
+import { i18n } from '../../../lib/i18n';
+import { dueAmount, shortAmount } from './due';
 
 const DAY = 24 * 3_600_000;
-const UNIT = { minute: 'min', hour: 'h', day: 'd' } as const;
-/** Who the server told once a clock ran out (its escalation level: 1 the nodal officer, 2 the head too). */
-const TOLD = ['', 'nodal officer told', 'nodal officer and head of the institution told'] as const;
+
+/** The two statutory clocks, by the English name the callers give (`openClocks`). */
+export type ClockName = 'FIR decision' | 'Enquiry';
+export const FIR_DECISION: ClockName = 'FIR decision';
+export const ENQUIRY: ClockName = 'Enquiry';
 
 export interface ClockLine {
   text: string;
@@ -16,13 +19,29 @@ export interface ClockLine {
  * "FIR decision due in 5 h", "Enquiry overdue 2 h — nodal officer told": where a statutory clock
  * stands at `now`, and who has been told it ran out.
  */
-export function clockLine(what: string, dueAt: string, escalationLevel: number, now: number): ClockLine {
+export function clockLine(what: ClockName, dueAt: string, escalationLevel: number, now: number): ClockLine {
   const left = new Date(dueAt).getTime() - now;
   const { value, unit } = dueAmount(left);
-  const amount = `${value} ${UNIT[unit]}`;
-  if (left > 0) return { text: `${what} due in ${amount}`, kind: left <= DAY ? 'soon' : 'later' };
-  const told = TOLD[Math.min(Math.max(escalationLevel, 0), 2)];
-  return { text: `${what} overdue ${amount}${told ? ` — ${told}` : ''}`, kind: 'overdue' };
+  const amount = shortAmount(value, unit);
+  if (left > 0) return { text: dueText(what, amount), kind: left <= DAY ? 'soon' : 'later' };
+  return { text: overdueText(what, amount, Math.min(Math.max(escalationLevel, 0), 2)), kind: 'overdue' };
+}
+
+// Whole sentences, one per clock (each language words them its own way).
+function dueText(what: ClockName, amount: string): string {
+  return what === 'Enquiry' ? i18n._('Enquiry due in {amount}', { amount }) : i18n._('FIR decision due in {amount}', { amount });
+}
+
+/** Who the server told once a clock ran out: its escalation level, 1 the nodal officer, 2 the head too. */
+function overdueText(what: ClockName, amount: string, told: number): string {
+  if (what === 'Enquiry') {
+    if (told === 2) return i18n._('Enquiry overdue {amount} — nodal officer and head of the institution told', { amount });
+    if (told === 1) return i18n._('Enquiry overdue {amount} — nodal officer told', { amount });
+    return i18n._('Enquiry overdue {amount}', { amount });
+  }
+  if (told === 2) return i18n._('FIR decision overdue {amount} — nodal officer and head of the institution told', { amount });
+  if (told === 1) return i18n._('FIR decision overdue {amount} — nodal officer told', { amount });
+  return i18n._('FIR decision overdue {amount}', { amount });
 }
 
 type Clock = { state: string; dueAt: string | null; escalationLevel: number };
@@ -31,7 +50,7 @@ const isOpen = (clock: Clock): clock is Clock & { dueAt: string } => (clock.stat
 /** A report's clocks still open, the FIR decision's first (it comes first by law). */
 export function openClocks(item: Pick<RaggingClockItem, 'fir' | 'enquiry'>, now: number): ClockLine[] {
   const lines: ClockLine[] = [];
-  if (isOpen(item.fir)) lines.push(clockLine('FIR decision', item.fir.dueAt, item.fir.escalationLevel, now));
-  if (isOpen(item.enquiry)) lines.push(clockLine('Enquiry', item.enquiry.dueAt, item.enquiry.escalationLevel, now));
+  if (isOpen(item.fir)) lines.push(clockLine(FIR_DECISION, item.fir.dueAt, item.fir.escalationLevel, now));
+  if (isOpen(item.enquiry)) lines.push(clockLine(ENQUIRY, item.enquiry.dueAt, item.enquiry.escalationLevel, now));
   return lines;
 }

@@ -11,6 +11,16 @@ import { cn } from '../../../../lib/cn';
 import { useAssign } from '../../api/actions';
 import { coversAll, useColleagues } from '../../api/colleagues';
 import { sectionHeading, type Detail } from './types';
+import { i18n } from '../../../../lib/i18n';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
+import type { WorkerRole } from '../../../../../shared/constants';
+
+/** The colleague's role as the picker shows it beside the name. */
+function roleWord(role: WorkerRole): string {
+  if (role === 'warden') return i18n._('warden');
+  if (role === 'admin') return i18n._('admin');
+  return i18n._('staff');
+}
 
 /**
  * Who works the complaint, and giving it to a colleague whose scope covers it (or to nobody),
@@ -33,11 +43,11 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
   const selectId = useId();
 
   const options: Array<{ id: string; label: string }> = [
-    { id: '', label: 'Nobody' },
-    { id: user.id, label: `Me (${user.name || user.email})` },
+    { id: '', label: i18n._('Nobody') },
+    { id: user.id, label: i18n._('Me ({name})', { name: user.name || user.email }) },
   ];
   for (const person of colleagues.data ?? []) {
-    if (person.id !== user.id && coversAll(person, [complaint])) options.push({ id: person.id, label: `${person.name} (${person.role})` });
+    if (person.id !== user.id && coversAll(person, [complaint])) options.push({ id: person.id, label: i18n._('{name} ({role})', { name: person.name, role: roleWord(person.role) }) });
   }
   if (complaint.assignee && !options.some((o) => o.id === complaint.assignee?.id)) {
     options.push({ id: complaint.assignee.id, label: complaint.assignee.name });
@@ -49,7 +59,7 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
     try {
       await assign.mutateAsync({ assigneeId: choice || null });
       const label = options.find((o) => o.id === choice)?.label ?? '';
-      setDone(choice ? `Assigned to ${label}.` : 'Nobody is assigned now.');
+      setDone(choice ? i18n._('Assigned to {name}.', { name: label }) : i18n._('Nobody is assigned now.'));
     } catch {
       // Shown below.
     }
@@ -60,17 +70,20 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
   return (
     <section aria-labelledby="assign-heading" className={cn(card, 'mt-6')} data-testid="assignment">
       <h2 id="assign-heading" className={sectionHeading}>
-        Assignment
+        {i18n._('Assignment')}
       </h2>
       <p className="mt-1 text-slate-700">
-        Assigned to <strong>{complaint.assignee?.name ?? 'nobody'}</strong>.
+        <WithSlots
+          text={i18n._('Assigned to {name}.', { name: slot('name') })}
+          slots={{ name: <strong>{complaint.assignee?.name ?? i18n._('nobody')}</strong> }}
+        />
       </p>
       <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline underline-offset-2">
-          Give it to a colleague
+          {i18n._('Give it to a colleague')}
         </summary>
         <form className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void handleSubmit(event)}>
-          <Field id={selectId} label="Assign to" error={fieldError} className="min-w-0 flex-1">
+          <Field id={selectId} label={i18n._('Assign to')} error={fieldError} className="min-w-0 flex-1">
             {(control) => (
               <select {...control} className={fieldControl} value={choice} onChange={(event) => setChoice(event.target.value)}>
                 {options.map((option) => (
@@ -82,12 +95,12 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
             )}
           </Field>
           <button type="submit" className={buttonPrimary} disabled={assign.isPending || choice === current}>
-            Assign
+            {i18n._('Assign')}
           </button>
         </form>
-        {colleagues.isLoading && <LoadingStatus label="Loading colleagues…" compact />}
+        {colleagues.isLoading && <LoadingStatus label={i18n._('Loading colleagues…')} compact />}
         {colleagues.isError && (
-          <p className="mt-2 text-sm text-slate-700">Colleagues could not be listed: {errorMessage(colleagues.error)}</p>
+          <p className="mt-2 text-sm text-slate-700">{i18n._('Colleagues could not be listed: {error}', { error: errorMessage(colleagues.error) })}</p>
         )}
       </details>
       <StatusMessage message={done} className="mt-3" />

@@ -3,6 +3,7 @@ import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import { Fact } from './Fact';
 import { sectionHeading, type Detail } from './types';
+import { i18n } from '../../../../lib/i18n';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -11,7 +12,7 @@ function Stars({ rating }: { rating: number }) {
         {'★'.repeat(rating)}
         <span className="text-slate-300">{'★'.repeat(Math.max(0, 5 - rating))}</span>
       </span>{' '}
-      {rating} of 5
+      {i18n._('{rating} of 5', { rating })}
     </span>
   );
 }
@@ -25,21 +26,21 @@ export function ComplaintDetails({ complaint, className }: { complaint: Detail; 
   return (
     <section aria-labelledby="details-heading" className={cn(card, 'mt-6', className)}>
       <h2 id="details-heading" className={sectionHeading}>
-        Details
+        {i18n._('Details')}
       </h2>
       <dl data-testid="staff-complaint-details">
-        <Fact label="Sent to">{complaint.toEmail}</Fact>
-        <Fact label="Filed on">
+        <Fact label={i18n._('Sent to')}>{complaint.toEmail}</Fact>
+        <Fact label={i18n._('Filed on')}>
           <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
         </Fact>
-        <Fact label="Due">
+        <Fact label={i18n._('Due')}>
           <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time>
         </Fact>
-        <Fact label="Last change">
+        <Fact label={i18n._('Last change')}>
           <time dateTime={complaint.updatedAt}>{formatDateTime(complaint.updatedAt)}</time>
         </Fact>
         {complaint.rating !== null && (
-          <Fact label="Student's rating">
+          <Fact label={i18n._('Student\'s rating')}>
             <Stars rating={complaint.rating} />
             {complaint.ratingComment && <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.ratingComment}</p>}
           </Fact>

@@ -16,8 +16,9 @@ import { PlaceLinkText, RepeatBadge } from '../PlaceBits';
 import type { Detail } from './types';
 import { entrySlotsText } from '../../../../../shared/visits';
 import { visitLabel } from '../../../../components/visits/VisitPanel';
-
-const ESCALATED_TO = ['', 'wardens', 'admins'] as const;
+import { i18n } from '../../../../lib/i18n';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
+import { useLocalNames } from '../../lib/names';
 
 /**
  * Who has the complaint, and "Take it" (or "Take it over") in one tap while it is open: the page
@@ -34,7 +35,7 @@ function Holder({ complaint, user }: { complaint: Detail; user: User }) {
     setDone(null);
     try {
       const taken = await take.mutateAsync({ from: holder?.id ?? null });
-      setDone(taken.status !== complaint.status ? 'It is yours, and acknowledged: the student was told.' : 'It is yours now.');
+      setDone(taken.status !== complaint.status ? i18n._('It is yours, and acknowledged: the student was told.') : i18n._('It is yours now.'));
     } catch {
       // Shown below; the page reloads the complaint, so the button says what is true now.
     }
@@ -44,18 +45,16 @@ function Holder({ complaint, user }: { complaint: Detail; user: User }) {
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="holder">
       <p className="text-slate-900">
         {mine ? (
-          <strong className="font-semibold">You have it.</strong>
+          <strong className="font-semibold">{i18n._('You have it.')}</strong>
         ) : holder ? (
-          <>
-            <strong className="font-semibold">{holder.name}</strong> has it.
-          </>
+          <WithSlots text={i18n._('{name} has it.', { name: slot('name') })} slots={{ name: <strong className="font-semibold">{holder.name}</strong> }} />
         ) : (
-          'Nobody has it yet.'
+          i18n._('Nobody has it yet.')
         )}
       </p>
       {isOpenStatus(complaint.status) && !mine && (
         <button type="button" className={buttonPrimary} disabled={take.isPending} aria-busy={take.isPending} onClick={() => void takeIt()}>
-          {holder ? 'Take it over' : 'Take it'}
+          {holder ? i18n._('Take it over') : i18n._('Take it')}
         </button>
       )}
       <StatusMessage message={done} className="w-full" data-testid="take-result" />
@@ -68,7 +67,13 @@ function Holder({ complaint, user }: { complaint: Detail; user: User }) {
   );
 }
 
-const NOTICE_STATE: Record<IncidentStatus, string> = { active: '', resolved: ' (resolved)', withdrawn: ' (taken down)' };
+/** "Part of notice: …", saying when the notice is over; `title` is the slot of its link. */
+function partOfNotice(status: IncidentStatus): string {
+  const title = slot('title');
+  if (status === 'resolved') return i18n._('Part of notice: {title} (resolved)', { title });
+  if (status === 'withdrawn') return i18n._('Part of notice: {title} (taken down)', { title });
+  return i18n._('Part of notice: {title}', { title });
+}
 
 /** The notice (incident) the complaint is part of: its title once read, a plain link until then or without it. */
 function NoticeLine({ id }: { id: string }) {
@@ -76,16 +81,19 @@ function NoticeLine({ id }: { id: string }) {
   return (
     <p data-testid="notice-line" className="text-slate-900">
       {notice.data ? (
-        <>
-          Part of notice:{' '}
-          <Link to="/staff/notices" className={textLink}>
-            {notice.data.title}
-          </Link>
-          {NOTICE_STATE[notice.data.status]}
-        </>
+        <WithSlots
+          text={partOfNotice(notice.data.status)}
+          slots={{
+            title: (
+              <Link to="/staff/notices" className={textLink}>
+                {notice.data.title}
+              </Link>
+            ),
+          }}
+        />
       ) : (
         <Link to="/staff/notices" className={textLink}>
-          Linked to a notice
+          {i18n._('Linked to a notice')}
         </Link>
       )}
     </p>
@@ -100,17 +108,18 @@ function EntryLine({ complaint }: { complaint: Detail }) {
     <p className="text-slate-900" data-testid="entry-line">
       {complaint.entryConsent !== null && (
         <span className="mr-3 inline-block" data-testid="entry-consent">
-          <span className="font-semibold">Enter when out:</span> {complaint.entryConsent ? 'yes' : 'no, only when the student is in'}
+          <span className="font-semibold">{i18n._('Enter when out:')}</span>{' '}
+          {complaint.entryConsent ? i18n._('yes') : i18n._('no, only when the student is in')}
         </span>
       )}
       {complaint.entrySlots.length > 0 && (
         <span className="mr-3 inline-block" data-testid="entry-slots">
-          <span className="font-semibold">Usually in:</span> {entrySlotsText(complaint.entrySlots)}
+          <span className="font-semibold">{i18n._('Usually in:')}</span> {entrySlotsText(complaint.entrySlots)}
         </span>
       )}
       {visit && complaint.visit && (
         <span className="inline-block" data-testid="visit-agreed-header">
-          <Badge tone="info">Visit {visitLabel(visit, complaint.visit.timeZone)}</Badge>
+          <Badge tone="info">{i18n._('Visit {time}', { time: visitLabel(visit, complaint.visit.timeZone) })}</Badge>
         </span>
       )}
     </p>
@@ -124,6 +133,19 @@ function EntryLine({ complaint }: { complaint: Detail }) {
 export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: User }) {
   const now = useNow();
   const affected = complaint.followerCount + 1;
+  const names = useLocalNames();
+  const head = names.heading(complaint.category, complaint.complaintHead);
+  const what = complaint.subCategory ? `${head} · ${names.subCategory(complaint.category, complaint.subCategory)}` : head;
+  const hostel = names.hostel(complaint.hostel);
+  const area = complaint.commonArea ? names.commonArea(complaint.hostel, complaint.commonArea) : '';
+  const room = complaint.roomNo ? i18n._('room {room}', { room: complaint.roomNo }) : '';
+  const place = complaint.place ? <PlaceLinkText place={complaint.place}>{room || area || complaint.place.label}</PlaceLinkText> : area || room;
+  // A ragging report may leave the reporter's room out (decision 40): then there is no floor either.
+  const line = complaint.roomNo
+    ? i18n._('{what} · {hostel}, floor {floor}, {room}', { what, hostel, floor: complaint.floor, room: slot('place') })
+    : complaint.place || area
+      ? i18n._('{what} · {hostel}, {area}', { what, hostel, area: slot('place') })
+      : i18n._('{what} · {hostel}', { what, hostel });
   return (
     <div className="mt-3 space-y-2" data-testid="complaint-header">
       <p className="flex flex-wrap items-center gap-2">
@@ -131,23 +153,15 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
         <span data-testid="staff-due" className="empty:hidden">
           <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
         </span>
-        {complaint.followerCount > 0 && <Badge tone="info">Affects {affected} students</Badge>}
+        {complaint.followerCount > 0 && <Badge tone="info">{i18n._('Affects {count} students', { count: affected })}</Badge>}
         {complaint.escalationLevel > 0 && (
-          <Badge tone="danger">Escalated to the {ESCALATED_TO[Math.min(complaint.escalationLevel, 2)]}</Badge>
+          <Badge tone="danger">{complaint.escalationLevel >= 2 ? i18n._('Escalated to the admins') : i18n._('Escalated to the wardens')}</Badge>
         )}
         {complaint.repeating && <RepeatBadge />}
         {complaint.confidential && <ConfidentialBadge />}
       </p>
       <p className="text-slate-700">
-        {complaint.complaintHead}
-        {complaint.subCategory ? ` · ${complaint.subCategory}` : ''} · {complaint.hostel}
-        {/* A ragging report may leave the reporter's room out (decision 40): then there is no floor either. */}
-        {complaint.roomNo ? `, floor ${complaint.floor}, ` : complaint.place || complaint.commonArea ? ', ' : ''}
-        {complaint.place ? (
-          <PlaceLinkText place={complaint.place}>{complaint.roomNo ? `room ${complaint.roomNo}` : complaint.commonArea || complaint.place.label}</PlaceLinkText>
-        ) : (
-          complaint.commonArea || (complaint.roomNo && `room ${complaint.roomNo}`)
-        )}
+        <WithSlots text={line} slots={{ place }} />
       </p>
       <EntryLine complaint={complaint} />
       {complaint.incidentId && <NoticeLine id={complaint.incidentId} />}

@@ -15,8 +15,14 @@ import { formatDateTime, formatTime } from '../../../../lib/format';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useMerge, useMergeCandidates, useUnmerge } from '../../api/merge';
 import { sectionHeading, type Detail } from './types';
+import { i18n } from '../../../../lib/i18n';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
+import { useLocalNames } from '../../lib/names';
 
 const staffLink = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
+
+/** A complaint's number kept on one line inside a sentence. */
+const numberSlot = (number: string) => <span className="whitespace-nowrap">{number}</span>;
 
 /** Whether an undo window (as the server gave it: null once closed) is still open, re-rendering when it closes. */
 function useStillUndoable(until: string | null): boolean {
@@ -41,11 +47,11 @@ function UndoMerge({ number, until, label, onDone }: { number: string; until: st
         type="button"
         className={buttonSecondary}
         disabled={unmerge.isPending}
-        onClick={() => unmerge.mutate(number, { onSuccess: () => onDone?.(<>Undone: <span className="whitespace-nowrap">{number}</span> is its own complaint again.</>) })}
+        onClick={() => unmerge.mutate(number, { onSuccess: () => onDone?.(<WithSlots text={i18n._('Undone: {number} is its own complaint again.', { number: slot('number') })} slots={{ number: numberSlot(number) }} />) })}
       >
         {label}
       </button>
-      <span className="text-sm text-slate-700">until {formatTime(until)}; its student hears nothing if you undo it by then.</span>
+      <span className="text-sm text-slate-700">{i18n._('until {time}; its student hears nothing if you undo it by then.', { time: formatTime(until) })}</span>
       {unmerge.isError && (
         <Alert className="w-full">
           <p>{errorMessage(unmerge.error)}</p>
@@ -63,15 +69,17 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
   const [open, setOpen] = useState(false);
   const candidates = useMergeCandidates({ hostel: complaint.hostel, category: complaint.category }, { enabled: open });
   const form = useForm<{ into: string }, unknown, MergeBody>({ defaultValues: { into: '' }, resolver });
+  const names = useLocalNames();
   const others = (candidates.data?.items ?? []).filter((c) => c.number !== complaint.number).slice(0, 5);
 
   async function mergeInto(payload: MergeBody) {
     try {
       await merge.mutateAsync(payload);
       onDone(
-        <>
-          Merged into <span className="whitespace-nowrap">{payload.into}</span>. Its student follows it now and is told in a few minutes, unless you undo it.
-        </>,
+        <WithSlots
+          text={i18n._('Merged into {number}. Its student follows it now and is told in a few minutes, unless you undo it.', { number: slot('number') })}
+          slots={{ number: numberSlot(payload.into) }}
+        />,
       );
     } catch (error) {
       applyServerErrors(form, error);
@@ -81,23 +89,23 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
   return (
     <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline underline-offset-2">
-        Same problem as another complaint?
+        {i18n._('Same problem as another complaint?')}
       </summary>
       <p className="mt-1 text-sm text-slate-700">
-        Merging makes its student follow the other complaint (they are told once) and closes this one as merged. You can undo it
-        for a few minutes.
+        {i18n._('Merging makes its student follow the other complaint (they are told once) and closes this one as merged. You can undo it for a few minutes.')}
       </p>
-      {candidates.isLoading && <LoadingStatus label="Looking for open complaints like it…" compact />}
+      {candidates.isLoading && <LoadingStatus label={i18n._('Looking for open complaints like it…')} compact />}
       {others.length > 0 && (
-        <ul className="mt-2 space-y-2" aria-label={`Open ${complaint.complaintHead.toLowerCase()}s in ${complaint.hostel}`} data-testid="merge-candidates">
+        <ul className="mt-2 space-y-2" aria-label={i18n._('Open complaints like it in {hostel}', { hostel: names.hostel(complaint.hostel) })} data-testid="merge-candidates">
           {others.map((c) => (
             <li key={c.number} className="rounded-lg border border-slate-200 p-3">
               <p className="text-sm text-slate-900">
                 <Link to={staffLink(c.number)} className={cn(textLink, 'font-mono whitespace-nowrap')}>
                   {c.number}
                 </Link>{' '}
-                · {c.commonArea ?? `floor ${c.floor}, room ${c.roomNo}`} · {STATUS_LABELS[c.status].toLowerCase()}
-                {c.followerCount > 0 ? ` · affects ${c.followerCount + 1}` : ''}
+                · {c.commonArea ? names.commonArea(c.hostel, c.commonArea) : i18n._('floor {floor}, room {room}', { floor: c.floor, room: c.roomNo })} ·{' '}
+                {i18n._(STATUS_LABELS[c.status]).toLowerCase()}
+                {c.followerCount > 0 ? ` · ${i18n._('affects {count}', { count: c.followerCount + 1 })}` : ''}
               </p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-700 wrap-anywhere">{c.complaint}</p>
               <button
@@ -106,7 +114,7 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
                 disabled={merge.isPending}
                 onClick={() => void mergeInto({ into: c.number })}
               >
-                Merge into <span className="whitespace-nowrap">{c.number}</span>
+                <WithSlots text={i18n._('Merge into {number}', { number: slot('number') })} slots={{ number: numberSlot(c.number) }} />
               </button>
             </li>
           ))}
@@ -116,14 +124,14 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
         <TextField
           control={form.control}
           name="into"
-          label="Or the number of the complaint it duplicates"
+          label={i18n._('Or the number of the complaint it duplicates')}
           placeholder="HC-2026-000123"
           autoComplete="off"
           className="min-w-0 flex-1"
           controlClassName="font-mono"
         />
         <button type="submit" className={cn(buttonPrimary, 'sm:mt-7')} disabled={merge.isPending} aria-busy={merge.isPending}>
-          Merge
+          {i18n._('Merge')}
         </button>
       </form>
       <FormAlert control={form.control} className="mt-2" />
@@ -145,21 +153,30 @@ export function MergePanel({ complaint }: { complaint: Detail }) {
       {into ? (
         <section aria-labelledby="merge-heading" className={cn(card, 'mt-6 border-brand-200 bg-brand-50')} data-testid="merge-panel">
           <h2 id="merge-heading" className={sectionHeading}>
-            Merged into{' '}
-            <Link to={staffLink(into.number)} className={cn(textLink, 'font-mono whitespace-nowrap')}>
-              {into.number}
-            </Link>
+            <WithSlots
+              text={i18n._('Merged into {number}', { number: slot('number') })}
+              slots={{
+                number: (
+                  <Link to={staffLink(into.number)} className={cn(textLink, 'font-mono whitespace-nowrap')}>
+                    {into.number}
+                  </Link>
+                ),
+              }}
+            />
           </h2>
           <p className="mt-1 text-slate-700">
-            Since {formatDateTime(into.at)}. Its student follows <span className="whitespace-nowrap">{into.number}</span> and hears of its progress there.
+            <WithSlots
+              text={i18n._('Since {time}. Its student follows {number} and hears of its progress there.', { time: formatDateTime(into.at), number: slot('number') })}
+              slots={{ number: numberSlot(into.number) }}
+            />
           </p>
-          <UndoMerge number={complaint.number} until={into.undoUntil} label="Undo the merge" onDone={setOutcome} />
+          <UndoMerge number={complaint.number} until={into.undoUntil} label={i18n._('Undo the merge')} onDone={setOutcome} />
         </section>
       ) : (
         isOpenStatus(complaint.status) && (
           <section aria-labelledby="merge-heading" className={cn(card, 'mt-6')} data-testid="merge-panel">
             <h2 id="merge-heading" className={sectionHeading}>
-              Duplicates
+              {i18n._('Duplicates')}
             </h2>
             <MergeForm complaint={complaint} onDone={setOutcome} />
           </section>
@@ -169,23 +186,35 @@ export function MergePanel({ complaint }: { complaint: Detail }) {
   );
 }
 
-function Duplicate({ duplicate }: { duplicate: MergedDuplicate }) {
+/** `hostel`: the complaint's, which a duplicate merged into it shares. */
+function Duplicate({ duplicate, hostel }: { duplicate: MergedDuplicate; hostel: string }) {
+  const names = useLocalNames();
+  const where = duplicate.commonArea
+    ? names.commonArea(hostel, duplicate.commonArea)
+    : i18n._('floor {floor}, room {room}', { floor: duplicate.floor, room: duplicate.roomNo });
   return (
     <li className="rounded-lg border border-slate-200 bg-white" data-testid="merged-duplicate">
       <details>
         <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 px-3 py-2 text-slate-900">
           <span className="font-mono font-semibold whitespace-nowrap text-brand-800">{duplicate.number}</span>
           <span className="text-sm text-slate-700">
-            {duplicate.student} · {duplicate.commonArea ?? `floor ${duplicate.floor}, room ${duplicate.roomNo}`} · merged {formatDateTime(duplicate.mergedAt)}
+            {i18n._('{student} · {where} · merged {time}', { student: duplicate.student, where, time: formatDateTime(duplicate.mergedAt) })}
           </span>
         </summary>
         <div className="border-t border-slate-200 px-3 py-3">
           <p className="whitespace-pre-line text-slate-900 wrap-anywhere">{duplicate.complaint}</p>
-          <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-3" aria-label={`Thread of ${duplicate.number}`}>
+          <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-3" aria-label={i18n._('Thread of {number}', { number: duplicate.number })}>
             {duplicate.timeline.map((entry, index) => (
               <li key={`${entry.at}-${index}`} className="text-sm" data-kind={entry.kind}>
                 <p className="text-slate-700">
-                  {entry.kind === 'reply' ? (entry.fromStudent ? 'Reply from the student' : 'Reply to the student') : entry.internal ? 'Internal' : STATUS_LABELS[entry.status]} ·{' '}
+                  {entry.kind === 'reply'
+                    ? entry.fromStudent
+                      ? i18n._('Reply from the student')
+                      : i18n._('Reply to the student')
+                    : entry.internal
+                      ? i18n._('Internal')
+                      : i18n._(STATUS_LABELS[entry.status])}{' '}
+                  ·{' '}
                   {entry.by} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </p>
                 {entry.note && <p className="whitespace-pre-line text-slate-900 wrap-anywhere">{entry.note}</p>}
@@ -194,10 +223,10 @@ function Duplicate({ duplicate }: { duplicate: MergedDuplicate }) {
           </ol>
           <div className="mt-2 flex flex-wrap gap-3">
             <Link to={staffLink(duplicate.number)} className={cn(textLink, 'flex min-h-11 items-center')}>
-              Open {duplicate.number}
+              {i18n._('Open {number}', { number: duplicate.number })}
             </Link>
           </div>
-          <UndoMerge number={duplicate.number} until={duplicate.undoUntil} label={<>Undo merging <span className="whitespace-nowrap">{duplicate.number}</span></>} />
+          <UndoMerge number={duplicate.number} until={duplicate.undoUntil} label={<WithSlots text={i18n._('Undo merging {number}', { number: slot('number') })} slots={{ number: numberSlot(duplicate.number) }} />} />
         </div>
       </details>
     </li>
@@ -210,12 +239,12 @@ export function MergedDuplicates({ complaint }: { complaint: Detail }) {
   return (
     <section aria-labelledby="duplicates-heading" className="mt-6" data-testid="merged-duplicates">
       <h2 id="duplicates-heading" className={sectionHeading}>
-        Merged duplicates ({complaint.duplicates.length})
+        {i18n._('Merged duplicates ({count})', { count: complaint.duplicates.length })}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Their students follow this complaint and hear of every change of its status.</p>
+      <p className="mt-1 text-sm text-slate-700">{i18n._('Their students follow this complaint and hear of every change of its status.')}</p>
       <ul className="mt-2 space-y-2">
         {complaint.duplicates.map((duplicate) => (
-          <Duplicate key={duplicate.number} duplicate={duplicate} />
+          <Duplicate key={duplicate.number} duplicate={duplicate} hostel={complaint.hostel} />
         ))}
       </ul>
     </section>

@@ -26,23 +26,28 @@ import { formatDateTime } from '../../../../lib/format';
 import { useEnquiryClose } from '../../api/enquiry-close';
 import { useFirDecision } from '../../api/fir-decision';
 import { useRaggingRecord } from '../../api/ragging-record';
-import { clockLine } from '../../lib/ragging-clock';
+import { ENQUIRY, FIR_DECISION, clockLine, type ClockName } from '../../lib/ragging-clock';
 import { useNow } from '../DueBadge';
 import { CLOCK_TONES } from '../queue/RaggingClocks';
 import { Fact } from './Fact';
 import { sectionHeading } from './types';
+import { i18n } from '../../../../lib/i18n';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 
 type Clock = RaggingState['fir'] | RaggingState['enquiry'];
 
 /** A clock still to be met: where it stands now, and its exact due time. */
-function Running({ what, clock, now }: { what: string; clock: Clock; now: number }) {
-  if (!clock.dueAt) return <>Not running</>;
+function Running({ what, clock, now }: { what: ClockName; clock: Clock; now: number }) {
+  if (!clock.dueAt) return <>{i18n._('Not running')}</>;
   const line = clockLine(what, clock.dueAt, clock.escalationLevel, now);
   return (
     <>
       <Badge tone={CLOCK_TONES[line.kind]}>{line.text}</Badge>
       <span className="mt-1 block text-sm text-slate-700">
-        Due <time dateTime={clock.dueAt}>{formatDateTime(clock.dueAt)}</time>
+        <WithSlots
+          text={i18n._('Due {time}', { time: slot('time') })}
+          slots={{ time: <time dateTime={clock.dueAt}>{formatDateTime(clock.dueAt)}</time> }}
+        />
       </span>
     </>
   );
@@ -55,14 +60,19 @@ function Recorded({ label, note, by, at }: { label: string; note?: string; by: {
       <span className="font-semibold">{label}</span>
       {note && <span className="mt-1 block whitespace-pre-line wrap-anywhere">{note}</span>}
       <span className="mt-1 block text-sm text-slate-700">
-        {by ? `${by.name}, ` : ''}
-        {at && <time dateTime={at}>{formatDateTime(at)}</time>}
+        {by && at ? (
+          <WithSlots text={i18n._('{name}, {time}', { name: by.name, time: slot('time') })} slots={{ time: <time dateTime={at}>{formatDateTime(at)}</time> }} />
+        ) : by ? (
+          by.name
+        ) : (
+          at && <time dateTime={at}>{formatDateTime(at)}</time>
+        )}
       </span>
     </>
   );
 }
 
-const STOPPED = 'Stopped: the report was withdrawn, merged or rejected first';
+const stopped = () => i18n._('Stopped: the report was withdrawn, merged or rejected first');
 
 /** A decision as the form holds and checks it, whatever the request body calls the choice. */
 interface Decision {
@@ -74,6 +84,8 @@ const isOpen = (clock: Clock) => clock.state === 'running' || clock.state === 'o
 
 /** One decision step: what the form asks, how it checks it, and what confirming does. */
 interface DecisionSpec {
+  /** The start of the form's element ids. */
+  name: 'fir-decision' | 'close-the-enquiry';
   /** The button that opens the form ("Record the FIR decision"). */
   openLabel: string;
   /** The form's name ("FIR decision"). */
@@ -98,7 +110,7 @@ interface DecisionSpec {
  * then confirmed on the page (it is recorded once and never changed), then sent.
  */
 function DecisionForm({ spec, onCancel, onDone }: { spec: DecisionSpec; onCancel: () => void; onDone: () => void }) {
-  const { title, legend, noteLabel, choices, rules, consequence, confirmLabel, send } = spec;
+  const { name, title, legend, noteLabel, choices, rules, consequence, confirmLabel, send } = spec;
   const form = useForm<Decision, unknown, Decision>({
     defaultValues: { choice: '', note: '' },
     resolver: draftResolver(rules, (d: Decision) => ({ choice: d.choice || undefined, note: d.note })),
@@ -107,7 +119,6 @@ function DecisionForm({ spec, onCancel, onDone }: { spec: DecisionSpec; onCancel
   const [checked, setChecked] = useState<Decision | null>(null);
   const [sending, setSending] = useState(false);
   const confirmRef = useRef<HTMLParagraphElement>(null);
-  const name = title.toLowerCase().replace(/\W+/g, '-');
   const choiceError = form.formState.errors.choice?.message;
   useEffect(() => {
     if (checked) confirmRef.current?.focus();
@@ -147,7 +158,7 @@ function DecisionForm({ spec, onCancel, onDone }: { spec: DecisionSpec; onCancel
             </p>
           )}
         </div>
-        <TextAreaField control={form.control} name="note" label={noteLabel} hint="Kept as the statutory record, with your name and the time." rows={3} />
+        <TextAreaField control={form.control} name="note" label={noteLabel} hint={i18n._('Kept as the statutory record, with your name and the time.')} rows={3} />
       </fieldset>
       <FormAlert control={form.control} />
       {checked ? (
@@ -155,23 +166,23 @@ function DecisionForm({ spec, onCancel, onDone }: { spec: DecisionSpec; onCancel
           <p ref={confirmRef} tabIndex={-1} className="font-semibold text-purple-950 outline-none">
             {consequence(chosen)}
           </p>
-          <p className="mt-1 text-sm text-slate-800">It is recorded once and cannot be changed afterwards.</p>
+          <p className="mt-1 text-sm text-slate-800">{i18n._('It is recorded once and cannot be changed afterwards.')}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className={buttonPrimary} disabled={sending} aria-busy={sending} onClick={() => void confirm()}>
-              {sending ? 'Recording…' : confirmLabel}
+              {sending ? i18n._('Recording…') : confirmLabel}
             </button>
             <button type="button" className={buttonSecondary} disabled={sending} onClick={() => setChecked(null)}>
-              Change it
+              {i18n._('Change it')}
             </button>
           </div>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonPrimary}>
-            Continue
+            {i18n._('Continue')}
           </button>
           <button type="button" className={buttonSecondary} onClick={onCancel}>
-            Cancel
+            {i18n._('Cancel')}
           </button>
         </div>
       )}
@@ -181,8 +192,9 @@ function DecisionForm({ spec, onCancel, onDone }: { spec: DecisionSpec; onCancel
 
 const firRules = z.object({ choice: firDecisionBodySchema.shape.decision, note: firDecisionBodySchema.shape.note });
 const enquiryRules = z.object({ choice: enquiryCloseBodySchema.shape.outcome, note: enquiryCloseBodySchema.shape.note });
-const firChoices = FIR_DECISIONS.map((value) => ({ value, label: FIR_DECISION_LABELS[value] }));
-const enquiryChoices = ENQUIRY_OUTCOMES.map((value) => ({ value, label: ENQUIRY_OUTCOME_LABELS[value] }));
+// Read at render time, so the labels follow the reader's language.
+const firChoices = () => FIR_DECISIONS.map((value) => ({ value, label: i18n._(FIR_DECISION_LABELS[value]) }));
+const enquiryChoices = () => ENQUIRY_OUTCOMES.map((value) => ({ value, label: i18n._(ENQUIRY_OUTCOME_LABELS[value]) }));
 
 /**
  * A ragging report's statutory record on its page (decision 40): where it happened, the FIR
@@ -204,34 +216,36 @@ export function RaggingRecord({ number }: { number: string }) {
     wasDeciding.current = deciding;
   }, [deciding]);
 
-  if (record.isPending) return <LoadingStatus label="Loading the anti-ragging record…" />;
+  if (record.isPending) return <LoadingStatus label={i18n._('Loading the anti-ragging record…')} />;
   if (record.isError) return <LoadError error={record.error} onRetry={() => void record.refetch()} />;
   const state = record.data;
   const step = state.canDecide ? (isOpen(state.fir) ? 'fir' : isOpen(state.enquiry) ? 'enquiry' : null) : null;
   const steps: Record<'fir' | 'enquiry', DecisionSpec> = {
     fir: {
-      openLabel: 'Record the FIR decision',
-      title: 'FIR decision',
-      legend: 'Is a police report (FIR) needed?',
-      noteLabel: 'Why',
-      choices: firChoices,
+      name: 'fir-decision',
+      openLabel: i18n._('Record the FIR decision'),
+      title: i18n._('FIR decision'),
+      legend: i18n._('Is a police report (FIR) needed?'),
+      noteLabel: i18n._('Why'),
+      choices: firChoices(),
       rules: firRules,
-      consequence: (label: string) => `Record “${label}”?`,
-      confirmLabel: 'Record the decision',
+      consequence: (label: string) => i18n._('Record “{decision}”?', { decision: label }),
+      confirmLabel: i18n._('Record the decision'),
       send: (d: Decision) => fir.mutateAsync({ decision: d.choice as FirDecision, note: d.note }),
-      done: 'The FIR decision is recorded. The enquiry can be closed once it is done.',
+      done: i18n._('The FIR decision is recorded. The enquiry can be closed once it is done.'),
     },
     enquiry: {
-      openLabel: 'Close the enquiry',
-      title: 'Close the enquiry',
-      legend: 'How did the enquiry end?',
-      noteLabel: 'What the enquiry found',
-      choices: enquiryChoices,
+      name: 'close-the-enquiry',
+      openLabel: i18n._('Close the enquiry'),
+      title: i18n._('Close the enquiry'),
+      legend: i18n._('How did the enquiry end?'),
+      noteLabel: i18n._('What the enquiry found'),
+      choices: enquiryChoices(),
       rules: enquiryRules,
-      consequence: (label: string) => `Close the enquiry as “${label}”? An open report is resolved and the reporter is told the outcome.`,
-      confirmLabel: 'Close the enquiry',
+      consequence: (label: string) => i18n._('Close the enquiry as “{outcome}”? An open report is resolved and the reporter is told the outcome.', { outcome: label }),
+      confirmLabel: i18n._('Close the enquiry'),
       send: (d: Decision) => enquiry.mutateAsync({ outcome: d.choice as EnquiryOutcome, note: d.note }),
-      done: 'The enquiry is closed and its outcome recorded.',
+      done: i18n._('The enquiry is closed and its outcome recorded.'),
     },
   };
   const current: DecisionSpec | null = step ? steps[step] : null;
@@ -239,35 +253,37 @@ export function RaggingRecord({ number }: { number: string }) {
   return (
     <section aria-labelledby="ragging-record-heading" className="mt-6 rounded-xl border-2 border-purple-300 bg-white p-4 shadow-sm sm:p-6" data-testid="ragging-record">
       <h2 id="ragging-record-heading" className={cn(sectionHeading, 'flex flex-wrap items-center gap-2')}>
-        Anti-ragging record
-        {state.anonymous && <Badge tone="purple">Filed without a name</Badge>}
+        {i18n._('Anti-ragging record')}
+        {state.anonymous && <Badge tone="purple">{i18n._('Filed without a name')}</Badge>}
       </h2>
       <dl className="mt-2">
-        <Fact label="Where it happened">
-          {state.placeKind ? `${PLACE_KIND_LABELS[state.placeKind]}: ${state.placeText ?? ''}` : 'Not said (filed before reports said where)'}
+        <Fact label={i18n._('Where it happened')}>
+          {state.placeKind
+            ? i18n._('{kind}: {place}', { kind: i18n._(PLACE_KIND_LABELS[state.placeKind]), place: state.placeText ?? '' })
+            : i18n._('Not said (filed before reports said where)')}
         </Fact>
-        <Fact label="FIR decision">
+        <Fact label={i18n._('FIR decision')}>
           {state.fir.decision ? (
-            <Recorded label={FIR_DECISION_LABELS[state.fir.decision]} note={state.fir.note} by={state.fir.decidedBy} at={state.fir.decidedAt} />
+            <Recorded label={i18n._(FIR_DECISION_LABELS[state.fir.decision])} note={state.fir.note} by={state.fir.decidedBy} at={state.fir.decidedAt} />
           ) : state.fir.state === 'stopped' ? (
-            STOPPED
+            stopped()
           ) : (
-            <Running what="FIR decision" clock={state.fir} now={now} />
+            <Running what={FIR_DECISION} clock={state.fir} now={now} />
           )}
         </Fact>
-        <Fact label="Enquiry">
+        <Fact label={i18n._('Enquiry')}>
           {state.enquiry.outcome ? (
-            <Recorded label={ENQUIRY_OUTCOME_LABELS[state.enquiry.outcome]} by={state.enquiry.closedBy} at={state.enquiry.closedAt} />
+            <Recorded label={i18n._(ENQUIRY_OUTCOME_LABELS[state.enquiry.outcome])} by={state.enquiry.closedBy} at={state.enquiry.closedAt} />
           ) : state.enquiry.state === 'stopped' ? (
-            STOPPED
+            stopped()
           ) : (
-            <Running what="Enquiry" clock={state.enquiry} now={now} />
+            <Running what={ENQUIRY} clock={state.enquiry} now={now} />
           )}
         </Fact>
       </dl>
       <StatusMessage tone="panel" className="mt-3" message={saved} />
       {!state.canDecide && (isOpen(state.fir) || isOpen(state.enquiry)) && (
-        <p className="mt-3 text-sm text-slate-700">Only the anti-ragging duty and administrators record these decisions.</p>
+        <p className="mt-3 text-sm text-slate-700">{i18n._('Only the anti-ragging duty and administrators record these decisions.')}</p>
       )}
       {current &&
         (deciding ? (

@@ -13,6 +13,7 @@ import { cn } from '../../../../lib/cn';
 import { useKeyedTransition, useReply } from '../../api/actions';
 import { useDraft } from '../../lib/drafts';
 import type { Detail } from './types';
+import { i18n } from '../../../../lib/i18n';
 
 const REPLY_MAX_LENGTH = 4000;
 
@@ -84,21 +85,21 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
     start();
     const parsed = replyBodySchema.safeParse({ text, internal });
     if (!parsed.success) {
-      fieldProblem(parsed.error.issues[0]?.message ?? 'Write a reply');
+      fieldProblem(parsed.error.issues[0]?.message ?? i18n._('Write a reply'));
       return;
     }
     setError(undefined);
     try {
       await reply.mutateAsync({ ...parsed.data, idempotencyKey: keyFor(parsed.data) });
       clear();
-      setDone(parsed.data.internal ? 'Internal note added.' : 'Reply sent to the student.');
+      setDone(parsed.data.internal ? i18n._('Internal note added.') : i18n._('Reply sent to the student.'));
       onDone?.();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.text) {
         fieldProblem(caught.fields.text);
         return;
       }
-      setFailure(`Not sent: ${errorMessage(caught)} Your text is kept on this device; send it again when you are ready.`);
+      setFailure(i18n._('Not sent: {error} Your text is kept on this device; send it again when you are ready.', { error: errorMessage(caught) }));
     }
   }
 
@@ -107,7 +108,7 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
     start();
     // Still uploading: its id is not known yet, so resolving now would leave it behind.
     if (afterPhotos.busy) {
-      setFailure('Wait for the photos to finish uploading.');
+      setFailure(i18n._('Wait for the photos to finish uploading.'));
       return;
     }
     setError(undefined);
@@ -122,32 +123,33 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
         setPickerKey((key) => key + 1);
         void queryClient.invalidateQueries({ queryKey: complaintPhotosKey(number) });
       }
-      setDone(words ? 'Sent to the student and marked resolved.' : 'Marked resolved.');
+      setDone(words ? i18n._('Sent to the student and marked resolved.') : i18n._('Marked resolved.'));
       onDone?.();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.note) {
         fieldProblem(caught.fields.note);
         return;
       }
-      setFailure(`Not resolved: ${errorMessage(caught)}${text.trim() ? ' Your text is kept on this device.' : ''}`);
+      const why = errorMessage(caught);
+      setFailure(text.trim() ? i18n._('Not resolved: {error} Your text is kept on this device.', { error: why }) : i18n._('Not resolved: {error}', { error: why }));
     }
   }
 
-  const resolveLabel = words ? 'Send and mark resolved' : 'Mark resolved';
+  const resolveLabel = words ? i18n._('Send and mark resolved') : i18n._('Mark resolved');
   return (
     <section aria-labelledby="reply-heading" className={cn(card, 'mt-6')} data-testid="reply-box">
       <h2 id="reply-heading" className="sr-only">
-        Reply
+        {i18n._('Reply')}
       </h2>
       <form noValidate className="space-y-3" onSubmit={(event) => void send(event)} data-testid="reply-form">
         <Field
           id="reply-text"
-          label={internal ? 'Internal note' : 'Reply to the student'}
+          label={internal ? i18n._('Internal note') : i18n._('Reply to the student')}
           error={error}
           hint={
             internal
-              ? 'Only staff see it: the student gets no mail and no bell.'
-              : 'The student sees it on their page and gets it by e-mail.'
+              ? i18n._('Only staff see it: the student gets no mail and no bell.')
+              : i18n._('The student sees it on their page and gets it by e-mail.')
           }
         >
           {(control) => (
@@ -170,24 +172,24 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
             checked={internal}
             onChange={(event) => setDraft({ internal: event.target.checked })}
           />
-          Internal note (not shown to the student)
+          {i18n._('Internal note (not shown to the student)')}
         </label>
         {canResolve && !internal && (
           <PhotoPicker
             key={pickerKey}
-            label="After photos (optional, sent when you mark it resolved)"
-            hint="Show the student the work done. Up to 4."
+            label={i18n._('After photos (optional, sent when you mark it resolved)')}
+            hint={i18n._('Show the student the work done. Up to 4.')}
             disabled={busy}
             onChange={setAfterPhotos}
           />
         )}
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={reply.isPending}>
-            {reply.isPending ? 'Sending…' : internal ? 'Add note' : 'Send'}
+            {reply.isPending ? i18n._('Sending…') : internal ? i18n._('Add note') : i18n._('Send')}
           </button>
           {canResolve && !internal && (
             <button type="button" className={buttonSecondary} disabled={busy} aria-busy={transition.isPending} aria-keyshortcuts="e" onClick={() => void resolve()}>
-              {transition.isPending ? 'Resolving…' : resolveLabel}
+              {transition.isPending ? i18n._('Resolving…') : resolveLabel}
             </button>
           )}
         </div>
@@ -204,17 +206,19 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
             }}
           >
             <p id="resolve-question" className="font-semibold text-slate-900">
-              {words ? 'Send your reply and mark this complaint resolved?' : 'Mark this complaint resolved?'}
+              {words ? i18n._('Send your reply and mark this complaint resolved?') : i18n._('Mark this complaint resolved?')}
             </p>
             <p className="text-sm text-slate-700">
-              The student is asked to confirm the fix.{internal && text.trim() ? ' Your internal note is not sent; it stays in the box.' : ''}
+              {internal && text.trim()
+                ? i18n._('The student is asked to confirm the fix. Your internal note is not sent; it stays in the box.')
+                : i18n._('The student is asked to confirm the fix.')}
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               <button ref={confirmRef} type="button" className={buttonPrimary} disabled={busy} onClick={() => void resolve()}>
-                {words ? 'Yes, send and mark resolved' : 'Yes, mark resolved'}
+                {words ? i18n._('Yes, send and mark resolved') : i18n._('Yes, mark resolved')}
               </button>
               <button type="button" className={buttonSecondary} onClick={() => setConfirming(false)}>
-                Cancel
+                {i18n._('Cancel')}
               </button>
             </div>
           </div>

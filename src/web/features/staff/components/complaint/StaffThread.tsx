@@ -5,16 +5,21 @@ import { Badge } from '../../../../components/ui/Badge';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import type { Detail, TimelineEntry } from './types';
+import { i18n } from '../../../../lib/i18n';
 
 function entryTitle(entry: TimelineEntry): string {
-  const how = entry.byMail ? ' (by e-mail)' : '';
-  if (entry.kind === 'reply') return entry.fromStudent ? `Reply from the student${how}` : `Reply to the student${how}`;
-  if (entry.kind === 'note') return 'Internal note — the student never sees this';
-  if (entry.kind === 'assignment') return 'Assignment';
-  if (entry.kind === 'escalation') return 'Escalated';
-  if (entry.kind === 'visit') return 'Visit';
-  if (entry.fromStatus && entry.fromStatus !== entry.status) return `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.status]}`;
-  return STATUS_LABELS[entry.status];
+  if (entry.kind === 'reply') {
+    if (entry.fromStudent) return entry.byMail ? i18n._('Reply from the student (by e-mail)') : i18n._('Reply from the student');
+    return entry.byMail ? i18n._('Reply to the student (by e-mail)') : i18n._('Reply to the student');
+  }
+  if (entry.kind === 'note') return i18n._('Internal note — the student never sees this');
+  if (entry.kind === 'assignment') return i18n._('Assignment');
+  if (entry.kind === 'escalation') return i18n._('Escalated');
+  if (entry.kind === 'visit') return i18n._('Visit');
+  if (entry.fromStatus && entry.fromStatus !== entry.status) {
+    return i18n._('{from} → {to}', { from: i18n._(STATUS_LABELS[entry.fromStatus]), to: i18n._(STATUS_LABELS[entry.status]) });
+  }
+  return i18n._(STATUS_LABELS[entry.status]);
 }
 
 /** Words someone wrote: a reply, an internal note, or the note a status change carried to the other side. */
@@ -23,9 +28,9 @@ const isSpoken = (entry: TimelineEntry) => entry.note !== '' && (entry.kind === 
 type Side = 'student' | 'team' | 'internal';
 
 const bubbles: Record<Side, string> = {
-  student: 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
-  team: 'rounded-br-sm border border-brand-200 bg-brand-50 text-slate-900',
-  internal: 'rounded-br-sm border border-amber-300 bg-amber-50 text-amber-950',
+  student: cn('rounded-bl-sm border border-slate-200 bg-white text-slate-900'),
+  team: cn('rounded-br-sm border border-brand-200 bg-brand-50 text-slate-900'),
+  internal: cn('rounded-br-sm border border-amber-300 bg-amber-50 text-amber-950'),
 };
 
 function Bubble({ side, kind, head, at, children }: { side: Side; kind: string; head: ReactNode; at: string; children: ReactNode }) {
@@ -52,7 +57,7 @@ export function StaffThread({ complaint }: { complaint: Detail }) {
   return (
     <section aria-labelledby="thread-heading" className="mt-6">
       <h2 id="thread-heading" className="sr-only">
-        Conversation
+        {i18n._('Conversation')}
       </h2>
       <ol className="space-y-3" data-testid="staff-timeline">
         <li data-kind="message" data-testid="student-message">
@@ -73,7 +78,7 @@ export function StaffThread({ complaint }: { complaint: Detail }) {
               entry.kind === 'note' ? (
                 <>
                   <Badge tone="warning" className="mr-2 bg-amber-200 font-bold text-amber-950 uppercase">
-                    Internal
+                    {i18n._('Internal')}
                   </Badge>
                   {entryTitle(entry)} · {by}
                 </>

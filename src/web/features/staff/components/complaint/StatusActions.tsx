@@ -11,8 +11,33 @@ import { randomUuid } from '../../../../lib/uuid';
 import { useKeyedTransition } from '../../api/actions';
 import { useDraft } from '../../lib/drafts';
 import { sectionHeading, type Detail } from './types';
+import { i18n } from '../../../../lib/i18n';
 
 type Move = Detail['allowedTransitions'][number];
+
+/** A move's button, in the reader's language (the server gives the English of the shared lifecycle). */
+function moveLabel(move: Move): string {
+  if (move.to === 'acknowledged') return i18n._('Acknowledge');
+  if (move.to === 'in_progress') return i18n._('Start work');
+  if (move.to === 'rejected') return i18n._('Reject');
+  return move.label;
+}
+
+function reasonTexts(move: Move): { form: string; why: string; submit: string } {
+  if (move.to === 'rejected') {
+    return {
+      form: i18n._('Reject the complaint'),
+      why: i18n._('Why (the student is sent this with the reject)'),
+      submit: i18n._('Reject the complaint'),
+    };
+  }
+  const action = moveLabel(move);
+  return {
+    form: i18n._('{action} the complaint', { action }),
+    why: i18n._('Why (the student is sent this with the {action})', { action: action.toLowerCase() }),
+    submit: i18n._('{action} the complaint', { action }),
+  };
+}
 
 /**
  * The status changes other than resolving (which the reply box does, with its words): one tap to
@@ -47,7 +72,7 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
         clear();
         setAsking(false);
       }
-      setDone(`Status changed to ${STATUS_LABELS[to.to]}.`);
+      setDone(i18n._('Status changed to {status}.', { status: i18n._(STATUS_LABELS[to.to]) }));
       headingRef.current?.focus();
       onDone?.();
     } catch (error) {
@@ -56,7 +81,8 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
         document.getElementById(reasonId)?.focus();
         return;
       }
-      setFailure(`Not changed: ${errorMessage(error)}${note ? ' Your reason is kept on this device.' : ''}`);
+      const why = errorMessage(error);
+      setFailure(note ? i18n._('Not changed: {error} Your reason is kept on this device.', { error: why }) : i18n._('Not changed: {error}', { error: why }));
     }
   }
 
@@ -64,7 +90,7 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
     event.preventDefault();
     if (!needsReason) return;
     if (reason.trim() === '') {
-      setReasonError('Give a reason');
+      setReasonError(i18n._('Give a reason'));
       document.getElementById(reasonId)?.focus();
       return;
     }
@@ -75,13 +101,13 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
   return (
     <section aria-labelledby="status-heading" className={cn(card, 'mt-6 lg:mt-0')} data-testid="status-actions">
       <h2 id="status-heading" ref={headingRef} tabIndex={-1} className={sectionHeading}>
-        Change status
+        {i18n._('Change status')}
       </h2>
       {moves.length === 0 ? (
         <p className="mt-2 text-slate-700">
           {canResolve
-            ? 'Mark it resolved from the reply box, with a word to the student.'
-            : `Nothing more to do: the complaint is ${STATUS_LABELS[complaint.status].toLowerCase()}.`}
+            ? i18n._('Mark it resolved from the reply box, with a word to the student.')
+            : i18n._('Nothing more to do: the complaint is {status}.', { status: i18n._(STATUS_LABELS[complaint.status]).toLowerCase() })}
         </p>
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
@@ -95,22 +121,22 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
                 aria-controls="reason-form"
                 onClick={() => setAsking((open) => !open)}
               >
-                {t.label}…
+                {i18n._('{action}…', { action: moveLabel(t) })}
               </button>
             ) : (
               <button key={t.to} type="button" className={buttonSecondary} disabled={transition.isPending} onClick={() => void move(t, '')}>
-                {t.label}
+                {moveLabel(t)}
               </button>
             ),
           )}
         </div>
       )}
       {asking && needsReason && (
-        <form id="reason-form" noValidate className="mt-4 space-y-3" aria-label={`${needsReason.label} the complaint`} onSubmit={submitReason}>
+        <form id="reason-form" noValidate className="mt-4 space-y-3" aria-label={reasonTexts(needsReason).form} onSubmit={submitReason}>
           <Field
             id={reasonId}
-            label={`Why (the student is sent this with the ${needsReason.label.toLowerCase()})`}
-            hint="Kept as a draft on this device until the change went through."
+            label={reasonTexts(needsReason).why}
+            hint={i18n._('Kept as a draft on this device until the change went through.')}
             error={reasonError}
           >
             {(control) => (
@@ -126,10 +152,10 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
           </Field>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={buttonPrimary} disabled={transition.isPending}>
-              {needsReason.label} the complaint
+              {reasonTexts(needsReason).submit}
             </button>
             <button type="button" className={buttonSecondary} onClick={() => setAsking(false)}>
-              Cancel
+              {i18n._('Cancel')}
             </button>
           </div>
         </form>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ANONYMOUS_REPORT } from '../../../../../shared/anonymous';
-import { CONFIDENTIAL_STUDENT, REVEAL_REASON_MAX_LENGTH, REVEAL_REASON_MIN_LENGTH, revealBodySchema } from '../../../../../shared/staff';
+import { REVEAL_REASON_MAX_LENGTH, REVEAL_REASON_MIN_LENGTH, revealBodySchema } from '../../../../../shared/staff';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
@@ -11,6 +11,7 @@ import { useRevealIdentity } from '../../api/actions';
 import { ConfidentialBadge } from '../WorkerGate';
 import { Fact } from './Fact';
 import { sectionHeading, type Detail } from './types';
+import { i18n } from '../../../../lib/i18n';
 
 type Reveal = ReturnType<typeof useRevealIdentity>;
 
@@ -51,12 +52,12 @@ function RevealForm({ reveal, onCancel }: { reveal: Reveal; onCancel: () => void
   }
 
   return (
-    <form noValidate aria-label="Reveal who filed this" className="mt-3 space-y-3" onSubmit={(event) => void handleSubmit(event)}>
+    <form noValidate aria-label={i18n._('Reveal who filed this')} className="mt-3 space-y-3" onSubmit={(event) => void handleSubmit(event)}>
       <Field
         id="reveal-reason"
-        label="Why do you need to see who filed this?"
+        label={i18n._('Why do you need to see who filed this?')}
         error={error}
-        hint={`${REVEAL_REASON_MIN_LENGTH} to ${REVEAL_REASON_MAX_LENGTH} characters. Kept in the audit log with your name and the time.`}
+        hint={i18n._('{min} to {max} characters. Kept in the audit log with your name and the time.', { min: REVEAL_REASON_MIN_LENGTH, max: REVEAL_REASON_MAX_LENGTH })}
       >
         {(control) => (
           <textarea
@@ -73,10 +74,10 @@ function RevealForm({ reveal, onCancel }: { reveal: Reveal; onCancel: () => void
       </Field>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonPrimary} disabled={reveal.isPending} aria-busy={reveal.isPending}>
-          {reveal.isPending ? 'Revealing…' : 'Reveal the student'}
+          {reveal.isPending ? i18n._('Revealing…') : i18n._('Reveal the student')}
         </button>
         <button type="button" className={buttonSecondary} onClick={onCancel}>
-          Cancel
+          {i18n._('Cancel')}
         </button>
       </div>
     </form>
@@ -92,12 +93,12 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
     return (
       <section aria-labelledby="student-heading" className={cn(card, 'mt-6')}>
         <h2 id="student-heading" className={sectionHeading}>
-          Student
+          {i18n._('Student')}
         </h2>
         <dl className="mt-2" data-testid="student-identity">
-          <Fact label="Name">{complaint.studentName || complaint.fname || '—'}</Fact>
-          <Fact label="Registration number">{complaint.id || '—'}</Fact>
-          <Fact label="E-mail">{complaint.userEmail}</Fact>
+          <Fact label={i18n._('Name')}>{complaint.studentName || complaint.fname || '—'}</Fact>
+          <Fact label={i18n._('Registration number')}>{complaint.id || '—'}</Fact>
+          <Fact label={i18n._('E-mail')}>{complaint.userEmail}</Fact>
         </dl>
       </section>
     );
@@ -108,23 +109,23 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
   return (
     <section aria-labelledby="student-heading" className={cn(card, 'mt-6')}>
       <h2 id="student-heading" className={sectionHeading}>
-        Student
+        {i18n._('Student')}
       </h2>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-900" data-testid="student-identity">
-        {anonymous ? ANONYMOUS_REPORT : CONFIDENTIAL_STUDENT} <ConfidentialBadge />
+        {anonymous ? i18n._('Anonymous report') : i18n._('Confidential student')} <ConfidentialBadge />
       </p>
       <p className="mt-2 text-sm text-slate-700">
         {anonymous
-          ? 'Filed without a name: nobody, administrators included, can see who sent it. The reporter reads this thread with a tracking code: answers here are the only way to reach them (no mail reaches them).'
-          : 'This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it and the room they gave.'}
+          ? i18n._('Filed without a name: nobody, administrators included, can see who sent it. The reporter reads this thread with a tracking code: answers here are the only way to reach them (no mail reaches them).')
+          : i18n._('This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it and the room they gave.')}
       </p>
       {/* The server says whether the reveal would be allowed: no button that can only fail. */}
       {!complaint.canRevealIdentity ? null : reveal.data ? (
         <dl className="mt-3 rounded-lg bg-purple-50 p-3" data-testid="revealed-identity">
-          <Fact label="Name">{reveal.data.name || reveal.data.fname}</Fact>
-          <Fact label="Registration number">{reveal.data.id || '—'}</Fact>
-          <Fact label="E-mail">{reveal.data.userEmail}</Fact>
-          <Fact label="Own room">{reveal.data.room || 'Not given'}</Fact>
+          <Fact label={i18n._('Name')}>{reveal.data.name || reveal.data.fname}</Fact>
+          <Fact label={i18n._('Registration number')}>{reveal.data.id || '—'}</Fact>
+          <Fact label={i18n._('E-mail')}>{reveal.data.userEmail}</Fact>
+          <Fact label={i18n._('Own room')}>{reveal.data.room || i18n._('Not given')}</Fact>
         </dl>
       ) : asking ? (
         <RevealForm
@@ -137,10 +138,10 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
       ) : (
         <div className="mt-3">
           <button type="button" className={buttonSecondary} aria-describedby="reveal-recorded" onClick={() => setAsking(true)}>
-            Reveal identity
+            {i18n._('Reveal identity')}
           </button>
           <p id="reveal-recorded" className="mt-2 text-sm text-slate-700">
-            Every reveal is recorded: who asked, when, why, and for which complaint.
+            {i18n._('Every reveal is recorded: who asked, when, why, and for which complaint.')}
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { cn } from '../../../../lib/cn';
 import type { z } from 'zod';
 import type { staffComplaintDetailSchema } from '../../../../../shared/staff';
 
@@ -6,4 +7,4 @@ export type Detail = z.infer<typeof staffComplaintDetailSchema>;
 export type TimelineEntry = Detail['timeline'][number];
 
 /** The heading of each card of the complaint page. */
-export const sectionHeading = 'text-lg font-semibold text-slate-900';
+export const sectionHeading = cn('text-lg font-semibold text-slate-900');

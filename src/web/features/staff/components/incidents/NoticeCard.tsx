@@ -8,8 +8,9 @@ import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { useResolveIncident } from '../../api/incidents-resolve';
 import { useWithdrawIncident } from '../../api/incidents-withdraw';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { i18n } from '../../../../lib/i18n';
+import { useLocalNames } from '../../lib/names';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 
 /** A confirmation's two buttons: do it (a submit, or a click) and cancel; both wait while it is being done. */
 function ConfirmButtons(props: { label: string; busyLabel: string; busy: boolean; onCancel: () => void; onConfirm?: () => void }) {
@@ -19,7 +20,7 @@ function ConfirmButtons(props: { label: string; busyLabel: string; busy: boolean
         {props.busy ? props.busyLabel : props.label}
       </button>
       <button type="button" className={buttonSecondary} disabled={props.busy} onClick={props.onCancel}>
-        Cancel
+        {i18n._('Cancel')}
       </button>
     </div>
   );
@@ -39,6 +40,7 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
   const withdraw = useWithdrawIncident();
   const openRef = useRef<HTMLButtonElement>(null);
   const { counts } = notice;
+  const names = useLocalNames();
   const noteId = `resolve-note-${notice.id}`;
 
   function open(which: 'resolve' | 'withdraw') {
@@ -57,18 +59,21 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
     setFailure(null);
     setNoteError(undefined);
     if (!note.trim()) {
-      setNoteError('Say what was done');
+      setNoteError(i18n._('Say what was done'));
       document.getElementById(noteId)?.focus();
       return;
     }
     try {
       const result = await resolve.mutateAsync({ id: notice.id, note: note.trim() });
       onDone(
-        `Resolved “${notice.title}”: ${plural(result.resolved, 'complaint', 'complaints')} resolved, ${plural(result.told, 'student', 'students')} told.`,
+        i18n._(
+          'Resolved “{title}”: {resolved, plural, one {# complaint} other {# complaints}} resolved, {told, plural, one {# student} other {# students}} told.',
+          { title: notice.title, resolved: result.resolved, told: result.told },
+        ),
       );
     } catch (error) {
       if (error instanceof ApiError && error.fields?.note) setNoteError(error.fields.note);
-      else setFailure(`Not resolved: ${errorMessage(error)}`);
+      else setFailure(i18n._('Not resolved: {error}', { error: errorMessage(error) }));
     }
   }
 
@@ -76,9 +81,9 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
     setFailure(null);
     try {
       await withdraw.mutateAsync(notice.id);
-      onDone(`Took down “${notice.title}”. Its complaints stay open.`);
+      onDone(i18n._('Took down “{title}”. Its complaints stay open.', { title: notice.title }));
     } catch (error) {
-      setFailure(`Not taken down: ${errorMessage(error)}`);
+      setFailure(i18n._('Not taken down: {error}', { error: errorMessage(error) }));
     }
   }
 
@@ -86,50 +91,65 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
     <li className={card} data-testid="staff-notice">
       <h3 className="text-lg font-semibold text-slate-900 wrap-anywhere">{notice.title}</h3>
       <p className="text-sm text-slate-700">
-        {notice.hostel} · {floorsText(notice.floors) || 'all floors'} · {category}
+        {names.hostel(notice.hostel)} · {floorsText(notice.floors) || i18n._('all floors')} · {category}
       </p>
       <p className="mt-1 text-sm text-slate-800">
-        Expected fix {notice.endsAtText} · posted by <span className="wrap-anywhere">{notice.postedBy}</span>
+        <WithSlots
+          text={i18n._('Expected fix {time} · posted by {name}', { time: notice.endsAtText, name: slot('name') })}
+          slots={{ name: <span className="wrap-anywhere">{notice.postedBy}</span> }}
+        />
       </p>
       <p className="mt-1 text-sm font-semibold text-slate-900" data-testid="notice-counts">
-        {plural(counts.open, 'open complaint', 'open complaints')} linked · {plural(counts.followers, 'student', 'students')} said it affects them
+        {i18n._(
+          '{open, plural, one {# open complaint} other {# open complaints}} linked · {followers, plural, one {# student} other {# students}} said it affects them',
+          { open: counts.open, followers: counts.followers },
+        )}
       </p>
       {notice.details && <p className="mt-2 whitespace-pre-line text-slate-800 wrap-anywhere">{notice.details}</p>}
       {notice.status === 'resolved' && notice.resolvedAt && (
         <p className="mt-2 text-slate-800 wrap-anywhere">
-          Resolved <time dateTime={notice.resolvedAt}>{formatDateTime(notice.resolvedAt)}</time>: {notice.resolutionNote}
+          <WithSlots
+            text={i18n._('Resolved {time}: {note}', { time: slot('time'), note: notice.resolutionNote })}
+            slots={{ time: <time dateTime={notice.resolvedAt}>{formatDateTime(notice.resolvedAt)}</time> }}
+          />
         </p>
       )}
 
       {notice.status === 'active' && panel === null && (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <button ref={openRef} type="button" className={buttonPrimary} onClick={() => open('resolve')}>
-            Resolve…
+            {i18n._('Resolve…')}
           </button>
           <button type="button" className={buttonSecondary} onClick={() => open('withdraw')}>
-            Take down…
+            {i18n._('Take down…')}
           </button>
         </div>
       )}
 
       {panel === 'resolve' && (
-        <form noValidate aria-label={`Resolve “${notice.title}”`} className="mt-4 space-y-3 border-t border-slate-200 pt-4" onSubmit={(event) => void confirmResolve(event)}>
-          <Field id={noteId} label="What was done" hint="Sent to every student told, with their complaint's number." error={noteError}>
+        <form noValidate aria-label={i18n._('Resolve “{title}”', { title: notice.title })} className="mt-4 space-y-3 border-t border-slate-200 pt-4" onSubmit={(event) => void confirmResolve(event)}>
+          <Field id={noteId} label={i18n._('What was done')} hint={i18n._('Sent to every student told, with their complaint\'s number.')} error={noteError}>
             {(control) => <textarea {...control} rows={3} maxLength={INCIDENT_NOTE_MAX} className={fieldControl} value={note} onChange={(e) => setNote(e.target.value)} />}
           </Field>
           <p className="font-semibold text-slate-900" data-testid="resolve-summary">
-            Resolve {plural(counts.open, 'linked complaint', 'linked complaints')} and tell {plural(counts.toTell, 'student', 'students')}.
+            {i18n._(
+              'Resolve {open, plural, one {# linked complaint} other {# linked complaints}} and tell {toTell, plural, one {# student} other {# students}}.',
+              { open: counts.open, toTell: counts.toTell },
+            )}
           </p>
-          <ConfirmButtons label="Resolve and tell them" busyLabel="Resolving…" busy={resolve.isPending} onCancel={cancel} />
+          <ConfirmButtons label={i18n._('Resolve and tell them')} busyLabel={i18n._('Resolving…')} busy={resolve.isPending} onCancel={cancel} />
         </form>
       )}
 
       {panel === 'withdraw' && (
-        <div role="group" aria-label={`Take “${notice.title}” down`} className="mt-4 space-y-3 border-t border-slate-200 pt-4">
+        <div role="group" aria-label={i18n._('Take “{title}” down', { title: notice.title })} className="mt-4 space-y-3 border-t border-slate-200 pt-4">
           <p className="text-slate-800">
-            Take this notice down? Its {plural(counts.open, 'open complaint stays', 'open complaints stay')} open and nobody is told.
+            {i18n._(
+              '{open, plural, one {Take this notice down? Its # open complaint stays open and nobody is told.} other {Take this notice down? Its # open complaints stay open and nobody is told.}}',
+              { open: counts.open },
+            )}
           </p>
-          <ConfirmButtons label="Take it down" busyLabel="Taking it down…" busy={withdraw.isPending} onCancel={cancel} onConfirm={() => void confirmWithdraw()} />
+          <ConfirmButtons label={i18n._('Take it down')} busyLabel={i18n._('Taking it down…')} busy={withdraw.isPending} onCancel={cancel} onConfirm={() => void confirmWithdraw()} />
         </div>
       )}
 

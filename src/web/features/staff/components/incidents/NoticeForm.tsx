@@ -17,6 +17,8 @@ import { buttonPrimary, fieldError, fieldHint, fieldLabel } from '../../../../co
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { usePostIncident } from '../../api/incidents-post';
+import { i18n } from '../../../../lib/i18n';
+import { useLocalNames } from '../../lib/names';
 
 /** The notice as the form holds it: the expected end as the university's wall time ("2026-11-28T18:00"). */
 interface NoticeDraft {
@@ -49,14 +51,14 @@ function FloorChips({ control, floors }: { control: Control<NoticeDraft, unknown
     field.onChange(chosen.has(floor) ? field.value.filter((f) => f !== floor) : [...field.value, floor].sort((a, b) => a - b));
   return (
     <fieldset aria-describedby="notice-floors-hint">
-      <legend className={fieldLabel}>Floors</legend>
+      <legend className={fieldLabel}>{i18n._('Floors')}</legend>
       <p id="notice-floors-hint" className={fieldHint}>
-        {floors.length ? 'None chosen: the whole hostel.' : 'Choose the hostel first.'}
+        {floors.length ? i18n._('None chosen: the whole hostel.') : i18n._('Choose the hostel first.')}
       </p>
       <div className="mt-2 flex flex-wrap gap-2" data-testid="floor-chips">
         {floors.map((floor) => (
           <button key={floor} type="button" className={chipClass(chosen.has(floor))} aria-pressed={chosen.has(floor)} onClick={() => toggle(floor)}>
-            <span className="sr-only">Floor </span>
+            <span className="sr-only">{i18n._('Floor')} </span>
             {floor}
           </button>
         ))}
@@ -73,6 +75,7 @@ function FloorChips({ control, floors }: { control: Control<NoticeDraft, unknown
  */
 export function NoticeForm({ catalog, timeZone, onPosted }: { catalog: PublicCatalog; timeZone: string; onPosted: (message: string) => void }) {
   const post = usePostIncident();
+  const names = useLocalNames();
   const resolver = useMemo(
     () =>
       draftResolver(
@@ -99,46 +102,51 @@ export function NoticeForm({ catalog, timeZone, onPosted }: { catalog: PublicCat
     try {
       const posted = await post.mutateAsync(payload);
       form.reset(emptyDraft(timeZone));
-      onPosted(`Posted “${posted.title}”: students of ${posted.hostel} see it now, and complaints filed meanwhile link to it.`);
+      onPosted(
+        i18n._('Posted “{title}”: students of {hostel} see it now, and complaints filed meanwhile link to it.', {
+          title: posted.title,
+          hostel: names.hostel(posted.hostel),
+        }),
+      );
     } catch (error) {
       applyServerErrors(form, error);
     }
   });
 
   return (
-    <form noValidate aria-label="Post a notice" className="mt-4 space-y-4" data-testid="notice-form" onSubmit={(event) => void submit(event)}>
-      <SelectField control={form.control} name="hostel" label="Hostel">
-        <option value="">Choose the hostel</option>
+    <form noValidate aria-label={i18n._('Post a notice')} className="mt-4 space-y-4" data-testid="notice-form" onSubmit={(event) => void submit(event)}>
+      <SelectField control={form.control} name="hostel" label={i18n._('Hostel')}>
+        <option value="">{i18n._('Choose the hostel')}</option>
         {catalog.hostels.map((h) => (
           <option key={h.name} value={h.name}>
-            {h.name}
+            {names.hostel(h.name)}
           </option>
         ))}
       </SelectField>
       <FloorChips control={form.control} floors={floors} />
-      <SelectField control={form.control} name="category" label="Category">
-        <option value="">Choose the category</option>
+      <SelectField control={form.control} name="category" label={i18n._('Category')}>
+        <option value="">{i18n._('Choose the category')}</option>
         {catalog.categories
           .filter((c) => !c.confidential)
           .map((c) => (
             <option key={c.key} value={c.key}>
-              {c.cardTitle}
+              {names.category(c.key, c.cardTitle)}
             </option>
           ))}
       </SelectField>
-      <TextField control={form.control} name="title" label="Title" hint="What students see first, e.g. “Wi-Fi outage on floor 2”." maxLength={INCIDENT_TITLE_MAX} autoComplete="off" />
-      <TextAreaField control={form.control} name="details" label="Details (optional)" rows={3} maxLength={INCIDENT_DETAILS_MAX} />
+      <TextField control={form.control} name="title" label={i18n._('Title')} hint={i18n._('What students see first, e.g. “Wi-Fi outage on floor 2”.')} maxLength={INCIDENT_TITLE_MAX} autoComplete="off" />
+      <TextAreaField control={form.control} name="details" label={i18n._('Details (optional)')} rows={3} maxLength={INCIDENT_DETAILS_MAX} />
       <TextField
         control={form.control}
         name="endsAt"
         type="datetime-local"
-        label="Expected fix"
-        hint={`On the university's clock (${timeZone}), within 30 days.`}
+        label={i18n._('Expected fix')}
+        hint={i18n._('On the university\'s clock ({timeZone}), within 30 days.', { timeZone })}
         min={toZonedInputValue(new Date(), timeZone)}
       />
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={post.isPending}>
-        {post.isPending ? 'Posting…' : 'Post the notice'}
+        {post.isPending ? i18n._('Posting…') : i18n._('Post the notice')}
       </button>
     </form>
   );

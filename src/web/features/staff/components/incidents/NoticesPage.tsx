@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { categoryByKey } from '../../../../../shared/catalog';
 import { INCIDENT_STATUSES, type IncidentStatus } from '../../../../../shared/constants';
 import { Alert } from '../../../../components/ui/Alert';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
@@ -13,13 +12,20 @@ import { useIncidents } from '../../api/incidents-list';
 import { StaffRequestError, WorkerGate } from '../WorkerGate';
 import { NoticeCard } from './NoticeCard';
 import { NoticeForm, chipClass } from './NoticeForm';
+import { i18n } from '../../../../lib/i18n';
+import { useLocalNames } from '../../lib/names';
 
-const STATE_LABELS: Record<IncidentStatus, string> = { active: 'Up now', resolved: 'Resolved', withdrawn: 'Taken down' };
-const EMPTY: Record<IncidentStatus, string> = {
-  active: 'No notice is up in your categories and hostels.',
-  resolved: 'No notice in your scope has been resolved yet.',
-  withdrawn: 'No notice in your scope was taken down.',
-};
+// Built at render time, in the reader's language.
+const stateLabels = (): Record<IncidentStatus, string> => ({
+  active: i18n._('Up now'),
+  resolved: i18n._('Resolved'),
+  withdrawn: i18n._('Taken down'),
+});
+const emptyTexts = (): Record<IncidentStatus, string> => ({
+  active: i18n._('No notice is up in your categories and hostels.'),
+  resolved: i18n._('No notice in your scope has been resolved yet.'),
+  withdrawn: i18n._('No notice in your scope was taken down.'),
+});
 
 function Notices() {
   const [status, setStatus] = useState<IncidentStatus>('active');
@@ -28,6 +34,7 @@ function Notices() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const list = useIncidents(status);
   const catalog = useCatalog();
+  const names = useLocalNames();
   const notices = list.data?.pages.flatMap((page) => page.items) ?? [];
   const timeZone = list.data?.pages[0]?.timeZone;
 
@@ -38,7 +45,7 @@ function Notices() {
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  if (list.isPending || catalog.isPending) return <LoadingStatus label="Loading the notices…" />;
+  if (list.isPending || catalog.isPending) return <LoadingStatus label={i18n._('Loading the notices…')} />;
   if (list.isError && notices.length === 0) return <StaffRequestError error={list.error} onRetry={() => void list.refetch()} />;
   if (catalog.isError) return <StaffRequestError error={catalog.error} onRetry={() => void catalog.refetch()} />;
 
@@ -46,13 +53,13 @@ function Notices() {
     <>
       <div className={cn(card, 'mt-6')}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">Post a notice</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{i18n._('Post a notice')}</h2>
           <button type="button" className={posting ? buttonSecondary : buttonPrimary} aria-expanded={posting} aria-controls="notice-form-region" onClick={() => setPosting(!posting)}>
-            {posting ? 'Close' : 'New notice'}
+            {posting ? i18n._('Close') : i18n._('New notice')}
           </button>
         </div>
         <p className="mt-1 text-sm text-slate-700">
-          A known problem (“Wi-Fi outage on floor 2”): students of that hostel see it before filing, and complaints filed meanwhile link to it.
+          {i18n._('A known problem (“Wi-Fi outage on floor 2”): students of that hostel see it before filing, and complaints filed meanwhile link to it.')}
         </p>
         <div id="notice-form-region">
           {posting && timeZone && <NoticeForm catalog={catalog.data} timeZone={timeZone} onPosted={done} />}
@@ -60,25 +67,25 @@ function Notices() {
       </div>
 
       <h2 ref={headingRef} tabIndex={-1} className="mt-8 text-lg font-semibold text-slate-900">
-        Notices in your scope
+        {i18n._('Notices in your scope')}
       </h2>
-      <div role="group" aria-label="Show notices" className="mt-3 flex flex-wrap gap-2">
+      <div role="group" aria-label={i18n._('Show notices')} className="mt-3 flex flex-wrap gap-2">
         {INCIDENT_STATUSES.map((s) => (
           <button key={s} type="button" className={chipClass(status === s)} aria-pressed={status === s} onClick={() => setStatus(s)}>
-            {STATE_LABELS[s]}
+            {stateLabels()[s]}
           </button>
         ))}
       </div>
       <StatusMessage message={message} tone="panel" className="mt-4" data-testid="notices-result" />
       {notices.length === 0 ? (
-        <p className="mt-4 text-slate-700">{EMPTY[status]}</p>
+        <p className="mt-4 text-slate-700">{emptyTexts()[status]}</p>
       ) : (
         <ul className="mt-4 space-y-4">
           {notices.map((notice) => (
             <NoticeCard
               key={notice.id}
               notice={notice}
-              category={categoryByKey(catalog.data, notice.category)?.cardTitle ?? notice.category}
+              category={names.category(notice.category, catalog.data.categories.find((c) => c.key === notice.category)?.cardTitle ?? notice.category)}
               onDone={done}
             />
           ))}
@@ -89,10 +96,10 @@ function Notices() {
           <p>{errorMessage(list.error)}</p>
         </Alert>
       )}
-      {list.isFetchingNextPage && <LoadingStatus label="Loading more notices…" />}
+      {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more notices…')} />}
       {list.hasNextPage && !list.isFetchingNextPage && (
         <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
-          Load more
+          {i18n._('Load more')}
         </button>
       )}
     </>
@@ -103,9 +110,9 @@ function Notices() {
 export function NoticesPage() {
   return (
     <section aria-labelledby="notices-page-heading" className="mx-auto max-w-3xl">
-      <BackLink to="/staff">Back to the queue</BackLink>
-      <PageHeading id="notices-page-heading" title="Notices · Staff console">
-        Notices
+      <BackLink to="/staff">{i18n._('Back to the queue')}</BackLink>
+      <PageHeading id="notices-page-heading" title={i18n._('Notices · Staff console')}>
+        {i18n._('Notices')}
       </PageHeading>
       <WorkerGate>{() => <Notices />}</WorkerGate>
     </section>

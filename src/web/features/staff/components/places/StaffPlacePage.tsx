@@ -9,25 +9,36 @@ import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../../components/ui/PageHeading';
 import { buttonSecondary, card } from '../../../../components/ui/styles';
 import { ApiError } from '../../../../lib/api-client';
-import { useCatalog } from '../../../../lib/catalog';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import { useStaffPlace } from '../../api/place';
 import { RepeatBadge } from '../PlaceBits';
 import { StaffRequestError, WorkerGate } from '../WorkerGate';
+import { i18n } from '../../../../lib/i18n';
+import { useLocalNames, type LocalNames } from '../../lib/names';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 
 /** A category's words as the cards say them ("Wifi"), the key itself for one the catalogue no longer has. */
 function useCategoryLabel(): (key: string) => string {
-  const catalog = useCatalog().data;
-  return (key) =>
-    catalog?.categories.find((c) => c.key === key)?.cardTitle ?? catalog?.services.find((s) => s.key === key)?.label ?? key;
+  const names = useLocalNames();
+  return (key) => names.category(key, key);
 }
 
-const whereLine = (place: StaffPlace['place']) =>
-  [place.hostel, place.floor === null ? 'whole building' : `floor ${place.floor}`].join(', ');
+function whereLine(place: StaffPlace['place'], names: LocalNames): string {
+  const hostel = names.hostel(place.hostel);
+  return place.floor === null ? i18n._('{hostel}, whole building', { hostel }) : i18n._('{hostel}, floor {floor}', { hostel, floor: place.floor });
+}
+
+/** The place's name: "Room 214", or the common area's in the reader's language. */
+function placeName(place: StaffPlace['place'], names: LocalNames): string {
+  return place.kind === 'room' ? i18n._('Room {room}', { room: place.ref }) : names.commonArea(place.hostel, place.name);
+}
 
 /** One complaint of the place: its number (to its page), what, when, its status and who has it. */
 function ComplaintItem({ complaint }: { complaint: StaffComplaint }) {
+  const names = useLocalNames();
+  const head = names.heading(complaint.category, complaint.complaintHead);
+  const sub = complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? names.subCategory(complaint.category, complaint.subCategory) : '';
   return (
     <li className="py-3" data-testid="place-complaint" data-number={complaint.number}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -40,12 +51,11 @@ function ComplaintItem({ complaint }: { complaint: StaffComplaint }) {
         <StatusBadge status={complaint.status} />
       </div>
       <p className="mt-1 font-semibold text-slate-900">
-        {complaint.complaintHead}
-        {complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${complaint.subCategory}` : ''}
+        {sub ? `${head} · ${sub}` : head}
       </p>
       <p className="mt-0.5 line-clamp-2 text-sm wrap-anywhere text-slate-700">{complaint.complaint}</p>
       <p className="mt-0.5 text-sm text-slate-600">
-        <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time> · {complaint.assignee?.name ?? 'Nobody has it'}
+        <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time> · {complaint.assignee?.name ?? i18n._('Nobody has it')}
       </p>
     </li>
   );
@@ -55,16 +65,19 @@ function LastDays({ place, label }: { place: StaffPlace; label: (key: string) =>
   return (
     <section aria-labelledby="place-last-days" className={cn(card, 'mt-4')}>
       <h2 id="place-last-days" className="text-lg font-semibold text-slate-900">
-        Last {REPEAT_DAYS} days
+        {i18n._('Last {days} days', { days: REPEAT_DAYS })}
       </h2>
       {place.lastDays.length === 0 ? (
-        <p className="mt-2 text-slate-700">No complaints you work here in the last {REPEAT_DAYS} days.</p>
+        <p className="mt-2 text-slate-700">{i18n._('No complaints you work here in the last {days} days.', { days: REPEAT_DAYS })}</p>
       ) : (
         <ul className="mt-2 space-y-1" data-testid="place-last-days">
           {place.lastDays.map((c) => (
             <li key={c.category} className="flex flex-wrap items-center gap-2 text-slate-800">
               <span>
-                {label(c.category)}: <strong className="font-semibold">{c.count}</strong>
+                <WithSlots
+                  text={i18n._('{category}: {count}', { category: label(c.category), count: slot('count') })}
+                  slots={{ count: <strong className="font-semibold">{c.count}</strong> }}
+                />
               </span>
               {c.repeating && <RepeatBadge />}
             </li>
@@ -72,7 +85,7 @@ function LastDays({ place, label }: { place: StaffPlace; label: (key: string) =>
         </ul>
       )}
       <p className="mt-2 text-sm text-slate-600">
-        A place is repeating when it has {REPEAT_MIN} or more complaints of one kind in {REPEAT_DAYS} days.
+        {i18n._('A place is repeating when it has {min} or more complaints of one kind in {days} days.', { min: REPEAT_MIN, days: REPEAT_DAYS })}
       </p>
     </section>
   );
@@ -81,12 +94,13 @@ function LastDays({ place, label }: { place: StaffPlace; label: (key: string) =>
 function Loaded({ hostelCode, place: ref }: { hostelCode: string; place: string }) {
   const query = useStaffPlace(hostelCode, ref);
   const label = useCategoryLabel();
-  if (query.isPending) return <LoadingStatus label="Loading the place…" />;
+  const names = useLocalNames();
+  if (query.isPending) return <LoadingStatus label={i18n._('Loading the place…')} />;
   if (query.isError && query.data === undefined) {
     if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
       return (
-        <NotFoundCard title="Place not found" to="/staff" linkLabel="Go to the queue" data-testid="place-not-found">
-          There is no room or common area {ref} in a hostel {hostelCode} that you work. It may belong to another hostel.
+        <NotFoundCard title={i18n._('Place not found')} to="/staff" linkLabel={i18n._('Go to the queue')} data-testid="place-not-found">
+          {i18n._('There is no room or common area {place} in a hostel {hostel} that you work. It may belong to another hostel.', { place: ref, hostel: hostelCode })}
         </NotFoundCard>
       );
     }
@@ -98,17 +112,17 @@ function Loaded({ hostelCode, place: ref }: { hostelCode: string; place: string 
   return (
     <div data-testid="staff-place">
       <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
-        <span>{whereLine(first.place)}</span>
+        <span>{whereLine(first.place, names)}</span>
         {first.repeating && <RepeatBadge />}
-        {first.place.retired && <Badge>Retired</Badge>}
+        {first.place.retired && <Badge>{i18n._('Retired')}</Badge>}
       </p>
       <LastDays place={first} label={label} />
       <section aria-labelledby="place-open" className={cn(card, 'mt-4')}>
         <h2 id="place-open" className="text-lg font-semibold text-slate-900">
-          Open now ({first.open.length})
+          {i18n._('Open now ({count})', { count: first.open.length })}
         </h2>
         {first.open.length === 0 ? (
-          <p className="mt-2 text-slate-700">Nothing open here that you work.</p>
+          <p className="mt-2 text-slate-700">{i18n._('Nothing open here that you work.')}</p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-labelledby="place-open">
             {first.open.map((c) => (
@@ -119,10 +133,10 @@ function Loaded({ hostelCode, place: ref }: { hostelCode: string; place: string 
       </section>
       <section aria-labelledby="place-past" className={cn(card, 'mt-4')}>
         <h2 id="place-past" className="text-lg font-semibold text-slate-900">
-          Past complaints
+          {i18n._('Past complaints')}
         </h2>
         {past.length === 0 ? (
-          <p className="mt-2 text-slate-700">No earlier complaints here that you work.</p>
+          <p className="mt-2 text-slate-700">{i18n._('No earlier complaints here that you work.')}</p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-labelledby="place-past" data-testid="place-past">
             {past.map((c) => (
@@ -138,7 +152,7 @@ function Loaded({ hostelCode, place: ref }: { hostelCode: string; place: string 
             aria-busy={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage ? 'Loading…' : 'Show older complaints'}
+            {query.isFetchingNextPage ? i18n._('Loading…') : i18n._('Show older complaints')}
           </button>
         )}
       </section>
@@ -149,11 +163,11 @@ function Loaded({ hostelCode, place: ref }: { hostelCode: string; place: string 
 /** Route /staff/places/:hostelCode/:place: a room or common area, its history and whether it keeps coming back. */
 export function StaffPlacePage() {
   const { hostelCode = '', place = '' } = useParams();
-  const name = /^\d+$/.test(place) ? `Room ${place}` : place.toUpperCase();
+  const name = /^\d+$/.test(place) ? i18n._('Room {room}', { room: place }) : place.toUpperCase();
   return (
     <section aria-labelledby="staff-place-heading" className="mx-auto max-w-3xl">
-      <BackLink to="/staff">Back to the queue</BackLink>
-      <PageHeading id="staff-place-heading" title={`${name}, ${hostelCode.toUpperCase()} · Staff console · Hostel Complaint Portal`}>
+      <BackLink to="/staff">{i18n._('Back to the queue')}</BackLink>
+      <PageHeading id="staff-place-heading" title={i18n._('{place}, {hostel} · Staff console · Hostel Complaint Portal', { place: name, hostel: hostelCode.toUpperCase() })}>
         <PlaceHeading hostelCode={hostelCode} place={place} fallback={name} />
       </PageHeading>
       <WorkerGate>{() => <Loaded key={`${hostelCode}/${place}`} hostelCode={hostelCode} place={place} />}</WorkerGate>
@@ -164,5 +178,7 @@ export function StaffPlacePage() {
 /** The area's own name once the page has it ("Washroom"), the address's words until then. */
 function PlaceHeading({ hostelCode, place, fallback }: { hostelCode: string; place: string; fallback: string }) {
   const query = useStaffPlace(hostelCode, place, false);
-  return <>{query.data?.pages[0]?.place.name ?? fallback}</>;
+  const names = useLocalNames();
+  const shown = query.data?.pages[0]?.place;
+  return <>{shown ? placeName(shown, names) : fallback}</>;
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Attention } from '../../../../../shared/queue';
 import { cn } from '../../../../lib/cn';
-import { ATTENTION_LINKS, viewToParams } from '../../lib/filters';
+import { ATTENTION_LINKS, attentionLabel, viewToParams } from '../../lib/filters';
+import { i18n } from '../../../../lib/i18n';
 
 /**
  * "Needs attention today", for wardens and admins: overdue, escalated, reopened and unassigned in
@@ -11,7 +12,7 @@ export function AttentionStrip({ counts }: { counts: Attention | undefined }) {
   return (
     <nav aria-labelledby="attention-heading" className="mt-3" data-testid="attention-strip">
       <h2 id="attention-heading" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-        Needs attention today
+        {i18n._('Needs attention today')}
       </h2>
       <ul className="-mx-1 mt-1 flex gap-2 overflow-x-auto px-1 py-1">
         {ATTENTION_LINKS.map((link) => {
@@ -26,10 +27,10 @@ export function AttentionStrip({ counts }: { counts: Attention | undefined }) {
                   urgent ? 'border-red-300 bg-red-50 text-red-950' : 'border-slate-300 bg-white text-slate-800',
                 )}
               >
-                {link.label}
+                {attentionLabel(link.key)}
                 <span className="rounded-full bg-white px-2 py-0.5 text-xs tabular-nums ring-1 ring-slate-300 ring-inset">
                   {count ?? '…'}
-                  {count === undefined && <span className="sr-only">loading</span>}
+                  {count === undefined && <span className="sr-only">{i18n._('loading')}</span>}
                 </span>
               </Link>
             </li>

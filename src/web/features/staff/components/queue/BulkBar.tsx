@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   BULK_ACTIONS,
-  BULK_ACTION_WORDS,
   BULK_NOTE_MAX,
   bulkApplies,
   bulkTellsStudents,
@@ -14,22 +13,62 @@ import { buttonPrimary, buttonSecondary, fieldControl, fieldError, fieldLabel } 
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useScheduleBulk } from '../../api/bulk';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { i18n } from '../../../../lib/i18n';
 
 /** The students a change tells: each complaint's own and those following it. */
 const studentsOf = (complaints: readonly StaffComplaint[]) => complaints.reduce((sum, c) => sum + 1 + c.followerCount, 0);
 
+// Each action's sentences are whole messages: every language words them its own way.
+
 /** "Resolve 12 of 14 (2 cannot be resolved)", or "Resolve 14" when all of them can. */
 export function offerLabel(action: BulkActionKind, applies: number, chosen: number): string {
-  const words = BULK_ACTION_WORDS[action];
-  return applies === chosen ? `${words.button} ${applies}` : `${words.button} ${applies} of ${chosen} (${chosen - applies} cannot be ${words.done})`;
+  const values = { count: applies, chosen, rest: chosen - applies };
+  const all = applies === chosen;
+  switch (action) {
+    case 'acknowledged':
+      return all ? i18n._('Acknowledge {count}', values) : i18n._('Acknowledge {count} of {chosen} ({rest} cannot be acknowledged)', values);
+    case 'in_progress':
+      return all ? i18n._('Start work on {count}', values) : i18n._('Start work on {count} of {chosen} ({rest} cannot be started)', values);
+    case 'resolved':
+      return all ? i18n._('Resolve {count}', values) : i18n._('Resolve {count} of {chosen} ({rest} cannot be resolved)', values);
+    case 'rejected':
+      return all ? i18n._('Reject {count}', values) : i18n._('Reject {count} of {chosen} ({rest} cannot be rejected)', values);
+    case 'take':
+      return all ? i18n._('Take {count}', values) : i18n._('Take {count} of {chosen} ({rest} cannot be taken)', values);
+  }
 }
 
 /** "Resolve 12, mail 12 students", or "Take 3: nobody is told". */
 export function confirmLabel(action: BulkActionKind, applies: readonly StaffComplaint[]): string {
-  const start = `${BULK_ACTION_WORDS[action].button} ${applies.length}`;
-  return bulkTellsStudents(action) ? `${start}, mail ${plural(studentsOf(applies), 'student')}` : `${start}: nobody is told`;
+  const values = { count: applies.length, students: studentsOf(applies) };
+  switch (action) {
+    case 'acknowledged':
+      return i18n._('Acknowledge {count}, mail {students, plural, one {# student} other {# students}}', values);
+    case 'in_progress':
+      return i18n._('Start work on {count}, mail {students, plural, one {# student} other {# students}}', values);
+    case 'resolved':
+      return i18n._('Resolve {count}, mail {students, plural, one {# student} other {# students}}', values);
+    case 'rejected':
+      return i18n._('Reject {count}, mail {students, plural, one {# student} other {# students}}', values);
+    case 'take':
+      return i18n._('Take {count}: nobody is told', values);
+  }
+}
+
+/** "2 selected complaints cannot be resolved and stay as they are." */
+function leftAsTheyAre(action: BulkActionKind, count: number): string {
+  switch (action) {
+    case 'acknowledged':
+      return i18n._('{count, plural, one {# selected complaint cannot be acknowledged and stays as it is.} other {# selected complaints cannot be acknowledged and stay as they are.}}', { count });
+    case 'in_progress':
+      return i18n._('{count, plural, one {# selected complaint cannot be started and stays as it is.} other {# selected complaints cannot be started and stay as they are.}}', { count });
+    case 'resolved':
+      return i18n._('{count, plural, one {# selected complaint cannot be resolved and stays as it is.} other {# selected complaints cannot be resolved and stay as they are.}}', { count });
+    case 'rejected':
+      return i18n._('{count, plural, one {# selected complaint cannot be rejected and stays as it is.} other {# selected complaints cannot be rejected and stay as they are.}}', { count });
+    case 'take':
+      return i18n._('{count, plural, one {# selected complaint cannot be taken and stays as it is.} other {# selected complaints cannot be taken and stay as they are.}}', { count });
+  }
 }
 
 /**
@@ -62,7 +101,7 @@ export function BulkBar({
     if (!offer) return;
     setNoteError(null);
     if (offer.action === 'rejected' && note.trim() === '') {
-      setNoteError('Give a reason to reject: every student is told it');
+      setNoteError(i18n._('Give a reason to reject: every student is told it'));
       document.getElementById(ids.note)?.focus();
       return;
     }
@@ -82,29 +121,27 @@ export function BulkBar({
       className="sticky top-0 z-20 mt-3 rounded-xl border border-brand-300 bg-white/95 p-3 shadow-md backdrop-blur"
       data-testid="bulk-bar"
       role="region"
-      aria-label="Act on the selected complaints"
+      aria-label={i18n._('Act on the selected complaints')}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <p className="mr-auto text-sm font-semibold text-slate-900">{chosen.length} selected</p>
+        <p className="mr-auto text-sm font-semibold text-slate-900">{i18n._('{count} selected', { count: chosen.length })}</p>
         <button type="button" className={cn(buttonSecondary, 'min-h-9 px-3 py-1 text-sm')} onClick={onClear}>
-          Clear selection
+          {i18n._('Clear selection')}
         </button>
       </div>
       {offer ? (
         <form className="mt-2" aria-labelledby={ids.heading} onSubmit={(event) => void submit(event)}>
           <p id={ids.heading} className="font-semibold text-slate-900">
-            {confirmLabel(offer.action, offer.applies)}?
+            {i18n._('{action}?', { action: confirmLabel(offer.action, offer.applies) })}
           </p>
           <p className="mt-1 text-sm text-slate-700">
-            {offer.applies.length < chosen.length
-              ? `${plural(chosen.length - offer.applies.length, 'selected complaint')} cannot be ${BULK_ACTION_WORDS[offer.action].done} and ${chosen.length - offer.applies.length === 1 ? 'stays' : 'stay'} as ${chosen.length - offer.applies.length === 1 ? 'it is' : 'they are'}. `
-              : ''}
-            You can undo it for a few seconds; until then nothing changes and nobody is told.
+            {offer.applies.length < chosen.length ? `${leftAsTheyAre(offer.action, chosen.length - offer.applies.length)} ` : ''}
+            {i18n._('You can undo it for a few seconds; until then nothing changes and nobody is told.')}
           </p>
           {bulkTellsStudents(offer.action) && (
             <div className="mt-3">
               <label htmlFor={ids.note} className={fieldLabel}>
-                {offer.action === 'rejected' ? 'Reason for the students (required)' : 'Note for the students (optional)'}
+                {offer.action === 'rejected' ? i18n._('Reason for the students (required)') : i18n._('Note for the students (optional)')}
               </label>
               <textarea
                 id={ids.note}
@@ -136,7 +173,7 @@ export function BulkBar({
                 schedule.reset();
               }}
             >
-              Cancel
+              {i18n._('Cancel')}
             </button>
           </div>
         </form>
@@ -155,7 +192,7 @@ export function BulkBar({
               {offerLabel(action, applies.length, chosen.length)}
             </button>
           ))}
-          {offers.length === 0 && <p className="text-sm text-slate-700">None of these can be changed as they are now.</p>}
+          {offers.length === 0 && <p className="text-sm text-slate-700">{i18n._('None of these can be changed as they are now.')}</p>}
         </div>
       )}
       {schedule.isError && (

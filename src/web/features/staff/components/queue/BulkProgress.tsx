@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BULK_ACTION_WORDS, type BulkAction } from '../../../../../shared/queue';
+import type { BulkAction, BulkActionKind } from '../../../../../shared/queue';
 import { Alert } from '../../../../components/ui/Alert';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';
@@ -8,8 +8,54 @@ import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useBulkAction, useUndoBulk } from '../../api/bulk';
 import { useNow } from '../DueBadge';
+import { i18n } from '../../../../lib/i18n';
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+// Each action's sentences are whole messages: every language words them its own way.
+
+function undoneText(action: BulkActionKind): string {
+  switch (action) {
+    case 'acknowledged':
+      return i18n._('Undone: nothing was acknowledged and nobody was told.');
+    case 'in_progress':
+      return i18n._('Undone: nothing was started and nobody was told.');
+    case 'resolved':
+      return i18n._('Undone: nothing was resolved and nobody was told.');
+    case 'rejected':
+      return i18n._('Undone: nothing was rejected and nobody was told.');
+    case 'take':
+      return i18n._('Undone: nothing was taken and nobody was told.');
+  }
+}
+
+function doneText(action: BulkActionKind, done: number, count: number): string {
+  switch (action) {
+    case 'acknowledged':
+      return i18n._('Acknowledged: {done} of {count}.', { done, count });
+    case 'in_progress':
+      return i18n._('Started: {done} of {count}.', { done, count });
+    case 'resolved':
+      return i18n._('Resolved: {done} of {count}.', { done, count });
+    case 'rejected':
+      return i18n._('Rejected: {done} of {count}.', { done, count });
+    case 'take':
+      return i18n._('Taken: {done} of {count}.', { done, count });
+  }
+}
+
+function doingText(action: BulkActionKind, count: number): string {
+  switch (action) {
+    case 'acknowledged':
+      return i18n._('Acknowledging {count}…', { count });
+    case 'in_progress':
+      return i18n._('Starting work on {count}…', { count });
+    case 'resolved':
+      return i18n._('Resolving {count}…', { count });
+    case 'rejected':
+      return i18n._('Rejecting {count}…', { count });
+    case 'take':
+      return i18n._('Taking {count}…', { count });
+  }
+}
 
 /** Seconds left in the undo window, by the server's clock (the device's may be off). */
 function useSecondsLeft(scheduled: BulkAction): number {
@@ -29,7 +75,6 @@ export function BulkProgress({ scheduled, onDismiss }: { scheduled: BulkAction; 
   const undo = useUndoBulk(scheduled.id);
   const query = useBulkAction(scheduled, { windowOver: left === 0 });
   const action = query.data;
-  const words = BULK_ACTION_WORDS[action.action];
   const count = action.numbers.length;
   const waiting = action.status === 'pending' && left > 0 && !undo.isPending;
   const tooLate = undo.error instanceof ApiError && undo.error.status === 409;
@@ -37,16 +82,16 @@ export function BulkProgress({ scheduled, onDismiss }: { scheduled: BulkAction; 
 
   const message =
     action.status === 'cancelled'
-      ? `Undone: nothing was ${words.done} and nobody was told.`
+      ? undoneText(action.action)
       : action.status === 'done'
-        ? `${capital(words.done)}: ${done} of ${count}.`
-        : `${words.doing} ${count}…`;
+        ? doneText(action.action, done, count)
+        : doingText(action.action, count);
 
   return (
     <div
       className="sticky top-0 z-20 mt-3 rounded-xl border border-brand-300 bg-white/95 p-3 shadow-md backdrop-blur"
       role="region"
-      aria-label="Bulk action"
+      aria-label={i18n._('Bulk action')}
       data-testid="bulk-progress"
       data-status={action.status}
     >
@@ -54,27 +99,27 @@ export function BulkProgress({ scheduled, onDismiss }: { scheduled: BulkAction; 
         <StatusMessage tone="neutral" className="mr-auto font-semibold" message={message} />
         {waiting && (
           <button type="button" className={cn(buttonPrimary, 'min-h-11')} onClick={() => undo.mutate()}>
-            Undo ({left} s)
+            {i18n._('Undo ({left} s)', { left })}
           </button>
         )}
         {(action.status === 'done' || action.status === 'cancelled') && (
           <button type="button" className={cn(buttonSecondary, 'min-h-11')} onClick={onDismiss}>
-            Close
+            {i18n._('Close')}
           </button>
         )}
       </div>
       {undo.isError && (
         <Alert className="mt-2">
-          <p>{tooLate ? 'Too late to undo: it has already run. Change a complaint back on its own page.' : errorMessage(undo.error)}</p>
+          <p>{tooLate ? i18n._('Too late to undo: it has already run. Change a complaint back on its own page.') : errorMessage(undo.error)}</p>
         </Alert>
       )}
       {query.isError && (
         <Alert className="mt-2">
-          <p>{`Could not see how it went: ${errorMessage(query.error)}. It runs on the server all the same; asking again…`}</p>
+          <p>{i18n._('Could not see how it went: {error}. It runs on the server all the same; asking again…', { error: errorMessage(query.error) })}</p>
         </Alert>
       )}
       {action.status === 'done' && (
-        <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label="What happened to each complaint" data-testid="bulk-results">
+        <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label={i18n._('What happened to each complaint')} data-testid="bulk-results">
           {action.results.map((result) => (
             <li key={result.number} className="flex flex-wrap gap-x-2 py-1.5" data-outcome={result.outcome}>
               <Link

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { StaffComplaint } from '../../../../../shared/staff';
-import { CONFIDENTIAL_STUDENT } from '../../../../../shared/staff';
 import { StatusBadge } from '../../../../components/StatusBadge';
 import { Badge } from '../../../../components/ui/Badge';
 import { cn } from '../../../../lib/cn';
@@ -12,6 +11,9 @@ import { isOpenStatus } from '../../../../../shared/constants';
 import { visitTimeText } from '../../../../../shared/visits';
 import { PlaceLinkText, RepeatBadge } from '../PlaceBits';
 import type { PlaceFacts } from '../../../../../shared/place-facts';
+import { i18n } from '../../../../lib/i18n';
+import { WithSlots, slot } from '../../../../components/ui/WithSlots';
+import { useLocalNames, type LocalNames } from '../../lib/names';
 
 /** A queue row: the complaint, and its place's link and repeat flag when the queue gave them. */
 type Row = StaffComplaint & Partial<PlaceFacts>;
@@ -32,36 +34,56 @@ export interface RowsProps {
 export const studentOf = (complaint: StaffComplaint) =>
   complaint.confidential
     ? // The server names what stands in the student's place ("Anonymous report" for one filed without a name).
-      complaint.fname || CONFIDENTIAL_STUDENT
+      complaint.fname || i18n._('Confidential student')
     : [complaint.fname, complaint.id].filter(Boolean).join(' ') || complaint.userEmail;
 
-const whereOf = (complaint: StaffComplaint) =>
-  complaint.commonArea
-    ? `${complaint.hostel}, ${complaint.commonArea}`
-    : [complaint.hostel, `floor ${complaint.floor}`, complaint.roomNo ? `room ${complaint.roomNo}` : ''].filter(Boolean).join(', ');
+function whereOf(complaint: StaffComplaint, names: LocalNames): string {
+  const hostel = names.hostel(complaint.hostel);
+  if (complaint.commonArea) return i18n._('{hostel}, {area}', { hostel, area: names.commonArea(complaint.hostel, complaint.commonArea) });
+  const floor = complaint.floor;
+  if (complaint.roomNo) return i18n._('{hostel}, floor {floor}, room {room}', { hostel, floor, room: complaint.roomNo });
+  return i18n._('{hostel}, floor {floor}', { hostel, floor });
+}
 
 /**
  * Where it is; the room or common area links to the place's page. On a phone the card's own link
  * covers it, so the place's link sits above (relative z-10) and stays its own target.
  */
 function Where({ complaint }: { complaint: Row }) {
+  const names = useLocalNames();
   const { place } = complaint;
-  if (!place) return <>{whereOf(complaint)}</>;
+  if (!place) return <>{whereOf(complaint, names)}</>;
+  const hostel = names.hostel(complaint.hostel);
   const room = complaint.roomNo !== '';
+  const link = (
+    <PlaceLinkText place={place} className="relative z-10">
+      {room
+        ? i18n._('room {room}', { room: complaint.roomNo })
+        : complaint.commonArea
+          ? names.commonArea(complaint.hostel, complaint.commonArea)
+          : place.label}
+    </PlaceLinkText>
+  );
   return (
-    <>
-      {complaint.hostel}
-      {room ? `, floor ${complaint.floor}, ` : ', '}
-      <PlaceLinkText place={place} className="relative z-10">
-        {room ? `room ${complaint.roomNo}` : place.label}
-      </PlaceLinkText>
-    </>
+    <WithSlots
+      text={
+        room
+          ? i18n._('{hostel}, floor {floor}, {room}', { hostel, floor: complaint.floor, room: slot('place') })
+          : i18n._('{hostel}, {area}', { hostel, area: slot('place') })
+      }
+      slots={{ place: link }}
+    />
   );
 }
 
-const titleOf = (complaint: StaffComplaint) =>
-  complaint.complaintHead +
-  (complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? ` · ${complaint.subCategory}` : '');
+/** The category's heading and the sub-category, in the reader's language when the catalogue has it. */
+function Title({ complaint }: { complaint: StaffComplaint }) {
+  const names = useLocalNames();
+  const sub =
+    complaint.subCategory && complaint.subCategory !== complaint.complaintHead ? names.subCategory(complaint.category, complaint.subCategory) : '';
+  const head = names.heading(complaint.category, complaint.complaintHead);
+  return <>{sub ? `${head} · ${sub}` : head}</>;
+}
 
 const detailPath = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
 
@@ -73,7 +95,7 @@ export function EscalationBadge({ level }: { level: number }) {
   if (level <= 0) return null;
   return (
     <Badge tone="purple" className="whitespace-nowrap">
-      {level >= 2 ? 'Late — admins told' : 'Late — wardens told'}
+      {level >= 2 ? i18n._('Late — admins told') : i18n._('Late — wardens told')}
     </Badge>
   );
 }
@@ -83,7 +105,7 @@ export function AffectsBadge({ followers }: { followers: number }) {
   if (followers <= 0) return null;
   return (
     <Badge tone="info" className="whitespace-nowrap">
-      Affects {followers + 1} students
+      {i18n._('Affects {count} students', { count: followers + 1 })}
     </Badge>
   );
 }
@@ -94,7 +116,7 @@ export function VisitBadge({ complaint, timeZone, now }: { complaint: StaffCompl
   return (
     <span data-testid="queue-visit">
       <Badge tone="info" className="whitespace-nowrap">
-        Visit {visitTimeText(new Date(complaint.visitStartsAt), new Date(complaint.visitEndsAt), new Date(now), timeZone)}
+        {i18n._('Visit {time}', { time: visitTimeText(new Date(complaint.visitStartsAt), new Date(complaint.visitEndsAt), new Date(now), timeZone) })}
       </Badge>
     </span>
   );
@@ -136,7 +158,7 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
                   className="size-5 accent-brand-700"
                   checked={isSelected}
                   onChange={() => onToggle(complaint.number)}
-                  aria-label={`Select ${complaint.number}`}
+                  aria-label={i18n._('Select {number}', { number: complaint.number })}
                 />
               </label>
               <div className="min-w-0 flex-1">
@@ -151,7 +173,9 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
                   </Link>
                   <StatusBadge status={complaint.status} />
                 </div>
-                <p className="mt-1 truncate font-semibold text-slate-900">{titleOf(complaint)}</p>
+                <p className="mt-1 truncate font-semibold text-slate-900">
+                  <Title complaint={complaint} />
+                </p>
                 <div className="mt-1 flex flex-wrap items-center gap-1.5">
                   <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
                   <EscalationBadge level={complaint.escalationLevel} />
@@ -163,21 +187,21 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
                 <p className="mt-1 line-clamp-1 text-sm wrap-anywhere text-slate-700">{complaint.complaint}</p>
                 <dl className="mt-1 grid gap-x-3 text-sm text-slate-700 sm:grid-cols-2">
                   <div className="min-w-0 truncate">
-                    <dt className="sr-only">Where</dt>
+                    <dt className="sr-only">{i18n._('Where')}</dt>
                     <dd className="inline">
                       <Where complaint={complaint} />
                     </dd>
                   </div>
                   <div className="min-w-0 truncate">
-                    <dt className="inline font-medium text-slate-600">Student: </dt>
+                    <dt className="inline font-medium text-slate-600">{i18n._('Student:')} </dt>
                     <dd className="inline">{studentOf(complaint)}</dd>
                   </div>
                   <div className="min-w-0 truncate">
-                    <dt className="inline font-medium text-slate-600">Assigned to: </dt>
-                    <dd className="inline">{complaint.assignee?.name ?? 'Nobody'}</dd>
+                    <dt className="inline font-medium text-slate-600">{i18n._('Assigned to:')} </dt>
+                    <dd className="inline">{complaint.assignee?.name ?? i18n._('Nobody')}</dd>
                   </div>
                   <div className="min-w-0 truncate">
-                    <dt className="inline font-medium text-slate-600">Age: </dt>
+                    <dt className="inline font-medium text-slate-600">{i18n._('Age:')} </dt>
                     <dd className="inline">
                       <Age complaint={complaint} now={now} />
                     </dd>
@@ -194,8 +218,8 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
 
 /** Desks (lg and up): one dense table row per complaint. */
 export function DeskTable({ complaints, now, selected, onToggle, queueSearch, label, timeZone }: RowsProps) {
-  const th = 'px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
-  const td = 'px-2 py-2 align-top';
+  const th = cn('px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase');
+  const td = cn('px-2 py-2 align-top');
   return (
     // Words stay whole; a table wider than the window scrolls in its own region, which takes focus
     // so that a keyboard can scroll it too.
@@ -203,22 +227,22 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
       className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
       tabIndex={0}
       role="region"
-      aria-label={`${label}: table`}
+      aria-label={i18n._('{label}: table', { label })}
     >
       <table className="w-full border-collapse text-sm" aria-label={label}>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={cn(th, 'w-10')}>
-              <span className="sr-only">Selected</span>
+              <span className="sr-only">{i18n._('Selected')}</span>
             </th>
-            <th scope="col" className={th}>Number</th>
-            <th scope="col" className={th}>Complaint</th>
-            <th scope="col" className={th}>Where</th>
-            <th scope="col" className={th}>Student</th>
-            <th scope="col" className={th}>Assigned to</th>
-            <th scope="col" className={th}>Due</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Age</th>
+            <th scope="col" className={th}>{i18n._('Number')}</th>
+            <th scope="col" className={th}>{i18n._('Complaint')}</th>
+            <th scope="col" className={th}>{i18n._('Where')}</th>
+            <th scope="col" className={th}>{i18n._('Student')}</th>
+            <th scope="col" className={th}>{i18n._('Assigned to')}</th>
+            <th scope="col" className={th}>{i18n._('Due')}</th>
+            <th scope="col" className={th}>{i18n._('Status')}</th>
+            <th scope="col" className={th}>{i18n._('Age')}</th>
           </tr>
         </thead>
         <tbody>
@@ -240,7 +264,7 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
                     className="size-4 accent-brand-700"
                     checked={isSelected}
                     onChange={() => onToggle(complaint.number)}
-                    aria-label={`Select ${complaint.number}`}
+                    aria-label={i18n._('Select {number}', { number: complaint.number })}
                   />
                 </td>
                 <td className={cn(td, 'whitespace-nowrap')}>
@@ -254,7 +278,9 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
                   </Link>
                 </td>
                 <td className={cn(td, 'max-w-72')}>
-                  <p className="truncate font-semibold text-slate-900">{titleOf(complaint)}</p>
+                  <p className="truncate font-semibold text-slate-900">
+                    <Title complaint={complaint} />
+                  </p>
                   <p className="truncate text-slate-700">{complaint.complaint}</p>
                   <AffectsBadge followers={complaint.followerCount} />
                   <VisitBadge complaint={complaint} timeZone={timeZone} now={now} />
@@ -266,7 +292,7 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
                 <td className={td}>
                   {studentOf(complaint)} {complaint.confidential && <ConfidentialBadge />}
                 </td>
-                <td className={td}>{complaint.assignee?.name ?? 'Nobody'}</td>
+                <td className={td}>{complaint.assignee?.name ?? i18n._('Nobody')}</td>
                 <td className={cn(td, 'whitespace-nowrap')}>
                   <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
                   {complaint.escalationLevel > 0 && (

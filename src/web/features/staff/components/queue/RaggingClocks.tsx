@@ -6,6 +6,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { useRaggingClocks } from '../../api/ragging-clocks';
 import { openClocks, type ClockLine } from '../../lib/ragging-clock';
 import { useNow } from '../DueBadge';
+import { i18n } from '../../../../lib/i18n';
 
 /** The words say it ("overdue 2 h"); the colour only repeats it. */
 export const CLOCK_TONES: Record<ClockLine['kind'], BadgeTone> = { overdue: 'danger', soon: 'warning', later: 'neutral' };
@@ -21,7 +22,7 @@ export function RaggingClocks({ user }: { user: User }) {
   if (clocks.isError) {
     return (
       <p className="mt-3 text-sm text-slate-700" data-testid="ragging-clocks">
-        The ragging clocks could not be loaded: {errorMessage(clocks.error)}
+        {i18n._('The ragging clocks could not be loaded: {error}', { error: errorMessage(clocks.error) })}
       </p>
     );
   }
@@ -30,7 +31,7 @@ export function RaggingClocks({ user }: { user: User }) {
   return (
     <section aria-labelledby="ragging-clocks-heading" className="mt-3 rounded-xl border-2 border-purple-300 bg-purple-50 p-3" data-testid="ragging-clocks">
       <h2 id="ragging-clocks-heading" className="flex items-center gap-2 text-base font-semibold text-purple-950">
-        Ragging clocks <span className="rounded-full bg-white px-2 py-0.5 text-sm tabular-nums ring-1 ring-purple-300">{items.length}</span>
+        {i18n._('Ragging clocks')} <span className="rounded-full bg-white px-2 py-0.5 text-sm tabular-nums ring-1 ring-purple-300">{items.length}</span>
       </h2>
       <ul className="mt-2 grid gap-2 lg:grid-cols-2">
         {items.map((item) => (
@@ -42,11 +43,11 @@ export function RaggingClocks({ user }: { user: User }) {
             >
               <span className="block font-semibold text-slate-900">
                 <span className="font-mono whitespace-nowrap">{item.number}</span> · {item.subCategory}
-                {item.anonymous ? ' · filed without a name' : ''}
+                {item.anonymous ? ` · ${i18n._('filed without a name')}` : ''}
               </span>
               {item.placeKind && (
                 <span className="mt-0.5 block text-sm text-slate-700 wrap-anywhere">
-                  {PLACE_KIND_LABELS[item.placeKind]}: {item.placeText}
+                  {i18n._('{kind}: {place}', { kind: i18n._(PLACE_KIND_LABELS[item.placeKind]), place: item.placeText })}
                 </span>
               )}
               <span className="mt-1 flex flex-wrap gap-1.5">

@@ -1,15 +1,20 @@
 import type { Ref } from 'react';
 import { buttonSecondary } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
+import { i18n } from '../../../../lib/i18n';
 
-export const SHORTCUTS = [
-  { keys: ['j'], what: 'Next complaint in the list' },
-  { keys: ['k'], what: 'Previous complaint in the list' },
-  { keys: ['Enter'], what: 'Open the focused complaint' },
-  { keys: ['a'], what: 'Acknowledge the focused complaint (it becomes yours if nobody has it)' },
-  { keys: ['/'], what: 'Search the queue: Enter opens the first result, Escape leaves the box' },
-  { keys: ['?'], what: 'Show this list' },
-] as const;
+/** The name printed on the key. */
+const ENTER_KEY = 'Enter';
+
+/** The queue's shortcuts, in the reader's language (built at render time). */
+export const queueShortcuts = (): readonly Shortcut[] => [
+  { keys: ['j'], what: i18n._('Next complaint in the list') },
+  { keys: ['k'], what: i18n._('Previous complaint in the list') },
+  { keys: [ENTER_KEY], what: i18n._('Open the focused complaint') },
+  { keys: ['a'], what: i18n._('Acknowledge the focused complaint (it becomes yours if nobody has it)') },
+  { keys: ['/'], what: i18n._('Search the queue: Enter opens the first result, Escape leaves the box') },
+  { keys: ['?'], what: i18n._('Show this list') },
+];
 
 export interface Shortcut {
   keys: readonly string[];
@@ -22,13 +27,14 @@ export interface Shortcut {
  */
 export function ShortcutsDialog({
   ref,
-  shortcuts = SHORTCUTS,
-  where = 'the queue',
+  shortcuts,
+  where = 'queue',
 }: {
   ref: Ref<HTMLDialogElement>;
+  /** The queue's unless given. */
   shortcuts?: readonly Shortcut[];
   /** Where they work, for the line under the heading. */
-  where?: string;
+  where?: 'queue' | 'complaint';
 }) {
   return (
     <dialog
@@ -37,11 +43,15 @@ export function ShortcutsDialog({
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
       <h2 id="shortcuts-heading" className="text-lg font-semibold">
-        Keyboard shortcuts
+        {i18n._('Keyboard shortcuts')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">They work on {where}, except while you type in a field.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {where === 'complaint'
+          ? i18n._('They work on the complaint page, except while you type in a field.')
+          : i18n._('They work on the queue, except while you type in a field.')}
+      </p>
       <dl className="mt-3 divide-y divide-slate-100">
-        {shortcuts.map((shortcut) => (
+        {(shortcuts ?? queueShortcuts()).map((shortcut) => (
           <div key={shortcut.what} className="flex items-center gap-3 py-2">
             <dt className="w-16 shrink-0">
               {shortcut.keys.map((key) => (
@@ -56,7 +66,7 @@ export function ShortcutsDialog({
       </dl>
       <form method="dialog" className="mt-4 text-right">
         <button type="submit" className={cn(buttonSecondary)}>
-          Close
+          {i18n._('Close')}
         </button>
       </form>
     </dialog>

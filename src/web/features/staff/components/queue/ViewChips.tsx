@@ -1,6 +1,7 @@
 import type { Attention } from '../../../../../shared/queue';
 import { cn } from '../../../../lib/cn';
-import { QUEUE_VIEWS, viewOf, type QueueFilters } from '../../lib/filters';
+import { QUEUE_VIEWS, viewLabel, viewOf, type QueueFilters } from '../../lib/filters';
+import { i18n } from '../../../../lib/i18n';
 
 /**
  * The views a worker switches between: "My open work" (where the queue opens, under "New"), New,
@@ -17,7 +18,7 @@ export function ViewChips({
 }) {
   const current = viewOf(filters);
   return (
-    <nav aria-label="Queue views" className="mt-3">
+    <nav aria-label={i18n._('Queue views')} className="mt-3">
       <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1" data-testid="queue-views">
         {QUEUE_VIEWS.map((view) => {
           const active = current === view.key;
@@ -33,7 +34,7 @@ export function ViewChips({
                 )}
                 onClick={() => onChange({ ...view.filters, status: [...view.filters.status] })}
               >
-                {view.label}
+                {viewLabel(view.key)}
                 {count !== undefined && (
                   <span
                     className={cn(
