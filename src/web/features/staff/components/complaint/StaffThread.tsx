@@ -22,6 +22,22 @@ function entryTitle(entry: TimelineEntry): string {
   return i18n._(STATUS_LABELS[entry.status]);
 }
 
+/**
+ * An assignment's line as the lifecycle stores it, in English ("Assigned to Ravi (took it by
+ * acknowledging)", "Unassigned"), said in the reader's language; anything else as stored.
+ */
+export function assignmentNote(note: string): string {
+  if (note === 'Unassigned') return i18n._('Unassigned');
+  const assigned = /^Assigned to (.+?)(?: \((took it by acknowledging|took it in bulk|took it|took it over from (.+))\))?$/s.exec(note);
+  if (!assigned) return note;
+  const [, name = '', how, from = ''] = assigned;
+  if (how === 'took it by acknowledging') return i18n._('Assigned to {name} (took it by acknowledging)', { name });
+  if (how === 'took it in bulk') return i18n._('Assigned to {name} (took it in bulk)', { name });
+  if (how === 'took it') return i18n._('Assigned to {name} (took it)', { name });
+  if (how) return i18n._('Assigned to {name} (took it over from {from})', { name, from });
+  return i18n._('Assigned to {name}', { name });
+}
+
 /** Words someone wrote: a reply, an internal note, or the note a status change carried to the other side. */
 const isSpoken = (entry: TimelineEntry) => entry.note !== '' && (entry.kind === 'reply' || entry.kind === 'note' || entry.kind === 'status');
 
@@ -94,7 +110,7 @@ export function StaffThread({ complaint }: { complaint: Detail }) {
           return (
             <li key={key} data-kind={entry.kind} className="px-2 text-center text-sm text-slate-700">
               <span className="font-semibold text-slate-900">{entryTitle(entry)}</span>
-              {entry.note ? `: ${entry.note}` : ''} · {by} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              {entry.note ? `: ${entry.kind === 'assignment' ? assignmentNote(entry.note) : entry.note}` : ''} · {by} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </li>
           );
         })}

@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../../../locales/hi/web-staff';
+import { i18n } from '../../../../lib/i18n';
+import { assignmentNote } from './StaffThread';
+
+describe('an assignment line of the thread, stored in English by the lifecycle', () => {
+  beforeAll(() => i18n.loadAndActivate({ locale: 'hi', messages }));
+  afterAll(() => i18n.activate('en'));
+
+  it('is said in the reader language, the names kept whole', () => {
+    expect(assignmentNote('Assigned to Ravi Kumar (took it by acknowledging)')).toBe('Ravi Kumar को दी गई (स्वीकार करके ली)');
+    expect(assignmentNote('Assigned to Ravi (took it over from Asha (Block 2))')).toBe('Ravi को दी गई (Asha (Block 2) से ली)');
+    expect(assignmentNote('Assigned to Ravi (took it)')).toBe('Ravi को दी गई (ख़ुद ली)');
+    expect(assignmentNote('Assigned to ravi@vitbhopal.ac.in')).toBe('ravi@vitbhopal.ac.in को दी गई');
+    expect(assignmentNote('Unassigned')).toBe('किसी को नहीं दी गई');
+  });
+
+  it('leaves a line it does not know as stored', () => {
+    expect(assignmentNote('Moved by the warden')).toBe('Moved by the warden');
+  });
+});
