@@ -10,7 +10,7 @@ import { useLocale } from '../../../lib/i18n';
 export interface LocalNames {
   /** The category's current heading ("Wi-Fi Complaint") for a complaint filed with `head`. */
   heading: (category: string, head: string) => string;
-  /** The category's card title, as the queue's filter offers it. */
+  /** The category's (or service's) card title, as the queue's filter offers it; `fallback` for one the catalogue no longer has. */
   category: (category: string, fallback: string) => string;
   subCategory: (category: string, subCategory: string) => string;
   hostel: (hostel: string) => string;
@@ -30,8 +30,9 @@ export function localNames(catalog: PublicCatalog | undefined, locale: string): 
     },
     category: (key, fallback) => {
       const category = categoryOf(key);
-      if (category) return localName(locale, fallback, category.cardTitleHi);
-      return localName(locale, fallback, serviceOf(key)?.labelHi);
+      if (category) return localName(locale, category.cardTitle, category.cardTitleHi);
+      const service = serviceOf(key);
+      return service ? localName(locale, service.label, service.labelHi) : fallback;
     },
     subCategory: (key, name) => {
       const sub = categoryOf(key)?.subCategories.find((s) => s.name === name);
