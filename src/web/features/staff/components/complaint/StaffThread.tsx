@@ -6,6 +6,7 @@ import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import type { Detail, TimelineEntry } from './types';
 import { i18n } from '../../../../lib/i18n';
+import { useLocalNames, type LocalNames } from '../../lib/names';
 
 function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'reply') {
@@ -36,6 +37,37 @@ export function assignmentNote(note: string): string {
   if (how === 'took it') return i18n._('Assigned to {name} (took it)', { name });
   if (how) return i18n._('Assigned to {name} (took it over from {from})', { name, from });
   return i18n._('Assigned to {name}', { name });
+}
+
+/**
+ * An escalation's line as the lifecycle stores it ("Late (due 2026-03-12 10:00 UTC): the wardens of
+ * Block-2 were told"), said in the reader's language with the due time on the university's clock;
+ * anything else as stored.
+ */
+export function escalationNote(note: string, hostelName: (hostel: string) => string = (hostel) => hostel): string {
+  const late = /^Late \(due (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC\): (?:the wardens of (.+)|the administrators) (?:(were) told|could not be told — nobody holds that role)$/s.exec(note);
+  if (!late) return note;
+  const [, day = '', clock = '', hostel, were] = late;
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const [hours = 0, minutes = 0] = clock.split(':').map(Number);
+  const time = formatDateTime(new Date(Date.UTC(year, month - 1, date, hours, minutes)).toISOString());
+  const told = were !== undefined;
+  if (hostel === undefined) {
+    return told
+      ? i18n._('Late (due {time}): the administrators were told', { time })
+      : i18n._('Late (due {time}): the administrators could not be told — nobody holds that role', { time });
+  }
+  const values = { time, hostel: hostelName(hostel) };
+  return told
+    ? i18n._('Late (due {time}): the wardens of {hostel} were told', values)
+    : i18n._('Late (due {time}): the wardens of {hostel} could not be told — nobody holds that role', values);
+}
+
+/** An assignment's or escalation's stored line in the reader's language; any other note as written. */
+function noteOf(entry: TimelineEntry, names: LocalNames): string {
+  if (entry.kind === 'assignment') return assignmentNote(entry.note);
+  if (entry.kind === 'escalation') return escalationNote(entry.note, names.hostel);
+  return entry.note;
 }
 
 /** Words someone wrote: a reply, an internal note, or the note a status change carried to the other side. */
@@ -69,6 +101,7 @@ function Bubble({ side, kind, head, at, children }: { side: Side; kind: string; 
  * moved without words) as short lines between them. Where it was routed is in the details.
  */
 export function StaffThread({ complaint }: { complaint: Detail }) {
+  const names = useLocalNames();
   const entries = complaint.timeline.filter((entry) => entry.fromStatus !== null || entry.kind !== 'status');
   return (
     <section aria-labelledby="thread-heading" className="mt-6">
@@ -110,7 +143,7 @@ export function StaffThread({ complaint }: { complaint: Detail }) {
           return (
             <li key={key} data-kind={entry.kind} className="px-2 text-center text-sm text-slate-700">
               <span className="font-semibold text-slate-900">{entryTitle(entry)}</span>
-              {entry.note ? `: ${entry.kind === 'assignment' ? assignmentNote(entry.note) : entry.note}` : ''} · {by} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              {entry.note ? `: ${noteOf(entry, names)}` : ''} · {by} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </li>
           );
         })}
