@@ -49,8 +49,8 @@ export async function assignComplaint(
   if (assignee) {
     await tellAssignee(tx, ctx, row, assignee, actor.id, {
       purpose: 'assignment',
-      mail: assignmentMail(row, staffUrl(ctx, row.number)),
-      bell: `${row.number} was assigned to you`,
+      mail: (r) => assignmentMail(row, staffUrl(ctx, row.number), r),
+      bell: ({ i18n }) => i18n._('{number} was assigned to you', { number: row.number }),
     });
   }
   return row;

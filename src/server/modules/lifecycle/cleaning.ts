@@ -1,6 +1,6 @@
 import type { CleaningVisitOutcome } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, type MailFor } from '../mail/outbox.js';
 import { paragraphsMail } from '../mail/html.js';
 import { notify } from '../notifications/service.js';
 import { wantingMail } from './notices.js';
@@ -28,21 +28,30 @@ export interface CleaningVisitNotice {
 export async function tellCleaningVisit(tx: Tx, ctx: LifecycleContext, notice: CleaningVisitNotice): Promise<void> {
   const link = CLEANING_PAGE;
   if (notice.outcome === 'done') {
-    await notify(tx, notice.student.id, null, `Room ${notice.roomNo} was cleaned on ${notice.dayText}.`, { link });
+    await notify(tx, notice.student.id, null, ({ i18n }) => i18n._('Room {room} was cleaned on {day}.', { room: notice.roomNo, day: notice.dayText }), { link });
     return;
   }
-  await notify(tx, notice.student.id, null, { lead: `Cleaning of room ${notice.roomNo} on ${notice.dayText} was not possible: `, quote: notice.reason }, { link });
+  await notify(
+    tx,
+    notice.student.id,
+    null,
+    ({ i18n }) => ({ lead: `${i18n._('Cleaning of room {room} on {day} was not possible:', { room: notice.roomNo, day: notice.dayText })} `, quote: notice.reason }),
+    { link },
+  );
   const to = await wantingMail(tx, [notice.student.email]);
   if (!to.length) return;
-  const subject = `Room cleaning on ${notice.dayText} was not possible`;
-  const mail = paragraphsMail(
-    subject,
-    [
-      `The cleaning staff could not clean room ${notice.roomNo} of ${notice.hostel} on ${notice.dayText}.`,
-      `Their reason: ${notice.reason}`,
-      'Your weekly booking stays as it is. If the room needs cleaning before the next visit, ask for a one-off cleaning on the Services page.',
-    ],
-    { url: `${ctx.publicUrl}${link}`, text: 'Your weekly cleaning' },
-  );
-  await enqueueMail(tx, [{ ...mail, purpose: 'cleaning_visit', to }], mailOptions(ctx));
+  const render: MailFor = (r) => {
+    const values = { room: notice.roomNo, hostel: r.hostel(notice.hostel), day: notice.dayText, reason: notice.reason };
+    return paragraphsMail(
+      r.i18n._('Room cleaning on {day} was not possible', values),
+      [
+        r.i18n._('The cleaning staff could not clean room {room} of {hostel} on {day}.', values),
+        r.i18n._('Their reason: {reason}', values),
+        r.i18n._('Your weekly booking stays as it is. If the room needs cleaning before the next visit, ask for a one-off cleaning on the Services page.'),
+      ],
+      { url: `${ctx.publicUrl}${link}`, text: r.i18n._('Your weekly cleaning') },
+      r,
+    );
+  };
+  await enqueueMail(tx, [{ render, purpose: 'cleaning_visit', to }], mailOptions(ctx));
 }

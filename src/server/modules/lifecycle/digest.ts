@@ -41,8 +41,7 @@ export async function sendNewWorkDigests(ctx: LifecycleContext, batch = 50): Pro
         .orderBy(asc(complaints.createdAt))
         .limit(DIGEST_MAX_ITEMS);
       if (items.length) {
-        const mail = newWorkDigestMail(items, person.digestHours, `${ctx.publicUrl}/staff`);
-        await tellByMail(tx, ctx, person.email, { ...mail, purpose: 'digest' });
+        await tellByMail(tx, ctx, person.email, { render: (r) => newWorkDigestMail(items, person.digestHours, `${ctx.publicUrl}/staff`, r), purpose: 'digest' });
         sent += 1;
       }
       await tx.update(users).set({ lastDigestAt: new Date() }).where(eq(users.id, person.id));

@@ -6,7 +6,7 @@ import { coveringWorkers } from '../access/scope.js';
 import { audit } from '../audit/service.js';
 import { ESCALATED_VIEW_PATH, LATE_GROUP } from '../../../shared/notification-groups.js';
 import { escalationMail, lateListMail } from '../mail/lifecycle-templates.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, type MailFor } from '../mail/outbox.js';
 import { notifyGrouped } from '../notifications/service.js';
 import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 import { tellByMail, wantingMail } from './notices.js';
@@ -116,10 +116,10 @@ async function tellLate(tx: Tx, ctx: LifecycleContext, told: readonly Told[]): P
     const [only] = person.items;
     if (person.items.length === 1 && only) {
       const to = await wantingMail(tx, [person.email]);
-      const mail = escalationMail(only.complaint, only.audience, staffUrl(ctx, only.complaint.number));
-      if (to.length) await enqueueMail(tx, [{ ...mail, purpose: 'escalation', complaint: only.complaint, to }], mailOptions(ctx));
+      const render: MailFor = (r) => escalationMail(only.complaint, only.audience, staffUrl(ctx, only.complaint.number), r);
+      if (to.length) await enqueueMail(tx, [{ render, purpose: 'escalation', complaint: only.complaint, to }], mailOptions(ctx));
     } else {
-      await tellByMail(tx, ctx, person.email, { ...lateListMail(person.items, `${ctx.publicUrl}${ESCALATED_VIEW_PATH}`), purpose: 'escalation' });
+      await tellByMail(tx, ctx, person.email, { render: (r) => lateListMail(person.items, `${ctx.publicUrl}${ESCALATED_VIEW_PATH}`, r), purpose: 'escalation' });
     }
   }
   await notifyGrouped(
@@ -127,8 +127,11 @@ async function tellLate(tx: Tx, ctx: LifecycleContext, told: readonly Told[]): P
     told.map((p) => ({ id: p.id, complaints: p.items.map((i) => i.complaint) })),
     {
       key: LATE_GROUP,
-      text: (count, single) =>
-        single ? `${single.number} is late: ${single.complaintHead} in ${single.hostel}` : `${count} complaints became late`,
+      text: (count, single, r) => {
+        if (!single) return r.i18n._('{count} complaints became late', { count: String(count) });
+        const c = r.local(single);
+        return r.i18n._('{number} is late: {head} in {hostel}', { number: c.number, head: c.complaintHead, hostel: c.hostel });
+      },
       path: ESCALATED_VIEW_PATH,
     },
   );

@@ -6,7 +6,7 @@ import { createActionLinks } from '../actions/service.js';
 import { raggingContactsOf, readUniversity } from '../catalog/store.js';
 import { raggingAcknowledgementMail } from '../mail/ragging-templates.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, type MailFor } from '../mail/outbox.js';
 import { resolveRecipients } from '../routing/service.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import { noticeForFiling, recordFiledUnderNotice } from './incidents.js';
@@ -129,12 +129,14 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
     }
     await attachPhotos(tx, { photoIds: opts.photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
     const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: opts.actionLinkTtlMs });
-    const facility = facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks });
+    const facility: MailFor = (r) => facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks }, r);
     // A ragging report's acknowledgement names the committee and carries the helpline and the nodal
     // officer, not a mailbox; an anonymous reporter has no address to acknowledge to.
-    const ack = ragging
-      ? raggingAcknowledgementMail(row, raggingContactsOf(await readUniversity(tx)), studentUrl(ctx, row.number))
-      : acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) });
+    const university = ragging ? await readUniversity(tx) : null;
+    const ack: MailFor = (r) =>
+      university
+        ? raggingAcknowledgementMail(row, { ...raggingContactsOf(university), committeeNameHi: university.committeeNameHi }, studentUrl(ctx, row.number), r)
+        : acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) }, r);
     // The student's own mail switch came with the session's row: no lookup (wantingMail) needed.
     const ackTo = row.anonymous || !student.notifyMail ? [] : [student.email];
     await enqueueMail(
@@ -143,8 +145,8 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         // Without reply addresses, Reply-To lets the team answer the student directly; with them,
         // the outbox gives each recipient a portal reply address instead. The confidentiality
         // guard removes the student's address (and any identifying word) when it is confidential.
-        { ...facility, purpose: 'facility', complaint: row, to: recipients.to, cc: recipients.cc, replyTo: student.email },
-        ...(ackTo.length ? [{ ...ack, purpose: 'acknowledgement', complaint: row, to: ackTo }] : []),
+        { render: facility, purpose: 'facility', complaint: row, to: recipients.to, cc: recipients.cc, replyTo: student.email },
+        ...(ackTo.length ? [{ render: ack, purpose: 'acknowledgement', complaint: row, to: ackTo }] : []),
       ],
       mailOptions(ctx),
     );

@@ -18,6 +18,7 @@ import { audit } from '../audit/service.js';
 import { activeIncidentsFor } from '../incidents/queries.js';
 import { incidentResolvedMail } from '../mail/incident-templates.js';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.js';
+import type { Reader } from '../../i18n/readers.js';
 import { notify, type BellText } from '../notifications/service.js';
 import { mailOptions, studentUrl, type LifecycleContext } from './context.js';
 import { wantingMail } from './notices.js';
@@ -250,22 +251,22 @@ async function tellResolution(tx: Tx, ctx: LifecycleContext, incident: IncidentR
     .filter((p) => wanting.has(p.email))
     .map((p) => {
       const about = p.own[0] ?? p.followed[0];
-      const mail = incidentResolvedMail({
+      const mail = {
         fname: p.fname,
         incident,
         note: incident.resolutionNote,
         own: p.own.map((c) => ({ number: c.number, url: studentUrl(ctx, c.number) })),
         followed: p.followed.map((c) => c.number),
         myComplaintsUrl: `${ctx.publicUrl}/my`,
-      });
-      return { ...mail, purpose: 'incident_resolved', to: [p.email], ...(about ? { complaint: about } : {}) };
+      };
+      return { render: (r: Reader) => incidentResolvedMail(mail, r), purpose: 'incident_resolved', to: [p.email], ...(about ? { complaint: about } : {}) };
     });
   if (mails.length) await enqueueMail(tx, mails, mailOptions(ctx));
 
   // One bell for all of them, in one notify() call: it rings one complaint's bell per call, and a
   // call per complaint (200 of them) cost seconds. The bell names the notice; each one's numbers
   // and links are in their mail, and their complaints wait on their home page to be confirmed.
-  const bell: BellText = { lead: `Resolved: ${quoted(incident)}: `, quote: incident.resolutionNote };
+  const bell: BellText = ({ i18n }) => ({ lead: `${i18n._('Resolved: {title}:', { title: quoted(incident) })} `, quote: incident.resolutionNote });
   await notify(tx, everyone.map((p) => p.id), null, bell);
   return everyone.length;
 }

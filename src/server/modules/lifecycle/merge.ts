@@ -155,10 +155,12 @@ export async function mergeDuplicate(
   const holdUntil = sql`now() + make_interval(secs => ${ctx.mergeUndoMs / 1000})`;
   const to = await wantingMail(tx, [duplicate.userEmail]);
   const heldMail = to.length
-    ? await enqueueMail(tx, [{ ...mergedMail(merged, target, studentUrl(ctx, target.number)), purpose: 'merged', complaint: merged, to }], mailOptions(ctx))
+    ? await enqueueMail(tx, [{ render: (r) => mergedMail(merged, target, studentUrl(ctx, target.number), r), purpose: 'merged', complaint: merged, to }], mailOptions(ctx))
     : [];
   if (heldMail.length) await tx.update(outbox).set({ nextAttemptAt: holdUntil }).where(inArray(outbox.id, heldMail));
-  const heldNotices = await notify(tx, duplicate.studentId, merged, `${duplicate.number} is the same problem as ${target.number}: you hear of its progress there`);
+  const heldNotices = await notify(tx, duplicate.studentId, merged, ({ i18n }) =>
+    i18n._('{number} is the same problem as {target}: you hear of its progress there', { number: duplicate.number, target: target.number }),
+  );
   if (heldNotices.length) await tx.update(pushOutbox).set({ nextAttemptAt: holdUntil }).where(inArray(pushOutbox.eventId, heldNotices));
 
   const record: MergeRecord = {
@@ -278,9 +280,11 @@ export async function undoMerge(
   if (wentOut) {
     const to = await wantingMail(tx, [duplicateNow.userEmail]);
     if (to.length) {
-      await enqueueMail(tx, [{ ...unmergedMail(duplicateNow, target.number, studentUrl(ctx, duplicate.number)), purpose: 'unmerged', complaint: duplicateNow, to }], mailOptions(ctx));
+      await enqueueMail(tx, [{ render: (r) => unmergedMail(duplicateNow, target.number, studentUrl(ctx, duplicate.number), r), purpose: 'unmerged', complaint: duplicateNow, to }], mailOptions(ctx));
     }
-    await notify(tx, duplicate.studentId, duplicateNow, `${duplicate.number} is your own complaint again: it was not the same problem as ${target.number}`);
+    await notify(tx, duplicate.studentId, duplicateNow, ({ i18n }) =>
+      i18n._('{number} is your own complaint again: it was not the same problem as {target}', { number: duplicate.number, target: target.number }),
+    );
   }
   return duplicateNow;
 }

@@ -2,8 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { complaintFollowers, users, type ComplaintRow } from '../../db/schema.js';
 import { coveringWorkers } from '../access/scope.js';
-import { enqueueMail } from '../mail/outbox.js';
-import type { RenderedMail } from '../mail/templates.js';
+import { enqueueMail, type MailFor } from '../mail/outbox.js';
 import { notify, type BellText } from '../notifications/service.js';
 import { newWorkMail } from '../mail/lifecycle-templates.js';
 import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
@@ -37,7 +36,8 @@ import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 export interface Notice {
   /** What the outbox row is for (status, reply, reopened, confirmed, assignment …). */
   purpose: string;
-  mail: RenderedMail;
+  /** The mail, written for each reader in their language (the outbox calls it once per language). */
+  mail: MailFor;
   /** The bell notification's text (a quote of what someone wrote is cut to a preview after the guard). */
   bell: BellText;
 }
@@ -70,7 +70,7 @@ export async function tellStudent(
   // An anonymous report's student is the sentinel user that stands for all of them: nobody to tell.
   if (!complaint.anonymous) {
     const to = await wantingMail(tx, [complaint.userEmail]);
-    if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
+    if (to.length) await enqueueMail(tx, [{ render: notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
     await notify(tx, complaint.studentId, complaint, notice.bell);
   }
   if (notice.followers) await tellFollowers(tx, ctx, complaint, notice.followers);
@@ -91,7 +91,7 @@ export async function tellFollowers(tx: Tx, ctx: LifecycleContext, complaint: Co
   if (!followers.length) return;
   const to = await wantingMail(tx, followers.map((f) => f.email));
   if (to.length) {
-    await enqueueMail(tx, to.map((address) => ({ ...notice.mail, purpose: notice.purpose, complaint, to: [address] })), mailOptions(ctx));
+    await enqueueMail(tx, to.map((address) => ({ render: notice.mail, purpose: notice.purpose, complaint, to: [address] })), mailOptions(ctx));
   }
   await notify(tx, followers.map((f) => f.id), complaint, notice.bell);
 }
@@ -102,7 +102,11 @@ export async function tellFollowers(tx: Tx, ctx: LifecycleContext, complaint: Co
  */
 export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow): Promise<void> {
   const workers = await coveringWorkers(tx, complaint);
-  const bell = `New: ${complaint.complaintHead}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel} — ${complaint.number}`;
+  const bell: BellText = (r) => {
+    const c = r.local(complaint);
+    const values = { head: c.complaintHead, sub: c.subCategory, hostel: c.hostel, number: c.number };
+    return c.subCategory ? r.i18n._('New: {head} ({sub}) in {hostel} — {number}', values) : r.i18n._('New: {head} in {hostel} — {number}', values);
+  };
   // newWorkMail is how much a worker wants to hear of new work: 'each' is a push and a mail per
   // complaint (as their channels allow), 'digest' a mail now and then, 'none' the bell alone.
   const each = workers.filter((w) => w.newWorkMail === 'each');
@@ -112,7 +116,7 @@ export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: Comp
   if (wantEach.length) {
     await enqueueMail(
       tx,
-      wantEach.map((to) => ({ ...newWorkMail(complaint, staffUrl(ctx, complaint.number)), purpose: 'new_work', complaint, to: [to] })),
+      wantEach.map((to) => ({ render: (r) => newWorkMail(complaint, staffUrl(ctx, complaint.number), r), purpose: 'new_work', complaint, to: [to] })),
       mailOptions(ctx),
     );
   }
@@ -141,7 +145,7 @@ export async function tellTeam(
   if (to.length) {
     await enqueueMail(
       tx,
-      [{ ...notice.mail, purpose: notice.purpose, complaint, to, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) }],
+      [{ render: notice.mail, purpose: notice.purpose, complaint, to, ...(notice.replyTo ? { replyTo: notice.replyTo } : {}) }],
       mailOptions(ctx),
     );
   }
@@ -175,7 +179,7 @@ export async function tellAssignee(
 ): Promise<void> {
   if (assignee.id === actorId) return;
   const to = await wantingMail(tx, [assignee.email]);
-  if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
+  if (to.length) await enqueueMail(tx, [{ render: notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
   await notify(tx, assignee.id, complaint, notice.bell);
 }
 
@@ -189,7 +193,7 @@ export async function tellPeople(
 ): Promise<void> {
   if (!people.length) return;
   const to = await wantingMail(tx, people.map((p) => p.email));
-  if (to.length) await enqueueMail(tx, [{ ...notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
+  if (to.length) await enqueueMail(tx, [{ render: notice.mail, purpose: notice.purpose, complaint, to }], mailOptions(ctx));
   await notify(tx, people.map((p) => p.id), complaint, notice.bell);
 }
 
@@ -197,7 +201,7 @@ export async function tellPeople(
  * A mail about no one complaint (a digest of new work, the insights figures) to one person, in the
  * caller's transaction. It names no student, so the guard has nothing to remove.
  */
-export async function tellByMail(tx: Tx, ctx: LifecycleContext, to: string, mail: RenderedMail & { purpose: string }): Promise<void> {
+export async function tellByMail(tx: Tx, ctx: LifecycleContext, to: string, mail: { render: MailFor; purpose: string }): Promise<void> {
   const wanted = await wantingMail(tx, [to]);
   if (wanted.length) await enqueueMail(tx, [{ ...mail, to: wanted }], mailOptions(ctx));
 }

@@ -71,15 +71,14 @@ export async function addStudentPhotos(ctx: LifecycleContext, student: UserRow, 
     refuseUnlessStudentMay(complaint, 'add_photos');
     const added = await attachPhotos(tx, { photoIds, uploaderId: student.id, complaint, stage: 'before' });
     const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
-    const what = added === 1 ? 'a photo' : `${added} photos`;
     await tellTeam(
       tx,
       ctx,
       updated,
       {
         purpose: 'student_photos',
-        mail: studentPhotosMail(updated, added, staffUrl(ctx, number)),
-        bell: `${number}: the student added ${what}`,
+        mail: (r) => studentPhotosMail(updated, added, staffUrl(ctx, number), r),
+        bell: ({ i18n }) => i18n._('{count, plural, one {{number}: the student added a photo} other {{number}: the student added # photos}}', { count: added, number }),
         replyTo: updated.userEmail,
       },
       student.id,

@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client.js';
 import { complaintEvents, complaints, users, type ComplaintRow } from '../../db/schema.js';
 import { audit } from '../audit/service.js';
 import { raggingContactsOf, readUniversity } from '../catalog/store.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, type MailFor } from '../mail/outbox.js';
+import type { BellText } from '../notifications/service.js';
 import { raggingClockMail, type ClockAudience, type RaggingClock } from '../mail/ragging-templates.js';
 import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 import { tellPeople } from './notices.js';
@@ -126,12 +127,15 @@ async function escalateClock(tx: Tx, ctx: LifecycleContext, complaint: Complaint
     targetId: row.number,
     details: { clock, level, to: told.to === 'admins' ? 'admins' : audience, address: told.address, dueAt: dueAt.toISOString() },
   });
-  const mail = raggingClockMail(row, clock, audience, staffUrl(ctx, row.number));
-  const bell = `${row.number}: ${CLOCKS[clock].what.toLowerCase()} is overdue (ragging report)`;
+  const mail: MailFor = (r) => raggingClockMail(row, clock, audience, staffUrl(ctx, row.number), r);
+  const bell: BellText = ({ i18n }) =>
+    clock === 'fir'
+      ? i18n._('{number}: FIR decision is overdue (ragging report)', { number: row.number })
+      : i18n._('{number}: enquiry is overdue (ragging report)', { number: row.number });
   // An account hears by its own channels; an address without one (a mailbox) always gets the mail.
   await tellPeople(tx, ctx, row, told.accounts, { purpose: 'ragging_clock', mail, bell });
   if (told.address && !told.accounts.length) {
-    await enqueueMail(tx, [{ ...mail, purpose: 'ragging_clock', complaint: row, to: [told.address] }], mailOptions(ctx));
+    await enqueueMail(tx, [{ render: mail, purpose: 'ragging_clock', complaint: row, to: [told.address] }], mailOptions(ctx));
   }
   return row;
 }

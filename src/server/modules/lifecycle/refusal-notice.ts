@@ -40,11 +40,12 @@ export async function tellSenderNotAdded(
     .limit(1);
   if (recent) return false;
   const isStudent = sender.author.kind === 'student';
-  const mail = refusalMail(complaint, reason, {
+  const links = {
     complaintUrl: isStudent ? studentUrl(ctx, complaint.number) : staffUrl(ctx, complaint.number),
     newComplaintUrl: isStudent ? `${ctx.publicUrl}/complaints` : undefined,
-  });
+  };
   // Not a conversation purpose: the outbox gives it no reply address, so answering it adds nothing anywhere.
-  await enqueueMail(tx, [{ ...mail, purpose: REFUSAL_PURPOSE, complaint, to: [address] }], mailOptions(ctx));
+  // Written in the sender's language when the sender is a user (the outbox looks the address up).
+  await enqueueMail(tx, [{ render: (r) => refusalMail(complaint, reason, links, r), purpose: REFUSAL_PURPOSE, complaint, to: [address] }], mailOptions(ctx));
   return true;
 }

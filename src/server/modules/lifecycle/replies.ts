@@ -94,8 +94,13 @@ export async function recordReply(
       updated,
       {
         purpose: 'student_reply',
-        mail: studentReplyMail(updated, text, staffUrl(ctx, complaint.number)),
-        bell: { lead: `The ${complaint.anonymous ? 'anonymous reporter' : 'student'} replied about ${complaint.number}: `, quote: text },
+        mail: (r) => studentReplyMail(updated, text, staffUrl(ctx, complaint.number), r),
+        bell: ({ i18n }) => ({
+          lead: complaint.anonymous
+            ? i18n._('The anonymous reporter replied about {number}:', { number: complaint.number }) + ' '
+            : i18n._('The student replied about {number}:', { number: complaint.number }) + ' ',
+          quote: text,
+        }),
         replyTo: updated.userEmail,
       },
       null,
@@ -103,8 +108,8 @@ export async function recordReply(
   } else {
     await tellStudent(tx, ctx, updated, {
       purpose: 'reply',
-      mail: replyMail(updated, text, studentUrl(ctx, complaint.number)),
-      bell: { lead: `The hostel team replied about ${complaint.number}: `, quote: text },
+      mail: (r) => replyMail(updated, text, studentUrl(ctx, complaint.number), r),
+      bell: ({ i18n }) => ({ lead: `${i18n._('The hostel team replied about {number}:', { number: complaint.number })} `, quote: text }),
     });
   }
   return updated;

@@ -8,6 +8,7 @@ import { audit } from '../audit/service.js';
 import { confirmedMail, followerStatusMail, reopenedMail, statusChangeMail, withdrawnMail } from '../mail/lifecycle-templates.js';
 import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import { tellFollowers, tellStudent, tellTeam, type Notice } from './notices.js';
+import type { Reader } from '../../i18n/readers.js';
 
 /** Who moves a complaint, and from where: their words end up in the timeline, mail and bell differently. */
 export type Actor =
@@ -34,58 +35,81 @@ const targetHoursOf = sql`coalesce(
   (select ${services.targetHours} from ${services} where ${services.key} = ${complaints.category}),
   72)`;
 
+/** A status's name in the reader's language. */
+const said = (r: Reader, status: ComplaintStatus) => r.i18n._(STATUS_LABELS[status]);
+
 /**
  * What the students who follow a complaint are told of a change of status: the team's public note,
  * never the filer's own words (a reopening's reason, a rating's comment), and a link to their view.
  */
 function followerNotice(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to: ComplaintStatus, note: string): Notice {
   const teamNote = actor.kind === 'staff' && actor.via === 'console' ? note : '';
-  const bell =
+  const number = c.number;
+  const bell = ({ i18n }: Reader) =>
     actor.kind === 'student'
       ? to === 'withdrawn'
-        ? `${c.number}, which you follow, was withdrawn by the student who filed it`
+        ? i18n._('{number}, which you follow, was withdrawn by the student who filed it', { number })
         : to === 'reopened'
-          ? `${c.number}, which you follow, was reopened: it is not fixed yet`
-          : `${c.number}, which you follow, was confirmed fixed and is closed`
-      : `${c.number}, which you follow, is now ${label(to)}${teamNote ? `: ${teamNote}` : ''}`;
-  return { purpose: 'follower_status', mail: followerStatusMail(c, to, teamNote, studentUrl(ctx, c.number)), bell };
+          ? i18n._('{number}, which you follow, was reopened: it is not fixed yet', { number })
+          : i18n._('{number}, which you follow, was confirmed fixed and is closed', { number })
+      : teamNote
+        ? i18n._('{number}, which you follow, is now {status}: {note}', { number, status: i18n._(STATUS_LABELS[to]), note: teamNote })
+        : i18n._('{number}, which you follow, is now {status}', { number, status: i18n._(STATUS_LABELS[to]) });
+  return { purpose: 'follower_status', mail: (r) => followerStatusMail(c, to, teamNote, studentUrl(ctx, c.number), r), bell };
 }
 
 /** The timeline note and what the student or team is told, for each kind of actor. */
 function describeChange(ctx: LifecycleContext, c: ComplaintRow, actor: Actor, to: ComplaintStatus, note: string, extras: TransitionExtras) {
+  const number = c.number;
   if (actor.kind === 'student') {
     if (to === 'withdrawn') {
-      const notice: Notice = { purpose: 'withdrawn', mail: withdrawnMail(c, staffUrl(ctx, c.number)), bell: `${c.number} was withdrawn by the student` };
+      const notice: Notice = {
+        purpose: 'withdrawn',
+        mail: (r) => withdrawnMail(c, staffUrl(ctx, number), r),
+        bell: ({ i18n }) => i18n._('{number} was withdrawn by the student', { number }),
+      };
       return { eventNote: note, audience: 'team' as const, notice };
     }
     if (to === 'reopened') {
-      const notice: Notice = { purpose: 'reopened', mail: reopenedMail(c, note, staffUrl(ctx, c.number)), bell: `${c.number} was reopened: ${note}` };
+      const notice: Notice = {
+        purpose: 'reopened',
+        mail: (r) => reopenedMail(c, note, staffUrl(ctx, number), r),
+        bell: ({ i18n }) => i18n._('{number} was reopened: {note}', { number, note }),
+      };
       return { eventNote: note, audience: 'team' as const, notice };
     }
-    const rated = extras.rating === undefined ? '' : ` (rated ${extras.rating}/5)`;
+    const rating = extras.rating;
     const notice: Notice = {
       purpose: 'confirmed',
-      mail: confirmedMail(c, extras.rating, note, staffUrl(ctx, c.number)),
-      bell: `${c.number} was confirmed fixed by the student${rated}`,
+      mail: (r) => confirmedMail(c, rating, note, staffUrl(ctx, number), r),
+      bell: ({ i18n }) =>
+        rating === undefined
+          ? i18n._('{number} was confirmed fixed by the student', { number })
+          : i18n._('{number} was confirmed fixed by the student (rated {rating}/5)', { number, rating: String(rating) }),
     };
     return { eventNote: note, audience: 'team' as const, notice };
   }
   if (actor.kind === 'system') {
     const notice: Notice = {
       purpose: 'status',
-      mail: statusChangeMail(c, to, 'Closed automatically because it was not reopened.', studentUrl(ctx, c.number)),
-      bell: `${c.number} was closed automatically`,
+      mail: (r) => statusChangeMail(c, to, r.i18n._('Closed automatically because it was not reopened.'), studentUrl(ctx, number), r),
+      bell: ({ i18n }) => i18n._('{number} was closed automatically', { number }),
     };
     return { eventNote: 'Closed automatically: nobody reopened it', audience: 'student' as const, notice };
   }
   if (actor.via === 'link') {
-    const notice: Notice = { purpose: 'status', mail: statusChangeMail(c, to, '', studentUrl(ctx, c.number)), bell: `${c.number} is now ${label(to)}` };
+    const notice: Notice = {
+      purpose: 'status',
+      mail: (r) => statusChangeMail(c, to, '', studentUrl(ctx, number), r),
+      bell: (r) => r.i18n._('{number} is now {status}', { number, status: said(r, to) }),
+    };
     return { eventNote: 'Done from the e-mail link', audience: 'student' as const, notice };
   }
   const notice: Notice = {
     purpose: 'status',
-    mail: statusChangeMail(c, to, note, studentUrl(ctx, c.number)),
-    bell: `${c.number} is now ${label(to)}${note ? `: ${note}` : ''}`,
+    mail: (r) => statusChangeMail(c, to, note, studentUrl(ctx, number), r),
+    bell: (r) =>
+      note ? r.i18n._('{number} is now {status}: {note}', { number, status: said(r, to), note }) : r.i18n._('{number} is now {status}', { number, status: said(r, to) }),
   };
   return { eventNote: note, audience: 'student' as const, notice };
 }

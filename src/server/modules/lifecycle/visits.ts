@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { STATUS_LABELS, isOpenStatus } from '../../../shared/constants.js';
+import { SOURCE_LOCALE, STATUS_LABELS, isOpenStatus } from '../../../shared/constants.js';
+import { INTL_LOCALE } from '../../../shared/locale.js';
+import type { Reader } from '../../i18n/readers.js';
 import {
   isInRoomWork,
   visitTimeProblem,
@@ -78,6 +80,10 @@ export async function visitState(db: Pick<Db, 'select'>, complaint: ComplaintRow
 /** Stored words (the thread, a mail, a bell) are read later: they name the day, never "tomorrow". */
 const when = async (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitDateText(startsAt, endsAt, await ctx.universityTimeZone());
 
+/** The same for one reader: the day's name in their language ("Thu 27 Nov" in English, as before). */
+const whenFor = (ctx: LifecycleContext, r: Reader, startsAt: Date, endsAt: Date) =>
+  r.locale === SOURCE_LOCALE ? when(ctx, startsAt, endsAt) : visitDateText(startsAt, endsAt, ctx.timeZone, INTL_LOCALE[r.locale]);
+
 /** The timeline entry both sides read, public, with the change of status it is not. */
 async function visitEvent(tx: Tx, complaint: ComplaintRow, actorId: string, note: string, idempotencyKey: string | undefined) {
   await tx.insert(complaintEvents).values({
@@ -141,11 +147,16 @@ export async function proposeVisit(
   if (side.kind === 'staff') {
     await tellStudent(tx, ctx, updated, {
       purpose: 'visit',
-      mail: visitMail(updated, 'proposed', text, studentUrl(ctx, updated.number)),
-      bell: `The hostel team proposed a visit for ${updated.number}: ${text}`,
+      mail: (r) => visitMail(updated, 'proposed', whenFor(ctx, r, startsAt, endsAt), studentUrl(ctx, updated.number), r),
+      bell: (r) => r.i18n._('The hostel team proposed a visit for {number}: {when}', { number: updated.number, when: whenFor(ctx, r, startsAt, endsAt) }),
     });
   } else {
-    await bellTeam(tx, updated, `The student proposed a visit time for ${updated.number}: ${text}`, side.id);
+    await bellTeam(
+      tx,
+      updated,
+      (r) => r.i18n._('The student proposed a visit time for {number}: {when}', { number: updated.number, when: whenFor(ctx, r, startsAt, endsAt) }),
+      side.id,
+    );
   }
   return updated;
 }
@@ -200,14 +211,24 @@ export async function answerVisit(
   if (side.kind === 'staff') {
     await tellStudent(tx, ctx, updated, {
       purpose: 'visit',
-      mail: visitMail(updated, status, text, studentUrl(ctx, updated.number)),
-      bell: answer === 'accept' ? `Visit agreed for ${updated.number}: ${text}` : `The hostel team cannot come on ${text} for ${updated.number}`,
+      mail: (r) => visitMail(updated, status, whenFor(ctx, r, proposal.startsAt, proposal.endsAt), studentUrl(ctx, updated.number), r),
+      bell: (r) => {
+        const values = { number: updated.number, when: whenFor(ctx, r, proposal.startsAt, proposal.endsAt) };
+        return answer === 'accept'
+          ? r.i18n._('Visit agreed for {number}: {when}', values)
+          : r.i18n._('The hostel team cannot come on {when} for {number}', values);
+      },
     });
   } else {
     await bellTeam(
       tx,
       updated,
-      answer === 'accept' ? `The student accepted the visit for ${updated.number}: ${text}` : `The student declined the visit time for ${updated.number} (${text})`,
+      (r) => {
+        const values = { number: updated.number, when: whenFor(ctx, r, proposal.startsAt, proposal.endsAt) };
+        return answer === 'accept'
+          ? r.i18n._('The student accepted the visit for {number}: {when}', values)
+          : r.i18n._('The student declined the visit time for {number} ({when})', values);
+      },
       side.id,
     );
   }

@@ -1,106 +1,148 @@
 import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
 import type { ComplaintRow } from '../../db/schema.js';
-import { paragraphsMail } from './html.js';
+import { ENGLISH, type Reader } from '../../i18n/readers.js';
+import { aboutText, greeting, paragraphsMail } from './html.js';
 import { roomFloorOrArea, roomOrArea } from './place-words.js';
 import type { RenderedMail } from './templates.js';
 
+/*
+ * Each template takes its reader last (English by default): the outbox renders a mail once per
+ * language among its recipients, with the catalogue's names in that language (issue 28).
+ */
+
+const utcTime = (at: Date) => at.toISOString().replace('T', ' ').slice(0, 16);
+
+/** A status as a mail names it inside a sentence ("is still in progress"): lower case in English. */
+const statusWord = ({ i18n }: Reader, status: ComplaintStatus) => i18n._(STATUS_LABELS[status]).toLowerCase();
+
 /** To the student when their complaint changes status. */
-export function statusChangeMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
-  const label = STATUS_LABELS[to];
+export function statusChangeMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
+  const label = i18n._(STATUS_LABELS[to]);
   return paragraphsMail(
-    `${complaint.number} is now ${label}`,
+    i18n._('{number} is now {status}', { number: c.number, status: label }),
     [
-      `Hello${complaint.fname ? ` ${complaint.fname}` : ''},`,
-      `your ${complaint.complaintHead.toLowerCase()} ${complaint.number} is now: ${label}.`,
-      ...(note ? [`Note from the hostel team: ${note}`] : []),
-      ...(to === 'resolved' ? ['If it is fixed, confirm it and rate the work; if not, reopen it and say why.'] : []),
+      greeting(r, c.fname),
+      i18n._('your {what} {number} is now: {status}.', { what: c.complaintHead.toLowerCase(), number: c.number, status: label }),
+      ...(note ? [i18n._('Note from the hostel team: {note}', { note })] : []),
+      ...(to === 'resolved' ? [i18n._('If it is fixed, confirm it and rate the work; if not, reopen it and say why.')] : []),
     ],
-    { url, text: 'See your complaint' },
+    { url, text: i18n._('See your complaint') },
+    r,
   );
 }
 
 /** To the student when the team answers. */
-export function replyMail(complaint: ComplaintRow, reply: string, url: string): RenderedMail {
+export function replyMail(complaint: ComplaintRow, reply: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const { number } = complaint;
   return paragraphsMail(
-    `Reply about ${complaint.number}`,
-    [`Hello${complaint.fname ? ` ${complaint.fname}` : ''},`, `the hostel team replied about ${complaint.number}:`, reply],
-    { url, text: 'Answer or follow it on the portal' },
+    i18n._('Reply about {number}', { number }),
+    [greeting(r, complaint.fname), i18n._('the hostel team replied about {number}:', { number }), reply],
+    { url, text: i18n._('Answer or follow it on the portal') },
+    r,
   );
 }
 
+/** Where a complaint is, for the team: "(Wifi: No signal, Block 2, room 214)". */
+const placeValues = (c: ComplaintRow, r: Reader) => ({ number: c.number, about: aboutText(c), hostel: c.hostel, place: roomOrArea(c, r) });
+
 /** To the people working a complaint when the student adds to the conversation. */
-export function studentReplyMail(complaint: ComplaintRow, reply: string, url: string): RenderedMail {
+export function studentReplyMail(complaint: ComplaintRow, reply: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
   return paragraphsMail(
-    `Student replied: ${complaint.complaintHead} — ${complaint.number}`,
-    [`The student wrote about ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, ${roomOrArea(complaint)}):`, reply],
-    { url, text: 'Answer in the staff console' },
+    i18n._('Student replied: {head} — {number}', { head: c.complaintHead, number: c.number }),
+    [i18n._('The student wrote about {number} ({about}, {hostel}, {place}):', placeValues(c, r)), reply],
+    { url, text: i18n._('Answer in the staff console') },
+    r,
   );
 }
 
 /** To the people working a complaint when the student adds photos to it after filing. */
-export function studentPhotosMail(complaint: ComplaintRow, added: number, url: string): RenderedMail {
-  const what = added === 1 ? 'a photo' : `${added} photos`;
+export function studentPhotosMail(complaint: ComplaintRow, added: number, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
+  const values = { ...placeValues(c, r), head: c.complaintHead, count: added };
   return paragraphsMail(
-    `Student added ${what}: ${complaint.complaintHead} — ${complaint.number}`,
-    [`The student added ${what} to ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, ${roomOrArea(complaint)}).`],
-    { url, text: 'See them in the staff console' },
+    i18n._('{count, plural, one {Student added a photo: {head} — {number}} other {Student added # photos: {head} — {number}}}', values),
+    [i18n._('{count, plural, one {The student added a photo to {number} ({about}, {hostel}, {place}).} other {The student added # photos to {number} ({about}, {hostel}, {place}).}}', values)],
+    { url, text: i18n._('See them in the staff console') },
+    r,
   );
 }
 
 /** To the people working a complaint when the student withdraws it before anyone acknowledged it. */
-export function withdrawnMail(complaint: ComplaintRow, url: string): RenderedMail {
+export function withdrawnMail(complaint: ComplaintRow, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
   return paragraphsMail(
-    `Withdrawn: ${complaint.complaintHead} — ${complaint.number}`,
-    [`The student withdrew ${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}, ${complaint.hostel}, ${roomOrArea(complaint)}). Nothing more needs to be done.`],
-    { url, text: 'Open it in the staff console' },
+    i18n._('Withdrawn: {head} — {number}', { head: c.complaintHead, number: c.number }),
+    [i18n._('The student withdrew {number} ({about}, {hostel}, {place}). Nothing more needs to be done.', placeValues(c, r))],
+    { url, text: i18n._('Open it in the staff console') },
+    r,
   );
 }
 
 /** To a staff member given a complaint. */
-export function assignmentMail(complaint: ComplaintRow, url: string): RenderedMail {
+export function assignmentMail(complaint: ComplaintRow, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
   return paragraphsMail(
-    `Assigned to you: ${complaint.complaintHead} — ${complaint.number}`,
-    [
-      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, ${roomFloorOrArea(complaint)} was assigned to you.`,
-    ],
-    { url, text: 'Open it in the staff console' },
+    i18n._('Assigned to you: {head} — {number}', { head: c.complaintHead, number: c.number }),
+    [i18n._('{number} ({about}) in {hostel}, {place} was assigned to you.', { ...placeValues(c, r), place: roomFloorOrArea(c, r) })],
+    { url, text: i18n._('Open it in the staff console') },
+    r,
   );
 }
 
 /** To the facility team when a student reopens a resolved complaint. */
-export function reopenedMail(complaint: ComplaintRow, reason: string, url: string): RenderedMail {
+export function reopenedMail(complaint: ComplaintRow, reason: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
   return paragraphsMail(
-    `Reopened: ${complaint.complaintHead} — ${complaint.number}`,
-    [`The student reopened ${complaint.number}: it is not fixed.`, `Reason: ${reason}`],
-    { url, text: 'Open it in the staff console' },
+    i18n._('Reopened: {head} — {number}', { head: c.complaintHead, number: c.number }),
+    [i18n._('The student reopened {number}: it is not fixed.', { number: c.number }), i18n._('Reason: {reason}', { reason })],
+    { url, text: i18n._('Open it in the staff console') },
+    r,
   );
 }
 
 /** To the facility team when the student confirms a resolution (and perhaps rates the work). */
-export function confirmedMail(complaint: ComplaintRow, rating: number | undefined, comment: string, url: string): RenderedMail {
+export function confirmedMail(complaint: ComplaintRow, rating: number | undefined, comment: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
   return paragraphsMail(
-    `Confirmed fixed: ${complaint.complaintHead} — ${complaint.number}`,
+    i18n._('Confirmed fixed: {head} — {number}', { head: c.complaintHead, number: c.number }),
     [
-      `The student confirmed ${complaint.number} is fixed; it is now closed.`,
-      ...(rating === undefined ? [] : [`Rating: ${rating} of 5`]),
-      ...(comment ? [`Comment: ${comment}`] : []),
+      i18n._('The student confirmed {number} is fixed; it is now closed.', { number: c.number }),
+      ...(rating === undefined ? [] : [i18n._('Rating: {rating} of 5', { rating: String(rating) })]),
+      ...(comment ? [i18n._('Comment: {comment}', { comment })] : []),
     ],
-    { url, text: 'Open it in the staff console' },
+    { url, text: i18n._('Open it in the staff console') },
+    r,
   );
 }
 
 /** To the hostel's wardens (then the admins) when a complaint is past its due time. */
-export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'admins', url: string): RenderedMail {
-  const due = complaint.dueAt.toISOString().replace('T', ' ').slice(0, 16);
+export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'admins', url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
   return paragraphsMail(
-    `Late: ${complaint.complaintHead} — ${complaint.number}`,
+    i18n._('Late: {head} — {number}', { head: c.complaintHead, number: c.number }),
     [
-      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) in ${complaint.hostel}, ${roomOrArea(complaint)}, was due by ${due} UTC and is still ${STATUS_LABELS[complaint.status].toLowerCase()}.`,
+      i18n._('{number} ({about}) in {hostel}, {place}, was due by {due} UTC and is still {status}.', {
+        ...placeValues(c, r),
+        due: utcTime(c.dueAt),
+        status: statusWord(r, c.status),
+      }),
       audience === 'wardens'
-        ? 'You are told as a warden of this hostel. If it stays late, the administrators are told next.'
-        : 'The hostel’s wardens were told earlier; it is still not resolved.',
+        ? i18n._('You are told as a warden of this hostel. If it stays late, the administrators are told next.')
+        : i18n._('The hostel’s wardens were told earlier; it is still not resolved.'),
     ],
-    { url, text: 'Open it in the staff console' },
+    { url, text: i18n._('Open it in the staff console') },
+    r,
   );
 }
 
@@ -108,44 +150,52 @@ export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'a
  * One mail per person and escalation run when more than one complaint became late for them: the
  * list (numbers, categories, places, due times; nothing about who filed) and the queue's escalated view.
  */
-export function lateListMail(items: ReadonlyArray<{ complaint: ComplaintRow; audience: 'wardens' | 'admins' }>, url: string): RenderedMail {
+export function lateListMail(items: ReadonlyArray<{ complaint: ComplaintRow; audience: 'wardens' | 'admins' }>, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
   const asWarden = items.some((i) => i.audience === 'wardens');
   return paragraphsMail(
-    `${items.length} complaints became late`,
+    i18n._('{count} complaints became late', { count: String(items.length) }),
     [
-      'These complaints passed their due time and are still not resolved:',
+      i18n._('These complaints passed their due time and are still not resolved:'),
       items
-        .map(({ complaint: c }) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} ${roomOrArea(c)}, due ${c.dueAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, ${STATUS_LABELS[c.status].toLowerCase()}`)
+        .map(({ complaint }) => r.local(complaint))
+        .map((c) => i18n._('{number} — {about}, {hostel} {place}, due {due} UTC, {status}', { ...placeValues(c, r), due: utcTime(c.dueAt), status: statusWord(r, c.status) }))
         .join('\n'),
       asWarden
-        ? 'You are told as a warden of their hostels. Those that stay late go to the administrators next.'
-        : 'The hostels’ wardens were told earlier, or the hostel has none; they are still not resolved.',
+        ? i18n._('You are told as a warden of their hostels. Those that stay late go to the administrators next.')
+        : i18n._('The hostels’ wardens were told earlier, or the hostel has none; they are still not resolved.'),
     ],
-    { url, text: 'Open the late complaints in the staff console' },
+    { url, text: i18n._('Open the late complaints in the staff console') },
+    r,
   );
 }
 
 /** To a worker who asked for a mail about each new complaint in their scope. */
-export function newWorkMail(complaint: ComplaintRow, url: string): RenderedMail {
+export function newWorkMail(complaint: ComplaintRow, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
   return paragraphsMail(
-    `New: ${complaint.complaintHead} — ${complaint.number}`,
-    [
-      `${complaint.number} (${complaint.complaintHead}${complaint.subCategory ? `: ${complaint.subCategory}` : ''}) was filed in ${complaint.hostel}, ${roomFloorOrArea(complaint)}.`,
-      complaint.message,
-    ],
-    { url, text: 'Open it in the staff console' },
+    i18n._('New: {head} — {number}', { head: c.complaintHead, number: c.number }),
+    [i18n._('{number} ({about}) was filed in {hostel}, {place}.', { ...placeValues(c, r), place: roomFloorOrArea(c, r) }), c.message],
+    { url, text: i18n._('Open it in the staff console') },
+    r,
   );
 }
 
 /** The digest of new work for a worker who asked for one every few hours. */
-export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: string): RenderedMail {
+export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
   return paragraphsMail(
-    `${items.length} new complaint${items.length === 1 ? '' : 's'} in your queue`,
+    i18n._('{count, plural, one {# new complaint in your queue} other {# new complaints in your queue}}', { count: items.length }),
     [
-      `Filed in the last ${hours} hour${hours === 1 ? '' : 's'} in your categories and hostels:`,
-      items.map((c) => `${c.number} — ${c.complaintHead}${c.subCategory ? `: ${c.subCategory}` : ''}, ${c.hostel} ${roomOrArea(c)}`).join('\n'),
+      i18n._('{hours, plural, one {Filed in the last # hour in your categories and hostels:} other {Filed in the last # hours in your categories and hostels:}}', { hours }),
+      items
+        .map((item) => r.local(item))
+        .map((c) => i18n._('{number} — {about}, {hostel} {place}', placeValues(c, r)))
+        .join('\n'),
     ],
-    { url, text: 'Open the staff console' },
+    { url, text: i18n._('Open the staff console') },
+    r,
   );
 }
 
@@ -154,58 +204,73 @@ export function newWorkDigestMail(items: ComplaintRow[], hours: number, url: str
  * it), when its status changes: what it is about and where it stands, never who filed it, their room
  * or their conversation. `note` is the team's public note (empty for what the filer did).
  */
-export function followerStatusMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string): RenderedMail {
-  const label = STATUS_LABELS[to];
-  const what = `${complaint.complaintHead.toLowerCase()}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} in ${complaint.hostel}, floor ${complaint.floor}`;
+export function followerStatusMail(complaint: ComplaintRow, to: ComplaintStatus, note: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
+  const label = i18n._(STATUS_LABELS[to]);
+  const values = { head: c.complaintHead.toLowerCase(), sub: c.subCategory, hostel: c.hostel, floor: String(c.floor), number: c.number, status: label };
   return paragraphsMail(
-    `${complaint.number}, which you follow, is now ${label}`,
+    i18n._('{number}, which you follow, is now {status}', values),
     [
-      'Hello,',
-      `the ${what} you follow, ${complaint.number}, is now: ${label}.`,
-      ...(note ? [`Note from the hostel team: ${note}`] : []),
-      ...(to === 'resolved' ? ['If it is still not fixed for you, file your own complaint and say so.'] : []),
-      ...(to === 'withdrawn' ? ['The student who filed it withdrew it. If the problem is still there for you, file your own complaint.'] : []),
-      'You get this because you said it affects you too. You can stop following it on its page.',
+      i18n._('Hello,'),
+      c.subCategory
+        ? i18n._('the {head} ({sub}) in {hostel}, floor {floor} you follow, {number}, is now: {status}.', values)
+        : i18n._('the {head} in {hostel}, floor {floor} you follow, {number}, is now: {status}.', values),
+      ...(note ? [i18n._('Note from the hostel team: {note}', { note })] : []),
+      ...(to === 'resolved' ? [i18n._('If it is still not fixed for you, file your own complaint and say so.')] : []),
+      ...(to === 'withdrawn' ? [i18n._('The student who filed it withdrew it. If the problem is still there for you, file your own complaint.')] : []),
+      i18n._('You get this because you said it affects you too. You can stop following it on its page.'),
     ],
-    { url, text: 'See it on the portal' },
+    { url, text: i18n._('See it on the portal') },
+    r,
   );
 }
 
 /** To the student whose complaint staff merged into another one about the same problem. */
-export function mergedMail(duplicate: ComplaintRow, target: ComplaintRow, url: string): RenderedMail {
+export function mergedMail(duplicate: ComplaintRow, target: ComplaintRow, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const values = { number: duplicate.number, target: target.number };
   return paragraphsMail(
-    `${duplicate.number} is the same problem as ${target.number}`,
+    i18n._('{number} is the same problem as {target}', values),
     [
-      `Hello${duplicate.fname ? ` ${duplicate.fname}` : ''},`,
-      `your complaint ${duplicate.number} is the same problem as ${target.number}, which the team is working on; you will hear of its progress there.`,
+      greeting(r, duplicate.fname),
+      i18n._('your complaint {number} is the same problem as {target}, which the team is working on; you will hear of its progress there.', values),
     ],
-    { url, text: `Follow ${target.number}` },
+    { url, text: i18n._('Follow {target}', values) },
+    r,
   );
 }
 
 /** To the student told of a merge that staff then undid: their own complaint goes on. */
-export function unmergedMail(duplicate: ComplaintRow, targetNumber: string, url: string): RenderedMail {
+export function unmergedMail(duplicate: ComplaintRow, targetNumber: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
   return paragraphsMail(
-    `${duplicate.number} is your own complaint again`,
+    i18n._('{number} is your own complaint again', { number: duplicate.number }),
     [
-      `Hello${duplicate.fname ? ` ${duplicate.fname}` : ''},`,
-      `the team undid merging ${duplicate.number} into ${targetNumber}: it was not the same problem after all. ${duplicate.number} goes on as before (${STATUS_LABELS[duplicate.status].toLowerCase()}), and you hear of it as usual.`,
+      greeting(r, duplicate.fname),
+      i18n._(
+        'the team undid merging {number} into {target}: it was not the same problem after all. {number} goes on as before ({status}), and you hear of it as usual.',
+        { number: duplicate.number, target: targetNumber, status: statusWord(r, duplicate.status) },
+      ),
     ],
-    { url, text: 'See your complaint' },
+    { url, text: i18n._('See your complaint') },
+    r,
   );
 }
 
 /** To the student when the team proposes a visit time, or answers the one the student proposed. */
-export function visitMail(complaint: ComplaintRow, what: 'proposed' | 'accepted' | 'declined', when: string, url: string): RenderedMail {
+export function visitMail(complaint: ComplaintRow, what: 'proposed' | 'accepted' | 'declined', when: string, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const values = { number: complaint.number, when };
   const subject = {
-    proposed: `Visit proposed for ${complaint.number}: ${when}`,
-    accepted: `Visit agreed for ${complaint.number}: ${when}`,
-    declined: `Visit time declined for ${complaint.number}`,
-  }[what];
+    proposed: () => i18n._('Visit proposed for {number}: {when}', values),
+    accepted: () => i18n._('Visit agreed for {number}: {when}', values),
+    declined: () => i18n._('Visit time declined for {number}', values),
+  }[what]();
   const line = {
-    proposed: `the hostel team would like to come to your room about ${complaint.number} on ${when}. Accept it, or propose another time, on the portal.`,
-    accepted: `the hostel team accepted the time you proposed: they will come about ${complaint.number} on ${when}.`,
-    declined: `the hostel team cannot come at the time you proposed (${when}) for ${complaint.number}. They will propose another.`,
-  }[what];
-  return paragraphsMail(subject, [`Hello${complaint.fname ? ` ${complaint.fname}` : ''},`, line], { url, text: 'Answer on the portal' });
+    proposed: () => i18n._('the hostel team would like to come to your room about {number} on {when}. Accept it, or propose another time, on the portal.', values),
+    accepted: () => i18n._('the hostel team accepted the time you proposed: they will come about {number} on {when}.', values),
+    declined: () => i18n._('the hostel team cannot come at the time you proposed ({when}) for {number}. They will propose another.', values),
+  }[what]();
+  return paragraphsMail(subject, [greeting(r, complaint.fname), line], { url, text: i18n._('Answer on the portal') }, r);
 }

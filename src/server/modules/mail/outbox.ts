@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { isFinishedStatus, type OutboxStatus } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { outbox, type ComplaintRow } from '../../db/schema.js';
+import type { Locale } from '../../../shared/constants.js';
+import { i18nFor, type I18n } from '../../i18n/index.js';
+import { Readers, type Reader } from '../../i18n/readers.js';
 import { guardMail, isStudentOnly } from '../confidentiality/guard.js';
 import { escapeHtml } from './html.js';
 import { replyAddressFor, threadRefFor, type ReplyAddressing } from './reply-address.js';
 import type { RenderedMail } from './templates.js';
 
-type Queryable = Pick<Db, 'insert'>;
+type Queryable = Pick<Db, 'insert' | 'select'>;
 
-export interface OutgoingMail extends RenderedMail {
+/** A mail written for its reader: the outbox calls it once per language among the recipients. */
+export type MailFor = (reader: Reader) => RenderedMail;
+
+interface MailHead {
   purpose: string;
   /** The complaint the mail is about: it decides what the mail may say about the student. */
   complaint?: ComplaintRow;
@@ -17,6 +23,15 @@ export interface OutgoingMail extends RenderedMail {
   cc?: string[];
   replyTo?: string;
 }
+
+/**
+ * A mail to queue: already written (one language for all), or `render`, written in each
+ * recipient's language (issue 28): their account's, else the university's.
+ */
+export type OutgoingMail = MailHead & (RenderedMail | { render: MailFor });
+
+/** A mail written in one language, with that language (the reply footer is written in it too). */
+type WrittenMail = MailHead & RenderedMail & { locale?: Locale };
 
 export interface MailOptions {
   smtpConfigured: boolean;
@@ -33,11 +48,14 @@ export interface MailOptions {
 const CONVERSATION_PURPOSES = new Set(['facility', 'acknowledgement', 'status', 'reply', 'student_reply', 'student_photos', 'reopened', 'assignment', 'new_work']);
 
 /** The line that tells the reader what replying does, in plain words. */
-function replyFooter(mail: OutgoingMail & { complaint: ComplaintRow }, toStudent: boolean): string {
+function replyFooter(i18n: I18n, mail: WrittenMail & { complaint: ComplaintRow }, toStudent: boolean): string {
   const number = mail.complaint.number;
   return toStudent
-    ? `You can answer by replying to this e-mail: your answer is added to ${number} on the portal.`
-    : `Reply to this e-mail to answer the student: your answer is added to ${number} on the portal, where the student reads it (your e-mail address is not shown to them).`;
+    ? i18n._('You can answer by replying to this e-mail: your answer is added to {number} on the portal.', { number })
+    : i18n._(
+        'Reply to this e-mail to answer the student: your answer is added to {number} on the portal, where the student reads it (your e-mail address is not shown to them).',
+        { number },
+      );
 }
 
 function withFooter<M extends RenderedMail>(mail: M, footer: string): M {
@@ -53,7 +71,7 @@ function withFooter<M extends RenderedMail>(mail: M, footer: string): M {
  * runs on each copy, so a confidential complaint's mail to the team still names nobody; the portal's
  * reply address is set after it and never carries the student's address.
  */
-function personalise(mail: OutgoingMail, addressing: ReplyAddressing | undefined): OutgoingMail[] {
+function personalise(mail: WrittenMail, addressing: ReplyAddressing | undefined): WrittenMail[] {
   const complaint = mail.complaint;
   if (!complaint) return [mail];
   // A finished complaint takes no more replies: its mail does not invite one.
@@ -62,7 +80,7 @@ function personalise(mail: OutgoingMail, addressing: ReplyAddressing | undefined
     const single = guardMail(complaint, { ...mail, to: [recipient], cc: [] });
     const toStudent = isStudentOnly(complaint, [recipient]);
     return {
-      ...withFooter(single, replyFooter({ ...single, complaint }, toStudent)),
+      ...withFooter(single, replyFooter(i18nFor(mail.locale), { ...single, complaint }, toStudent)),
       replyTo: replyAddressFor(addressing, complaint, recipient),
     };
   });
@@ -77,7 +95,8 @@ function personalise(mail: OutgoingMail, addressing: ReplyAddressing | undefined
  */
 export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: MailOptions): Promise<string[]> {
   const status: OutboxStatus = opts.smtpConfigured ? 'queued' : 'held';
-  const rows = mails.flatMap((given) => personalise(given, opts.replyAddressing)).map((mail) => {
+  const written = await inTheirLanguages(db, mails);
+  const rows = written.flatMap((given) => personalise(given, opts.replyAddressing)).map((mail) => {
     const id = randomUUID();
     return {
       id,
@@ -96,4 +115,30 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
   });
   if (rows.length) await db.insert(outbox).values(rows);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Writes each mail once per language among its recipients, the recipients of each language
+ * together in the order given: a mail to English readers alone stays one mail, as before.
+ */
+async function inTheirLanguages(db: Pick<Db, 'select'>, mails: OutgoingMail[]): Promise<WrittenMail[]> {
+  if (!mails.some((m) => 'render' in m)) return mails as WrittenMail[];
+  const readers = new Readers(db);
+  const locales = await readers.localesOfEmails(mails.flatMap((m) => ('render' in m ? [...m.to, ...(m.cc ?? [])] : [])));
+  const written: WrittenMail[] = [];
+  for (const mail of mails) {
+    if (!('render' in mail)) {
+      written.push(mail);
+      continue;
+    }
+    const { render, ...head } = mail;
+    const languages = [...new Set([...head.to, ...(head.cc ?? [])].map((a) => locales.get(a) ?? 'en'))];
+    for (const locale of languages) {
+      const ofLocale = (addresses: readonly string[] | undefined) => (addresses ?? []).filter((a) => (locales.get(a) ?? 'en') === locale);
+      const to = ofLocale(head.to);
+      const cc = ofLocale(head.cc);
+      written.push({ ...head, ...render(await readers.reader(locale)), to: to.length ? to : cc, cc: to.length ? cc : [], locale });
+    }
+  }
+  return written;
 }

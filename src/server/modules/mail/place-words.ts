@@ -1,4 +1,5 @@
 import type { ComplaintRow } from '../../db/schema.js';
+import { ENGLISH, type Reader } from '../../i18n/readers.js';
 
 /*
  * A complaint's place in mail words, apart from the templates: every function the template modules
@@ -9,11 +10,11 @@ import type { ComplaintRow } from '../../db/schema.js';
  * Where in its hostel a complaint is, as mail words it: "room 214", or the common area it was
  * filed for ("Floor 3 washroom", kept in place_text at filing, decision 45).
  */
-export function roomOrArea(complaint: Pick<ComplaintRow, 'roomNo' | 'commonAreaId' | 'placeText'>): string {
-  return complaint.commonAreaId ? (complaint.placeText ?? 'a common area') : `room ${complaint.roomNo}`;
+export function roomOrArea(complaint: Pick<ComplaintRow, 'roomNo' | 'commonAreaId' | 'placeText'>, { i18n }: Reader = ENGLISH): string {
+  return complaint.commonAreaId ? (complaint.placeText ?? i18n._('a common area')) : i18n._('room {room}', { room: complaint.roomNo });
 }
 
 /** The same with the floor when it is a room ("room 214, floor 2"): an area's name says its floor. */
-export function roomFloorOrArea(complaint: Pick<ComplaintRow, 'roomNo' | 'floor' | 'commonAreaId' | 'placeText'>): string {
-  return complaint.commonAreaId ? roomOrArea(complaint) : `room ${complaint.roomNo}, floor ${complaint.floor}`;
+export function roomFloorOrArea(complaint: Pick<ComplaintRow, 'roomNo' | 'floor' | 'commonAreaId' | 'placeText'>, r: Reader = ENGLISH): string {
+  return complaint.commonAreaId ? roomOrArea(complaint, r) : r.i18n._('room {room}, floor {floor}', { room: complaint.roomNo, floor: String(complaint.floor) });
 }

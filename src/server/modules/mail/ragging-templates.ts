@@ -1,7 +1,9 @@
 import type { RaggingContacts } from '../../../shared/admin.js';
+import { localName } from '../../../shared/catalog.js';
 import { FIR_DECISION_LABELS, HEAD_AFTER_HOURS } from '../../../shared/ragging.js';
 import type { ComplaintRow } from '../../db/schema.js';
-import { paragraphsMail } from './html.js';
+import { ENGLISH, type Reader } from '../../i18n/readers.js';
+import { greeting, paragraphsMail } from './html.js';
 import type { RenderedMail } from './templates.js';
 
 /*
@@ -17,24 +19,40 @@ const utc = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 16)} UT
 const contactLine = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join(', ');
 
 /** Who to reach at once, as the acknowledgement and the pages say it. */
-function helpLines(contacts: Pick<RaggingContacts, 'raggingHelpline' | 'nodalOfficerName' | 'nodalOfficerEmail' | 'nodalOfficerPhone'>): string {
+function helpLines(
+  { i18n }: Reader,
+  contacts: Pick<RaggingContacts, 'raggingHelpline' | 'nodalOfficerName' | 'nodalOfficerEmail' | 'nodalOfficerPhone'>,
+): string {
   return [
-    `National anti-ragging helpline (toll free, day and night): ${contacts.raggingHelpline}`,
-    `Nodal officer: ${contactLine(contacts.nodalOfficerName, contacts.nodalOfficerEmail, contacts.nodalOfficerPhone)}`,
+    i18n._('National anti-ragging helpline (toll free, day and night): {helpline}', { helpline: contacts.raggingHelpline }),
+    i18n._('Nodal officer: {contact}', { contact: contactLine(contacts.nodalOfficerName, contacts.nodalOfficerEmail, contacts.nodalOfficerPhone) }),
   ].join('\n');
 }
 
 /** To the reporter: the report is with the committee, what happens by when, and who to call now. */
-export function raggingAcknowledgementMail(complaint: ComplaintRow, contacts: RaggingContacts, url: string): RenderedMail {
+export function raggingAcknowledgementMail(
+  complaint: ComplaintRow,
+  /** With the committee's Hindi name when an administrator gave one (the university row's). */
+  contacts: RaggingContacts & { committeeNameHi?: string },
+  url: string,
+  r: Reader = ENGLISH,
+): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
+  const committee = localName(r.locale, contacts.committeeName, contacts.committeeNameHi);
+  const values = { number: c.number, sub: c.subCategory, committee };
   return paragraphsMail(
-    `We received your ragging report — ${complaint.number}`,
+    i18n._('We received your ragging report — {number}', values),
     [
-      `Hello${complaint.fname ? ` ${complaint.fname}` : ''},`,
-      `your report ${complaint.number}${complaint.subCategory ? ` (${complaint.subCategory})` : ''} is registered and has gone to the ${contacts.committeeName}. Only the committee and the anti-ragging duty can see who you are.`,
-      'By the regulations, the committee decides within 24 hours whether a police report (FIR) is needed, and finishes its enquiry within 7 days.',
-      `If you are in danger or need help now:\n${helpLines(contacts)}`,
+      greeting(r, c.fname),
+      c.subCategory
+        ? i18n._('your report {number} ({sub}) is registered and has gone to the {committee}. Only the committee and the anti-ragging duty can see who you are.', values)
+        : i18n._('your report {number} is registered and has gone to the {committee}. Only the committee and the anti-ragging duty can see who you are.', values),
+      i18n._('By the regulations, the committee decides within 24 hours whether a police report (FIR) is needed, and finishes its enquiry within 7 days.'),
+      i18n._('If you are in danger or need help now:\n{help}', { help: helpLines(r, contacts) }),
     ],
-    { url, text: 'Follow your report' },
+    { url, text: i18n._('Follow your report') },
+    r,
   );
 }
 
@@ -45,23 +63,31 @@ export type ClockAudience = 'nodal_officer' | 'head';
  * To the nodal officer (level 1) or the head of the institution (level 2) when a statutory clock
  * ran out with nothing recorded: which report, what was due by when, and what happened before.
  */
-export function raggingClockMail(complaint: ComplaintRow, clock: RaggingClock, audience: ClockAudience, url: string): RenderedMail {
-  const due = clock === 'fir' ? complaint.firDueAt : complaint.enquiryDueAt;
-  const what = clock === 'fir' ? 'the decision on a police report (FIR)' : 'the end of the enquiry';
+export function raggingClockMail(complaint: ComplaintRow, clock: RaggingClock, audience: ClockAudience, url: string, r: Reader = ENGLISH): RenderedMail {
+  const { i18n } = r;
+  const c = r.local(complaint);
+  const due = clock === 'fir' ? c.firDueAt : c.enquiryDueAt;
   const recorded =
     clock === 'fir'
-      ? 'No FIR decision is recorded yet.'
-      : complaint.firDecision
-        ? `The FIR decision is recorded (${FIR_DECISION_LABELS[complaint.firDecision]}); the enquiry is not closed.`
-        : 'Neither the FIR decision nor the enquiry’s outcome is recorded.';
+      ? i18n._('No FIR decision is recorded yet.')
+      : c.firDecision
+        ? i18n._('The FIR decision is recorded ({decision}); the enquiry is not closed.', { decision: i18n._(FIR_DECISION_LABELS[c.firDecision]) })
+        : i18n._('Neither the FIR decision nor the enquiry’s outcome is recorded.');
+  const report = c.subCategory ? i18n._('Ragging report {number} ({sub})', { number: c.number, sub: c.subCategory }) : i18n._('Ragging report {number}', { number: c.number });
+  const values = { report, hostel: c.hostel, filed: utc(c.createdAt), due: due ? utc(due) : i18n._('its due time'), recorded };
   return paragraphsMail(
-    `Ragging report overdue: ${clock === 'fir' ? 'FIR decision' : 'enquiry'} — ${complaint.number}`,
+    clock === 'fir'
+      ? i18n._('Ragging report overdue: FIR decision — {number}', { number: c.number })
+      : i18n._('Ragging report overdue: enquiry — {number}', { number: c.number }),
     [
-      `Ragging report ${complaint.number}${complaint.subCategory ? ` (${complaint.subCategory})` : ''}, ${complaint.hostel}, filed ${utc(complaint.createdAt)}: ${what} was due by ${due ? utc(due) : 'its due time'}. ${recorded}`,
+      clock === 'fir'
+        ? i18n._('{report}, {hostel}, filed {filed}: the decision on a police report (FIR) was due by {due}. {recorded}', values)
+        : i18n._('{report}, {hostel}, filed {filed}: the end of the enquiry was due by {due}. {recorded}', values),
       audience === 'nodal_officer'
-        ? `You are told as the anti-ragging nodal officer. If it is still not recorded ${HEAD_AFTER_HOURS} hours after it was due, the head of the institution is told.`
-        : `The nodal officer was told when it became overdue; ${HEAD_AFTER_HOURS} hours on, it is still not recorded.`,
+        ? i18n._('You are told as the anti-ragging nodal officer. If it is still not recorded {hours} hours after it was due, the head of the institution is told.', { hours: String(HEAD_AFTER_HOURS) })
+        : i18n._('The nodal officer was told when it became overdue; {hours} hours on, it is still not recorded.', { hours: String(HEAD_AFTER_HOURS) }),
     ],
-    { url, text: 'Open the report in the staff console' },
+    { url, text: i18n._('Open the report in the staff console') },
+    r,
   );
 }

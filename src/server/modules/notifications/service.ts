@@ -5,6 +5,7 @@ import { complaints, notifications, pushOutbox, pushSubscriptions, users, type C
 import { guardNotification } from '../confidentiality/guard.js';
 import { pushMessage, pushTopic } from '../push/message.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
+import { ENGLISH, Readers, type Reader } from '../../i18n/readers.js';
 
 type Queryable = Pick<Db, 'insert' | 'select'>;
 
@@ -13,7 +14,25 @@ type Queryable = Pick<Db, 'insert' | 'select'>;
  * preview. The quote is cut only after the confidentiality guard has read all of it: a name cut in
  * half ("Priya…") no longer matches the guard's whole-word rule and would be shown.
  */
-export type BellText = string | { lead: string; quote: string };
+export type BellWords = string | { lead: string; quote: string };
+
+/**
+ * What a bell says: the same words for every reader, or written for each in their language
+ * (issue 28; the stored row keeps what its reader was told).
+ */
+export type BellText = BellWords | ((reader: Reader) => BellWords);
+
+/** Each reader's Reader (their `users.locale`, else the university's), read only when the text is written per reader. */
+async function readersOf(db: Pick<Db, 'select'>, ids: readonly string[], text: BellText | ((count: number, single: ComplaintRow | null, reader: Reader) => string)) {
+  const byId = new Map<string, Reader>();
+  if (typeof text !== 'function') return (id: string) => byId.get(id) ?? ENGLISH;
+  const readers = new Readers(db);
+  const locales = await readers.localesOfUsers(ids);
+  for (const id of ids) byId.set(id, await readers.reader(locales.get(id) ?? (await readers.defaultLocale())));
+  return (id: string) => byId.get(id) ?? ENGLISH;
+}
+
+const wordsFor = (text: BellText, reader: Reader): BellWords => (typeof text === 'function' ? text(reader) : text);
 
 /** The first 80 characters of `text` on one line, so the bell says what was asked without opening the complaint. */
 export function preview(text: string): string {
@@ -21,7 +40,7 @@ export function preview(text: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-function textFor(complaint: ComplaintRow | null, readerId: string, text: BellText): string {
+function textFor(complaint: ComplaintRow | null, readerId: string, text: BellWords): string {
   const guard = (words: string) => (complaint ? guardNotification(complaint, readerId, words) : words);
   return typeof text === 'string' ? guard(text) : `${guard(text.lead)}${preview(guard(text.quote))}`;
 }
@@ -52,8 +71,9 @@ export async function notify(
     .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt, role: users.role })
     .from(users)
     .where(inArray(users.id, readers));
+  const readerOf = await readersOf(db, channels.map((c) => c.id), text);
   // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
-  const told = channels.map((c) => ({ ...c, eventId: randomUUID(), text: textFor(complaint, c.id, text) }));
+  const told = channels.map((c) => ({ ...c, eventId: randomUUID(), reader: readerOf(c.id), text: textFor(complaint, c.id, wordsFor(text, readerOf(c.id))) }));
   const bells = told.filter((c) => c.bell);
   if (bells.length) {
     await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text, link: opts.link ?? null })));
@@ -71,7 +91,7 @@ export async function notify(
   const rows = devices.flatMap((device) => {
     const reader = byUser.get(device.userId);
     if (!reader) return [];
-    const made = pushMessage(complaint, reader.id, reader.text, reader.role === 'student');
+    const made = pushMessage(complaint, reader.id, reader.text, reader.role === 'student', reader.reader.i18n);
     const message = !complaint && opts.link ? { ...made, url: opts.link, tag: pushTopic(opts.link) } : made;
     return [{ eventId: reader.eventId, subscriptionId: device.id, payload: JSON.stringify(message), topic: pushTopic(message.tag) }];
   });
@@ -147,8 +167,8 @@ export async function notifyGrouped(
   readers: readonly GroupedReader[],
   group: {
     key: string;
-    /** The bell's words for `count` complaints; `single` is the complaint when the group holds just one. */
-    text: (count: number, single: ComplaintRow | null) => string;
+    /** The bell's words for `count` complaints, in the reader's language; `single` is the complaint when the group holds just one. */
+    text: (count: number, single: ComplaintRow | null, reader: Reader) => string;
     /** Where a bell or push about more than one complaint leads (a view of the queue). */
     path: string;
   },
@@ -159,11 +179,13 @@ export async function notifyGrouped(
     .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt })
     .from(users)
     .where(inArray(users.id, wanted.map((r) => r.id)));
+  const readerOf = await readersOf(db, channels.map((c) => c.id), group.text);
   const recent = sql`now() - interval '1 hour'`;
   const pushes: Array<typeof pushOutbox.$inferInsert> = [];
   for (const reader of wanted) {
     const channel = channels.find((c) => c.id === reader.id);
     if (!channel) continue;
+    const words = (count: number, single: ComplaintRow | null) => group.text(count, single, readerOf(reader.id));
     const added = reader.complaints.length;
     const only = added === 1 ? (reader.complaints[0] ?? null) : null;
     let eventId: string = randomUUID();
@@ -181,14 +203,14 @@ export async function notifyGrouped(
         eventId = open.id;
         await db
           .update(notifications)
-          .set({ groupCount: shown.count, text: group.text(shown.count, null), complaintId: null, createdAt: sql`now()` })
+          .set({ groupCount: shown.count, text: words(shown.count, null), complaintId: null, createdAt: sql`now()` })
           .where(eq(notifications.id, open.id));
       } else {
         await db.insert(notifications).values({
           id: eventId,
           userId: reader.id,
           complaintId: only?.id ?? null,
-          text: textFor(only, reader.id, group.text(added, only)),
+          text: textFor(only, reader.id, words(added, only)),
           groupKey: group.key,
           groupCount: added,
         });
@@ -204,10 +226,11 @@ export async function notifyGrouped(
       .where(and(inArray(pushOutbox.subscriptionId, devices.map((d) => d.id)), eq(pushOutbox.topic, pushTopic(group.key)), sql`${pushOutbox.createdAt} > ${recent}`))
       .limit(1);
     if (pushed) continue;
-    const words = textFor(shown.single, reader.id, group.text(shown.count, shown.single));
+    const said = textFor(shown.single, reader.id, words(shown.count, shown.single));
+    const { i18n } = readerOf(reader.id);
     const message = shown.single
-      ? { ...pushMessage(shown.single, reader.id, words), tag: group.key }
-      : { title: 'Hostel Complaint Portal', body: words, url: group.path, tag: group.key };
+      ? { ...pushMessage(shown.single, reader.id, said, false, i18n), tag: group.key }
+      : { title: i18n._('Hostel Complaint Portal'), body: said, url: group.path, tag: group.key };
     for (const device of devices) {
       pushes.push({ eventId, subscriptionId: device.id, payload: JSON.stringify(message), topic: pushTopic(group.key) });
     }

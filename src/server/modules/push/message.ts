@@ -1,5 +1,6 @@
 import type { ComplaintRow } from '../../db/schema.js';
 import type { PushMessage } from '../../../shared/push.js';
+import { i18nFor, type I18n } from '../../i18n/index.js';
 
 /** A notification shows a few lines; one encrypted record holds at most 4 KB (4 bytes a character at worst). */
 const MAX_BODY = 500;
@@ -20,9 +21,11 @@ export function pushMessage(
   words: string,
   /** A student reader who did not file it follows it: their page of it is under /my too. */
   readerIsStudent = false,
+  /** The reader's language, for the title of a push about no one complaint. */
+  i18n: I18n = i18nFor(null),
 ): PushMessage {
   const text = shorten(words);
-  if (!complaint) return { title: 'Hostel Complaint Portal', body: text, url: '/', tag: 'portal' };
+  if (!complaint) return { title: i18n._('Hostel Complaint Portal'), body: text, url: '/', tag: 'portal' };
   const url = complaint.studentId === readerId || readerIsStudent ? `/my/${complaint.number}` : `/staff/complaints/${complaint.number}`;
   return { title: complaint.number, body: text, url, tag: complaint.number };
 }

@@ -1,0 +1,128 @@
+import { inArray, sql } from 'drizzle-orm';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
+import { localName } from '../../shared/catalog.js';
+import { isLocale } from '../../shared/locale.js';
+import type { Db } from '../db/client.js';
+import { categories, commonAreas, hostels, services, university, users, type ComplaintRow } from '../db/schema.js';
+import { i18nFor, type I18n } from './index.js';
+
+/** The names a complaint row keeps in English at filing, which a reader may read in Hindi. */
+export type NamedComplaint = Pick<ComplaintRow, 'category' | 'complaintHead' | 'subCategory' | 'hostel' | 'commonAreaId' | 'placeText'>;
+
+/**
+ * Who reads what the server writes (a mail, a bell): their language, its messages, and the names
+ * an administrator gave in it (a complaint keeps its category, hostel and area in English).
+ */
+export interface Reader {
+  locale: Locale;
+  i18n: I18n;
+  /** The complaint with its category, sub-category, hostel and common area in the reader's language. */
+  local<C extends NamedComplaint>(complaint: C): C;
+  /** A hostel's name in the reader's language. */
+  hostel(name: string): string;
+}
+
+interface HindiNames {
+  heads: Map<string, string>;
+  subs: Map<string, string>;
+  hostels: Map<string, string>;
+  areas: Map<string, string>;
+}
+
+function readerOf(locale: Locale, names: HindiNames | null): Reader {
+  const hostel = (name: string) => (names ? localName(locale, name, names.hostels.get(name.toLowerCase())) : name);
+  return {
+    locale,
+    i18n: i18nFor(locale),
+    hostel,
+    local(complaint) {
+      if (!names) return complaint;
+      const area = complaint.commonAreaId ? names.areas.get(complaint.commonAreaId) : undefined;
+      return {
+        ...complaint,
+        complaintHead: localName(locale, complaint.complaintHead, names.heads.get(complaint.category)),
+        subCategory: complaint.subCategory ? localName(locale, complaint.subCategory, names.subs.get(`${complaint.category}\n${complaint.subCategory}`)) : '',
+        hostel: hostel(complaint.hostel),
+        placeText: complaint.placeText && area ? area : complaint.placeText,
+      };
+    },
+  };
+}
+
+/** The reader of the source language with the names as filed: what the templates write by default. */
+export const ENGLISH: Reader = readerOf(SOURCE_LOCALE, null);
+
+async function hindiNames(db: Pick<Db, 'select'>): Promise<HindiNames> {
+  const [cats, servs, halls, areas] = await Promise.all([
+    db.select({ key: categories.key, head: categories.complaintHeadHi, subs: categories.subCategories }).from(categories),
+    db.select({ key: services.key, label: services.labelHi }).from(services),
+    db.select({ name: hostels.name, hi: hostels.nameHi }).from(hostels),
+    db.select({ id: commonAreas.id, hi: commonAreas.nameHi }).from(commonAreas),
+  ]);
+  const subs = new Map<string, string>();
+  for (const c of cats) for (const s of c.subs) if (s.nameHi) subs.set(`${c.key}\n${s.name}`, s.nameHi);
+  return {
+    heads: new Map([...cats.map((c) => [c.key, c.head] as const), ...servs.map((s) => [s.key, s.label] as const)].filter(([, hi]) => hi)),
+    subs,
+    hostels: new Map(halls.filter((h) => h.hi).map((h) => [h.name.toLowerCase(), h.hi])),
+    areas: new Map(areas.filter((a) => a.hi).map((a) => [a.id, a.hi])),
+  };
+}
+
+/** The university's language: for addresses that are nobody's account (a facility's mailbox). */
+export async function defaultLocale(db: Pick<Db, 'select'>): Promise<Locale> {
+  const [row] = await db.select({ locale: university.defaultLocale }).from(university).limit(1);
+  return row && isLocale(row.locale) ? row.locale : SOURCE_LOCALE;
+}
+
+/**
+ * The readers of one piece of writing: each person's language (`users.locale`, else the
+ * university's), looked up once, and a Reader per language, the Hindi names read only when needed.
+ */
+export class Readers {
+  private readonly made = new Map<Locale, Promise<Reader>>();
+  private fallback: Promise<Locale> | undefined;
+
+  constructor(private readonly db: Pick<Db, 'select'>) {}
+
+  /** The university's language, read once. */
+  defaultLocale(): Promise<Locale> {
+    this.fallback ??= defaultLocale(this.db);
+    return this.fallback;
+  }
+
+  reader(locale: Locale): Promise<Reader> {
+    let reader = this.made.get(locale);
+    if (!reader) {
+      reader = locale === SOURCE_LOCALE ? Promise.resolve(ENGLISH) : hindiNames(this.db).then((names) => readerOf(locale, names));
+      this.made.set(locale, reader);
+    }
+    return reader;
+  }
+
+  /** Each address's language: its account's, else the university's (an address that is nobody's account). */
+  async localesOfEmails(emails: readonly string[]): Promise<Map<string, Locale>> {
+    return this.localesOf(users.email, emails.map((e) => e.toLowerCase()), (e) => e.toLowerCase(), emails);
+  }
+
+  /** Each user's language, by id. */
+  async localesOfUsers(ids: readonly string[]): Promise<Map<string, Locale>> {
+    return this.localesOf(users.id, ids, (id) => id, ids);
+  }
+
+  private async localesOf(column: typeof users.email | typeof users.id, keys: readonly string[], keyOf: (given: string) => string, given: readonly string[]) {
+    const found = keys.length
+      ? await this.db
+          .select({ key: sql<string>`${column}`, locale: users.locale })
+          .from(users)
+          .where(inArray(column, [...new Set(keys)]))
+      : [];
+    const chosen = new Map(found.filter((f) => f.locale && (LOCALES as readonly string[]).includes(f.locale)).map((f) => [f.key, f.locale as Locale]));
+    const result = new Map<string, Locale>();
+    for (const g of given) {
+      const locale = chosen.get(keyOf(g));
+      result.set(g, locale ?? (await this.defaultLocale()));
+    }
+    return result;
+  }
+}
