@@ -11,5 +11,5 @@ export class AppError extends Error {
   }
 }
 
-export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Please Sign In first');
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);
+export const unauthenticated = () => new AppError(401, 'unauthenticated', /*i18n*/ 'Please Sign In first');
+export const forbidden = (message = /*i18n*/ 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);

@@ -29,7 +29,7 @@ export function decodeCursor(cursor: string): KeysetPosition {
   const createdAt = new Date(match?.[1] ?? Number.NaN);
   const time = createdAt.getTime();
   if (!match?.[2] || Number.isNaN(time) || createdAt.toISOString() !== match[1] || time < EARLIEST || time >= LATEST) {
-    throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
+    throw new AppError(400, 'invalid_cursor', /*i18n*/ 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
   }
   return { createdAt, id: match[2] };
 }

@@ -27,17 +27,17 @@ export default fp(
       const fetchSite = request.headers['sec-fetch-site'];
       if (origin && origin !== allowedOrigin) {
         request.log.warn({ origin }, 'csrf: request from another origin refused');
-        throw new AppError(403, 'csrf_failed', 'This request was refused because it came from another site.');
+        throw new AppError(403, 'csrf_failed', /*i18n*/ 'This request was refused because it came from another site.');
       }
       if (!origin && fetchSite === 'cross-site') {
-        throw new AppError(403, 'csrf_failed', 'This request was refused because it came from another site.');
+        throw new AppError(403, 'csrf_failed', /*i18n*/ 'This request was refused because it came from another site.');
       }
 
       if (request.session) {
         const header = request.headers[CSRF_HEADER];
         if (typeof header !== 'string' || !safeEqual(header, request.session.csrfToken)) {
           request.log.warn('csrf: missing or wrong token');
-          throw new AppError(403, 'csrf_failed', 'Your session token is missing or out of date. Reload the page and try again.');
+          throw new AppError(403, 'csrf_failed', /*i18n*/ 'Your session token is missing or out of date. Reload the page and try again.');
         }
       }
     });

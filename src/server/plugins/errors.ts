@@ -4,10 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody } from '../../shared/errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
-
-function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
-}
+import { requesterI18n, translated } from '../i18n/requester.js';
 
 /** Fastify's own client errors, turned into codes a client can act on. */
 const FASTIFY_CODES: Record<string, string> = {
@@ -24,6 +21,13 @@ const FASTIFY_CODES: Record<string, string> = {
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // The message (and each field's) in the requester's language when the catalogue has it (issue 28).
+      const i18n = requesterI18n(request);
+      const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody => {
+        const said = translated(i18n, message);
+        const saidFields = fields && Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, translated(i18n, value)]));
+        return { error: saidFields ? { code, message: said, fields: saidFields } : { code, message: said } };
+      };
       if (error instanceof AppError) {
         return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
       }
@@ -31,23 +35,23 @@ export default fp(
         const fields: Record<string, string> = {};
         for (const issue of error.validation) {
           const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-          fields[key] ??= issue.message ?? 'is not valid';
+          fields[key] ??= issue.message ?? /*i18n*/ 'is not valid';
         }
         return reply
           .status(400)
-          .send(body('validation_failed', 'Some of the information sent is not valid.', fields));
+          .send(body('validation_failed', /*i18n*/ 'Some of the information sent is not valid.', fields));
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
-        return reply.status(500).send(body('internal_error', 'Something went wrong on our side. Please try again.'));
+        return reply.status(500).send(body('internal_error', /*i18n*/ 'Something went wrong on our side. Please try again.'));
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
-        return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
+        return reply.status(429).send(body('rate_limited', /*i18n*/ 'Too many requests. Please wait a moment and try again.'));
       }
       if (status >= 400 && status < 500) {
         const code = (error.code && FASTIFY_CODES[error.code]) || 'bad_request';
-        const message = code === 'invalid_body' ? 'The request body is not valid JSON.' : error.message;
+        const message = code === 'invalid_body' ? /*i18n*/ 'The request body is not valid JSON.' : error.message;
         return reply.status(status).send(body(code, message));
       }
       if (isDatabaseUnavailable(error)) {
@@ -57,10 +61,10 @@ export default fp(
         return reply
           .status(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-          .send(body('database_unavailable', 'The portal cannot reach its database right now. Please try again in a few seconds.'));
+          .send(body('database_unavailable', /*i18n*/ 'The portal cannot reach its database right now. Please try again in a few seconds.'));
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send(body('internal_error', 'Something went wrong on our side. Please try again.'));
+      return reply.status(500).send(body('internal_error', /*i18n*/ 'Something went wrong on our side. Please try again.'));
     });
   },
   { name: 'errors' },

@@ -65,7 +65,7 @@ export default fp(
       ];
       if (paths.length === 0) return;
       const fields = Object.fromEntries(paths.map((p) => [p.replace(/^(params|querystring|body)\./, ''), TEXT_RULE_MESSAGE]));
-      throw new AppError(400, 'validation_failed', 'Some of the information sent is not valid.', fields);
+      throw new AppError(400, 'validation_failed', /*i18n*/ 'Some of the information sent is not valid.', fields);
     });
   },
   { name: 'input-text' },

@@ -21,7 +21,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const QUARTER_HOUR_MS = 15 * 60_000;
 
 const followRequired = () =>
-  new AppError(401, 'follow_required', 'Enter the tracking code and the secret to open this report (it closes by itself after a while).');
+  new AppError(401, 'follow_required', /*i18n*/ 'Enter the tracking code and the secret to open this report (it closes by itself after a while).');
 
 /**
  * Anonymous ragging reports (decision 41): filed and followed signed out. Every route is marked

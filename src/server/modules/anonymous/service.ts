@@ -74,7 +74,7 @@ const storedKey = (key: string) => `anonymous:${sha256(key)}`;
 /** What the catalogue says of the report: a ragging sub-category, and a hostel it knows when one is named. */
 function checkReport(catalog: PublicCatalog, body: AnonymousReportBody) {
   const category = categoryByKey(catalog, RAGGING_CATEGORY);
-  if (!category) throw new AppError(409, 'ragging_unavailable', 'Ragging reports are not taken here: call the anti-ragging helpline instead.');
+  if (!category) throw new AppError(409, 'ragging_unavailable', /*i18n*/ 'Ragging reports are not taken here: call the anti-ragging helpline instead.');
   const sub = category.subCategories.find((s) => s.name === body.subCategory);
   const problems: FieldProblems = {};
   if (!sub) problems.subCategory = 'Choose what kind of ragging it was';
@@ -99,12 +99,12 @@ async function replayOf(ctx: AnonymousFilingContext, studentId: string, idempote
     .limit(1);
   if (!existing) return null;
   if (existing.requestHash !== requestHash) {
-    throw new AppError(422, 'idempotency_key_reused', 'This submission key was already used for a different report. Reload the page and try again.');
+    throw new AppError(422, 'idempotency_key_reused', /*i18n*/ 'This submission key was already used for a different report. Reload the page and try again.');
   }
   const secret = secretFor(ctx.serverKey, idempotencyKey);
   // The server's key changed since: the secret cannot be given again, and was shown once already.
   if (!existing.trackingCode || existing.secretHash !== hashSecret(secret)) {
-    throw new AppError(409, 'already_filed', 'This report was already sent; its code and secret were shown then and cannot be shown again.');
+    throw new AppError(409, 'already_filed', /*i18n*/ 'This report was already sent; its code and secret were shown then and cannot be shown again.');
   }
   return { trackingCode: existing.trackingCode, secret: formatSecret(secret) };
 }
@@ -166,7 +166,7 @@ export async function fileAnonymousReport(
 }
 
 /** The same answer for an unknown code and a wrong secret: which one it was is nobody's business. */
-const noMatch = () => new AppError(404, 'not_found', 'No report matches this tracking code and secret. Check both and try again.');
+const noMatch = () => new AppError(404, 'not_found', /*i18n*/ 'No report matches this tracking code and secret. Check both and try again.');
 
 /** A hash to compare with when there is no report, so an unknown code takes as long as a wrong secret. */
 const NO_REPORT_HASH = sha256('no report has this hash');

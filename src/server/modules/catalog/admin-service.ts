@@ -140,10 +140,10 @@ export async function setLogo(db: Db, actorId: string, dataUrl: string | null): 
     logoType = match?.[1] ?? '';
     logo = Buffer.from(match?.[2] ?? '', 'base64');
     if (!SIGNATURES[logoType]?.(logo)) {
-      throw new AppError(400, 'validation_failed', 'The logo must be a PNG, JPEG or WebP image.', { dataUrl: 'is not a PNG, JPEG or WebP image' });
+      throw new AppError(400, 'validation_failed', /*i18n*/ 'The logo must be a PNG, JPEG or WebP image.', { dataUrl: 'is not a PNG, JPEG or WebP image' });
     }
     if (logo.length > LOGO_MAX_BYTES) {
-      throw new AppError(400, 'validation_failed', 'The logo must be at most 200 KB.', { dataUrl: 'is larger than 200 KB' });
+      throw new AppError(400, 'validation_failed', /*i18n*/ 'The logo must be at most 200 KB.', { dataUrl: 'is larger than 200 KB' });
     }
   }
   await db.transaction(async (tx) => {
@@ -230,7 +230,7 @@ export async function updateHostel(db: Db, actorId: string, id: string, input: H
     // Before anything is read: another retirement waits, then counts what this one left in use.
     if (input.retired) await lockCount(tx, 'hostelsInUse');
     const [before] = await tx.select().from(hostels).where(eq(hostels.id, id)).for('update');
-    if (!before) throw new AppError(404, 'not_found', 'No such hostel.');
+    if (!before) throw new AppError(404, 'not_found', /*i18n*/ 'No such hostel.');
     if (input.retired && before.retiredAt === null) {
       const [active] = await tx.select({ n: count() }).from(hostels).where(isNull(hostels.retiredAt));
       if (Number(active?.n ?? 0) <= 1) throw conflict('This is the last hostel in use; add another before retiring it.', 'retired');
@@ -299,7 +299,7 @@ const areaState = (a: Pick<CommonAreaRow, 'name' | 'nameHi' | 'floor' | 'code' |
 
 async function hostelOf(tx: Queryable, hostelId: string): Promise<HostelRow> {
   const [hostel] = await tx.select().from(hostels).where(eq(hostels.id, hostelId));
-  if (!hostel) throw new AppError(404, 'not_found', 'No such hostel.');
+  if (!hostel) throw new AppError(404, 'not_found', /*i18n*/ 'No such hostel.');
   return hostel;
 }
 
@@ -374,7 +374,7 @@ export async function updateCommonArea(
       .from(commonAreas)
       .where(and(eq(commonAreas.id, areaId), eq(commonAreas.hostelId, hostelId)))
       .for('no key update');
-    if (!before) throw new AppError(404, 'not_found', 'No such common area in this hostel.');
+    if (!before) throw new AppError(404, 'not_found', /*i18n*/ 'No such common area in this hostel.');
     // Bringing one back checks its name against the areas in use, like a new one.
     await checkArea(tx, owner, input, areaId);
     const [after] = await tx
@@ -545,7 +545,7 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
     // Before anything is read: another retirement waits, then counts what this one left in use.
     if (input.retired) await lockCount(tx, 'categoriesInUse');
     const [before] = await tx.select().from(categories).where(eq(categories.key, key)).for('update');
-    if (!before) throw new AppError(404, 'not_found', 'No such category.');
+    if (!before) throw new AppError(404, 'not_found', /*i18n*/ 'No such category.');
     // The regulations want ragging reported, and reported in confidence, at all times (decision 40).
     if (key === RAGGING_CATEGORY && input.retired) throw conflict('Reporting ragging cannot be switched off.', 'retired');
     if (key === RAGGING_CATEGORY && !input.confidential) throw conflict('Ragging reports are always confidential.', 'confidential');
@@ -605,7 +605,7 @@ export async function updateService(
 ): Promise<ServiceAdmin> {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(services).where(eq(services.key, key)).for('update');
-    if (!before) throw new AppError(404, 'not_found', 'No such service.');
+    if (!before) throw new AppError(404, 'not_found', /*i18n*/ 'No such service.');
     const beforeRouting = await readRouting(tx, before.routingKey);
     const [after] = await tx
       .update(services)

@@ -37,7 +37,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const row = await readUniversity(app.db);
-      if (!row.logo || !row.logoType) throw new AppError(404, 'not_found', 'The university has no logo.');
+      if (!row.logo || !row.logoType) throw new AppError(404, 'not_found', /*i18n*/ 'The university has no logo.');
       return reply
         .type(row.logoType)
         .header('cache-control', request.query.v ? 'public, max-age=31536000, immutable' : 'no-cache')

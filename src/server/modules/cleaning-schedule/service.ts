@@ -131,7 +131,7 @@ export async function createSlot(db: Db, actor: UserRow, input: CleaningSlotCrea
   return db.transaction(async (tx) => {
     // Slots of one hostel are added one at a time, so two admins adding the same slot make one.
     const [hostel] = await tx.select().from(hostels).where(eq(hostels.id, input.hostelId)).for('no key update');
-    if (!hostel) throw new AppError(404, 'not_found', 'That hostel was not found.', { hostelId: 'Choose a hostel' });
+    if (!hostel) throw new AppError(404, 'not_found', /*i18n*/ 'That hostel was not found.', { hostelId: 'Choose a hostel' });
     if (hostel.retiredAt) throw new AppError(409, 'hostel_retired', `${hostel.name} is retired: bring it back before offering cleaning there.`);
     await refuseDuplicate(tx, input);
     const [slot] = await tx
@@ -194,7 +194,7 @@ export function firstUpcoming(slot: SlotTimes, clock: Clock): string {
 }
 
 export async function slotOffers(db: Db, catalog: PublicCatalog, hostelName: string, clock: Clock): Promise<CleaningSlotOffer[]> {
-  if (!catalog.hostels.some((h) => h.name === hostelName)) throw new AppError(404, 'not_found', 'Choose your hostel.', { hostel: 'Choose your hostel' });
+  if (!catalog.hostels.some((h) => h.name === hostelName)) throw new AppError(404, 'not_found', /*i18n*/ 'Choose your hostel.', { hostel: 'Choose your hostel' });
   const rows = await db
     .select({ slot: cleaningSlots })
     .from(cleaningSlots)
@@ -314,7 +314,7 @@ async function claimPlace(tx: Tx, slotId: string): Promise<CleaningSlotRow & { h
     .innerJoin(hostels, eq(hostels.id, cleaningSlots.hostelId))
     .where(eq(cleaningSlots.id, slotId))
     .for('update', { of: cleaningSlots });
-  if (!row) throw new AppError(404, 'not_found', 'That cleaning time was not found.', { slotId: 'Choose a time' });
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'That cleaning time was not found.', { slotId: 'Choose a time' });
   const { slot } = row;
   if (slot.retiredAt || row.hostelRetired) throw new AppError(409, 'slot_retired', `${slotText(slot)} is no longer offered.`, { slotId: 'No longer offered' });
   if (slot.capacity !== null) {
@@ -345,7 +345,7 @@ export async function book(db: Db, catalog: PublicCatalog, student: UserRow, inp
   try {
     const id = await db.transaction(async (tx) => {
       const slot = await claimPlace(tx, input.slotId);
-      if (slot.hostel !== input.hostel) throw new AppError(400, 'validation_failed', 'Choose a time your hostel offers.', { slotId: 'Choose a time your hostel offers' });
+      if (slot.hostel !== input.hostel) throw new AppError(400, 'validation_failed', /*i18n*/ 'Choose a time your hostel offers.', { slotId: 'Choose a time your hostel offers' });
       const [mine] = await tx
         .select({ id: cleaningBookings.id })
         .from(cleaningBookings)
@@ -370,7 +370,7 @@ export async function book(db: Db, catalog: PublicCatalog, student: UserRow, inp
     if (!view) throw new Error('unreachable: just booked');
     return view;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'already_booked', 'You already have this time booked.', { slotId: 'Already booked' });
+    if (isUniqueViolation(error)) throw new AppError(409, 'already_booked', /*i18n*/ 'You already have this time booked.', { slotId: 'Already booked' });
     throw error;
   }
 }
@@ -385,7 +385,7 @@ async function viewOf(db: Db, student: UserRow, id: string, clock: Clock): Promi
 export async function setSkip(db: Db, student: UserRow, id: string, on: string, skip: boolean, clock: Clock): Promise<CleaningBooking> {
   await db.transaction(async (tx) => {
     const { booking, slot } = await ownBooking(tx, student, id, true);
-    if (booking.cancelledAt || slot.retiredAt) throw new AppError(409, 'booking_cancelled', 'This booking has ended: there is no week to skip.');
+    if (booking.cancelledAt || slot.retiredAt) throw new AppError(409, 'booking_cancelled', /*i18n*/ 'This booking has ended: there is no week to skip.');
     const [view] = await bookingViews(tx, [{ booking, slot, hostel: '' }], clock);
     const week = view?.weeks.find((w) => w.on === on);
     if (!week) {
@@ -414,7 +414,7 @@ export async function restoreBooking(db: Db, student: UserRow, id: string, clock
       const { booking } = await ownBooking(tx, student, id, true);
       if (!booking.cancelledAt) return;
       if (clock.now.getTime() >= booking.cancelledAt.getTime() + CLEANING_UNDO_MINUTES * 60_000) {
-        throw new AppError(409, 'undo_expired', 'It is too late to undo: book the time again.');
+        throw new AppError(409, 'undo_expired', /*i18n*/ 'It is too late to undo: book the time again.');
       }
       const slot = await claimPlace(tx, booking.slotId);
       const [other] = await tx
@@ -426,7 +426,7 @@ export async function restoreBooking(db: Db, student: UserRow, id: string, clock
       await tx.update(cleaningBookings).set({ cancelledAt: null, updatedAt: clock.now }).where(eq(cleaningBookings.id, booking.id));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'already_booked', 'You already have this time booked.');
+    if (isUniqueViolation(error)) throw new AppError(409, 'already_booked', /*i18n*/ 'You already have this time booked.');
     throw error;
   }
   return viewOf(db, student, id, clock);
@@ -441,7 +441,7 @@ async function cleaningHostels(db: Pick<Db, 'select'>, user: UserRow): Promise<s
   if (scope.all) return 'all';
   const names = await db.select({ name: hostels.name }).from(hostels);
   const covered = names.map((h) => h.name).filter((hostel) => inScope(scope, { category: CLEANING_SERVICE, hostel }));
-  if (!covered.length) throw forbidden('Weekly cleaning lists are for the staff who do room cleaning.');
+  if (!covered.length) throw forbidden(/*i18n*/ 'Weekly cleaning lists are for the staff who do room cleaning.');
   return covered;
 }
 
@@ -527,7 +527,7 @@ export async function markVisit(ctx: LifecycleContext, user: UserRow, input: Mar
       .where(eq(cleaningBookings.id, input.bookingId));
     if (!row) throw notFound('That booking');
     const covered = await cleaningHostels(tx, user);
-    if (covered !== 'all' && !covered.includes(row.hostel)) throw forbidden('This room is not in the hostels whose cleaning you do.');
+    if (covered !== 'all' && !covered.includes(row.hostel)) throw forbidden(/*i18n*/ 'This room is not in the hostels whose cleaning you do.');
     if (input.on > today) throw new AppError(409, 'not_yet', `You can mark ${dayLabel(input.on)} on the day or after.`, { on: 'Not yet' });
     if (input.on < addDays(today, -CLEANING_MARK_DAYS_BACK)) {
       throw new AppError(409, 'too_late', `Days more than ${CLEANING_MARK_DAYS_BACK} days ago can no longer be marked.`, { on: 'Too long ago' });

@@ -118,7 +118,7 @@ function checkReplay(existing: ComplaintRow, requestHash: string): Filed {
     throw new AppError(
       422,
       'idempotency_key_reused',
-      'This submission key was already used for a different complaint. Reload the page and try again.',
+      /*i18n*/ 'This submission key was already used for a different complaint. Reload the page and try again.',
     );
   }
   return { complaint: existing, replayed: true };
@@ -260,7 +260,7 @@ const numberOf = async (db: Pick<Db, 'select'>, id: string | null) => {
  */
 export async function getComplaintView(db: Db, viewerId: string, number: string, timeZone: string): Promise<ComplaintView> {
   const [row] = await db.select().from(complaints).where(eq(complaints.number, number)).limit(1);
-  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   if (row.studentId === viewerId) {
     return toOwnerView(row, await publicEvents(db, row.id), await numberOf(db, row.mergedIntoId), await visitState(db, row, timeZone));
   }
@@ -269,7 +269,7 @@ export async function getComplaintView(db: Db, viewerId: string, number: string,
     .from(complaintFollowers)
     .where(and(eq(complaintFollowers.complaintId, row.id), eq(complaintFollowers.userId, viewerId)))
     .limit(1);
-  if (!follow) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!follow) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   return toFollowerView(row, follow, await publicEvents(db, row.id), await yourDuplicate(db, viewerId, follow.via));
 }
 

@@ -32,9 +32,9 @@ export function revealIdentity(db: Db, actor: Pick<UserRow, 'id' | 'role'>, numb
       .leftJoin(users, eq(users.id, complaints.studentId))
       .where(and(eq(complaints.number, number), scopeCondition(scope, complaints)))
       .limit(1);
-    if (!found) throw new AppError(404, 'not_found', 'Complaint not found.');
+    if (!found) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
     // The anonymous reporter's row stands for everyone who reported without a name: it names nobody.
-    if (found.anonymous) throw new AppError(409, 'filed_anonymously', 'This report was filed anonymously: there is nobody to reveal.');
+    if (found.anonymous) throw new AppError(409, 'filed_anonymously', /*i18n*/ 'This report was filed anonymously: there is nobody to reveal.');
     await audit(tx, {
       actorId: actor.id,
       action: 'complaint.reveal_identity',

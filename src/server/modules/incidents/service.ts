@@ -24,9 +24,9 @@ import { activeIncidentsFor, incidentView, linkedComplaints, listIncidents, noti
  * me too"). The writes themselves are lifecycle/incidents.ts's.
  */
 
-const notFound = () => new AppError(404, 'not_found', 'Notice not found.');
+const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Notice not found.');
 const refuseNonWorker = (actor: UserRow) => {
-  if (!isWorker(actor)) throw new AppError(403, 'forbidden', 'You are not allowed to do that.');
+  if (!isWorker(actor)) throw new AppError(403, 'forbidden', /*i18n*/ 'You are not allowed to do that.');
 };
 const invalid = (field: string, message: string) => new AppError(400, 'validation_failed', message, { [field]: message });
 
@@ -74,7 +74,7 @@ export async function postNotice(ctx: LifecycleContext, actor: UserRow, catalog:
   const endsAt = checkEndsAt(body.endsAt, new Date());
   const scope = await loadScope(ctx.db, actor);
   if (!inScope(scope, body)) {
-    throw new AppError(403, 'forbidden', 'You may post notices only for the categories and hostels you work.');
+    throw new AppError(403, 'forbidden', /*i18n*/ 'You may post notices only for the categories and hostels you work.');
   }
   const row = await ctx.transaction((tx) =>
     postIncident(tx, actor.id, { hostel: body.hostel, floors: body.floors, category: body.category, title: body.title, details: body.details, endsAt }),
@@ -187,11 +187,11 @@ export type StudentNotices = Awaited<ReturnType<typeof studentNotices>>;
  * it is resolved. Following twice is once; a notice no longer up can be left but not followed.
  */
 export async function followNotice(db: Db, user: UserRow, id: string, follow: boolean) {
-  if (user.role !== 'student') throw new AppError(403, 'forbidden', 'Only students follow notices.');
+  if (user.role !== 'student') throw new AppError(403, 'forbidden', /*i18n*/ 'Only students follow notices.');
   const [incident] = await db.select({ status: incidents.status }).from(incidents).where(eq(incidents.id, id));
   if (!incident) throw notFound();
   if (follow) {
-    if (incident.status !== 'active') throw new AppError(409, 'incident_not_active', 'This notice is no longer up.');
+    if (incident.status !== 'active') throw new AppError(409, 'incident_not_active', /*i18n*/ 'This notice is no longer up.');
     await db.insert(incidentFollowers).values({ incidentId: id, userId: user.id }).onConflictDoNothing();
   } else {
     await db.delete(incidentFollowers).where(and(eq(incidentFollowers.incidentId, id), eq(incidentFollowers.userId, user.id)));

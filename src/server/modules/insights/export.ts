@@ -10,6 +10,7 @@ import { afterCursor, type KeysetPosition } from '../../lib/keyset.js';
 import { staffVisibleStudent } from '../confidentiality/guard.js';
 import { assignee, queueCondition, queueOrder } from '../staff/queries.js';
 import type { Scope } from '../access/scope.js';
+import { i18nFor, type I18n } from '../../i18n/index.js';
 
 /**
  * CSV exports (issue 14). Rows are read in keyset batches and turned into text one batch at a
@@ -37,6 +38,10 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 const csv = (rows: Array<Array<string | number | null | undefined>>) => rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+const csvRows = csv;
+
+/** A header row in the reader's language (issue 28); the rows under it are data and stay as they are. */
+const headerIn = (i18n: I18n, header: readonly string[]) => header.map((title) => i18n._(title));
 
 /** Excel reads a UTF-8 file as UTF-8 only with the byte-order mark. */
 const BOM = '\ufeff';
@@ -52,23 +57,23 @@ const utcText = (column: PgColumn) => sql`coalesce(to_char(${column} at time zon
 export const CONFIDENTIAL_MESSAGE = '[Confidential complaint: read it in the staff console]';
 
 export const QUEUE_CSV_HEADER = [
-  'Number',
-  'Filed at (UTC)',
-  'Category',
-  'Sub-category',
-  'Hostel',
-  'Floor',
-  'Room',
-  'Status',
-  'Students affected',
-  'Assigned to',
-  'Due at (UTC)',
-  'Resolved at (UTC)',
-  'Rating',
-  'Student',
-  'Registration id',
-  'Student e-mail',
-  'Complaint',
+  /*i18n*/ 'Number',
+  /*i18n*/ 'Filed at (UTC)',
+  /*i18n*/ 'Category',
+  /*i18n*/ 'Sub-category',
+  /*i18n*/ 'Hostel',
+  /*i18n*/ 'Floor',
+  /*i18n*/ 'Room',
+  /*i18n*/ 'Status',
+  /*i18n*/ 'Students affected',
+  /*i18n*/ 'Assigned to',
+  /*i18n*/ 'Due at (UTC)',
+  /*i18n*/ 'Resolved at (UTC)',
+  /*i18n*/ 'Rating',
+  /*i18n*/ 'Student',
+  /*i18n*/ 'Registration id',
+  /*i18n*/ 'Student e-mail',
+  /*i18n*/ 'Complaint',
 ];
 
 /**
@@ -76,7 +81,15 @@ export const QUEUE_CSV_HEADER = [
  * the confidentiality guard: a confidential complaint's student is withheld in the file exactly as
  * on the screen (revealing stays a recorded, one-complaint action).
  */
-export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: Omit<QueueQuery, 'cursor' | 'limit'>, mayRevealIdentity: boolean): Readable {
+export function queueCsv(
+  db: Db,
+  scope: Scope,
+  user: Pick<UserRow, 'id'>,
+  query: Omit<QueueQuery, 'cursor' | 'limit'>,
+  mayRevealIdentity: boolean,
+  /** The requester's language: the header row is in it; the data stays as it is. */
+  i18n: I18n = i18nFor(null),
+): Readable {
   const condition = queueCondition(scope, user, query, mayRevealIdentity);
   const order = queueOrder(query.sort);
   const batch = (after: KeysetPosition | undefined) =>
@@ -127,7 +140,7 @@ export function queueCsv(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query:
       // Started now (a drizzle query runs when awaited, and again on every await).
       .execute();
   async function* lines() {
-    yield BOM + csv([QUEUE_CSV_HEADER]);
+    yield BOM + csv([headerIn(i18n, QUEUE_CSV_HEADER)]);
     let pending = batch(undefined);
     for (;;) {
       const rows = await pending;
@@ -163,39 +176,40 @@ const hoursCell = (h: number | null) => (h === null ? '' : h.toFixed(1));
 const shareCell = (s: number | null) => (s === null ? '' : (s * 100).toFixed(1));
 
 /** One of the dashboard's tables as CSV, with the same figures the page shows (aggregates only: no identities). */
-export function insightsTableCsv(figures: Insights, table: InsightsTable): string {
+export function insightsTableCsv(figures: Insights, table: InsightsTable, i18n: I18n = i18nFor(null)): string {
+  const csv = (rows: Array<Array<string | number | null | undefined>>) => csvRows([headerIn(i18n, rows[0] as string[]), ...rows.slice(1)]);
   const label = new Map(figures.categories.map((c) => [c.key, c.label]));
   const cat = (key: string) => label.get(key) ?? key;
   switch (table) {
     case 'open':
-      return BOM + csv([['Hostel', 'Category', 'Open', 'Overdue'], ...figures.openCells.map((c) => [c.hostel, cat(c.category), c.open, c.overdue])]);
+      return BOM + csv([[/*i18n*/ 'Hostel', /*i18n*/ 'Category', /*i18n*/ 'Open', /*i18n*/ 'Overdue'], ...figures.openCells.map((c) => [c.hostel, cat(c.category), c.open, c.overdue])]);
     case 'weekly':
-      return BOM + csv([['Week (Monday)', 'Category', 'Filed'], ...figures.weekly.map((w) => [w.week, cat(w.category), w.filed])]);
+      return BOM + csv([[/*i18n*/ 'Week (Monday)', /*i18n*/ 'Category', /*i18n*/ 'Filed'], ...figures.weekly.map((w) => [w.week, cat(w.category), w.filed])]);
     case 'rooms':
       return (
         BOM +
-        csv([['Hostel', 'Place', 'Category', 'Complaints in 30 days'], ...figures.recurringRooms.map((r) => [r.hostel, r.area ? r.area.name : `Room ${r.roomNo}`, cat(r.category), r.count])])
+        csv([[/*i18n*/ 'Hostel', /*i18n*/ 'Place', /*i18n*/ 'Category', /*i18n*/ 'Complaints in 30 days'], ...figures.recurringRooms.map((r) => [r.hostel, r.area ? r.area.name : `Room ${r.roomNo}`, cat(r.category), r.count])])
       );
     case 'times':
       return (
         BOM +
         csv([
           [
-            'Hostel',
-            'Category',
-            'Filed',
-            'Acknowledged',
-            'Median hours to acknowledge',
-            '90th percentile hours to acknowledge',
-            'Resolved',
-            'Median hours to resolve',
-            '90th percentile hours to resolve',
-            'Resolved within target',
-            'Share within target (%)',
-            'Reopened',
-            'Reopen rate (%)',
-            'Ratings',
-            'Average rating',
+            /*i18n*/ 'Hostel',
+            /*i18n*/ 'Category',
+            /*i18n*/ 'Filed',
+            /*i18n*/ 'Acknowledged',
+            /*i18n*/ 'Median hours to acknowledge',
+            /*i18n*/ '90th percentile hours to acknowledge',
+            /*i18n*/ 'Resolved',
+            /*i18n*/ 'Median hours to resolve',
+            /*i18n*/ '90th percentile hours to resolve',
+            /*i18n*/ 'Resolved within target',
+            /*i18n*/ 'Share within target (%)',
+            /*i18n*/ 'Reopened',
+            /*i18n*/ 'Reopen rate (%)',
+            /*i18n*/ 'Ratings',
+            /*i18n*/ 'Average rating',
           ],
           ...[...figures.times, figures.total].map((t) => [
             t.hostel,

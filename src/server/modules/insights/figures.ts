@@ -48,7 +48,7 @@ export function insightsFilter(query: InsightsQuery, timeZone: string, now = new
   const to = query.to ?? dayIn(now, timeZone);
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (dayMs(from) > dayMs(to)) {
-    throw new AppError(400, 'validation_failed', 'The first day must not be after the last day.', { from: 'Must not be after the last day' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'The first day must not be after the last day.', { from: 'Must not be after the last day' });
   }
   if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > INSIGHTS_MAX_RANGE_DAYS) {
     throw new AppError(400, 'validation_failed', `Choose at most ${INSIGHTS_MAX_RANGE_DAYS} days.`, { from: `At most ${INSIGHTS_MAX_RANGE_DAYS} days` });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dayIn } from '../../../shared/cleaning-schedule.js';
+import { requesterI18n } from '../../i18n/requester.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';
 import type { Config } from '../../config.js';
@@ -77,7 +78,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-disposition', attachment(`insights-${request.params.table}-${filter.from}-${filter.to}.csv`))
-        .send(insightsTableCsv(figures, request.params.table));
+        .send(insightsTableCsv(figures, request.params.table, requesterI18n(request)));
     },
   );
 
@@ -96,7 +97,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
     async (request, reply) => {
       const user = requireUser(request);
       const scope = await loadScope(app.db, user);
-      const stream = queueCsv(app.db, scope, user, request.query, mayRevealIdentity(user));
+      const stream = queueCsv(app.db, scope, user, request.query, mayRevealIdentity(user), requesterI18n(request));
       stream.on('error', (error) => request.log.error({ err: error }, 'queue export failed while streaming'));
       // Which filters, not their values: a search can hold a student's name.
       request.log.info({ by: user.id, filters: Object.keys(request.query) }, 'queue export started');
@@ -136,7 +137,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
         .set({ insightsDigest: request.body.digest, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning({ digest: users.insightsDigest });
-      if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+      if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
       return { ...row, everyDays };
     },
   );

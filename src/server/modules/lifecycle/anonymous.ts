@@ -44,7 +44,7 @@ async function lockReport(tx: Tx, trackingCode: string): Promise<ComplaintRow> {
     .where(and(eq(complaints.trackingCode, trackingCode), eq(complaints.anonymous, true)))
     .for('update')
     .limit(1);
-  if (!complaint) throw new AppError(404, 'not_found', 'No report matches this tracking code.');
+  if (!complaint) throw new AppError(404, 'not_found', /*i18n*/ 'No report matches this tracking code.');
   return complaint;
 }
 

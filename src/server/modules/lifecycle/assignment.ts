@@ -28,7 +28,7 @@ export async function assignComplaint(
     .set({ assigneeId: assignee?.id ?? null, updatedAt: new Date() })
     .where(eq(complaints.id, complaint.id))
     .returning();
-  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   const who = assignee ? assignee.name || assignee.email : '';
   await tx.insert(complaintEvents).values({
     complaintId: complaint.id,

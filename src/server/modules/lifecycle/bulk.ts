@@ -96,14 +96,14 @@ export async function undoBulk(ctx: LifecycleContext, actor: Pick<UserRow, 'id'>
     }
     const row = await ownBulk(tx, actor, id);
     if (row.status === 'cancelled') return { row, now: await databaseNow(tx) };
-    throw new AppError(409, 'bulk_already_running', 'Too late to undo: it has already run. Change each complaint back on its own page if you need to.');
+    throw new AppError(409, 'bulk_already_running', /*i18n*/ 'Too late to undo: it has already run. Change each complaint back on its own page if you need to.');
   });
 }
 
 /** The actor's own bulk action, or 404 (someone else's is not theirs to see). */
 export async function ownBulk(db: Pick<Db, 'select'>, actor: Pick<UserRow, 'id'>, id: string): Promise<BulkActionRow> {
   const [row] = await db.select().from(bulkActions).where(and(eq(bulkActions.id, id), eq(bulkActions.actorId, actor.id))).limit(1);
-  if (!row) throw new AppError(404, 'not_found', 'That bulk action was not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'That bulk action was not found.');
   return row;
 }
 

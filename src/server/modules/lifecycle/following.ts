@@ -12,7 +12,7 @@ import type { LifecycleContext } from './context.js';
  * The team sees the count ("affects n students"); nobody is told by mail of a new follower.
  */
 
-const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
+const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 
 /** A complaint locked for a change of its followers; a confidential one does not exist for other students. */
 async function lockFollowable(tx: Tx, number: string): Promise<ComplaintRow> {

@@ -37,7 +37,7 @@ const notActive = (incident: Pick<IncidentRow, 'status'>) =>
   new AppError(
     409,
     'incident_not_active',
-    incident.status === 'resolved' ? 'This notice is already resolved.' : 'This notice was taken down: it cannot be changed.',
+    incident.status === 'resolved' ? /*i18n*/ 'This notice is already resolved.' : /*i18n*/ 'This notice was taken down: it cannot be changed.',
   );
 
 /** What a worker posts: where, what, and until when the team expects it to last. */
@@ -73,7 +73,7 @@ export async function updateIncident(tx: Tx, incident: IncidentRow, actorId: str
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(incidents.id, incident.id))
     .returning();
-  if (!row) throw new AppError(404, 'not_found', 'Notice not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Notice not found.');
   await audit(tx, {
     actorId,
     action: 'incident.update',
@@ -117,7 +117,7 @@ export async function withdrawIncident(tx: Tx, incident: IncidentRow, actorId: s
     .set({ status: 'withdrawn', updatedAt: new Date() })
     .where(eq(incidents.id, incident.id))
     .returning();
-  if (!row) throw new AppError(404, 'not_found', 'Notice not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Notice not found.');
   const open = await tx
     .select({ id: complaints.id, status: complaints.status })
     .from(complaints)
@@ -136,7 +136,7 @@ export async function linkComplaint(tx: Tx, incident: IncidentRow, complaint: Co
   if (incident.status !== 'active') throw notActive(incident);
   if (complaint.incidentId === incident.id) return complaint;
   if (complaint.confidential) {
-    throw new AppError(409, 'confidential_complaint', 'A confidential complaint is never linked to a notice: it is worked on its own.');
+    throw new AppError(409, 'confidential_complaint', /*i18n*/ 'A confidential complaint is never linked to a notice: it is worked on its own.');
   }
   if (!isOpenStatus(complaint.status)) {
     throw new AppError(409, 'complaint_not_open', `${complaint.number} is not open: only open complaints can be linked to a notice.`);
@@ -152,7 +152,7 @@ export async function linkComplaint(tx: Tx, incident: IncidentRow, complaint: Co
     }
   }
   const [row] = await tx.update(complaints).set({ incidentId: incident.id, updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
-  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   await noteOnComplaints(tx, [row], actorId, `Linked to the notice ${quoted(incident)}: resolving the notice resolves this complaint.`);
   await audit(tx, { actorId, action: 'incident.update', targetType: 'incident', targetId: incident.id, details: { linked: complaint.number } });
   return row;
@@ -163,7 +163,7 @@ export async function unlinkComplaint(tx: Tx, incident: IncidentRow, complaint: 
   if (incident.status !== 'active') throw notActive(incident);
   if (complaint.incidentId !== incident.id) throw new AppError(404, 'not_found', `${complaint.number} is not linked to this notice.`);
   const [row] = await tx.update(complaints).set({ incidentId: null, updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
-  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   await noteOnComplaints(tx, [row], actorId, `No longer linked to the notice ${quoted(incident)}: it is worked on its own.`);
   await audit(tx, { actorId, action: 'incident.update', targetType: 'incident', targetId: incident.id, details: { unlinked: complaint.number } });
   return row;
@@ -325,7 +325,7 @@ export async function resolveIncident(tx: Tx, ctx: LifecycleContext, incident: I
     .set({ status: 'resolved', resolvedAt: now, resolvedBy: actorId, resolutionNote: note, updatedAt: now })
     .where(eq(incidents.id, incident.id))
     .returning();
-  if (!done) throw new AppError(404, 'not_found', 'Notice not found.');
+  if (!done) throw new AppError(404, 'not_found', /*i18n*/ 'Notice not found.');
   const told = await tellResolution(tx, ctx, done, resolved);
   await audit(tx, {
     actorId,

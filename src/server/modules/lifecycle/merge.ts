@@ -83,7 +83,7 @@ export function refuseMerge(duplicate: ComplaintRow, target: ComplaintRow, targe
     );
   }
   if (duplicate.confidential !== target.confidential) {
-    throw new AppError(409, 'confidentiality_differs', 'A confidential complaint can only be merged with another confidential complaint.');
+    throw new AppError(409, 'confidentiality_differs', /*i18n*/ 'A confidential complaint can only be merged with another confidential complaint.');
   }
   if (targetOfOthers) {
     throw new AppError(409, 'merge_chain', `Other complaints are merged into ${duplicate.number}: merge ${target.number} into ${duplicate.number} instead, or undo those first.`);
@@ -113,7 +113,7 @@ export async function mergeDuplicate(
     .set({ status: 'merged', mergedIntoId: target.id, updatedAt: new Date() })
     .where(eq(complaints.id, duplicate.id))
     .returning();
-  if (!merged) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!merged) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 
   // D's followers move to T; then D's student follows T, unless they filed it or follow it already.
   const moved = await tx.delete(complaintFollowers).where(eq(complaintFollowers.complaintId, duplicate.id)).returning();
@@ -227,7 +227,7 @@ export async function undoMerge(
     .set({ status: restored, mergedIntoId: null, updatedAt: new Date() })
     .where(eq(complaints.id, duplicate.id))
     .returning();
-  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 
   const [entry] = await tx
     .select({ details: auditLog.details })

@@ -40,7 +40,7 @@ export async function attachPhotos(
     throw new AppError(
       422,
       'photo_unavailable',
-      'A photo could not be attached: it has expired or was already sent. Remove it and add it again.',
+      /*i18n*/ 'A photo could not be attached: it has expired or was already sent. Remove it and add it again.',
       { photoIds: 'upload the photo again' },
     );
   }

@@ -27,7 +27,7 @@ async function lockReport(tx: Tx, actor: Pick<UserRow, 'id' | 'role'>, number: s
     .where(and(eq(complaints.number, number), scopeCondition(scope, complaints)))
     .for('update')
     .limit(1);
-  if (!complaint) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!complaint) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   if (complaint.category !== RAGGING_CATEGORY) {
     throw new AppError(409, 'not_a_ragging_report', `${complaint.number} is not a ragging report: it has no FIR decision or enquiry.`);
   }
@@ -56,7 +56,7 @@ async function recordDecision(
     .set({ ...decision.set, updatedAt: now })
     .where(eq(complaints.id, complaint.id))
     .returning();
-  if (!row) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   await tx.insert(complaintEvents).values({
     complaintId: complaint.id,
     actorId: actor.id,
@@ -107,7 +107,7 @@ export function closeEnquiry(ctx: LifecycleContext, actor: Pick<UserRow, 'id' | 
   return ctx.transaction(async (tx) => {
     const complaint = await lockReport(tx, actor, number);
     if (!complaint.firDecision) {
-      throw new AppError(409, 'fir_decision_first', 'Record whether an FIR is needed before closing the enquiry.', { outcome: 'record the FIR decision first' });
+      throw new AppError(409, 'fir_decision_first', /*i18n*/ 'Record whether an FIR is needed before closing the enquiry.', { outcome: 'record the FIR decision first' });
     }
     if (complaint.enquiryClosedAt) {
       throw new AppError(

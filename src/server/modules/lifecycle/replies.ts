@@ -39,7 +39,7 @@ export async function alreadyWritten(tx: Tx, complaint: ComplaintRow, actorId: s
     .where(and(eq(complaintEvents.actorId, actorId), eq(complaintEvents.idempotencyKey, idempotencyKey)))
     .limit(1);
   if (seen && seen.complaintId !== complaint.id) {
-    throw new AppError(422, 'idempotency_key_reused', 'This request key was already used for another complaint. Reload the page and try again.');
+    throw new AppError(422, 'idempotency_key_reused', /*i18n*/ 'This request key was already used for another complaint. Reload the page and try again.');
   }
   return Boolean(seen);
 }

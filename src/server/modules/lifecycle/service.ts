@@ -9,7 +9,7 @@ import { alreadyWritten, recordReply } from './replies.js';
 import { refuseUnlessStudentMay } from './student-actions.js';
 import { applyTransition } from './transition.js';
 
-const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
+const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 
 /**
  * A one-click link from the facility mail moves the complaint (no user: the link is the

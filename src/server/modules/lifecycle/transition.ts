@@ -134,7 +134,7 @@ export async function applyTransition(
   const check = checkTransition(from, to, actor.kind, note);
   if (!check.ok) {
     if (check.reason === 'reason_required') {
-      throw new AppError(400, 'validation_failed', 'Give a reason.', { note: 'Give a reason' });
+      throw new AppError(400, 'validation_failed', /*i18n*/ 'Give a reason.', { note: 'Give a reason' });
     }
     throw new AppError(409, 'invalid_transition', `A complaint that is ${label(from).toLowerCase()} cannot become ${label(to).toLowerCase()}.`);
   }
@@ -151,7 +151,7 @@ export async function applyTransition(
     })
     .where(eq(complaints.id, complaint.id))
     .returning();
-  if (!updated) throw new AppError(404, 'not_found', 'Complaint not found.');
+  if (!updated) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 
   const change = describeChange(ctx, updated, actor, to, note, extras);
   await tx.insert(complaintEvents).values({

@@ -116,7 +116,7 @@ export async function proposeVisit(
   const timeZone = await ctx.universityTimeZone();
   const startsAt = zonedInstant(body.date, body.start, timeZone);
   const endsAt = zonedInstant(body.date, body.end, timeZone);
-  if (!startsAt || !endsAt) throw new AppError(400, 'validation_failed', 'Choose a day of the calendar', { date: 'Choose a day of the calendar' });
+  if (!startsAt || !endsAt) throw new AppError(400, 'validation_failed', /*i18n*/ 'Choose a day of the calendar', { date: 'Choose a day of the calendar' });
   const problem = visitTimeProblem(startsAt, endsAt, new Date());
   if (problem) {
     // The end's own rule belongs to the end; too soon or too far is about the day and start as a whole.
@@ -127,7 +127,7 @@ export async function proposeVisit(
     throw new AppError(
       409,
       'visit_changed',
-      open ? 'Another visit time was proposed meanwhile: answer that one or reload.' : 'The proposed time was answered meanwhile: reload to see the visit.',
+      open ? /*i18n*/ 'Another visit time was proposed meanwhile: answer that one or reload.' : /*i18n*/ 'The proposed time was answered meanwhile: reload to see the visit.',
     );
   }
   if (open) {
@@ -181,16 +181,16 @@ export async function answerVisit(
     .from(visitProposals)
     .where(and(eq(visitProposals.id, proposalId), eq(visitProposals.complaintId, complaint.id)))
     .limit(1);
-  if (!proposal) throw new AppError(404, 'not_found', 'That visit proposal is not part of this complaint.');
+  if (!proposal) throw new AppError(404, 'not_found', /*i18n*/ 'That visit proposal is not part of this complaint.');
   if (proposal.byStudent === (side.kind === 'student')) {
-    throw new AppError(403, 'own_proposal', side.kind === 'student' ? 'You proposed this time: the hostel team answers it.' : 'Your side proposed this time: the student answers it.');
+    throw new AppError(403, 'own_proposal', side.kind === 'student' ? /*i18n*/ 'You proposed this time: the hostel team answers it.' : /*i18n*/ 'Your side proposed this time: the student answers it.');
   }
   if (proposal.status !== 'open') {
     throw new AppError(409, 'visit_not_open', `This proposed time is ${proposal.status === 'superseded' ? 'replaced by a newer one' : `already ${proposal.status}`}: reload to see the visit.`);
   }
   refuseUnlessVisitable(complaint);
   if (answer === 'accept' && proposal.startsAt.getTime() <= Date.now()) {
-    throw new AppError(409, 'visit_passed', 'That time has already begun: propose another.');
+    throw new AppError(409, 'visit_passed', /*i18n*/ 'That time has already begun: propose another.');
   }
   const status = answer === 'accept' ? 'accepted' : 'declined';
   await tx.update(visitProposals).set({ status, respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, proposal.id));

@@ -48,7 +48,7 @@ export async function readOutboxMessage(db: Db, id: string) {
     .leftJoin(complaints, eq(complaints.id, outbox.complaintId))
     .where(eq(outbox.id, id))
     .limit(1);
-  if (!found) throw new AppError(404, 'not_found', 'No such message.');
+  if (!found) throw new AppError(404, 'not_found', /*i18n*/ 'No such message.');
   const { row } = found;
   return {
     ...summary(row, found.number),
@@ -63,7 +63,7 @@ export async function readOutboxMessage(db: Db, id: string) {
 /** The HTML part of one mail; 404 when there is none. */
 export async function readOutboxHtml(db: Db, id: string): Promise<string> {
   const [row] = await db.select({ html: outbox.htmlBody }).from(outbox).where(eq(outbox.id, id)).limit(1);
-  if (!row) throw new AppError(404, 'not_found', 'No such message.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'No such message.');
   return row.html;
 }
 
@@ -79,7 +79,7 @@ export async function retryFailedMail(db: Db, actorId: string, id: string, opts:
       .set({ status, nextAttemptAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
       .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
       .returning({ id: outbox.id, subject: outbox.subject, attempts: outbox.attempts });
-    if (!row) throw new AppError(409, 'not_failed', 'Only a failed message can be retried (or there is no such message).');
+    if (!row) throw new AppError(409, 'not_failed', /*i18n*/ 'Only a failed message can be retried (or there is no such message).');
     await audit(tx, {
       actorId,
       action: 'outbox.retry',

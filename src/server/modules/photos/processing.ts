@@ -58,7 +58,7 @@ export async function sniffPhotoType(bytes: Buffer): Promise<string> {
   return type.mime;
 }
 
-const unreadable = () => new AppError(422, 'photo_unreadable', 'This photo could not be read. Try taking it again or choose another one.');
+const unreadable = () => new AppError(422, 'photo_unreadable', /*i18n*/ 'This photo could not be read. Try taking it again or choose another one.');
 
 /**
  * Decodes and writes the photo anew: turned upright by its EXIF orientation, then without any
@@ -77,7 +77,7 @@ export async function reencodePhoto(bytes: Buffer): Promise<ProcessedPhoto> {
       throw unreadable();
     }
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-      throw new AppError(422, 'photo_too_many_pixels', 'This photo has too many pixels (more than 100 megapixels). Take it again at a lower resolution.');
+      throw new AppError(422, 'photo_too_many_pixels', /*i18n*/ 'This photo has too many pixels (more than 100 megapixels). Take it again at a lower resolution.');
     }
     try {
       const full = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })

@@ -9,8 +9,8 @@ import { photoAudience } from './access.js';
 import { STORED_TYPE, reencodePhoto } from './processing.js';
 import type { PhotoStorage } from './storage.js';
 
-const notFound = () => new AppError(404, 'not_found', 'Photo not found.');
-const complaintNotFound = () => new AppError(404, 'not_found', 'Complaint not found.');
+const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Photo not found.');
+const complaintNotFound = () => new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 
 export const photoUrl = (id: string, variant: PhotoVariant) => `/api/photos/${id}/${variant}`;
 

@@ -19,7 +19,7 @@ import { assignee, complaintColumns } from '../staff/queries.js';
  * history index, so a place costs the same in a table of a million complaints as in one of a thousand.
  */
 
-const notFound = () => new AppError(404, 'not_found', 'Place not found.');
+const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Place not found.');
 
 /** Open complaints listed at most: a place with more has bigger problems than a long list. */
 const OPEN_MAX = 100;
@@ -77,7 +77,7 @@ const isOpen = sql`(${complaints.status} || '') in (${sql.join(
 )})`;
 
 export async function staffPlace(db: Db, user: UserRow, hostelCode: string, ref: string, query: { cursor?: string | undefined; limit: number }) {
-  if (!isWorker(user)) throw new AppError(403, 'forbidden', 'You are not allowed to do that.');
+  if (!isWorker(user)) throw new AppError(403, 'forbidden', /*i18n*/ 'You are not allowed to do that.');
   const [scope, resolved] = await Promise.all([loadScope(db, user), resolvePlace(db, hostelCode, ref)]);
   if (!coversHostel(scope, resolved.place.hostel)) throw notFound();
   const here = and(resolved.condition, scopeCondition(scope, complaints));

@@ -10,7 +10,7 @@ import { checkEndpoint, checkKeys, removeSubscription, saveSubscription } from '
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-const pushOff = () => new AppError(404, 'push_off', 'Push notifications are not set up on this portal (VAPID_* settings).');
+const pushOff = () => new AppError(404, 'push_off', /*i18n*/ 'Push notifications are not set up on this portal (VAPID_* settings).');
 
 /** A browser's push subscription, for every signed-in role: the service worker subscribes, these keep it. */
 export default async function pushRoutes(app: FastifyInstance, opts: { config: Config }) {

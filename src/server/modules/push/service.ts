@@ -13,7 +13,7 @@ export function checkEndpoint(endpoint: string, production: boolean, serviceHost
   const url = new URL(endpoint);
   const loopback = !production && url.protocol === 'http:' && url.hostname === '127.0.0.1';
   if (url.protocol !== 'https:' && !loopback) {
-    throw new AppError(400, 'validation_failed', 'The push endpoint must be an https:// address.', { endpoint: 'must be an https:// address' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'The push endpoint must be an https:// address.', { endpoint: 'must be an https:// address' });
   }
   const host = url.hostname.toLowerCase();
   if (!loopback && !serviceHosts.some((known) => host === known || host.endsWith(`.${known}`))) {
@@ -22,7 +22,7 @@ export function checkEndpoint(endpoint: string, production: boolean, serviceHost
     });
   }
   if (url.username || url.password) {
-    throw new AppError(400, 'validation_failed', 'The push endpoint must not carry a user name or password.', { endpoint: 'must not carry credentials' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'The push endpoint must not carry a user name or password.', { endpoint: 'must not carry credentials' });
   }
 }
 
@@ -31,10 +31,10 @@ export function checkKeys(keys: PushSubscriptionInput['keys']): void {
   try {
     ECDH.convertKey(Buffer.from(keys.p256dh, 'base64url'), 'prime256v1');
   } catch {
-    throw new AppError(400, 'validation_failed', 'The push subscription key is not a P-256 public key.', { 'keys.p256dh': 'is not a P-256 public key' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'The push subscription key is not a P-256 public key.', { 'keys.p256dh': 'is not a P-256 public key' });
   }
   if (Buffer.from(keys.auth, 'base64url').length < 16) {
-    throw new AppError(400, 'validation_failed', 'The push subscription auth secret is shorter than 16 bytes.', { 'keys.auth': 'must be at least 16 bytes' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'The push subscription auth secret is shorter than 16 bytes.', { 'keys.auth': 'must be at least 16 bytes' });
   }
 }
 
@@ -87,7 +87,7 @@ export async function channelsOf(db: Db, userId: string): Promise<NotificationCh
     .select({ push: users.notifyPush, mail: users.notifyMail, bell: users.notifyBell })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
   return row;
 }
 
@@ -97,6 +97,6 @@ export async function setChannels(db: Db, userId: string, channels: Notification
     .set({ notifyPush: channels.push, notifyMail: channels.mail, notifyBell: channels.bell, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ push: users.notifyPush, mail: users.notifyMail, bell: users.notifyBell });
-  if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
   return row;
 }

@@ -1,5 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { floorFromRoomNumber } from '../../../shared/catalog.js';
+import { floorFromRoomNumber, localName } from '../../../shared/catalog.js';
+import { SOURCE_LOCALE } from '../../../shared/constants.js';
+import { isLocale } from '../../../shared/locale.js';
+import { i18nFor, type I18n } from '../../i18n/index.js';
 import { areaLabel, placeAddress } from '../../../shared/places.js';
 import type { Db } from '../../db/client.js';
 import { commonAreas, hostels, type HostelRow } from '../../db/schema.js';
@@ -12,6 +15,8 @@ export interface SheetRequest {
   floor?: number | undefined;
   /** Where the addresses point: PUBLIC_URL's origin, or the request's when it is not set. */
   origin: string;
+  /** The requester's language: the labels' words and the hostel's and areas' names in it. */
+  i18n?: I18n | undefined;
 }
 
 export interface Sheet {
@@ -42,12 +47,14 @@ function countRooms(ranges: ReadonlyArray<{ from: number; to: number }>, floor: 
  */
 export async function labelSheet(db: Db, request: SheetRequest): Promise<Sheet> {
   const [hostel] = await db
-    .select({ id: hostels.id, name: hostels.name, code: hostels.code, roomRanges: hostels.roomRanges, floorMin: hostels.floorMin, floorMax: hostels.floorMax })
+    .select({ id: hostels.id, name: hostels.name, nameHi: hostels.nameHi, code: hostels.code, roomRanges: hostels.roomRanges, floorMin: hostels.floorMin, floorMax: hostels.floorMax })
     .from(hostels)
     .where(eq(hostels.id, request.hostelId))
     .limit(1);
-  if (!hostel) throw new AppError(404, 'not_found', 'Hostel not found.');
+  if (!hostel) throw new AppError(404, 'not_found', /*i18n*/ 'Hostel not found.');
   const ranges = hostel.roomRanges;
+  const i18n = request.i18n ?? i18nFor(null);
+  const locale = isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
   const { floor } = request;
   if (floor !== undefined && (floor < hostel.floorMin || floor > hostel.floorMax)) {
     throw new AppError(400, 'validation_failed', `Floor must be a number from ${hostel.floorMin} to ${hostel.floorMax}`, {
@@ -55,18 +62,23 @@ export async function labelSheet(db: Db, request: SheetRequest): Promise<Sheet> 
     });
   }
   const areas = await db
-    .select({ floor: commonAreas.floor, name: commonAreas.name, code: commonAreas.code })
+    .select({ floor: commonAreas.floor, name: commonAreas.name, nameHi: commonAreas.nameHi, code: commonAreas.code })
     .from(commonAreas)
     .where(and(eq(commonAreas.hostelId, hostel.id), isNull(commonAreas.retiredAt), floor === undefined ? undefined : eq(commonAreas.floor, floor)))
     .orderBy(sql`${commonAreas.floor} asc nulls last`, asc(commonAreas.position), asc(commonAreas.name));
   const host = new URL(request.origin).host;
   const label = (place: string, ref: string): Label => {
     const path = placeAddress(hostel.code, ref);
-    return { hostel: hostel.name, place, shortAddress: `${host}${path}`, url: `${request.origin}${path}` };
+    return { hostel: localName(locale, hostel.name, hostel.nameHi), place, shortAddress: `${host}${path}`, url: `${request.origin}${path}` };
   };
+  // English keeps its own words ("Floor 3 washroom"); another language says the floor and the area's name in it.
+  const areaName = (area: (typeof areas)[number]) =>
+    locale === SOURCE_LOCALE || area.floor === null
+      ? areaLabel({ ...area, name: localName(locale, area.name, area.nameHi) })
+      : i18n._('Floor {floor} {area}', { floor: String(area.floor), area: localName(locale, area.name, area.nameHi) });
   function* labels(): Generator<Label> {
-    for (const room of roomNumbers(ranges, floor)) yield label(`Room ${room}`, String(room));
-    for (const area of areas) yield label(areaLabel(area), area.code);
+    for (const room of roomNumbers(ranges, floor)) yield label(i18n._('Room {room}', { room: String(room) }), String(room));
+    for (const area of areas) yield label(areaName(area), area.code);
   }
   return { hostel, rooms: countRooms(ranges, floor), areas: areas.length, labels: labels() };
 }

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { encode } from 'uqr';
+import { i18nFor, type I18n } from '../../i18n/index.js';
 import { printable } from '../ragging-reports/pdf.js';
 
 /*
@@ -45,6 +47,54 @@ const MUTED = '#475569';
 const CUT = '#94a3b8';
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
+
+/*
+ * Hindi labels (issue 28): pdfkit's built-in fonts have no Devanagari, so Devanagari runs are set in
+ * Noto Sans Devanagari (SIL Open Font License, the @fontsource package's WOFF files, which pdfkit
+ * reads and embeds as a subset). That font's files for Devanagari hold no Latin letters, digits or
+ * spaces, so a line is written in runs: Devanagari in Noto, the rest in Helvetica as before. A
+ * sheet without Devanagari is drawn exactly as it always was and embeds no font.
+ */
+const DEVANAGARI_FONT = { [REGULAR]: 'NotoSansDevanagari', [BOLD]: 'NotoSansDevanagari-Bold' } as const;
+const fontFile = (weight: 400 | 700) =>
+  createRequire(import.meta.url).resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
+/** Devanagari, its extensions, and the joiners and dotted circle its shaping uses. */
+const DEVANAGARI_RUN = /([\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u200C\u200D\u25CC]+)/u;
+/** How far below a line's top Helvetica's baseline sits, per point of size (its ascender, 718/1000). */
+const HELVETICA_ASCENT = 0.718;
+
+type Weight = typeof REGULAR | typeof BOLD;
+
+const hasDevanagari = (text: string) => DEVANAGARI_RUN.test(text);
+
+/** The text in runs of one script each: Devanagari (odd indexes of the split), the rest printable in Helvetica. */
+function runsOf(text: string): Array<{ text: string; devanagari: boolean }> {
+  return text.split(DEVANAGARI_RUN).flatMap((part, i) => (part === '' ? [] : [{ text: i % 2 === 1 ? part : printable(part), devanagari: i % 2 === 1 }]));
+}
+
+/** A mixed line's width at `size`. */
+function widthOfRuns(doc: Doc, text: string, weight: Weight, size: number): number {
+  return runsOf(text).reduce((sum, run) => sum + doc.font(run.devanagari ? DEVANAGARI_FONT[weight] : weight).fontSize(size).widthOfString(run.text), 0);
+}
+
+/** Writes a mixed line from its top-left corner, every run on Helvetica's baseline. */
+function writeRuns(doc: Doc, text: string, weight: Weight, size: number, color: string, x: number, top: number): void {
+  let at = x;
+  const baseline = top + HELVETICA_ASCENT * size;
+  for (const run of runsOf(text)) {
+    doc.font(run.devanagari ? DEVANAGARI_FONT[weight] : weight).fontSize(size).fillColor(color);
+    doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    at += doc.widthOfString(run.text);
+  }
+}
+
+/** Registers the Devanagari faces once per document, when a label first needs them. */
+function withDevanagari(doc: Doc & { hcpDevanagari?: boolean }): void {
+  if (doc.hcpDevanagari) return;
+  doc.registerFont(DEVANAGARI_FONT[REGULAR], fontFile(400));
+  doc.registerFont(DEVANAGARI_FONT[BOLD], fontFile(700));
+  doc.hcpDevanagari = true;
+}
 
 /** Past this many bytes written and not yet read, drawing waits for the client. */
 const BACKLOG_BYTES = 256 * 1024;
@@ -100,7 +150,26 @@ function drawCutLines(doc: Doc): void {
   doc.stroke().undash().restore();
 }
 
-function drawLabel(doc: Doc, label: Label, index: number): void {
+/** A label with Devanagari on it: the same places and sizes, each line written in runs and made smaller to fit. */
+function drawMixedLabel(doc: Doc, label: Label, scan: string, at: { textX: number; top: number; width: number }): void {
+  withDevanagari(doc);
+  const { textX, top, width } = at;
+  const fitted = (text: string, weight: Weight, size: number, color: string, y: number, least = 4.5) => {
+    const measured = widthOfRuns(doc, text, weight, size);
+    const fit = measured > width ? Math.max(least, Math.floor(((size * width) / measured) * 4) / 4) : size;
+    writeRuns(doc, text, weight, fit, color, textX, y);
+  };
+  const slash = label.shortAddress.indexOf('/');
+  const host = slash < 0 ? label.shortAddress : label.shortAddress.slice(0, slash);
+  const path = slash < 0 ? '' : label.shortAddress.slice(slash);
+  fitted(label.hostel, BOLD, 8, MUTED, top + PAD + 2);
+  fitted(label.place, BOLD, 12, INK, top + PAD + 16, 7);
+  fitted(scan, REGULAR, 6.5, MUTED, top + CELL_HEIGHT - PAD - 32);
+  fitted(host, REGULAR, 7, INK, top + CELL_HEIGHT - PAD - 22);
+  fitted(path, BOLD, 8, INK, top + CELL_HEIGHT - PAD - 12);
+}
+
+function drawLabel(doc: Doc, label: Label, index: number, i18n: I18n): void {
   const column = index % COLUMNS;
   const row = Math.floor(index / COLUMNS) % ROWS;
   const left = MARGIN_X + column * CELL_WIDTH;
@@ -108,6 +177,11 @@ function drawLabel(doc: Doc, label: Label, index: number): void {
   drawQr(doc, label.url, left + PAD, top + PAD, QR_SIZE);
   const textX = left + PAD + QR_SIZE + 4;
   const width = CELL_WIDTH - (textX - left) - PAD;
+  const scan = i18n._('Scan to report a problem');
+  if (hasDevanagari(`${label.hostel}${label.place}${scan}`)) {
+    drawMixedLabel(doc, label, scan, { textX, top, width });
+    return;
+  }
   // One line each, never wrapped (pdfkit's line wrapper costs more than the rest of a label): a
   // long hostel name or place is cut with an ellipsis, the address made smaller to fit rather than cut.
   const line = (text: string, font: string, size: number, color: string, y: number) => {
@@ -137,7 +211,7 @@ function drawLabel(doc: Doc, label: Label, index: number): void {
   } else {
     doc.fontSize(9).fillColor(INK).text(place, textX, top + PAD + 14, { width, height: 24, ellipsis: true });
   }
-  line('Scan to report a problem', REGULAR, 6.5, MUTED, top + CELL_HEIGHT - PAD - 32);
+  line(scan, REGULAR, 6.5, MUTED, top + CELL_HEIGHT - PAD - 32);
   fitted(host, REGULAR, 7, INK, top + CELL_HEIGHT - PAD - 22);
   fitted(path, BOLD, 8, INK, top + CELL_HEIGHT - PAD - 12);
 }
@@ -163,7 +237,12 @@ async function readerKeepsUp(doc: Doc): Promise<boolean> {
  * The labels as a PDF stream, drawn page by page as the reader takes them. `labels` is walked once,
  * so a caller may produce them lazily.
  */
-export async function labelSheetPdf(labels: Iterable<Label>, info: { title: string; author: string }): Promise<Doc> {
+export async function labelSheetPdf(
+  labels: Iterable<Label>,
+  info: { title: string; author: string },
+  /** The language of the labels' own words (the requester's); the places come written in it. */
+  i18n: I18n = i18nFor(null),
+): Promise<Doc> {
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
@@ -179,7 +258,7 @@ export async function labelSheetPdf(labels: Iterable<Label>, info: { title: stri
         doc.addPage();
         drawCutLines(doc);
       }
-      drawLabel(doc, label, index);
+      drawLabel(doc, label, index, i18n);
       index += 1;
     }
     if (index === 0) doc.addPage();

@@ -12,7 +12,7 @@ const numberParams = z.object({ number: z.string().max(40) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 const dutyOnly = () =>
-  new AppError(403, 'forbidden', 'Only the anti-ragging duty and administrators record ragging decisions and see their deadlines.');
+  new AppError(403, 'forbidden', /*i18n*/ 'Only the anti-ragging duty and administrators record ragging decisions and see their deadlines.');
 
 /** The anti-ragging duty's statutory decisions and deadlines on ragging reports (decision 40). */
 export default async function raggingRoutes(app: FastifyInstance) {

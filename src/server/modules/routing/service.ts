@@ -26,7 +26,7 @@ export async function resolveRecipients(db: Queryable, routingKey: string, hoste
   const rule = rules.find((r) => r.hostel === hostel) ?? rules.find((r) => r.hostel === '');
   if (!rule) {
     // Misconfiguration, not the student's fault: refuse rather than lose the complaint silently.
-    throw new AppError(503, 'routing_missing', 'This kind of complaint cannot be sent right now: no team is set up to receive it.');
+    throw new AppError(503, 'routing_missing', /*i18n*/ 'This kind of complaint cannot be sent right now: no team is set up to receive it.');
   }
   return { to: rule.toEmails, cc: rule.ccEmails };
 }
@@ -55,7 +55,7 @@ export async function putRule(
 /** Removes a hostel override (the default then applies); a key's default cannot be removed. */
 export async function deleteOverride(db: Queryable, key: { routingKey: string; hostel: string }): Promise<boolean> {
   if (!key.hostel) {
-    throw new AppError(409, 'routing_default_required', 'The default recipients of a key cannot be removed; change them instead.');
+    throw new AppError(409, 'routing_default_required', /*i18n*/ 'The default recipients of a key cannot be removed; change them instead.');
   }
   const deleted = await db
     .delete(routingRules)
@@ -126,7 +126,7 @@ export async function setRoutingRule(db: Db, actorId: string, key: RuleKey, reci
 export async function removeRoutingOverride(db: Db, actorId: string, key: RuleKey): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await deleteOverride(tx, key);
-    if (!removed) throw new AppError(404, 'not_found', 'There is no such override.');
+    if (!removed) throw new AppError(404, 'not_found', /*i18n*/ 'There is no such override.');
     await bumpCatalogVersion(tx, actorId);
     await audit(tx, { actorId, action: 'routing.remove_override', targetType: 'routing', targetId: `${key.routingKey}/${key.hostel}` });
   });

@@ -9,7 +9,7 @@ import type { LifecycleContext } from '../lifecycle/context.js';
 import type { BulkRunner } from './bulk-runner.js';
 
 const refuseNonWorker = (actor: UserRow) => {
-  if (!isWorker(actor)) throw new AppError(403, 'forbidden', 'You are not allowed to do that.');
+  if (!isWorker(actor)) throw new AppError(403, 'forbidden', /*i18n*/ 'You are not allowed to do that.');
 };
 
 /** The action as the API shows it: the complaints by number in the order chosen, and the server's time. */
@@ -37,7 +37,7 @@ async function toView(db: Pick<Db, 'select'>, row: BulkActionRow, now: Date): Pr
 export async function scheduleBulkAction(ctx: LifecycleContext, runner: Pick<BulkRunner, 'wake' | 'undoMs'>, actor: UserRow, request: BulkRequest): Promise<BulkAction> {
   refuseNonWorker(actor);
   if (request.action === 'rejected' && request.note === '') {
-    throw new AppError(400, 'validation_failed', 'Give a reason to reject: every student is told it.', { note: 'Give a reason to reject' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'Give a reason to reject: every student is told it.', { note: 'Give a reason to reject' });
   }
   const numbers = [...new Set(request.numbers)];
   const scope = await loadScope(ctx.db, actor);

@@ -178,7 +178,7 @@ function decodeDueCursor(cursor: string): DuePosition {
   const match = DUE_CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const dueAt = new Date(match?.[1] ?? Number.NaN);
   if (!match?.[2] || !match[3] || Number.isNaN(dueAt.getTime()) || dueAt.toISOString() !== match[1]) {
-    throw new AppError(400, 'invalid_cursor', 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
+    throw new AppError(400, 'invalid_cursor', /*i18n*/ 'That page link is not valid; start from the first page.', { cursor: 'is not valid' });
   }
   return { dueAt, followers: Number(match[2]), id: match[3] };
 }

@@ -314,7 +314,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       if (!mayRevealIdentity(user)) {
-        throw new AppError(403, 'forbidden', 'Only the anti-ragging duty and administrators may see who filed this.');
+        throw new AppError(403, 'forbidden', /*i18n*/ 'Only the anti-ragging duty and administrators may see who filed this.');
       }
       const identity = await revealIdentity(app.db, user, request.params.number, request.body.reason);
       request.log.info({ complaint: request.params.number, by: user.id }, 'identity revealed');
@@ -353,7 +353,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         .set({ newWorkMail: request.body.newWorkMail, digestHours: request.body.digestHours, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning({ newWorkMail: users.newWorkMail, digestHours: users.digestHours });
-      if (!row) throw new AppError(404, 'not_found', 'Your account is gone.');
+      if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
       return row;
     },
   );

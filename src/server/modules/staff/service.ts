@@ -14,9 +14,9 @@ import { answerVisit, proposeVisit, visitState } from '../lifecycle/visits.js';
 import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
 
-const notFound = () => new AppError(404, 'not_found', 'Complaint not found.');
+const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 const refuseNonWorker = (actor: UserRow) => {
-  if (!isWorker(actor)) throw new AppError(403, 'forbidden', 'You are not allowed to do that.');
+  if (!isWorker(actor)) throw new AppError(403, 'forbidden', /*i18n*/ 'You are not allowed to do that.');
 };
 
 /** Locks one complaint in the actor's scope for the rest of the transaction; out of scope is "not found". */
@@ -43,7 +43,7 @@ export async function transition(
 ) {
   refuseNonWorker(actor);
   if (afterPhotoIds.length && to !== 'resolved') {
-    throw new AppError(422, 'photos_only_when_resolving', '"After" photos can only be added when resolving.', { photoIds: 'only when resolving' });
+    throw new AppError(422, 'photos_only_when_resolving', /*i18n*/ '"After" photos can only be added when resolving.', { photoIds: 'only when resolving' });
   }
   const scope = await loadScope(ctx.db, actor);
   return ctx.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export async function assign(ctx: LifecycleContext, actor: UserRow, numbers: str
   if (assigneeId) {
     [assignee] = await ctx.db.select().from(users).where(eq(users.id, assigneeId)).limit(1);
     if (!assignee || !isWorker(assignee) || assignee.disabledAt) {
-      throw new AppError(400, 'validation_failed', 'Choose a staff member.', { assigneeId: 'is not a staff member' });
+      throw new AppError(400, 'validation_failed', /*i18n*/ 'Choose a staff member.', { assigneeId: 'is not a staff member' });
     }
     assigneeScope = await loadScope(ctx.db, assignee);
   }

@@ -152,10 +152,10 @@ async function toPerson(db: Pick<Db, 'select'>, row: UserRow): Promise<Person> {
 
 async function checkPerson(db: Pick<Db, 'select'>, role: Role, antiRagging: boolean, scopes: Scope[]) {
   if (role === 'student' && antiRagging) {
-    throw new AppError(400, 'validation_failed', 'The anti-ragging duty is for staff, wardens and admins.', { antiRagging: 'not for students' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'The anti-ragging duty is for staff, wardens and admins.', { antiRagging: 'not for students' });
   }
   if ((role === 'student' || role === 'admin') && scopes.length) {
-    throw new AppError(400, 'validation_failed', 'Only staff and wardens have scopes.', { scopes: 'only for staff and wardens' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'Only staff and wardens have scopes.', { scopes: 'only for staff and wardens' });
   }
   if (!scopes.length) return;
   // Scopes name what the catalogue holds (retired entries included: their complaints still exist).
@@ -202,11 +202,11 @@ export async function listPeople(db: Db, filter: { q?: string; roles: Role[]; li
 /** Adds a staff member, warden or admin by address, before their first sign-in; audited. */
 export async function addPerson(db: Db, actorId: string, input: PersonCreate): Promise<Person> {
   const { email, name, role, antiRagging, scopes } = input;
-  if (role === 'student') throw new AppError(400, 'validation_failed', 'Students sign in themselves.', { role: 'add staff, wardens or admins' });
+  if (role === 'student') throw new AppError(400, 'validation_failed', /*i18n*/ 'Students sign in themselves.', { role: 'add staff, wardens or admins' });
   await checkPerson(db, role, antiRagging, scopes);
   const row = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw new AppError(409, 'already_exists', 'Someone with this e-mail address is already known; change their role instead.');
+    if (existing) throw new AppError(409, 'already_exists', /*i18n*/ 'Someone with this e-mail address is already known; change their role instead.');
     const [created] = await tx
       .insert(users)
       .values({ email, name, displayName: name, fname: firstName(name.trim().split(/\s+/)), role, antiRagging, addedBy: actorId })
@@ -234,9 +234,9 @@ export async function updatePerson(db: Db, actorId: string, id: string, input: P
     // row, which a plain FOR UPDATE held by someone editing that admin would block (a deadlock when
     // two admins edit each other).
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
-    if (!before) throw new AppError(404, 'not_found', 'No such person.');
+    if (!before) throw new AppError(404, 'not_found', /*i18n*/ 'No such person.');
     if (before.email === ANONYMOUS_REPORTER_EMAIL) {
-      throw new AppError(409, 'anonymous_reporter', 'This account stands for every anonymous report: it cannot be changed or enabled.');
+      throw new AppError(409, 'anonymous_reporter', /*i18n*/ 'This account stands for every anonymous report: it cannot be changed or enabled.');
     }
     const disabling = disabled === true && before.disabledAt === null;
     if (before.role === 'admin' && before.disabledAt === null && (role !== 'admin' || disabling)) {
@@ -246,7 +246,7 @@ export async function updatePerson(db: Db, actorId: string, id: string, input: P
         .from(users)
         .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, before.id)));
       if (Number(others?.n ?? 0) === 0) {
-        throw new AppError(409, 'last_admin', 'This is the last administrator; make someone else an admin first.', {
+        throw new AppError(409, 'last_admin', /*i18n*/ 'This is the last administrator; make someone else an admin first.', {
           [disabling ? 'disabled' : 'role']: 'the portal needs at least one administrator',
         });
       }

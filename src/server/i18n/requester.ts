@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
+import { acceptedLanguages, isLocale, matchLocale } from '../../shared/locale.js';
+import { i18nFor, type I18n } from './index.js';
+
+/**
+ * The language of the person asking (issue 28): the signed-in user's choice, else what their
+ * browser asks for (Accept-Language), else English.
+ */
+export function requesterLocale(request: Pick<FastifyRequest, 'headers'> & { user?: { locale: string | null } | null }): Locale {
+  const chosen = request.user?.locale;
+  if (isLocale(chosen)) return chosen;
+  return matchLocale(acceptedLanguages(request.headers['accept-language'])) ?? SOURCE_LOCALE;
+}
+
+export function requesterI18n(request: Parameters<typeof requesterLocale>[0]): I18n {
+  return i18nFor(requesterLocale(request));
+}
+
+/**
+ * A message written elsewhere in English (an error's, a schema's) in the reader's language when
+ * the catalogue has it; otherwise as it is. English is never run through the message compiler, so
+ * a text that is not a message (with a brace or an apostrophe) comes out untouched.
+ */
+export function translated(i18n: I18n, message: string): string {
+  if (i18n.locale === SOURCE_LOCALE || !(message in i18n.messages)) return message;
+  return i18n._(message);
+}
