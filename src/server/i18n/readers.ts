@@ -22,14 +22,16 @@ export interface Reader {
   hostel(name: string): string;
 }
 
-interface HindiNames {
+/** The Hindi an administrator gave, by what the complaint keeps in English; empty maps: none given. */
+export interface HindiNames {
   heads: Map<string, string>;
   subs: Map<string, string>;
   hostels: Map<string, string>;
   areas: Map<string, string>;
 }
 
-function readerOf(locale: Locale, names: HindiNames | null): Reader {
+/** A reader of `locale` with the given names (null: the names as filed). */
+export function readerOf(locale: Locale, names: HindiNames | null): Reader {
   const hostel = (name: string) => (names ? localName(locale, name, names.hostels.get(name.toLowerCase())) : name);
   return {
     locale,
