@@ -38,7 +38,6 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 const csv = (rows: Array<Array<string | number | null | undefined>>) => rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
-const csvRows = csv;
 
 /** A header row in the reader's language (issue 28); the rows under it are data and stay as they are. */
 const headerIn = (i18n: I18n, header: readonly string[]) => header.map((title) => i18n._(title));
@@ -177,14 +176,14 @@ const shareCell = (s: number | null) => (s === null ? '' : (s * 100).toFixed(1))
 
 /** One of the dashboard's tables as CSV, with the same figures the page shows (aggregates only: no identities). */
 export function insightsTableCsv(figures: Insights, table: InsightsTable, i18n: I18n = i18nFor(null)): string {
-  const csv = (rows: Array<Array<string | number | null | undefined>>) => csvRows([headerIn(i18n, rows[0] as string[]), ...rows.slice(1)]);
+  const withHeader = (rows: Array<Array<string | number | null | undefined>>) => csv([headerIn(i18n, rows[0] as string[]), ...rows.slice(1)]);
   const label = new Map(figures.categories.map((c) => [c.key, c.label]));
   const cat = (key: string) => label.get(key) ?? key;
   switch (table) {
     case 'open':
-      return BOM + csv([[/*i18n*/ 'Hostel', /*i18n*/ 'Category', /*i18n*/ 'Open', /*i18n*/ 'Overdue'], ...figures.openCells.map((c) => [c.hostel, cat(c.category), c.open, c.overdue])]);
+      return BOM + withHeader([[/*i18n*/ 'Hostel', /*i18n*/ 'Category', /*i18n*/ 'Open', /*i18n*/ 'Overdue'], ...figures.openCells.map((c) => [c.hostel, cat(c.category), c.open, c.overdue])]);
     case 'weekly':
-      return BOM + csv([[/*i18n*/ 'Week (Monday)', /*i18n*/ 'Category', /*i18n*/ 'Filed'], ...figures.weekly.map((w) => [w.week, cat(w.category), w.filed])]);
+      return BOM + withHeader([[/*i18n*/ 'Week (Monday)', /*i18n*/ 'Category', /*i18n*/ 'Filed'], ...figures.weekly.map((w) => [w.week, cat(w.category), w.filed])]);
     case 'rooms':
       return (
         BOM +

@@ -185,7 +185,7 @@ export async function notifyGrouped(
   for (const reader of wanted) {
     const channel = channels.find((c) => c.id === reader.id);
     if (!channel) continue;
-    const words = (count: number, single: ComplaintRow | null) => group.text(count, single, readerOf(reader.id));
+    const words = (n: number, single: ComplaintRow | null) => group.text(n, single, readerOf(reader.id));
     const added = reader.complaints.length;
     const only = added === 1 ? (reader.complaints[0] ?? null) : null;
     let eventId: string = randomUUID();

@@ -59,17 +59,27 @@ const DEVANAGARI_FONT = { [REGULAR]: 'NotoSansDevanagari', [BOLD]: 'NotoSansDeva
 const fontFile = (weight: 400 | 700) =>
   createRequire(import.meta.url).resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
 /** Devanagari, its extensions, and the joiners and dotted circle its shaping uses. */
-const DEVANAGARI_RUN = /([\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u200C\u200D\u25CC]+)/u;
+function isDevanagari(ch: string): boolean {
+  const c = ch.codePointAt(0) ?? 0;
+  return (c >= 0x0900 && c <= 0x097f) || (c >= 0x1cd0 && c <= 0x1cff) || (c >= 0xa8e0 && c <= 0xa8ff) || c === 0x200c || c === 0x200d || c === 0x25cc;
+}
 /** How far below a line's top Helvetica's baseline sits, per point of size (its ascender, 718/1000). */
 const HELVETICA_ASCENT = 0.718;
 
 type Weight = typeof REGULAR | typeof BOLD;
 
-const hasDevanagari = (text: string) => DEVANAGARI_RUN.test(text);
+const hasDevanagari = (text: string) => [...text].some(isDevanagari);
 
-/** The text in runs of one script each: Devanagari (odd indexes of the split), the rest printable in Helvetica. */
+/** The text in runs of one script each: Devanagari as it is, the rest printable in Helvetica. */
 function runsOf(text: string): Array<{ text: string; devanagari: boolean }> {
-  return text.split(DEVANAGARI_RUN).flatMap((part, i) => (part === '' ? [] : [{ text: i % 2 === 1 ? part : printable(part), devanagari: i % 2 === 1 }]));
+  const runs: Array<{ text: string; devanagari: boolean }> = [];
+  for (const ch of text) {
+    const devanagari = isDevanagari(ch);
+    const last = runs.at(-1);
+    if (last && last.devanagari === devanagari) last.text += ch;
+    else runs.push({ text: ch, devanagari });
+  }
+  return runs.map((run) => (run.devanagari ? run : { ...run, text: printable(run.text) }));
 }
 
 /** A mixed line's width at `size`. */
