@@ -112,6 +112,13 @@ describe('answers in the requester’s language', () => {
     expect(Object.values(body.error?.fields ?? {}).join(' ')).toMatch(DEVANAGARI);
   });
 
+  it('says why an action is refused in Hindi, with the complaint’s number and its status in Hindi', async () => {
+    const { number } = await file();
+    const refused = await student.send('POST', `/api/complaints/${number}/reopen`, { reason: 'Still slow' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(`${number} की स्थिति: दर्ज; केवल हल हुई शिकायत ही फिर से खोली जा सकती है।`);
+  });
+
   it('answers an error in Hindi to a browser that asks for Hindi, and in English to one that does not', async () => {
     const ask = (language: string) => fetch(`${portal.baseUrl}/api/notifications`, { headers: { 'accept-language': language } });
     const [hindi, english] = await Promise.all([ask('hi-IN,hi;q=0.9,en;q=0.8'), ask('en-GB,en;q=0.9')]);

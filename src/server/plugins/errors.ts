@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
+import { SOURCE_LOCALE } from '../../shared/constants.js';
 import { AppError } from '../lib/errors.js';
 import { requesterI18n, translated } from '../i18n/requester.js';
 
@@ -29,6 +30,10 @@ export default fp(
         return { error: saidFields ? { code, message: said, fields: saidFields } : { code, message: said } };
       };
       if (error instanceof AppError) {
+        const { template } = error;
+        if (template && template.message in i18n.messages && i18n.locale !== SOURCE_LOCALE) {
+          return reply.status(error.statusCode).send(body(error.code, i18n._(template.message, template.values(i18n)), error.fields));
+        }
         return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

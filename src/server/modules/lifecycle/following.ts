@@ -29,16 +29,20 @@ async function lockFollowable(tx: Tx, number: string): Promise<ComplaintRow> {
 export function refuseUnlessMayFollow(complaint: ComplaintRow, studentId: string, mergedIntoNumber: string | null): void {
   if (complaint.confidential) throw notFound();
   if (complaint.studentId === studentId) {
-    throw new AppError(409, 'own_complaint', `You filed ${complaint.number}: you hear of its progress already.`);
+    throw AppError.withValues(409, 'own_complaint', /*i18n*/ 'You filed {number}: you hear of its progress already.', () => ({ number: complaint.number }));
   }
   if (complaint.status === 'merged' && mergedIntoNumber) {
-    throw new AppError(409, 'complaint_merged', `${complaint.number} was merged into ${mergedIntoNumber}: say Me too there instead.`);
+    throw AppError.withValues(409, 'complaint_merged', /*i18n*/ '{number} was merged into {target}: say Me too there instead.', () => ({
+      number: complaint.number,
+      target: mergedIntoNumber,
+    }));
   }
   if (!isOpenStatus(complaint.status) && complaint.status !== 'resolved') {
-    throw new AppError(
+    throw AppError.withValues(
       409,
       'cannot_follow',
-      `${complaint.number} is ${STATUS_LABELS[complaint.status].toLowerCase()}: it can no longer be followed. File a new complaint if the problem is still there.`,
+      /*i18n*/ '{number} is {status}: it can no longer be followed. File a new complaint if the problem is still there.',
+      (i18n) => ({ number: complaint.number, status: i18n._(STATUS_LABELS[complaint.status]).toLowerCase() }),
     );
   }
 }
@@ -113,7 +117,9 @@ export async function leave(ctx: LifecycleContext, student: Pick<UserRow, 'id'>,
   return ctx.transaction(async (tx) => {
     const complaint = await lockFollowable(tx, number);
     if (complaint.studentId === student.id) {
-      throw new AppError(409, 'own_complaint', `You filed ${complaint.number}: withdraw it instead, if nobody has taken it up yet.`);
+      throw AppError.withValues(409, 'own_complaint', /*i18n*/ 'You filed {number}: withdraw it instead, if nobody has taken it up yet.', () => ({
+        number: complaint.number,
+      }));
     }
     const removed = await tx
       .delete(complaintFollowers)

@@ -46,7 +46,7 @@ export async function attachPhotos(
   }
   const [total] = await tx.select({ n: count() }).from(photos).where(eq(photos.complaintId, opts.complaint.id));
   if ((total?.n ?? 0) > PHOTOS_PER_COMPLAINT) {
-    throw new AppError(422, 'too_many_photos', `A complaint can have at most ${PHOTOS_PER_COMPLAINT} photos.`, {
+    throw AppError.withValues(422, 'too_many_photos', /*i18n*/ 'A complaint can have at most {count} photos.', () => ({ count: String(PHOTOS_PER_COMPLAINT) }), {
       photoIds: `at most ${PHOTOS_PER_COMPLAINT} photos in all`,
     });
   }

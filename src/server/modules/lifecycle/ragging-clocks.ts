@@ -130,7 +130,7 @@ async function escalateClock(tx: Tx, ctx: LifecycleContext, complaint: Complaint
   const mail: MailFor = (r) => raggingClockMail(row, clock, audience, staffUrl(ctx, row.number), r);
   const bell: BellText = ({ i18n }) =>
     clock === 'fir'
-      ? i18n._('{number}: FIR decision is overdue (ragging report)', { number: row.number })
+      ? i18n._('{number}: fir decision is overdue (ragging report)', { number: row.number })
       : i18n._('{number}: enquiry is overdue (ragging report)', { number: row.number });
   // An account hears by its own channels; an address without one (a mailbox) always gets the mail.
   await tellPeople(tx, ctx, row, told.accounts, { purpose: 'ragging_clock', mail, bell });

@@ -2,37 +2,42 @@ import { STATUS_LABELS, isFinishedStatus } from '../../../shared/constants.js';
 import { studentMay, type StudentAction } from '../../../shared/lifecycle.js';
 import type { ComplaintRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-
-const FILE_ANEW = 'File a new complaint if something is still wrong.';
+import type { I18n } from '../../i18n/index.js';
 
 /**
  * Why the student may not do `action` now, as one sentence: the complaint, its status, then what
  * is possible instead. The 409's code names the action, so the web app can tell them apart.
  */
 function refusal(complaint: Pick<ComplaintRow, 'number' | 'status'>, action: StudentAction): AppError {
-  const is = `${complaint.number} is ${STATUS_LABELS[complaint.status].toLowerCase()}`;
+  // The number, and the status as a sentence names it, in the reader's language.
+  const values = (i18n: I18n) => ({ number: complaint.number, status: i18n._(STATUS_LABELS[complaint.status]).toLowerCase() });
+  const finished = isFinishedStatus(complaint.status);
   switch (action) {
     case 'reply':
-      return new AppError(409, 'complaint_finished', `${is}: it takes no more replies. ${FILE_ANEW}`);
+      return AppError.withValues(409, 'complaint_finished', /*i18n*/ '{number} is {status}: it takes no more replies. File a new complaint if something is still wrong.', values);
     case 'add_photos':
-      return new AppError(409, 'complaint_finished', `${is}: it takes no more photos. ${FILE_ANEW}`);
+      return AppError.withValues(409, 'complaint_finished', /*i18n*/ '{number} is {status}: it takes no more photos. File a new complaint if something is still wrong.', values);
     case 'withdraw':
-      if (complaint.status === 'withdrawn') return new AppError(409, 'cannot_withdraw', `${complaint.number} is already withdrawn.`);
-      return new AppError(
-        409,
-        'cannot_withdraw',
-        isFinishedStatus(complaint.status)
-          ? `${is}: it can no longer be withdrawn.`
-          : `${complaint.number} can no longer be withdrawn: the hostel team has already taken it up. Reply in the conversation instead.`,
-      );
+      if (complaint.status === 'withdrawn') return AppError.withValues(409, 'cannot_withdraw', /*i18n*/ '{number} is already withdrawn.', values);
+      return finished
+        ? AppError.withValues(409, 'cannot_withdraw', /*i18n*/ '{number} is {status}: it can no longer be withdrawn.', values)
+        : AppError.withValues(
+            409,
+            'cannot_withdraw',
+            /*i18n*/ '{number} can no longer be withdrawn: the hostel team has already taken it up. Reply in the conversation instead.',
+            values,
+          );
     case 'confirm':
-      return new AppError(409, 'cannot_confirm', `${is}: only a resolved complaint can be confirmed.`);
+      return AppError.withValues(409, 'cannot_confirm', /*i18n*/ '{number} is {status}: only a resolved complaint can be confirmed.', values);
     case 'reopen':
-      return new AppError(
-        409,
-        'cannot_reopen',
-        `${is}: only a resolved complaint can be reopened.${isFinishedStatus(complaint.status) ? ` ${FILE_ANEW}` : ''}`,
-      );
+      return finished
+        ? AppError.withValues(
+            409,
+            'cannot_reopen',
+            /*i18n*/ '{number} is {status}: only a resolved complaint can be reopened. File a new complaint if something is still wrong.',
+            values,
+          )
+        : AppError.withValues(409, 'cannot_reopen', /*i18n*/ '{number} is {status}: only a resolved complaint can be reopened.', values);
   }
 }
 

@@ -136,7 +136,10 @@ export async function applyTransition(
     if (check.reason === 'reason_required') {
       throw new AppError(400, 'validation_failed', /*i18n*/ 'Give a reason.', { note: 'Give a reason' });
     }
-    throw new AppError(409, 'invalid_transition', `A complaint that is ${label(from).toLowerCase()} cannot become ${label(to).toLowerCase()}.`);
+    throw AppError.withValues(409, 'invalid_transition', /*i18n*/ 'A complaint that is {from} cannot become {to}.', (i18n) => ({
+      from: i18n._(label(from)).toLowerCase(),
+      to: i18n._(label(to)).toLowerCase(),
+    }));
   }
   const now = new Date();
   const [updated] = await tx

@@ -35,12 +35,15 @@ export interface VisitSide {
   id: string;
 }
 
-const VISIT_NOT_FOR_THIS = 'A visit is arranged only for work in the student’s own room.';
+const VISIT_NOT_FOR_THIS = /*i18n*/ 'A visit is arranged only for work in the student’s own room.';
 
 function refuseUnlessVisitable(complaint: ComplaintRow): void {
   if (!isInRoomWork(complaint)) throw new AppError(409, 'no_visit', VISIT_NOT_FOR_THIS);
   if (!isOpenStatus(complaint.status)) {
-    throw new AppError(409, 'not_open', `${complaint.number} is ${STATUS_LABELS[complaint.status].toLowerCase()}: there is no visit to arrange.`);
+    throw AppError.withValues(409, 'not_open', /*i18n*/ '{number} is {status}: there is no visit to arrange.', (i18n) => ({
+      number: complaint.number,
+      status: i18n._(STATUS_LABELS[complaint.status]).toLowerCase(),
+    }));
   }
 }
 
@@ -186,7 +189,13 @@ export async function answerVisit(
     throw new AppError(403, 'own_proposal', side.kind === 'student' ? /*i18n*/ 'You proposed this time: the hostel team answers it.' : /*i18n*/ 'Your side proposed this time: the student answers it.');
   }
   if (proposal.status !== 'open') {
-    throw new AppError(409, 'visit_not_open', `This proposed time is ${proposal.status === 'superseded' ? 'replaced by a newer one' : `already ${proposal.status}`}: reload to see the visit.`);
+    const why = {
+      superseded: /*i18n*/ 'This proposed time is replaced by a newer one: reload to see the visit.',
+      accepted: /*i18n*/ 'This proposed time is already accepted: reload to see the visit.',
+      declined: /*i18n*/ 'This proposed time is already declined: reload to see the visit.',
+      withdrawn: /*i18n*/ 'This proposed time is already withdrawn: reload to see the visit.',
+    }[proposal.status];
+    throw new AppError(409, 'visit_not_open', why);
   }
   refuseUnlessVisitable(complaint);
   if (answer === 'accept' && proposal.startsAt.getTime() <= Date.now()) {
