@@ -17,7 +17,7 @@ export const pushPublicKeySchema = z.object({ publicKey: z.string() }).meta({ id
 
 export const pushEndpointSchema = z
   .string()
-  .max(1000, /*i18n*/ 'must be at most 1000 characters')
+  .max(1000, 'must be at most 1000 characters')
   .refine((s) => URL.canParse(s), 'must be a URL');
 
 /** PushSubscription.toJSON() as the browser gives it (expirationTime and other fields are ignored). */
@@ -25,8 +25,8 @@ export const pushSubscriptionSchema = z
   .object({
     endpoint: pushEndpointSchema,
     keys: z.object({
-      p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, /*i18n*/ 'must be the base64url P-256 key the browser gave'),
-      auth: z.string().regex(/^[A-Za-z0-9_-]{16,64}={0,2}$/, /*i18n*/ 'must be the base64url auth secret the browser gave'),
+      p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'must be the base64url P-256 key the browser gave'),
+      auth: z.string().regex(/^[A-Za-z0-9_-]{16,64}={0,2}$/, 'must be the base64url auth secret the browser gave'),
     }),
   })
   .meta({ id: 'PushSubscription' });
