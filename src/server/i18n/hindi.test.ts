@@ -67,7 +67,7 @@ describe('mail in the recipient’s language', () => {
     expect(ack?.parsed.subject).toBe(`आपकी शिकायत हमें मिल गई — ${number}`);
     const text = ack?.parsed.text ?? '';
     expect(text).toContain('नमस्ते Meera,');
-    expect(text).toContain(`आपकी शिकायत ${number} (वाई-फ़ाई शिकायत: Slow) दर्ज हो गई है`);
+    expect(text).toContain(`आपकी शिकायत ${number} (वाई-फ़ाई शिकायत: धीमा) दर्ज हो गई है`);
     expect(text).toContain('हॉस्टल शिकायत पोर्टल');
     expect(text).not.toContain('is registered');
     expect(ack?.parsed.html).toContain('<html lang="hi">');
