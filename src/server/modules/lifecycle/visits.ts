@@ -84,8 +84,8 @@ export async function visitState(db: Pick<Db, 'select'>, complaint: ComplaintRow
 const when = async (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitDateText(startsAt, endsAt, await ctx.universityTimeZone());
 
 /** The same for one reader: the day's name in their language ("Thu 27 Nov" in English, as before). */
-const whenFor = (ctx: LifecycleContext, r: Reader, startsAt: Date, endsAt: Date) =>
-  r.locale === SOURCE_LOCALE ? when(ctx, startsAt, endsAt) : visitDateText(startsAt, endsAt, ctx.timeZone, INTL_LOCALE[r.locale]);
+const whenFor = (timeZone: string, r: Reader, startsAt: Date, endsAt: Date) =>
+  visitDateText(startsAt, endsAt, timeZone, r.locale === SOURCE_LOCALE ? undefined : INTL_LOCALE[r.locale]);
 
 /** The timeline entry both sides read, public, with the change of status it is not. */
 async function visitEvent(tx: Tx, complaint: ComplaintRow, actorId: string, note: string, idempotencyKey: string | undefined) {
@@ -150,14 +150,14 @@ export async function proposeVisit(
   if (side.kind === 'staff') {
     await tellStudent(tx, ctx, updated, {
       purpose: 'visit',
-      mail: (r) => visitMail(updated, 'proposed', whenFor(ctx, r, startsAt, endsAt), studentUrl(ctx, updated.number), r),
-      bell: (r) => r.i18n._('The hostel team proposed a visit for {number}: {when}', { number: updated.number, when: whenFor(ctx, r, startsAt, endsAt) }),
+      mail: (r) => visitMail(updated, 'proposed', whenFor(timeZone, r, startsAt, endsAt), studentUrl(ctx, updated.number), r),
+      bell: (r) => r.i18n._('The hostel team proposed a visit for {number}: {when}', { number: updated.number, when: whenFor(timeZone, r, startsAt, endsAt) }),
     });
   } else {
     await bellTeam(
       tx,
       updated,
-      (r) => r.i18n._('The student proposed a visit time for {number}: {when}', { number: updated.number, when: whenFor(ctx, r, startsAt, endsAt) }),
+      (r) => r.i18n._('The student proposed a visit time for {number}: {when}', { number: updated.number, when: whenFor(timeZone, r, startsAt, endsAt) }),
       side.id,
     );
   }
@@ -203,6 +203,7 @@ export async function answerVisit(
   }
   const status = answer === 'accept' ? 'accepted' : 'declined';
   await tx.update(visitProposals).set({ status, respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, proposal.id));
+  const timeZone = await ctx.universityTimeZone();
   const text = await when(ctx, proposal.startsAt, proposal.endsAt);
   await visitEvent(tx, complaint, side.id, answer === 'accept' ? `Visit agreed: ${text}` : `Declined the visit time ${text}`, idempotencyKey);
   const [updated = complaint] = await tx
@@ -220,9 +221,9 @@ export async function answerVisit(
   if (side.kind === 'staff') {
     await tellStudent(tx, ctx, updated, {
       purpose: 'visit',
-      mail: (r) => visitMail(updated, status, whenFor(ctx, r, proposal.startsAt, proposal.endsAt), studentUrl(ctx, updated.number), r),
+      mail: (r) => visitMail(updated, status, whenFor(timeZone, r, proposal.startsAt, proposal.endsAt), studentUrl(ctx, updated.number), r),
       bell: (r) => {
-        const values = { number: updated.number, when: whenFor(ctx, r, proposal.startsAt, proposal.endsAt) };
+        const values = { number: updated.number, when: whenFor(timeZone, r, proposal.startsAt, proposal.endsAt) };
         return answer === 'accept'
           ? r.i18n._('Visit agreed for {number}: {when}', values)
           : r.i18n._('The hostel team cannot come on {when} for {number}', values);
@@ -233,7 +234,7 @@ export async function answerVisit(
       tx,
       updated,
       (r) => {
-        const values = { number: updated.number, when: whenFor(ctx, r, proposal.startsAt, proposal.endsAt) };
+        const values = { number: updated.number, when: whenFor(timeZone, r, proposal.startsAt, proposal.endsAt) };
         return answer === 'accept'
           ? r.i18n._('The student accepted the visit for {number}: {when}', values)
           : r.i18n._('The student declined the visit time for {number} ({when})', values);
