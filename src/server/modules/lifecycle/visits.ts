@@ -81,7 +81,7 @@ export async function visitState(db: Pick<Db, 'select'>, complaint: ComplaintRow
 }
 
 /** Stored words (the thread, a mail, a bell) are read later: they name the day, never "tomorrow". */
-const when = async (ctx: LifecycleContext, startsAt: Date, endsAt: Date) => visitDateText(startsAt, endsAt, await ctx.universityTimeZone());
+const when = (timeZone: string, startsAt: Date, endsAt: Date) => visitDateText(startsAt, endsAt, timeZone);
 
 /** The same for one reader: the day's name in their language ("Thu 27 Nov" in English, as before). */
 const whenFor = (timeZone: string, r: Reader, startsAt: Date, endsAt: Date) =>
@@ -102,13 +102,16 @@ async function visitEvent(tx: Tx, complaint: ComplaintRow, actorId: string, note
 }
 
 /**
- * Proposes a visit time, in the caller's transaction with the complaint locked. `replaces` is the
+ * Proposes a visit time, in the caller's transaction with the complaint locked, on the university's
+ * clock as read before the transaction (`timeZone`: reading the catalogue inside it would wait for
+ * the connection the transaction holds, on the embedded database). `replaces` is the
  * open proposal the person saw: when another is open now (or none is), nothing changes and the 409
  * says so. The open one it replaces becomes superseded; the other side is told.
  */
 export async function proposeVisit(
   tx: Tx,
   ctx: LifecycleContext,
+  timeZone: string,
   complaint: ComplaintRow,
   side: VisitSide,
   body: VisitProposalBody,
@@ -116,7 +119,6 @@ export async function proposeVisit(
 ): Promise<ComplaintRow> {
   if (await alreadyWritten(tx, complaint, side.id, idempotencyKey)) return complaint;
   refuseUnlessVisitable(complaint);
-  const timeZone = await ctx.universityTimeZone();
   const startsAt = zonedInstant(body.date, body.start, timeZone);
   const endsAt = zonedInstant(body.date, body.end, timeZone);
   if (!startsAt || !endsAt) throw new AppError(400, 'validation_failed', /*i18n*/ 'Choose a day of the calendar', { date: 'Choose a day of the calendar' });
@@ -137,7 +139,7 @@ export async function proposeVisit(
     await tx.update(visitProposals).set({ status: 'superseded', respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, open.id));
   }
   await tx.insert(visitProposals).values({ complaintId: complaint.id, proposedBy: side.id, byStudent: side.kind === 'student', startsAt, endsAt });
-  const text = await when(ctx, startsAt, endsAt);
+  const text = when(timeZone, startsAt, endsAt);
   await visitEvent(tx, complaint, side.id, `${open ? 'Proposed another visit time' : 'Proposed a visit'}: ${text}`, idempotencyKey);
   const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
   await audit(tx, {
@@ -172,6 +174,7 @@ export async function proposeVisit(
 export async function answerVisit(
   tx: Tx,
   ctx: LifecycleContext,
+  timeZone: string,
   complaint: ComplaintRow,
   side: VisitSide,
   proposalId: string,
@@ -203,8 +206,7 @@ export async function answerVisit(
   }
   const status = answer === 'accept' ? 'accepted' : 'declined';
   await tx.update(visitProposals).set({ status, respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, proposal.id));
-  const timeZone = await ctx.universityTimeZone();
-  const text = await when(ctx, proposal.startsAt, proposal.endsAt);
+  const text = when(timeZone, proposal.startsAt, proposal.endsAt);
   await visitEvent(tx, complaint, side.id, answer === 'accept' ? `Visit agreed: ${text}` : `Declined the visit time ${text}`, idempotencyKey);
   const [updated = complaint] = await tx
     .update(complaints)
@@ -246,14 +248,15 @@ export async function answerVisit(
 }
 
 /** The student proposes a visit time for their own complaint (another one, when the team's does not suit). */
-export function studentProposeVisit(ctx: LifecycleContext, student: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
+export async function studentProposeVisit(ctx: LifecycleContext, student: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
+  const timeZone = await ctx.universityTimeZone();
   return ctx.transaction(async (tx) =>
-    proposeVisit(tx, ctx, await lockOwnComplaint(tx, student, number), { kind: 'student', id: student.id }, body, idempotencyKey),
+    proposeVisit(tx, ctx, timeZone, await lockOwnComplaint(tx, student, number), { kind: 'student', id: student.id }, body, idempotencyKey),
   );
 }
 
 /** The student accepts or declines the team's proposed time. */
-export function studentAnswerVisit(
+export async function studentAnswerVisit(
   ctx: LifecycleContext,
   student: UserRow,
   number: string,
@@ -261,7 +264,8 @@ export function studentAnswerVisit(
   answer: VisitAnswerBody['answer'],
   idempotencyKey?: string,
 ) {
+  const timeZone = await ctx.universityTimeZone();
   return ctx.transaction(async (tx) =>
-    answerVisit(tx, ctx, await lockOwnComplaint(tx, student, number), { kind: 'student', id: student.id }, proposalId, answer, idempotencyKey),
+    answerVisit(tx, ctx, timeZone, await lockOwnComplaint(tx, student, number), { kind: 'student', id: student.id }, proposalId, answer, idempotencyKey),
   );
 }

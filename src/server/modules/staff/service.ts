@@ -162,7 +162,8 @@ export async function staffDetail(db: Db, actor: UserRow, number: string, undoMs
 export async function proposeVisitAsStaff(ctx: LifecycleContext, actor: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
   refuseNonWorker(actor);
   const scope = await loadScope(ctx.db, actor);
-  return ctx.transaction(async (tx) => proposeVisit(tx, ctx, await lockInScope(tx, scope, number), { kind: 'staff', id: actor.id }, body, idempotencyKey));
+  const timeZone = await ctx.universityTimeZone();
+  return ctx.transaction(async (tx) => proposeVisit(tx, ctx, timeZone, await lockInScope(tx, scope, number), { kind: 'staff', id: actor.id }, body, idempotencyKey));
 }
 
 /** A worker accepts or declines the student's proposed visit time. */
@@ -176,8 +177,9 @@ export async function answerVisitAsStaff(
 ) {
   refuseNonWorker(actor);
   const scope = await loadScope(ctx.db, actor);
+  const timeZone = await ctx.universityTimeZone();
   return ctx.transaction(async (tx) =>
-    answerVisit(tx, ctx, await lockInScope(tx, scope, number), { kind: 'staff', id: actor.id }, proposalId, answer, idempotencyKey),
+    answerVisit(tx, ctx, timeZone, await lockInScope(tx, scope, number), { kind: 'staff', id: actor.id }, proposalId, answer, idempotencyKey),
   );
 }
 
