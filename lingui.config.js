@@ -31,5 +31,7 @@ export default {
     ...Object.entries(webAreas).map(([name, folders]) => ({ path: `${root}/{locale}/${name}`, include: areaFolders(folders), exclude: [tests] })),
     { path: `${root}/{locale}/server`, include: ['<rootDir>/src/server', '<rootDir>/src/shared'], exclude: [tests] },
   ],
+  // Sorted by id, so an extraction changes a catalogue only where its messages changed.
+  orderBy: 'messageId',
   format: formatter({ lineNumbers: false }),
 };
