@@ -60,6 +60,22 @@ describe('message catalogues', () => {
     }
   });
 
+  it("give a message the web app's areas share one translation (the browser merges their catalogues)", () => {
+    for (const locale of LOCALES.filter((candidate) => candidate !== SOURCE_LOCALE)) {
+      const seen = new Map<string, Map<string, string[]>>();
+      for (const name of catalogueNames().filter((candidate) => candidate.startsWith('web'))) {
+        for (const [id, text] of messagesOf(path.join(committed, `${locale}/${name}.po`))) {
+          if (id === '') continue;
+          const byText = seen.get(id) ?? new Map<string, string[]>();
+          byText.set(text, [...(byText.get(text) ?? []), name]);
+          seen.set(id, byText);
+        }
+      }
+      const differing = [...seen].filter(([, byText]) => byText.size > 1).map(([id, byText]) => ({ id, translations: Object.fromEntries(byText) }));
+      expect({ locale, differing }).toEqual({ locale, differing: [] });
+    }
+  });
+
   it('are compiled from the PO files as they are', () => {
     for (const locale of LOCALES) {
       for (const name of catalogueNames()) {

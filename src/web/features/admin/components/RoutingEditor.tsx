@@ -67,7 +67,7 @@ export function RoutingEditor<T extends WithRouting, P>({ hostels, ...props }: R
       <p className={fieldHint}>{i18n._('The portal sends every new complaint to these addresses; students never choose them.')}</p>
       {general && <p className={fieldError}>{general}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField control={control} name="routing.default.to" label={i18n._('To')} hint={ADDRESS_HINT} {...addressProps} />
+        <TextField control={control} name="routing.default.to" label={i18n._({ id: 'mail.to', message: 'To' })} hint={ADDRESS_HINT} {...addressProps} />
         <TextField control={control} name="routing.default.cc" label={i18n._('Cc (optional)')} hint={ADDRESS_HINT} {...addressProps} />
       </div>
       <ListEditor

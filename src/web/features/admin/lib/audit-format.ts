@@ -89,7 +89,7 @@ const fieldLabels = (): Record<string, string | undefined> => ({
   label: i18n._('Label'),
   enabled: i18n._('Service'),
   routing: i18n._('Recipients'),
-  to: i18n._('To'),
+  to: i18n._({ id: 'mail.to', message: 'To' }),
   cc: i18n._('Cc'),
   // people
   email: i18n._('E-mail'),
