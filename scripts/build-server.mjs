@@ -1,4 +1,4 @@
-// Compiles the server (src/server + src/shared) into dist/ and copies the SQL migrations beside it.
+// Compiles the server (src/server + src/shared + the server's message catalogues) into dist/ and copies the SQL migrations beside it.
 // Each file is transpiled on its own (TypeScript's transpileModule, with tsconfig.server.json's
 // options): the code is written with isolatedModules and verbatimModuleSyntax, so the output is what
 // a full `tsc` emit gives, without type-checking everything a second time — `npm run typecheck` (a
@@ -23,6 +23,7 @@ const outDir = options.outDir ?? path.join(root, 'dist');
 
 rmSync(path.join(outDir, 'server'), { recursive: true, force: true });
 rmSync(path.join(outDir, 'shared'), { recursive: true, force: true });
+rmSync(path.join(outDir, 'locales'), { recursive: true, force: true });
 
 const problems = [];
 for (const fileName of config.fileNames) {

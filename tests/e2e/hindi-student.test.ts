@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { categories, hostels } from '../../src/server/db/schema.js';
 import type { PublicCatalog } from '../../src/shared/catalog.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
+import { SmtpSink } from '../support/smtp-sink.js';
 
 /*
  * Issue 28: a student on a phone picks हिन्दी on the account page and files a complaint through the
@@ -20,7 +21,18 @@ const COMPLAINT_TEXT = 'रात के खाने में दाल रो
 /** Words Hindi speakers say in English, and the names of the two languages (each named in itself). */
 const LATIN_WORDS = new Set(['Wi-Fi', 'WhatsApp', 'FIR', 'OTP', 'QR', 'CSV', 'PDF', 'iPhone', 'iPad', 'iOS', 'English']);
 
-const suite = browserSuite({});
+// The mail the student gets goes to a local SMTP sink, to be read in Hindi too.
+const env: Record<string, string> = { MAIL_POLL_INTERVAL_MS: '200' };
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await SmtpSink.start();
+  env.SMTP_URL = sink.url;
+});
+afterAll(async () => {
+  await sink?.stop();
+});
+
+const suite = browserSuite(env);
 const { it } = suite;
 
 beforeAll(async () => {
@@ -155,6 +167,21 @@ describe('a student in Hindi', () => {
     await expect.poll(() => englishLeft(page, [...names, number, COMPLAINT_TEXT])).toEqual([]);
     expect(await drawnWithGlyphs(page, '#my-complaints-heading')).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
+
+    // The mail that tells the student it arrived: in Hindi, naming the category as the Hindi reader knows it.
+    await expect.poll(() => sink.to(STUDENT.email).length).toBeGreaterThan(0);
+    const [receipt] = sink.to(STUDENT.email);
+    expect(receipt?.parsed.subject).toBe(`आपकी शिकायत हमें मिल गई — ${number}`);
+    const body = receipt?.parsed.text ?? '';
+    expect(body).toContain(local(mess.complaintHead, mess.complaintHeadHi));
+    // No English of the mail's own words: only names, the number, addresses and links are left in Latin letters.
+    const latin = body
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/\S+@\S+/g, ' ')
+      .split(number)
+      .join(' ');
+    const left = [...names, ...STUDENT.name.split(' ')].sort((a, b) => b.length - a.length).reduce((text, name) => text.split(name).join(' '), latin);
+    expect((left.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []).filter((word) => !LATIN_WORDS.has(word))).toEqual([]);
   });
 
   it("switches with the header's button and back, the keyboard focus staying on it", async ({ browse }) => {

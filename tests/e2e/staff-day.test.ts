@@ -187,6 +187,8 @@ describe("the staff's day", () => {
     await page.getByRole('heading', { name: `Complaint ${late}`, level: 1 }).waitFor();
     await page.goto(queueUrl());
     await row(page, fresh).waitFor();
+    // The New section arrives with its own request, above the list: j starts from it once it is there.
+    await page.getByTestId('new-section').getByTestId('queue-row').filter({ hasText: fresh }).waitFor();
 
     // j and k walk the rows from the top: "New" (the newest first: the fresh one, then the late
     // one), then "My open work" (due soonest).
