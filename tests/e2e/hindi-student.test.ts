@@ -100,6 +100,8 @@ describe('a student in Hindi', () => {
   it('picks हिन्दी on the account page and files a complaint through the whole form in Hindi', async ({ browse }) => {
     const { page } = await browse.as(STUDENT, PHONE_390);
     const base = suite.portal.baseUrl;
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
 
     // The account page, in English until the student picks हिन्दी.
     await page.goto(`${base}/userInfo`);
@@ -167,6 +169,9 @@ describe('a student in Hindi', () => {
     await expect.poll(() => englishLeft(page, [...names, number, COMPLAINT_TEXT])).toEqual([]);
     expect(await drawnWithGlyphs(page, '#my-complaints-heading')).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    // The student's phone loaded the Hindi of its own pages, never the staff's or the admins'.
+    expect(fetched.filter((path) => /\/assets\/web-student-/.test(path))).not.toEqual([]);
+    expect(fetched.filter((path) => /\/assets\/web-(staff|admin|insights)-/.test(path))).toEqual([]);
 
     // The mail that tells the student it arrived: in Hindi, naming the category as the Hindi reader knows it.
     await expect.poll(() => sink.to(STUDENT.email).length).toBeGreaterThan(0);

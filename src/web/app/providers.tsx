@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { activateLocale, rememberLocale, useLocale } from '../lib/i18n';
+import { activateLocale, includeWorkMessages, rememberLocale, useMessagesKey } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { createQueryClient } from '../lib/query-client';
 
@@ -10,15 +10,21 @@ import { createQueryClient } from '../lib/query-client';
  * change of language remounts the pages under the cached server state, which stays.
  */
 function LocaleBoundary({ children }: { children: ReactNode }) {
-  const locale = useLocale();
+  const key = useMessagesKey();
+  const me = useMe().data;
   // A signed-in person's language is theirs on every device: the server's copy wins once it arrives.
-  const chosen = useMe().data?.locale ?? null;
+  const chosen = me?.locale ?? null;
   useEffect(() => {
     if (chosen === null) return;
     rememberLocale(chosen);
     void activateLocale(chosen);
   }, [chosen]);
-  return <Fragment key={locale}>{children}</Fragment>;
+  // Whoever works complaints reads the consoles too; a student's phone never loads their messages.
+  const works = me !== undefined && me !== null && me.role !== 'student';
+  useEffect(() => {
+    if (works) includeWorkMessages();
+  }, [works]);
+  return <Fragment key={key}>{children}</Fragment>;
 }
 
 /** App-wide context providers (server state cache, language). */

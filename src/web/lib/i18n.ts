@@ -24,22 +24,27 @@ i18n.setMessagesCompiler((message) => {
 });
 i18n.loadAndActivate({ locale: SOURCE_LOCALE, locales: [INTL_LOCALE[SOURCE_LOCALE]], messages: {} });
 
-/** One language's catalogues, one per area of the app (lingui.config.js), merged. */
-async function merged(parts: Array<Promise<{ messages: Messages }>>): Promise<{ messages: Messages }> {
-  return { messages: Object.assign({}, ...(await Promise.all(parts)).map((part) => part.messages)) as Messages };
-}
+type Catalogue = Promise<{ messages: Messages }>;
 
-const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => Promise.resolve({ messages: {} }),
-  hi: () =>
-    merged([
-      import('../../locales/hi/web'),
-      import('../../locales/hi/web-student'),
-      import('../../locales/hi/web-staff'),
-      import('../../locales/hi/web-admin'),
-      import('../../locales/hi/web-insights'),
-    ]),
+/**
+ * A language's catalogues, one per area of the app (lingui.config.js): everyone's (the frame and the
+ * student's pages), and the staff's, the insights' and the admin console's, which only people who
+ * work complaints load (`includeWorkMessages`), so a student's phone never fetches them.
+ */
+const catalogues: Record<Locale, { everyone: () => Catalogue[]; work: () => Catalogue[] }> = {
+  en: { everyone: () => [], work: () => [] },
+  hi: {
+    everyone: () => [import('../../locales/hi/web'), import('../../locales/hi/web-student')],
+    work: () => [import('../../locales/hi/web-staff'), import('../../locales/hi/web-insights'), import('../../locales/hi/web-admin')],
+  },
 };
+
+let withWork = false;
+
+async function messagesOf(locale: Locale): Promise<Messages> {
+  const parts = await Promise.all([...catalogues[locale].everyone(), ...(withWork ? catalogues[locale].work() : [])]);
+  return Object.assign({}, ...parts.map((part) => part.messages)) as Messages;
+}
 
 /** The language this device asked for before: the switch's choice, else the browser's. */
 export function preferredLocale(): Locale {
@@ -61,16 +66,33 @@ export function rememberLocale(locale: Locale): void {
 }
 
 let pending: Promise<void> | null = null;
+/** Each activation's number: only the latest one's messages are applied, whichever loads first. */
+let requested = 0;
+/** Bumped whenever messages change, even in the same language (the consoles' arriving). */
+let revision = 0;
+/** The language last asked for, loaded or still loading. */
+let target: Locale = SOURCE_LOCALE;
 
-/** Loads the language's catalogue if it has one and renders the app in it. */
-export function activateLocale(locale: Locale): Promise<void> {
-  if (locale === i18n.locale) return pending ?? Promise.resolve();
-  const activated = catalogues[locale]().then(({ messages }) => {
+/** Loads the language's catalogues if it has any and renders the app in it. */
+export function activateLocale(locale: Locale, force = false): Promise<void> {
+  if (locale === target && !force) return pending ?? Promise.resolve();
+  target = locale;
+  const request = ++requested;
+  const activated = messagesOf(locale).then((messages) => {
+    if (request !== requested) return;
+    revision += 1;
     i18n.loadAndActivate({ locale, locales: [INTL_LOCALE[locale]], messages });
     document.documentElement.lang = locale;
   });
   pending = activated;
   return activated;
+}
+
+/** For someone who works complaints (staff, wardens, admins): their consoles' messages too. */
+export function includeWorkMessages(): void {
+  if (withWork) return;
+  withWork = true;
+  if (target !== SOURCE_LOCALE) void activateLocale(target, true);
 }
 
 function subscribe(onChange: () => void) {
@@ -80,6 +102,11 @@ function subscribe(onChange: () => void) {
 /** The active language; a component that reads it renders again when it changes. */
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, () => i18n.locale as Locale, () => SOURCE_LOCALE);
+}
+
+/** Changes with every change of messages: the key the app is rendered under (app/providers.tsx). */
+export function useMessagesKey(): string {
+  return useSyncExternalStore(subscribe, () => `${i18n.locale}#${revision}`, () => SOURCE_LOCALE);
 }
 
 /** The `Intl` tag of the active language, for formatting dates and numbers. */
