@@ -31,7 +31,7 @@ test('the JavaScript of the first load of / stays within the committed budget', 
     const load = await measureFirstLoad(context, `${portal.baseUrl}/`);
     const firstLoad = load.scriptBytesBeforeLoad;
     console.log(
-      `/ first load: ${(firstLoad / 1024).toFixed(1)} KB of JavaScript before load over ${load.scriptFilesBeforeLoad} files ` +
+      `/ first load: ${(firstLoad / 1024).toFixed(1)} KB (${firstLoad} bytes) of JavaScript before load over ${load.scriptFilesBeforeLoad} files ` +
         `(${(load.scriptBytes / 1024).toFixed(1)} KB until the network is idle); baseline ${(budget.baselineBytes / 1024).toFixed(1)} KB, ` +
         `budget ${(budget.budgetBytes / 1024).toFixed(1)} KB`,
     );
