@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, commonAreas, hostels } from '../db/schema.js';
+import { categories, commonAreas, complaints, hostels, university } from '../db/schema.js';
 import { aComplaint } from '../../../tests/factories/complaints.js';
 import { RELAXED_LIMITS } from '../../../tests/support/limits.js';
 import { SmtpSink } from '../../../tests/support/smtp-sink.js';
@@ -89,6 +89,30 @@ describe('mail in the recipient’s language', () => {
     const bells = await student.get('/api/notifications');
     const texts = (bells.body.items as Array<{ text: string }>).map((n) => n.text);
     expect(texts).toContain(`${number} की स्थिति अब: स्वीकार की गई`);
+  });
+
+  it('writes when a complaint was filed in the reader’s words, on the university’s clock', async () => {
+    const db = portal.database.db;
+    const on = (locale: string, at: Date) =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(at);
+    const filedAt = async (number: string) => (await db.select({ at: complaints.createdAt }).from(complaints).where(eq(complaints.number, number)))[0]?.at ?? new Date(Number.NaN);
+    // The facility team reads the university's language: English, on the profile's clock (Asia/Kolkata, the column's default).
+    const english = await file();
+    const englishAt = on('en-IN', await filedAt(english.number));
+    expect(englishAt).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST$/);
+    expect(english.facility?.parsed.text).toMatch(new RegExp(`Filed at\\s*: ${englishAt}\n`));
+    expect(english.facility?.parsed.text).not.toContain('UTC');
+    // A university whose language is Hindi: the same line in Hindi, with the Hindi month.
+    await db.update(university).set({ defaultLocale: 'hi' });
+    try {
+      const hindi = await file();
+      const hindiAt = on('hi-IN', await filedAt(hindi.number));
+      expect(hindiAt).toMatch(DEVANAGARI);
+      expect(hindiAt).toMatch(/IST$/);
+      expect(hindi.facility?.parsed.text).toMatch(new RegExp(`दर्ज होने का समय\\s*: ${hindiAt}\n`));
+    } finally {
+      await db.update(university).set({ defaultLocale: 'en' });
+    }
   });
 
   it('follows a change of language: the same reader in English gets English again', async () => {
@@ -195,6 +219,69 @@ describe('QR labels in Hindi', () => {
       const response = await admin.http.request(`${admin.baseUrl}/api/admin/hostels/${hostel?.id ?? ''}/qr-sheet.pdf?floor=1`);
       const raw = Buffer.from(await response.arrayBuffer()).toString('latin1');
       expect(raw).not.toContain('NotoSansDevanagari');
+    } finally {
+      expect((await admin.send('PUT', '/api/me/locale', { locale: 'hi' })).status).toBe(204);
+    }
+  });
+});
+
+/** A text of the PDF's document information (an object of its own): the literal string unescaped, UTF-16 when it starts with its byte-order mark. */
+function pdfInfo(pdf: Buffer, key: string): string | undefined {
+  const raw = pdf.toString('latin1');
+  const ref = new RegExp(`/${key} (\\d+) 0 R`).exec(raw)?.[1];
+  const start = ref === undefined ? -1 : raw.indexOf(`\n${ref} 0 obj\n(`);
+  if (start < 0) return undefined;
+  let bytes = '';
+  for (let i = raw.indexOf('(', start) + 1; i < raw.length && raw[i] !== ')'; i += 1) {
+    if (raw[i] !== '\\') bytes += raw[i];
+    else {
+      i += 1;
+      const escaped = raw[i] ?? '';
+      bytes += ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[escaped] ?? escaped;
+    }
+  }
+  const buffer = Buffer.from(bytes, 'latin1');
+  return buffer[0] === 0xfe && buffer[1] === 0xff ? Buffer.from(buffer.subarray(2)).swap16().toString('utf16le') : bytes;
+}
+
+describe('the anti-ragging report in Hindi', () => {
+  const report = (format: 'csv' | 'pdf') => admin.http.request(`${admin.baseUrl}/api/ragging/report?from=2026-01-01&to=2026-06-30&format=${format}`);
+
+  it('heads a Hindi administrator’s CSV in Hindi', async () => {
+    const response = await report('csv');
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]).toMatch(/^विश्वविद्यालय,/);
+    expect(lines[1]).toBe('रिपोर्ट,संस्थान और ज़िले की एंटी-रैगिंग समितियों के लिए एंटी-रैगिंग रिपोर्ट');
+    expect(lines[2]).toMatch(/^अवधि,1 जन॰ 2026 से 30 जून 2026 तक \(Asia\/Kolkata घड़ी के दिन\)$/);
+    expect(lines).toContain('मिली शिकायतें');
+    expect(lines).toContain('आँकड़ा,संख्या');
+    expect(lines).toContain('मिलीं,0');
+    expect(lines.join('\n')).not.toContain('Reports received');
+  });
+
+  it('prints a Hindi administrator’s PDF in Hindi, in an embedded Devanagari font, with a Hindi title', async () => {
+    const response = await report('pdf');
+    expect(response.status).toBe(200);
+    const pdf = Buffer.from(await response.arrayBuffer());
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Regular/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold/);
+    const glyphs = glyphsByFont(pdf);
+    const devanagari = [...glyphs].filter(([font]) => font.includes('NotoSansDevanagari')).reduce((sum, [, n]) => sum + n, 0);
+    // Every title, label and note of the report: well over a thousand Devanagari glyphs.
+    expect(devanagari).toBeGreaterThan(1000);
+    expect([...glyphs.keys()].some((font) => font.includes('Helvetica'))).toBe(true);
+    expect(pdfInfo(pdf, 'Title')).toBe('एंटी-रैगिंग रिपोर्ट, 2026-01-01 से 2026-06-30 तक');
+  });
+
+  it('prints an English reader’s report as before, with no embedded font', async () => {
+    expect((await admin.send('PUT', '/api/me/locale', { locale: 'en' })).status).toBe(204);
+    try {
+      const pdf = Buffer.from(await (await report('pdf')).arrayBuffer());
+      expect(pdf.toString('latin1')).not.toContain('NotoSansDevanagari');
+      expect(pdfInfo(pdf, 'Title')).toBe('Anti-ragging report, 2026-01-01 to 2026-06-30');
+      expect((await (await report('csv')).text()).split('\r\n')[1]).toBe(`Report,Anti-ragging report for the institution's and the district's anti-ragging committees`);
     } finally {
       expect((await admin.send('PUT', '/api/me/locale', { locale: 'hi' })).status).toBe(204);
     }

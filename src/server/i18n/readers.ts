@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
 import { localName } from '../../shared/catalog.js';
-import { isLocale } from '../../shared/locale.js';
+import { INTL_LOCALE, isLocale } from '../../shared/locale.js';
 import type { Db } from '../db/client.js';
 import { categories, commonAreas, hostels, services, university, users, type ComplaintRow } from '../db/schema.js';
 import { i18nFor, type I18n } from './index.js';
@@ -20,6 +20,12 @@ export interface Reader {
   local<C extends NamedComplaint>(complaint: C): C;
   /** A hostel's name in the reader's language. */
   hostel(name: string): string;
+  /** The university's clock (decision 53), on which the reader's dates are written. */
+  timeZone: string;
+  /** "26 Nov 2026, 16:51 IST": a moment in the reader's words, on the university's clock, naming it. */
+  time(at: Date): string;
+  /** "Tue 1 Dec"-style day words take this `Intl` locale: English keeps en-GB, as it always had. */
+  intlLocale: string;
 }
 
 /** The Hindi an administrator gave, by what the complaint keeps in English; empty maps: none given. */
@@ -30,13 +36,29 @@ export interface HindiNames {
   areas: Map<string, string>;
 }
 
-/** A reader of `locale` with the given names (null: the names as filed). */
-export function readerOf(locale: Locale, names: HindiNames | null): Reader {
+/**
+ * A reader of `locale` with the given names (null: the names as filed), reading times on the
+ * university's clock `timeZone` (UTC when none is known: a template rendered with no database).
+ */
+export function readerOf(locale: Locale, names: HindiNames | null, timeZone = 'UTC'): Reader {
   const hostel = (name: string) => (names ? localName(locale, name, names.hostels.get(name.toLowerCase())) : name);
+  const times = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  });
   return {
     locale,
     i18n: i18nFor(locale),
     hostel,
+    timeZone,
+    time: (at) => times.format(at),
+    intlLocale: locale === SOURCE_LOCALE ? 'en-GB' : INTL_LOCALE[locale],
     local(complaint) {
       if (!names) return complaint;
       const area = complaint.commonAreaId ? names.areas.get(complaint.commonAreaId) : undefined;
@@ -73,8 +95,13 @@ async function hindiNames(db: Pick<Db, 'select'>): Promise<HindiNames> {
 
 /** The university's language: for addresses that are nobody's account (a facility's mailbox). */
 export async function defaultLocale(db: Pick<Db, 'select'>): Promise<Locale> {
-  const [row] = await db.select({ locale: university.defaultLocale }).from(university).limit(1);
-  return row && isLocale(row.locale) ? row.locale : SOURCE_LOCALE;
+  return (await universitySettings(db)).locale;
+}
+
+/** The university's language and clock, one primary-key row. */
+async function universitySettings(db: Pick<Db, 'select'>): Promise<{ locale: Locale; timeZone: string }> {
+  const [row] = await db.select({ locale: university.defaultLocale, timeZone: university.timeZone }).from(university).limit(1);
+  return { locale: row && isLocale(row.locale) ? row.locale : SOURCE_LOCALE, timeZone: row?.timeZone ?? 'UTC' };
 }
 
 /**
@@ -83,20 +110,26 @@ export async function defaultLocale(db: Pick<Db, 'select'>): Promise<Locale> {
  */
 export class Readers {
   private readonly made = new Map<Locale, Promise<Reader>>();
-  private fallback: Promise<Locale> | undefined;
+  private settings: ReturnType<typeof universitySettings> | undefined;
 
   constructor(private readonly db: Pick<Db, 'select'>) {}
 
+  private university() {
+    this.settings ??= universitySettings(this.db);
+    return this.settings;
+  }
+
   /** The university's language, read once. */
-  defaultLocale(): Promise<Locale> {
-    this.fallback ??= defaultLocale(this.db);
-    return this.fallback;
+  async defaultLocale(): Promise<Locale> {
+    return (await this.university()).locale;
   }
 
   reader(locale: Locale): Promise<Reader> {
     let reader = this.made.get(locale);
     if (!reader) {
-      reader = locale === SOURCE_LOCALE ? Promise.resolve(ENGLISH) : hindiNames(this.db).then((names) => readerOf(locale, names));
+      reader = this.university().then(async ({ timeZone }) =>
+        locale === SOURCE_LOCALE ? readerOf(locale, null, timeZone) : readerOf(locale, await hindiNames(this.db), timeZone),
+      );
       this.made.set(locale, reader);
     }
     return reader;

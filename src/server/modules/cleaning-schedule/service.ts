@@ -565,7 +565,7 @@ export async function markVisit(ctx: LifecycleContext, user: UserRow, input: Mar
         student: row.student,
         hostel: row.hostel,
         roomNo: row.booking.roomNo,
-        dayText: dayLabel(input.on),
+        day: input.on,
         outcome: input.outcome,
         reason,
       });

@@ -1,3 +1,4 @@
+import { dayLabel } from '../../../shared/cleaning-schedule.js';
 import type { CleaningVisitOutcome } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
 import { enqueueMail, type MailFor } from '../mail/outbox.js';
@@ -13,8 +14,8 @@ export interface CleaningVisitNotice {
   student: { id: string; email: string };
   hostel: string;
   roomNo: string;
-  /** "Tue 1 Dec" */
-  dayText: string;
+  /** The visit's day, 2026-12-01: written in each reader's words ("Tue 1 Dec"). */
+  day: string;
   outcome: CleaningVisitOutcome;
   reason: string;
 }
@@ -28,20 +29,20 @@ export interface CleaningVisitNotice {
 export async function tellCleaningVisit(tx: Tx, ctx: LifecycleContext, notice: CleaningVisitNotice): Promise<void> {
   const link = CLEANING_PAGE;
   if (notice.outcome === 'done') {
-    await notify(tx, notice.student.id, null, ({ i18n }) => i18n._('Room {room} was cleaned on {day}.', { room: notice.roomNo, day: notice.dayText }), { link });
+    await notify(tx, notice.student.id, null, ({ i18n, intlLocale }) => i18n._('Room {room} was cleaned on {day}.', { room: notice.roomNo, day: dayLabel(notice.day, intlLocale) }), { link });
     return;
   }
   await notify(
     tx,
     notice.student.id,
     null,
-    ({ i18n }) => ({ lead: `${i18n._('Cleaning of room {room} on {day} was not possible:', { room: notice.roomNo, day: notice.dayText })} `, quote: notice.reason }),
+    ({ i18n, intlLocale }) => ({ lead: `${i18n._('Cleaning of room {room} on {day} was not possible:', { room: notice.roomNo, day: dayLabel(notice.day, intlLocale) })} `, quote: notice.reason }),
     { link },
   );
   const to = await wantingMail(tx, [notice.student.email]);
   if (!to.length) return;
   const render: MailFor = (r) => {
-    const values = { room: notice.roomNo, hostel: r.hostel(notice.hostel), day: notice.dayText, reason: notice.reason };
+    const values = { room: notice.roomNo, hostel: r.hostel(notice.hostel), day: dayLabel(notice.day, r.intlLocale), reason: notice.reason };
     return paragraphsMail(
       r.i18n._('Room cleaning on {day} was not possible', values),
       [

@@ -10,8 +10,6 @@ import type { RenderedMail } from './templates.js';
  * language among its recipients, with the catalogue's names in that language (issue 28).
  */
 
-const utcTime = (at: Date) => at.toISOString().replace('T', ' ').slice(0, 16);
-
 /** A status as a mail names it inside a sentence ("is still in progress"): lower case in English. */
 const statusWord = ({ i18n }: Reader, status: ComplaintStatus) => i18n._(STATUS_LABELS[status]).toLowerCase();
 
@@ -132,9 +130,9 @@ export function escalationMail(complaint: ComplaintRow, audience: 'wardens' | 'a
   return paragraphsMail(
     i18n._('Late: {head} — {number}', { head: c.complaintHead, number: c.number }),
     [
-      i18n._('{number} ({about}) in {hostel}, {place}, was due by {due} UTC and is still {status}.', {
+      i18n._('{number} ({about}) in {hostel}, {place}, was due by {due} and is still {status}.', {
         ...placeValues(c, r),
-        due: utcTime(c.dueAt),
+        due: r.time(c.dueAt),
         status: statusWord(r, c.status),
       }),
       audience === 'wardens'
@@ -159,7 +157,7 @@ export function lateListMail(items: ReadonlyArray<{ complaint: ComplaintRow; aud
       i18n._('These complaints passed their due time and are still not resolved:'),
       items
         .map(({ complaint }) => r.local(complaint))
-        .map((c) => i18n._('{number} — {about}, {hostel} {place}, due {due} UTC, {status}', { ...placeValues(c, r), due: utcTime(c.dueAt), status: statusWord(r, c.status) }))
+        .map((c) => i18n._('{number} — {about}, {hostel} {place}, due {due}, {status}', { ...placeValues(c, r), due: r.time(c.dueAt), status: statusWord(r, c.status) }))
         .join('\n'),
       asWarden
         ? i18n._('You are told as a warden of their hostels. Those that stay late go to the administrators next.')

@@ -13,8 +13,6 @@ import type { RenderedMail } from './templates.js';
  * passes the confidentiality guard like every other mail about a complaint.
  */
 
-const utc = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
-
 /** "Name, e-mail, phone" of a contact, leaving out what is not given. */
 const contactLine = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join(', ');
 
@@ -74,7 +72,7 @@ export function raggingClockMail(complaint: ComplaintRow, clock: RaggingClock, a
         ? i18n._('The FIR decision is recorded ({decision}); the enquiry is not closed.', { decision: i18n._(FIR_DECISION_LABELS[c.firDecision]) })
         : i18n._('Neither the FIR decision nor the enquiry’s outcome is recorded.');
   const report = c.subCategory ? i18n._('Ragging report {number} ({sub})', { number: c.number, sub: c.subCategory }) : i18n._('Ragging report {number}', { number: c.number });
-  const values = { report, hostel: c.hostel, filed: utc(c.createdAt), due: due ? utc(due) : i18n._('its due time'), recorded };
+  const values = { report, hostel: c.hostel, filed: r.time(c.createdAt), due: due ? r.time(due) : i18n._('its due time'), recorded };
   return paragraphsMail(
     clock === 'fir'
       ? i18n._('Ragging report overdue: FIR decision — {number}', { number: c.number })

@@ -17,7 +17,7 @@ interface Field {
 }
 
 /** The original app's payload fields, in its order, with plain labels (no internal field names). */
-function complaintFields(complaint: ComplaintRow, { i18n }: Reader): Field[] {
+function complaintFields(complaint: ComplaintRow, { i18n, time }: Reader): Field[] {
   const hidden = complaint.confidential;
   // What the facility mail may say about who filed: nothing at all for a confidential complaint.
   const confidential = i18n._('Confidential student');
@@ -62,7 +62,7 @@ function complaintFields(complaint: ComplaintRow, { i18n }: Reader): Field[] {
       ? [{ label: i18n._('Where it happened'), value: `${i18n._(PLACE_KIND_LABELS[complaint.placeKind])}: ${complaint.placeText ?? ''}` }]
       : []),
     { label: i18n._('Complaint'), value: complaint.message },
-    { label: i18n._('Filed at'), value: complaint.createdAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' },
+    { label: i18n._('Filed at'), value: time(complaint.createdAt) },
   ];
 }
 

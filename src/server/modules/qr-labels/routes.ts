@@ -6,7 +6,8 @@ import { qrSheetFileName, qrSheetQuerySchema } from '../../../shared/qr-labels.j
 import type { Config } from '../../config.js';
 import { requireUser } from '../../lib/require-user.js';
 import { labelSheet } from './service.js';
-import { requesterI18n } from '../../i18n/requester.js';
+import { localName } from '../../../shared/catalog.js';
+import { requesterI18n, requesterLocale } from '../../i18n/requester.js';
 import { labelSheetPdf } from './sheet.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
@@ -49,10 +50,10 @@ export default async function qrLabelRoutes(app: FastifyInstance, opts: { config
       const sheet = await labelSheet(app.db, { hostelId: request.params.id, floor, origin: originOf(request), i18n });
       // Exports are logged, not audited (as the queue's CSV and the anti-ragging report): nothing changes.
       request.log.info({ by: user.id, hostel: sheet.hostel.id, floor, rooms: sheet.rooms, areas: sheet.areas }, 'QR label sheet made');
-      const stream = await labelSheetPdf(sheet.labels, {
-        title: `QR labels: ${sheet.hostel.name}${floor === undefined ? '' : `, floor ${floor}`}`,
-        author: sheet.hostel.name,
-      }, i18n);
+      const hostel = localName(requesterLocale(request), sheet.hostel.name, sheet.hostel.nameHi);
+      const title =
+        floor === undefined ? i18n._('QR labels: {hostel}', { hostel }) : i18n._('QR labels: {hostel}, floor {floor}', { hostel, floor: String(floor) });
+      const stream = await labelSheetPdf(sheet.labels, { title, author: hostel }, i18n);
       stream.on('error', (error) => request.log.error({ err: error }, 'QR label sheet failed while streaming'));
       return reply
         .header('cache-control', 'no-store')

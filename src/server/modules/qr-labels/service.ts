@@ -20,7 +20,7 @@ export interface SheetRequest {
 }
 
 export interface Sheet {
-  hostel: Pick<HostelRow, 'id' | 'name' | 'code'>;
+  hostel: Pick<HostelRow, 'id' | 'name' | 'nameHi' | 'code'>;
   rooms: number;
   areas: number;
   labels: Iterable<Label>;

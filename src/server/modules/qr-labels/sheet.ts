@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { encode } from 'uqr';
 import { i18nFor, type I18n } from '../../i18n/index.js';
-import { printable } from '../ragging-reports/pdf.js';
+import { BOLD, REGULAR, hasDevanagari, printable, widthOfRuns, withDevanagari, writeRuns, type Weight } from '../../lib/pdf-scripts.js';
 
 /*
  * Printable QR labels (issue 27): A4 sheets of 3 × 8 labels, one per room or common area, each with
@@ -45,66 +44,6 @@ const QR_SIZE = CELL_HEIGHT - 2 * PAD;
 const INK = '#0f172a';
 const MUTED = '#475569';
 const CUT = '#94a3b8';
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-
-/*
- * Hindi labels (issue 28): pdfkit's built-in fonts have no Devanagari, so Devanagari runs are set in
- * Noto Sans Devanagari (SIL Open Font License, the @fontsource package's WOFF files, which pdfkit
- * reads and embeds as a subset). That font's files for Devanagari hold no Latin letters, digits or
- * spaces, so a line is written in runs: Devanagari in Noto, the rest in Helvetica as before. A
- * sheet without Devanagari is drawn exactly as it always was and embeds no font.
- */
-const DEVANAGARI_FONT = { [REGULAR]: 'NotoSansDevanagari', [BOLD]: 'NotoSansDevanagari-Bold' } as const;
-const fontFile = (weight: 400 | 700) =>
-  createRequire(import.meta.url).resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
-/** Devanagari, its extensions, and the joiners and dotted circle its shaping uses. */
-function isDevanagari(ch: string): boolean {
-  const c = ch.codePointAt(0) ?? 0;
-  return (c >= 0x0900 && c <= 0x097f) || (c >= 0x1cd0 && c <= 0x1cff) || (c >= 0xa8e0 && c <= 0xa8ff) || c === 0x200c || c === 0x200d || c === 0x25cc;
-}
-/** How far below a line's top Helvetica's baseline sits, per point of size (its ascender, 718/1000). */
-const HELVETICA_ASCENT = 0.718;
-
-type Weight = typeof REGULAR | typeof BOLD;
-
-const hasDevanagari = (text: string) => [...text].some(isDevanagari);
-
-/** The text in runs of one script each: Devanagari as it is, the rest printable in Helvetica. */
-function runsOf(text: string): Array<{ text: string; devanagari: boolean }> {
-  const runs: Array<{ text: string; devanagari: boolean }> = [];
-  for (const ch of text) {
-    const devanagari = isDevanagari(ch);
-    const last = runs.at(-1);
-    if (last && last.devanagari === devanagari) last.text += ch;
-    else runs.push({ text: ch, devanagari });
-  }
-  return runs.map((run) => (run.devanagari ? run : { ...run, text: printable(run.text) }));
-}
-
-/** A mixed line's width at `size`. */
-function widthOfRuns(doc: Doc, text: string, weight: Weight, size: number): number {
-  return runsOf(text).reduce((sum, run) => sum + doc.font(run.devanagari ? DEVANAGARI_FONT[weight] : weight).fontSize(size).widthOfString(run.text), 0);
-}
-
-/** Writes a mixed line from its top-left corner, every run on Helvetica's baseline. */
-function writeRuns(doc: Doc, text: string, weight: Weight, size: number, color: string, x: number, top: number): void {
-  let at = x;
-  const baseline = top + HELVETICA_ASCENT * size;
-  for (const run of runsOf(text)) {
-    doc.font(run.devanagari ? DEVANAGARI_FONT[weight] : weight).fontSize(size).fillColor(color);
-    doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic' });
-    at += doc.widthOfString(run.text);
-  }
-}
-
-/** Registers the Devanagari faces once per document, when a label first needs them. */
-function withDevanagari(doc: Doc & { hcpDevanagari?: boolean }): void {
-  if (doc.hcpDevanagari) return;
-  doc.registerFont(DEVANAGARI_FONT[REGULAR], fontFile(400));
-  doc.registerFont(DEVANAGARI_FONT[BOLD], fontFile(700));
-  doc.hcpDevanagari = true;
-}
 
 /** Past this many bytes written and not yet read, drawing waits for the client. */
 const BACKLOG_BYTES = 256 * 1024;
@@ -258,7 +197,8 @@ export async function labelSheetPdf(
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
-    info: { Title: printable(info.title), Author: printable(info.author), CreationDate: new Date() },
+    // pdfkit writes a title outside Latin-1 as UTF-16, which every reader shows (a Hindi title).
+    info: { Title: info.title, Author: info.author, CreationDate: new Date() },
   });
   const draw = async () => {
     let index = 0;

@@ -11,6 +11,7 @@ import {
   reportFileName,
 } from '../../../shared/ragging-reports.js';
 import type { Config } from '../../config.js';
+import { requesterI18n } from '../../i18n/requester.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/require-user.js';
 import { mayRevealIdentity } from '../access/scope.js';
@@ -66,8 +67,9 @@ export default async function raggingReportRoutes(app: FastifyInstance, _opts: {
       reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${reportFileName(from, to, format)}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(reportCsv(report));
-      const stream = await reportPdf(report);
+      const i18n = requesterI18n(request);
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(reportCsv(report, i18n));
+      const stream = await reportPdf(report, i18n);
       stream.on('error', (error) => request.log.error({ err: error }, 'anti-ragging report failed while streaming'));
       return reply.type('application/pdf').send(stream);
     },
