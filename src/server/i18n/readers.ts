@@ -23,7 +23,7 @@ export interface Reader {
   /** The university's clock (decision 53), on which the reader's dates are written. */
   timeZone: string;
   /** "26 Nov 2026, 16:51 IST": a moment in the reader's words, on the university's clock, naming it. */
-  time(at: Date): string;
+  time: (at: Date) => string;
   /** "Tue 1 Dec"-style day words take this `Intl` locale: English keeps en-GB, as it always had. */
   intlLocale: string;
 }
