@@ -79,12 +79,13 @@ export function widthOfRuns(doc: Doc, text: string, weight: Weight, size: number
   return runsOf(text).reduce((sum, run) => sum + doc.font(fontOf(run, weight)).fontSize(size).widthOfString(run.text), 0);
 }
 
-/** Writes a mixed line from its top-left corner, every run on Helvetica's baseline, never wrapped. */
-export function writeRuns(doc: Doc, text: string, weight: Weight, size: number, color: string, x: number, top: number): void {
+/** Writes a mixed line from its top-left corner, every run on Helvetica's baseline, never wrapped (undefined `color`: the current one). */
+export function writeRuns(doc: Doc, text: string, weight: Weight, size: number, color: string | undefined, x: number, top: number): void {
   let at = x;
   const baseline = top + HELVETICA_ASCENT * size;
   for (const run of runsOf(text)) {
-    doc.font(fontOf(run, weight)).fontSize(size).fillColor(color);
+    doc.font(fontOf(run, weight)).fontSize(size);
+    if (color !== undefined) doc.fillColor(color);
     doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic' });
     at += doc.widthOfString(run.text);
   }
@@ -140,6 +141,18 @@ export function writeMixed(
     return;
   }
   withDevanagari(doc);
+  // pdfkit aligns each `continued` run on its own, so a right-aligned or centred line that fits is
+  // placed whole: its runs measured together and written from where the line starts.
+  const measured = widthOfRuns(doc, text, weight, size);
+  if ((rest.align === 'right' || rest.align === 'center') && rest.width !== undefined && measured <= rest.width && !text.includes('\n')) {
+    const left = x ?? doc.x;
+    const top = y ?? doc.y;
+    const shift = rest.align === 'right' ? rest.width - measured : (rest.width - measured) / 2;
+    writeRuns(doc, text, weight, size, undefined, left + shift, top);
+    doc.x = left;
+    doc.y = top + mixedLineHeight(doc, size, weight);
+    return;
+  }
   const runs = runsOf(text);
   runs.forEach((run, i) => {
     doc.font(fontOf(run, weight)).fontSize(size);
