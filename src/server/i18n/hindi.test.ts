@@ -247,7 +247,9 @@ function pdfInfo(pdf: Buffer, key: string): string | undefined {
 describe('the anti-ragging report in Hindi', () => {
   const report = (format: 'csv' | 'pdf') => admin.http.request(`${admin.baseUrl}/api/ragging/report?from=2026-01-01&to=2026-06-30&format=${format}`);
 
-  it('heads a Hindi administrator’s CSV in Hindi', async () => {
+  it('heads a Hindi administrator’s CSV in Hindi, with the hostels’ Hindi names', async () => {
+    const inspected = await admin.post('/api/ragging/inspections', { hostel: 'Block-2', inspectedAt: '2026-03-10T16:00:00+05:30', findings: 'Nothing found', squad: 'Dr Rao' });
+    expect(inspected.status).toBe(201);
     const response = await report('csv');
     expect(response.status).toBe(200);
     const lines = (await response.text()).replace(/^\ufeff/, '').split('\r\n');
@@ -257,6 +259,9 @@ describe('the anti-ragging report in Hindi', () => {
     expect(lines).toContain('मिली शिकायतें');
     expect(lines).toContain('आँकड़ा,संख्या');
     expect(lines).toContain('मिलीं,0');
+    expect(lines).toContain('ब्लॉक-2,1');
+    // The log's time in Hindi on the university's clock; the findings and the squad as written.
+    expect(lines).toContain('"10 मार्च 2026, 16:00",ब्लॉक-2,Nothing found,Dr Rao');
     expect(lines.join('\n')).not.toContain('Reports received');
   });
 

@@ -11,12 +11,14 @@ import {
   reportFileName,
 } from '../../../shared/ragging-reports.js';
 import type { Config } from '../../config.js';
-import { requesterI18n } from '../../i18n/requester.js';
+import { Readers } from '../../i18n/readers.js';
+import { requesterLocale } from '../../i18n/requester.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/require-user.js';
 import { mayRevealIdentity } from '../access/scope.js';
 import { reportCsv } from './csv.js';
 import { reportPdf } from './pdf.js';
+import { inReadersNames } from './sections.js';
 import { listInspections, raggingReport, recordInspection } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
@@ -62,12 +64,13 @@ export default async function raggingReportRoutes(app: FastifyInstance, _opts: {
     async (request, reply) => {
       const user = duty(request);
       const { from, to, format } = request.query;
-      const report = await raggingReport(app.db, await catalog(), { from, to, timeZone: await universityTimeZone() });
+      const reader = await new Readers(app.db).reader(requesterLocale(request));
+      const report = inReadersNames(await raggingReport(app.db, await catalog(), { from, to, timeZone: await universityTimeZone() }), reader);
       request.log.info({ by: user.id, from, to, format }, 'anti-ragging report made');
       reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${reportFileName(from, to, format)}"`);
-      const i18n = requesterI18n(request);
+      const { i18n } = reader;
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(reportCsv(report, i18n));
       const stream = await reportPdf(report, i18n);
       stream.on('error', (error) => request.log.error({ err: error }, 'anti-ragging report failed while streaming'));

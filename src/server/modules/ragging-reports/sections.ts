@@ -1,7 +1,8 @@
 import { ENQUIRY_DAYS, ENQUIRY_OUTCOME_LABELS, FIR_DECISION_HOURS, PLACE_KIND_LABELS } from '../../../shared/ragging.js';
-import { SOURCE_LOCALE } from '../../../shared/constants.js';
+import { RAGGING_CATEGORY, SOURCE_LOCALE } from '../../../shared/constants.js';
 import { INTL_LOCALE } from '../../../shared/locale.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
+import type { Reader } from '../../i18n/readers.js';
 import type { RaggingReport } from './service.js';
 
 /*
@@ -40,6 +41,22 @@ export const dayText = (day: string, intlLocale = 'en-GB') =>
 /** "26 Nov 2026, 15:42" on the university's clock, in `intlLocale`'s words. */
 export function timeText(at: Date, timeZone: string, intlLocale = 'en-GB'): string {
   return new Intl.DateTimeFormat(intlLocale, { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+/** The report with its hostels and kinds named in the reader's language, as an administrator gave them (English when none). */
+export function inReadersNames(report: RaggingReport, reader: Reader): RaggingReport {
+  const kind = (sub: string) =>
+    reader.local({ category: RAGGING_CATEGORY, complaintHead: '', subCategory: sub, hostel: '', commonAreaId: null, placeText: null }).subCategory || sub;
+  const hostels = (tallies: RaggingReport['received']['byHostel']) => tallies.map((t) => ({ ...t, label: reader.hostel(t.label) }));
+  return {
+    ...report,
+    received: { ...report.received, bySubCategory: report.received.bySubCategory.map((t) => ({ ...t, label: kind(t.label) })), byHostel: hostels(report.received.byHostel) },
+    inspections: {
+      ...report.inspections,
+      byHostel: hostels(report.inspections.byHostel),
+      list: report.inspections.list.map((i) => ({ ...i, hostel: reader.hostel(i.hostel) })),
+    },
+  };
 }
 
 /** The `Intl` locale of the report's dates: English as it always was, another language its own. */
