@@ -40,18 +40,31 @@ export interface HindiNames {
  * A reader of `locale` with the given names (null: the names as filed), reading times on the
  * university's clock `timeZone` (UTC when none is known: a template rendered with no database).
  */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Made once per language and zone: readers are made for every mail and bell written. */
+function timeFormat(locale: Locale, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    timeFormats.set(key, format);
+  }
+  return format;
+}
+
 export function readerOf(locale: Locale, names: HindiNames | null, timeZone = 'UTC'): Reader {
   const hostel = (name: string) => (names ? localName(locale, name, names.hostels.get(name.toLowerCase())) : name);
-  const times = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  });
+  const times = timeFormat(locale, timeZone);
   return {
     locale,
     i18n: i18nFor(locale),
@@ -99,9 +112,24 @@ export async function defaultLocale(db: Pick<Db, 'select'>): Promise<Locale> {
 }
 
 /** The university's language and clock, one primary-key row. */
-async function universitySettings(db: Pick<Db, 'select'>): Promise<{ locale: Locale; timeZone: string }> {
-  const [row] = await db.select({ locale: university.defaultLocale, timeZone: university.timeZone }).from(university).limit(1);
-  return { locale: row && isLocale(row.locale) ? row.locale : SOURCE_LOCALE, timeZone: row?.timeZone ?? 'UTC' };
+async function universitySettings(db: Pick<Db, 'select'>): Promise<UniversitySettings> {
+  const [row] = await db.select(universityColumns).from(university).limit(1);
+  return settingsOf(row);
+}
+
+export interface UniversitySettings {
+  locale: Locale;
+  timeZone: string;
+}
+
+/**
+ * The university's language and clock as columns to select beside people's `users.locale`: a
+ * query that already reads the people (the bell's channels) learns them with no statement of its own.
+ */
+export const universityColumns = { defaultLocale: university.defaultLocale, timeZone: university.timeZone };
+
+export function settingsOf(row: { defaultLocale: string | null; timeZone: string | null } | undefined): UniversitySettings {
+  return { locale: row && isLocale(row.defaultLocale) ? row.defaultLocale : SOURCE_LOCALE, timeZone: row?.timeZone ?? 'UTC' };
 }
 
 /**
@@ -110,9 +138,15 @@ async function universitySettings(db: Pick<Db, 'select'>): Promise<{ locale: Loc
  */
 export class Readers {
   private readonly made = new Map<Locale, Promise<Reader>>();
-  private settings: ReturnType<typeof universitySettings> | undefined;
+  private settings: Promise<UniversitySettings> | undefined;
 
-  constructor(private readonly db: Pick<Db, 'select'>) {}
+  /** `known`: the university's settings when the caller read them already (no statement then). */
+  constructor(
+    private readonly db: Pick<Db, 'select'>,
+    known?: UniversitySettings,
+  ) {
+    if (known) this.settings = Promise.resolve(known);
+  }
 
   private university() {
     this.settings ??= universitySettings(this.db);
@@ -146,12 +180,16 @@ export class Readers {
   }
 
   private async localesOf(column: typeof users.email | typeof users.id, keys: readonly string[], keyOf: (given: string) => string, given: readonly string[]) {
-    const found = keys.length
+    // The people and the university's settings in one statement: the university's row, joined to
+    // whichever of the people have an account (it is the fallback for those who have none).
+    const rows = keys.length
       ? await this.db
-          .select({ key: sql<string>`${column}`, locale: users.locale })
-          .from(users)
-          .where(inArray(column, [...new Set(keys)]))
+          .select({ key: sql<string | null>`${column}`, locale: users.locale, ...universityColumns })
+          .from(university)
+          .leftJoin(users, inArray(column, [...new Set(keys)]))
       : [];
+    if (rows.length && !this.settings) this.settings = Promise.resolve(settingsOf(rows[0]));
+    const found = rows.filter((row): row is typeof row & { key: string } => row.key !== null);
     const chosen = new Map(found.filter((f) => f.locale && (LOCALES as readonly string[]).includes(f.locale)).map((f) => [f.key, f.locale as Locale]));
     const result = new Map<string, Locale>();
     for (const g of given) {

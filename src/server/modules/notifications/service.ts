@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { complaints, notifications, pushOutbox, pushSubscriptions, users, type ComplaintRow } from '../../db/schema.js';
+import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, type ComplaintRow } from '../../db/schema.js';
 import { guardNotification } from '../confidentiality/guard.js';
 import { pushMessage, pushTopic } from '../push/message.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { ENGLISH, Readers, type Reader } from '../../i18n/readers.js';
+import { ENGLISH, Readers, settingsOf, universityColumns, type Reader } from '../../i18n/readers.js';
+import { isLocale } from '../../../shared/locale.js';
 
 type Queryable = Pick<Db, 'insert' | 'select'>;
 
@@ -23,12 +24,17 @@ export type BellWords = string | { lead: string; quote: string };
 export type BellText = BellWords | ((reader: Reader) => BellWords);
 
 /** Each reader's Reader (their `users.locale`, else the university's), read only when the text is written per reader. */
-async function readersOf(db: Pick<Db, 'select'>, ids: readonly string[], text: BellText | ((count: number, single: ComplaintRow | null, reader: Reader) => string)) {
+async function readersOf(
+  db: Pick<Db, 'select'>,
+  channels: ReadonlyArray<{ id: string; locale: string | null; defaultLocale: string | null; timeZone: string | null }>,
+  text: BellText | ((count: number, single: ComplaintRow | null, reader: Reader) => string),
+) {
   const byId = new Map<string, Reader>();
-  if (typeof text !== 'function') return (id: string) => byId.get(id) ?? ENGLISH;
-  const readers = new Readers(db);
-  const locales = await readers.localesOfUsers(ids);
-  for (const id of ids) byId.set(id, await readers.reader(locales.get(id) ?? (await readers.defaultLocale())));
+  if (typeof text !== 'function' || !channels.length) return (id: string) => byId.get(id) ?? ENGLISH;
+  // The channels' query read each person's language and the university's with them.
+  const settings = settingsOf(channels[0]);
+  const readers = new Readers(db, settings);
+  for (const c of channels) byId.set(c.id, await readers.reader(isLocale(c.locale) ? c.locale : settings.locale));
   return (id: string) => byId.get(id) ?? ENGLISH;
 }
 
@@ -68,10 +74,11 @@ export async function notify(
   const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
   if (!readers.length) return [];
   const channels = await db
-    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt, role: users.role })
+    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt, role: users.role, locale: users.locale, ...universityColumns })
     .from(users)
+    .leftJoin(university, sql`true`)
     .where(inArray(users.id, readers));
-  const readerOf = await readersOf(db, channels.map((c) => c.id), text);
+  const readerOf = await readersOf(db, channels, text);
   // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
   const told = channels.map((c) => ({ ...c, eventId: randomUUID(), reader: readerOf(c.id), text: textFor(complaint, c.id, wordsFor(text, readerOf(c.id))) }));
   const bells = told.filter((c) => c.bell);
@@ -176,10 +183,11 @@ export async function notifyGrouped(
   const wanted = readers.filter((r) => r.complaints.length > 0);
   if (!wanted.length) return;
   const channels = await db
-    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt })
+    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt, locale: users.locale, ...universityColumns })
     .from(users)
+    .leftJoin(university, sql`true`)
     .where(inArray(users.id, wanted.map((r) => r.id)));
-  const readerOf = await readersOf(db, channels.map((c) => c.id), group.text);
+  const readerOf = await readersOf(db, channels, group.text);
   const recent = sql`now() - interval '1 hour'`;
   const pushes: Array<typeof pushOutbox.$inferInsert> = [];
   for (const reader of wanted) {
