@@ -4,6 +4,7 @@ import { boundedDate } from './text.js';
 import { SERVICE_KEYS, isRegExpSource } from './catalog.js';
 import { UNSAFE_REGEXP_MESSAGE, isSafeRegExpSource } from './safe-regex.js';
 import { hostelCodeSchema, publicCommonAreaSchema } from './places.js';
+import { valued } from './valued-message.js';
 
 /**
  * The admin console's API: one schema per payload, used by its forms, its routes and the OpenAPI
@@ -247,7 +248,7 @@ function checkHostel(h: { floorMin: number; floorMax: number; roomRanges: Array<
   for (let i = 1; i < sorted.length; i += 1) {
     const [prev, next] = [sorted[i - 1], sorted[i]];
     if (prev && next && next.from <= prev.to) {
-      ctx.addIssue({ code: 'custom', path: ['roomRanges'], message: `Room ranges ${prev.from}–${prev.to} and ${next.from}–${next.to} overlap` });
+      ctx.addIssue({ code: 'custom', path: ['roomRanges'], message: valued(/*i18n*/ 'Room ranges {a}–{b} and {c}–{d} overlap', { a: prev.from, b: prev.to, c: next.from, d: next.to }) });
       return;
     }
   }

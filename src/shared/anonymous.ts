@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, PLACE_TEXT_MAX_LENGTH } from './catalog.js';
 import { CLOCK_STATES } from './ragging.js';
 import { PLACE_KINDS, STATUSES } from './constants.js';
+import { valued } from './valued-message.js';
 
 /*
  * Anonymous ragging reports (decision 41): filed signed out, followed with a tracking code and a
@@ -72,7 +73,7 @@ export const anonymousReportBodySchema = z
       .string({ error: /*i18n*/ 'Write what happened' })
       .trim()
       .min(1, /*i18n*/ 'Write what happened')
-      .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
+      .max(MESSAGE_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: MESSAGE_MAX_LENGTH })),
     /** The hostel it concerns, when the reporter wants to say (it narrows nothing down to a room). */
     hostel: z.string().trim().max(80, /*i18n*/ 'Choose a hostel from the list').optional(),
   })
@@ -118,7 +119,7 @@ export const anonymousReplyBodySchema = z
       .string({ error: /*i18n*/ 'Write a reply' })
       .trim()
       .min(1, /*i18n*/ 'Write a reply')
-      .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
+      .max(MESSAGE_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: MESSAGE_MAX_LENGTH })),
   })
   .meta({ id: 'AnonymousReply' });
 export type AnonymousReplyBody = z.infer<typeof anonymousReplyBodySchema>;

@@ -5,6 +5,7 @@
  * the server enforces the same rules (`checkComplaintPlace` and friends below) against the
  * catalogue in its database. Zod-free on purpose: the web app's first download imports this.
  */
+import { valued } from './valued-message.js';
 
 export interface RoomRange {
   from: number;
@@ -253,7 +254,8 @@ export const serviceByKey = (catalog: PublicCatalog, key: string): ServiceInfo |
 
 export const formatRanges = (ranges: RoomRange[]) => ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`)).join(', ');
 
-export const floorMessage = (h: Pick<HostelInfo, 'floorMin' | 'floorMax'>) => `Floor must be a number from ${h.floorMin} to ${h.floorMax}`;
+export const floorMessage = (h: Pick<HostelInfo, 'floorMin' | 'floorMax'>) =>
+  valued(/*i18n*/ 'Floor must be a number from {min} to {max}', { min: h.floorMin, max: h.floorMax });
 
 export const roomInRanges = (room: number, ranges: RoomRange[]) => ranges.some((r) => room >= r.from && room <= r.to);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLEANING_VISIT_OUTCOMES } from './constants.js';
 import { VALID_ROOM_MESSAGE } from './catalog.js';
+import { valued } from './valued-message.js';
 
 /*
  * Cleaning on a schedule (issue 27): a hostel's weekly slots, a student's recurring booking of one
@@ -78,14 +79,14 @@ export const slotText = (slot: { weekday: number; startTime: string; endTime: st
 // ---------------------------------------------------------------------------------------------
 // Admin: a hostel's slots
 
-const timeField = (what: string) => z.string().regex(TIME_PATTERN, `${what} must be a time of day such as 09:00`);
+const timeField = (message: string) => z.string().regex(TIME_PATTERN, message);
 
 export const cleaningSlotCreateSchema = z
   .object({
     hostelId: z.uuid(/*i18n*/ 'Choose a hostel'),
     weekday: z.number({ error: /*i18n*/ 'Choose a day of the week' }).int().min(1, /*i18n*/ 'Choose a day of the week').max(7, /*i18n*/ 'Choose a day of the week'),
-    startTime: timeField('Start'),
-    endTime: timeField('End'),
+    startTime: timeField(/*i18n*/ 'Start must be a time of day such as 09:00'),
+    endTime: timeField(/*i18n*/ 'End must be a time of day such as 09:00'),
     capacity: z
       .number({ error: /*i18n*/ 'Capacity must be a whole number of rooms' })
       .int(/*i18n*/ 'Capacity must be a whole number of rooms')
@@ -224,7 +225,7 @@ export const cleaningMarkSchema = z
     bookingId: z.uuid(),
     on: z.string().refine(isDay, /*i18n*/ 'Choose a day such as 2026-12-01'),
     outcome: z.enum(CLEANING_VISIT_OUTCOMES),
-    reason: z.string().max(CLEANING_REASON_MAX_LENGTH, `Keep the reason under ${CLEANING_REASON_MAX_LENGTH} characters`).default(''),
+    reason: z.string().max(CLEANING_REASON_MAX_LENGTH, valued(/*i18n*/ 'Keep the reason under {max} characters', { max: CLEANING_REASON_MAX_LENGTH })).default(''),
   })
   .refine((m) => m.outcome === 'done' || m.reason.trim() !== '', { message: /*i18n*/ 'Say why it was not possible', path: ['reason'] })
   .meta({ id: 'CleaningMark' });

@@ -12,6 +12,7 @@ import {
 import { COMPLAINT_KINDS, ENTRY_SLOTS, EVENT_KINDS, FOLLOW_SOURCES, PLACE_KINDS, RAGGING_CATEGORY, STATUSES } from './constants.js';
 import { photoIdsSchema } from './photos.js';
 import { entryConsentSchema, entryProblems, entrySlotsSchema, visitStateSchema } from './visits.js';
+import { valued } from './valued-message.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
 export { VALID_ROOM_MESSAGE } from './catalog.js';
@@ -46,7 +47,7 @@ export const createComplaintSchema = z
       .string({ error: /*i18n*/ 'Write what is wrong' })
       .trim()
       .min(1, /*i18n*/ 'Write what is wrong')
-      .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
+      .max(MESSAGE_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: MESSAGE_MAX_LENGTH })),
     photoIds: photoIdsSchema.optional(),
     /** A ragging report only (decision 40): where it happened, which it must say. */
     placeKind: z.enum(PLACE_KINDS, { error: /*i18n*/ 'Say where it happened' }).optional(),
@@ -233,7 +234,7 @@ export const studentReplyBodySchema = z
       .string({ error: /*i18n*/ 'Write your reply' })
       .trim()
       .min(1, /*i18n*/ 'Write your reply')
-      .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`),
+      .max(MESSAGE_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: MESSAGE_MAX_LENGTH })),
   })
   .meta({ id: 'StudentReply' });
 export type StudentReplyBody = z.infer<typeof studentReplyBodySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INCIDENT_STATUSES, OPEN_STATUSES, STATUSES, type ComplaintStatus } from './constants.js';
 import { checkTransition } from './lifecycle.js';
 import { relativeDay } from './relative-day.js';
+import { valued } from './valued-message.js';
 
 /*
  * Notices of a known problem (incidents, decision 37): what the team posts, what students see on
@@ -34,7 +35,7 @@ const titleSchema = z
   .max(INCIDENT_TITLE_MAX, `Keep the title within ${INCIDENT_TITLE_MAX} characters`)
   .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'The title is one line');
 
-const detailsSchema = z.string().trim().max(INCIDENT_DETAILS_MAX, `Keep the details within ${INCIDENT_DETAILS_MAX} characters`);
+const detailsSchema = z.string().trim().max(INCIDENT_DETAILS_MAX, valued(/*i18n*/ 'Keep the details within {max} characters', { max: INCIDENT_DETAILS_MAX }));
 
 const endsAtSchema = z
   .iso.datetime({ offset: true, error: /*i18n*/ 'Give the expected end as a date and time' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BULK_ACTION_STATUSES, isOpenStatus, type ComplaintStatus } from './constants.js';
 import { allowedTransitions } from './lifecycle.js';
+import { valued } from './valued-message.js';
 
 /**
  * The queue's first screen: what needs someone today, counted in the reader's scope. `new` and
@@ -51,7 +52,7 @@ export const BULK_NOTE_MAX = 2000;
 export const bulkRequestSchema = z
   .object({
     action: z.enum(BULK_ACTIONS, { error: /*i18n*/ 'Choose acknowledged, in_progress, resolved, rejected or take' }),
-    note: z.string().trim().max(BULK_NOTE_MAX, `Keep the note under ${BULK_NOTE_MAX} characters`).default(''),
+    note: z.string().trim().max(BULK_NOTE_MAX, valued(/*i18n*/ 'Keep the note under {max} characters', { max: BULK_NOTE_MAX })).default(''),
     numbers: z
       .array(z.string().trim().min(1).max(40), { error: /*i18n*/ 'Choose the complaints' })
       .min(1, /*i18n*/ 'Choose at least one complaint')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENQUIRY_OUTCOMES, FIR_DECISIONS, PLACE_KINDS, STATUSES } from './constants.js';
 import { MESSAGE_MAX_LENGTH } from './catalog.js';
+import { valued } from './valued-message.js';
 
 /**
  * Ragging as a channel of its own (decision 40): the duty's statutory decisions and the clocks that
@@ -40,7 +41,7 @@ const note = (what: string) =>
     .string({ error: `Say why: the ${what} is kept as a statutory record` })
     .trim()
     .min(1, `Say why: the ${what} is kept as a statutory record`)
-    .max(MESSAGE_MAX_LENGTH, `Keep it under ${MESSAGE_MAX_LENGTH} characters`);
+    .max(MESSAGE_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: MESSAGE_MAX_LENGTH }));
 
 /** POST /api/staff/complaints/:number/fir-decision — once per report, by the anti-ragging duty or an admin. */
 export const firDecisionBodySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { valued } from './valued-message.js';
 
 /**
  * The one rule every piece of text the portal accepts obeys. PostgreSQL refuses the NUL character
@@ -64,4 +65,4 @@ export const LAST_DATE = '2999-12-31';
 export const boundedDate = () =>
   z.iso
     .date()
-    .refine((day) => day >= FIRST_DATE && day <= LAST_DATE, `Choose a date between ${FIRST_DATE} and ${LAST_DATE}`);
+    .refine((day) => day >= FIRST_DATE && day <= LAST_DATE, valued(/*i18n*/ 'Choose a date between {first} and {last}', { first: FIRST_DATE, last: LAST_DATE }));

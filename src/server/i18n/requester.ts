@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
 import { acceptedLanguages, isLocale, matchLocale } from '../../shared/locale.js';
+import { valuedMessageOf } from '../../shared/valued-message.js';
 import { i18nFor, type I18n } from './index.js';
 
 /**
@@ -20,9 +21,13 @@ export function requesterI18n(request: Parameters<typeof requesterLocale>[0]): I
 /**
  * A message written elsewhere in English (an error's, a schema's) in the reader's language when
  * the catalogue has it; otherwise as it is. English is never run through the message compiler, so
- * a text that is not a message (with a brace or an apostrophe) comes out untouched.
+ * a text that is not a message (with a brace or an apostrophe) comes out untouched. A text written
+ * from a template with values (`valued`) is written again from its template, with the same values.
  */
 export function translated(i18n: I18n, message: string): string {
-  if (i18n.locale === SOURCE_LOCALE || !(message in i18n.messages)) return message;
-  return i18n._(message);
+  if (i18n.locale === SOURCE_LOCALE) return message;
+  if (message in i18n.messages) return i18n._(message);
+  const template = valuedMessageOf(message);
+  if (template && template.message in i18n.messages) return i18n._(template.message, template.values);
+  return message;
 }

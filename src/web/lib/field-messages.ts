@@ -1,4 +1,14 @@
+import { valuedMessageOf } from '../../shared/valued-message';
 import { i18n } from './i18n';
+
+/**
+ * A shared schema's message in the reader's language: an English message id, or English written
+ * from a template with values (`valued`), said again from its template with the same values.
+ */
+export function schemaMessage(message: string): string {
+  const template = valuedMessageOf(message);
+  return template && template.message in i18n.messages ? i18n._(template.message, template.values) : i18n._(message);
+}
 
 /**
  * A student form's messages, sorted by field: the first message of a field wins, and what belongs
@@ -19,7 +29,7 @@ export function sortMessages<F extends string>(
   const other: string[] = [];
   for (const [name, message] of entries) {
     if (!message) continue;
-    const text = i18n._(message);
+    const text = schemaMessage(message);
     if (isField(name)) errors[name] ??= text;
     else other.push(text);
   }

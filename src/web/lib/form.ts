@@ -4,7 +4,7 @@ import { get, set } from 'react-hook-form';
 import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from './api-client';
-import { i18n } from './i18n';
+import { schemaMessage } from './field-messages';
 
 /*
  * The form layer: react-hook-form holds what the user types (a "draft": numbers and address lists
@@ -62,7 +62,7 @@ function placeMessages(messages: Messages, values: unknown): { fields: Messages;
 function flattenErrors(errors: unknown, prefix = '', out: Messages = {}): Messages {
   if (!isObject(errors)) return out;
   // The shared schemas' messages are English message ids: shown in the reader's language.
-  if (typeof errors.message === 'string' && errors.message !== '') out[prefix] ??= i18n._(errors.message);
+  if (typeof errors.message === 'string' && errors.message !== '') out[prefix] ??= schemaMessage(errors.message);
   for (const [key, value] of Object.entries(errors)) {
     // An error's own parts; a field may be called `message` or `type` too, and its error is an object.
     if (key === 'ref' || key === 'types' || ((key === 'message' || key === 'type') && typeof value === 'string')) continue;

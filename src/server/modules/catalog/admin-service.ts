@@ -45,6 +45,7 @@ import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { RAGGING_CATEGORY, RAGGING_ROUTING_KEY } from '../../../shared/ragging.js';
+import { valued } from '../../../shared/valued-message.js';
 import { bumpCatalogVersion, raggingContactsOf, readUniversity, savedSettings, toCategoryInfo } from './store.js';
 
 type Queryable = Pick<Db, 'select'>;
@@ -423,7 +424,9 @@ async function writeRouting(tx: Tx, routingKey: string, routing: Routing, actorI
     const known = await tx.select({ name: hostels.name }).from(hostels).where(and(inArray(hostels.name, names), isNull(hostels.retiredAt)));
     const unknown = names.filter((n) => !known.some((k) => k.name === n));
     if (unknown.length) {
-      throw new AppError(400, 'validation_failed', `Unknown hostel in routing: ${unknown.join(', ')}.`, { 'routing.overrides': `unknown hostel ${unknown.join(', ')}` });
+      throw AppError.withValues(400, 'validation_failed', /*i18n*/ 'Unknown hostel in routing: {hostels}.', () => ({ hostels: unknown.join(', ') }), {
+        'routing.overrides': valued(/*i18n*/ 'unknown hostel {hostels}', { hostels: unknown.join(', ') }),
+      });
     }
   }
   await tx.delete(routingRules).where(and(eq(routingRules.routingKey, routingKey), notInArray(routingRules.hostel, ['', ...names])));

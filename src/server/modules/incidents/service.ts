@@ -144,7 +144,9 @@ async function lockComplaint(tx: Tx, scope: Scope, number: string): Promise<Comp
     .where(and(eq(complaints.number, number), scopeCondition(scope, complaints)))
     .for('update')
     .limit(1);
-  if (!row) throw new AppError(404, 'not_found', `No complaint ${number} in your categories and hostels.`, { number: 'not found' });
+  if (!row) throw AppError.withValues(404, 'not_found', /*i18n*/ 'No complaint {number} in your categories and hostels.', () => ({ number }), {
+      number: /*i18n*/ 'not found',
+    });
   return row;
 }
 

@@ -72,7 +72,10 @@ export async function takeComplaint(
 ): Promise<ComplaintRow> {
   if (complaint.assigneeId === actor.id) return complaint;
   if (!isOpenStatus(complaint.status)) {
-    throw new AppError(409, 'not_open', `${complaint.number} is ${STATUS_LABELS[complaint.status].toLowerCase()}: there is no work left to take.`);
+    throw AppError.withValues(409, 'not_open', /*i18n*/ '{number} is {status}: there is no work left to take.', (i18n) => ({
+      number: complaint.number,
+      status: i18n._(STATUS_LABELS[complaint.status]).toLowerCase(),
+    }));
   }
   const [holder] = complaint.assigneeId
     ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, complaint.assigneeId))

@@ -139,7 +139,9 @@ export async function linkComplaint(tx: Tx, incident: IncidentRow, complaint: Co
     throw new AppError(409, 'confidential_complaint', /*i18n*/ 'A confidential complaint is never linked to a notice: it is worked on its own.');
   }
   if (!isOpenStatus(complaint.status)) {
-    throw new AppError(409, 'complaint_not_open', `${complaint.number} is not open: only open complaints can be linked to a notice.`);
+    throw AppError.withValues(409, 'complaint_not_open', /*i18n*/ '{number} is not open: only open complaints can be linked to a notice.', () => ({
+      number: complaint.number,
+    }));
   }
   if (complaint.hostel !== incident.hostel || complaint.category !== incident.category) {
     const message = `${complaint.number} is not about this notice's category in ${incident.hostel}.`;
@@ -148,7 +150,10 @@ export async function linkComplaint(tx: Tx, incident: IncidentRow, complaint: Co
   if (complaint.incidentId) {
     const [other] = await tx.select({ title: incidents.title, status: incidents.status }).from(incidents).where(eq(incidents.id, complaint.incidentId));
     if (other?.status === 'active') {
-      throw new AppError(409, 'already_linked', `${complaint.number} is linked to the notice ${quoted(other)}: unlink it there first.`);
+      throw AppError.withValues(409, 'already_linked', /*i18n*/ '{number} is linked to the notice {notice}: unlink it there first.', () => ({
+        number: complaint.number,
+        notice: quoted(other),
+      }));
     }
   }
   const [row] = await tx.update(complaints).set({ incidentId: incident.id, updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
@@ -161,7 +166,7 @@ export async function linkComplaint(tx: Tx, incident: IncidentRow, complaint: Co
 /** Unlinks a complaint from an active notice: it is worked on its own again. */
 export async function unlinkComplaint(tx: Tx, incident: IncidentRow, complaint: ComplaintRow, actorId: string): Promise<ComplaintRow> {
   if (incident.status !== 'active') throw notActive(incident);
-  if (complaint.incidentId !== incident.id) throw new AppError(404, 'not_found', `${complaint.number} is not linked to this notice.`);
+  if (complaint.incidentId !== incident.id) throw AppError.withValues(404, 'not_found', /*i18n*/ '{number} is not linked to this notice.', () => ({ number: complaint.number }));
   const [row] = await tx.update(complaints).set({ incidentId: null, updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
   if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   await noteOnComplaints(tx, [row], actorId, `No longer linked to the notice ${quoted(incident)}: it is worked on its own.`);

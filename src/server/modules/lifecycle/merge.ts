@@ -30,7 +30,6 @@ import { wantingMail } from './notices.js';
  * in time takes them (and the bell) back and tells nobody.
  */
 
-const label = (status: ComplaintStatus) => STATUS_LABELS[status].toLowerCase();
 
 /** What a merge moved and held back, kept in its audit row so an undo takes back exactly that. */
 interface MergeRecord {
@@ -61,32 +60,40 @@ function isMergeRecord(value: unknown): value is MergeRecord {
  * way in), a confidential complaint with one that is not, and chains (a complaint that has duplicates of its own cannot become one).
  */
 export function refuseMerge(duplicate: ComplaintRow, target: ComplaintRow, targetOfOthers: boolean): void {
-  if (duplicate.id === target.id) throw new AppError(409, 'merge_into_itself', `${duplicate.number} cannot be merged into itself.`);
+  if (duplicate.id === target.id) throw AppError.withValues(409, 'merge_into_itself', /*i18n*/ '{number} cannot be merged into itself.', () => ({ number: duplicate.number }));
   if (duplicate.status === 'merged') {
-    throw new AppError(409, 'already_merged', `${duplicate.number} is already merged into another complaint: undo that first.`);
+    throw AppError.withValues(409, 'already_merged', /*i18n*/ '{number} is already merged into another complaint: undo that first.', () => ({
+      number: duplicate.number,
+    }));
   }
   if (isFinishedStatus(duplicate.status) || duplicate.status === 'resolved') {
-    throw new AppError(409, 'cannot_merge', `${duplicate.number} is ${label(duplicate.status)}: only an open complaint can be merged into another.`);
+    throw AppError.withValues(409, 'cannot_merge', /*i18n*/ '{number} is {status}: only an open complaint can be merged into another.', (i18n) => ({ number: duplicate.number, status: i18n._(STATUS_LABELS[duplicate.status]).toLowerCase() }));
   }
   if (target.status === 'merged') {
-    throw new AppError(409, 'merge_chain', `${target.number} is itself merged into another complaint: merge into that one.`);
+    throw AppError.withValues(409, 'merge_chain', /*i18n*/ '{number} is itself merged into another complaint: merge into that one.', () => ({ number: target.number }));
   }
   if (isFinishedStatus(target.status)) {
-    throw new AppError(409, 'cannot_merge', `${target.number} is ${label(target.status)}: merge into a complaint that is still being worked on.`);
+    throw AppError.withValues(409, 'cannot_merge', /*i18n*/ '{number} is {status}: merge into a complaint that is still being worked on.', (i18n) => ({ number: target.number, status: i18n._(STATUS_LABELS[target.status]).toLowerCase() }));
   }
   if (duplicate.anonymous) {
     // Its thread is the only way to reach the reporter (decision 41): merged, it would take no more replies.
-    throw new AppError(
+    throw AppError.withValues(
       409,
       'filed_anonymously',
-      `${duplicate.number} was filed anonymously: its thread is the only way to reach its reporter, so it is not merged. Mention the other report in an internal note instead.`,
+      /*i18n*/ '{number} was filed anonymously: its thread is the only way to reach its reporter, so it is not merged. Mention the other report in an internal note instead.',
+      () => ({ number: duplicate.number }),
     );
   }
   if (duplicate.confidential !== target.confidential) {
     throw new AppError(409, 'confidentiality_differs', /*i18n*/ 'A confidential complaint can only be merged with another confidential complaint.');
   }
   if (targetOfOthers) {
-    throw new AppError(409, 'merge_chain', `Other complaints are merged into ${duplicate.number}: merge ${target.number} into ${duplicate.number} instead, or undo those first.`);
+    throw AppError.withValues(
+      409,
+      'merge_chain',
+      /*i18n*/ 'Other complaints are merged into {duplicate}: merge {target} into {duplicate} instead, or undo those first.',
+      () => ({ duplicate: duplicate.number, target: target.number }),
+    );
   }
 }
 
@@ -211,7 +218,7 @@ export async function undoMerge(
   target: ComplaintRow,
 ): Promise<ComplaintRow> {
   if (duplicate.status !== 'merged' || duplicate.mergedIntoId !== target.id) {
-    throw new AppError(409, 'not_merged', `${duplicate.number} is not merged into another complaint.`);
+    throw AppError.withValues(409, 'not_merged', /*i18n*/ '{number} is not merged into another complaint.', () => ({ number: duplicate.number }));
   }
   const merge = await lastMerge(tx, duplicate);
   if (!merge || !undoUntil(merge.at, ctx.mergeUndoMs)) {

@@ -3,6 +3,7 @@ import type { PhotoStage } from '../../../shared/constants.js';
 import { PHOTOS_PER_COMPLAINT } from '../../../shared/photos.js';
 import type { Tx } from '../../db/client.js';
 import { complaints, photos, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { valued } from '../../../shared/valued-message.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { studentPhotosMail } from '../mail/lifecycle-templates.js';
@@ -47,7 +48,7 @@ export async function attachPhotos(
   const [total] = await tx.select({ n: count() }).from(photos).where(eq(photos.complaintId, opts.complaint.id));
   if ((total?.n ?? 0) > PHOTOS_PER_COMPLAINT) {
     throw AppError.withValues(422, 'too_many_photos', /*i18n*/ 'A complaint can have at most {count} photos.', () => ({ count: String(PHOTOS_PER_COMPLAINT) }), {
-      photoIds: `at most ${PHOTOS_PER_COMPLAINT} photos in all`,
+      photoIds: valued(/*i18n*/ 'at most {count} photos in all', { count: PHOTOS_PER_COMPLAINT }),
     });
   }
   await audit(tx, {

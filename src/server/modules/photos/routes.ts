@@ -42,7 +42,7 @@ export default async function photoRoutes(app: FastifyInstance, opts: { config: 
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (!UPLOAD_TYPE.test(type)) throw new AppError(415, 'unsupported_photo_type', PHOTO_TYPE_MESSAGE);
     if (Number(request.headers['content-length'] ?? 0) > opts.config.photos.maxUploadBytes) {
-      throw new AppError(413, 'photo_too_large', `This photo is larger than ${maxMb} MB. Choose a smaller one.`);
+      throw AppError.withValues(413, 'photo_too_large', /*i18n*/ 'This photo is larger than {size} MB. Choose a smaller one.', () => ({ size: maxMb }));
     }
   };
 

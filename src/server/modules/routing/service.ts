@@ -93,10 +93,10 @@ export async function routingKeys(db: Pick<Db, 'select'>): Promise<RoutingKeyUse
 /** Only keys the catalogue uses and hostels it knows: a typo must not create a rule nobody reads. */
 async function checkTarget(db: Pick<Db, 'select'>, { routingKey, hostel }: RuleKey): Promise<void> {
   const used = (await routingKeys(db)).some((k) => k.routingKey === routingKey);
-  if (!used) throw new AppError(404, 'not_found', `No category, sub-category or service is routed by ${routingKey}.`);
+  if (!used) throw AppError.withValues(404, 'not_found', /*i18n*/ 'No category, sub-category or service is routed by {key}.', () => ({ key: routingKey }));
   if (hostel) {
     const [known] = await db.select({ id: hostels.id }).from(hostels).where(eq(hostels.name, hostel));
-    if (!known) throw new AppError(404, 'not_found', `There is no hostel called ${hostel}.`);
+    if (!known) throw AppError.withValues(404, 'not_found', /*i18n*/ 'There is no hostel called {hostel}.', () => ({ hostel }));
   }
 }
 

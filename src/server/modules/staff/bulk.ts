@@ -1,5 +1,6 @@
 import { and, inArray } from 'drizzle-orm';
 import { BULK_ACTION_WORDS, bulkApplies, type BulkAction, type BulkActionKind, type BulkRequest } from '../../../shared/queue.js';
+import { valued } from '../../../shared/valued-message.js';
 import type { Db } from '../../db/client.js';
 import { complaints, type BulkActionRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -45,7 +46,9 @@ export async function scheduleBulkAction(ctx: LifecycleContext, runner: Pick<Bul
   const byNumber = new Map(rows.map((c) => [c.number, c]));
   const missing = numbers.filter((n) => !byNumber.has(n));
   if (missing.length) {
-    throw new AppError(404, 'not_found', `Not found: ${missing.join(', ')}.`, { numbers: `not found: ${missing.join(', ')}` });
+    throw AppError.withValues(404, 'not_found', /*i18n*/ 'Not found: {numbers}.', () => ({ numbers: missing.join(', ') }), {
+      numbers: valued(/*i18n*/ 'not found: {numbers}', { numbers: missing.join(', ') }),
+    });
   }
   const chosen = numbers.flatMap((n) => byNumber.get(n) ?? []);
   if (!chosen.some((c) => bulkApplies(request.action, c.status, c.assigneeId !== null))) {

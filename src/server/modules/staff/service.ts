@@ -100,9 +100,13 @@ export async function assign(ctx: LifecycleContext, actor: UserRow, numbers: str
     for (const number of numbers) {
       const complaint = await lockInScope(tx, scope, number);
       if (assignee && assigneeScope && !inScope(assigneeScope, complaint)) {
-        throw new AppError(400, 'validation_failed', `${assignee.name || assignee.email} does not work ${number}'s category and hostel.`, {
-          assigneeId: 'does not cover this complaint',
-        });
+        throw AppError.withValues(
+          400,
+          'validation_failed',
+          /*i18n*/ "{name} does not work {number}'s category and hostel.",
+          () => ({ name: assignee.name || assignee.email, number }),
+          { assigneeId: /*i18n*/ 'does not cover this complaint' },
+        );
       }
       if (complaint.assigneeId === (assignee?.id ?? null)) {
         updated.push(complaint);
@@ -237,7 +241,9 @@ async function lockPairInScope(tx: Tx, scope: Scope, duplicateNumber: string, ta
   const duplicate = rows.find((r) => r.number === duplicateNumber);
   if (!duplicate) throw notFound();
   const target = rows.find((r) => r.number === targetNumber);
-  if (!target) throw new AppError(404, 'not_found', `There is no complaint ${targetNumber} in your queue.`, { into: 'is not in your queue' });
+  if (!target) throw AppError.withValues(404, 'not_found', /*i18n*/ 'There is no complaint {number} in your queue.', () => ({ number: targetNumber }), {
+      into: /*i18n*/ 'is not in your queue',
+    });
   return { duplicate, target };
 }
 
@@ -276,7 +282,7 @@ export async function unmerge(ctx: LifecycleContext, actor: UserRow, number: str
     const [target] = found.mergedIntoId
       ? await tx.select({ number: complaints.number }).from(complaints).where(eq(complaints.id, found.mergedIntoId)).limit(1)
       : [];
-    if (!target) throw new AppError(409, 'not_merged', `${number} is not merged into another complaint.`);
+    if (!target) throw AppError.withValues(409, 'not_merged', /*i18n*/ '{number} is not merged into another complaint.', () => ({ number }));
     const pair = await lockPairInScope(tx, scope, number, target.number);
     return withAssignee(tx, await undoMerge(tx, ctx, actor, pair.duplicate, pair.target));
   });

@@ -168,10 +168,14 @@ async function checkPerson(db: Pick<Db, 'select'>, role: Role, antiRagging: bool
   const knownHostels = new Set(['', ...hostelRows.map((h) => h.name)]);
   for (const scope of scopes) {
     if (!knownCategories.has(scope.category)) {
-      throw new AppError(400, 'validation_failed', `Unknown category '${scope.category}'.`, { scopes: 'has an unknown category' });
+      throw AppError.withValues(400, 'validation_failed', /*i18n*/ "Unknown category ''{category}''.", () => ({ category: scope.category }), {
+        scopes: /*i18n*/ 'has an unknown category',
+      });
     }
     if (!knownHostels.has(scope.hostel)) {
-      throw new AppError(400, 'validation_failed', `Unknown hostel '${scope.hostel}'.`, { scopes: 'has an unknown hostel' });
+      throw AppError.withValues(400, 'validation_failed', /*i18n*/ "Unknown hostel ''{hostel}''.", () => ({ hostel: scope.hostel }), {
+        scopes: /*i18n*/ 'has an unknown hostel',
+      });
     }
   }
 }

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_MAX_LENGTH } from '../../shared/catalog.js';
+import { aComplaint } from '../../../tests/factories/complaints.js';
+import { RELAXED_LIMITS } from '../../../tests/support/limits.js';
+import { addStaff } from '../../../tests/support/staff.js';
+import { ApiClient } from '../../../tests/support/student.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+
+/*
+ * Issue 28: refusals that name things (a complaint's number, a hostel, a limit) reach a Hindi
+ * reader in Hindi with the same values, and everyone else in the English they always read.
+ */
+
+let portal: TestApp;
+let student: ApiClient;
+let admin: ApiClient;
+let staff: ApiClient;
+
+beforeAll(async () => {
+  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'values.admin@vitbhopal.ac.in' });
+  student = await ApiClient.withSession(portal, { email: 'ravi.values@vitbhopal.ac.in', name: 'Ravi Kumar 21BCE20002' });
+  admin = await ApiClient.withSession(portal, { email: 'values.admin@vitbhopal.ac.in', name: 'Values Admin' });
+  await addStaff(admin, { email: 'values.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] });
+  staff = await ApiClient.withSession(portal, { email: 'values.staff@vitbhopal.ac.in', name: 'Desk Staff' });
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+/** Runs `ask` as each of the given people reads: first in English, then in Hindi (and back). */
+async function inBoth<T>(people: ApiClient[], ask: () => Promise<T>): Promise<{ en: T; hi: T }> {
+  const en = await ask();
+  const choose = async (locale: string) => {
+    for (const who of people) expect((await who.send('PUT', '/api/me/locale', { locale })).status).toBe(204);
+  };
+  await choose('hi');
+  try {
+    return { en, hi: await ask() };
+  } finally {
+    await choose('en');
+  }
+}
+
+describe('refusals with values, in the requester’s language', () => {
+  it('refuses a staff merge into itself with the complaint’s number, in Hindi to a Hindi reader', async () => {
+    const filed = await student.post('/api/complaints', aComplaint());
+    expect(filed.status).toBe(201);
+    const number = String(filed.body.number);
+    const { en, hi } = await inBoth([staff], () => staff.post(`/api/staff/complaints/${number}/merge`, { into: number }));
+    expect(en.status).toBe(409);
+    expect(en.body.error?.code).toBe('merge_into_itself');
+    expect(en.body.error?.message).toBe(`${number} cannot be merged into itself.`);
+    expect(hi.status).toBe(409);
+    expect(hi.body.error?.code).toBe('merge_into_itself');
+    expect(hi.body.error?.message).toBe(`${number} को खुद में नहीं जोड़ा जा सकता।`);
+  });
+
+  it('refuses a category routed to an unknown hostel, naming it, message and field, in Hindi to a Hindi admin', async () => {
+    const body = {
+      key: 'pool',
+      cardTitle: 'Pool',
+      complaintHead: 'Pool Complaint',
+      description: 'The swimming pool.',
+      subCategories: [{ name: 'Water', confidential: false }],
+      confidential: false,
+      targetHours: 48,
+      routing: { default: { to: ['pool@vitbhopal.ac.in'], cc: [] }, overrides: [{ hostel: 'Block-9', to: ['x@vitbhopal.ac.in'], cc: [] }] },
+    };
+    const { en, hi } = await inBoth([admin], () => admin.post('/api/admin/categories', body));
+    expect(en.status).toBe(400);
+    expect(en.body.error?.message).toBe('Unknown hostel in routing: Block-9.');
+    expect(en.body.error?.fields?.['routing.overrides']).toBe('unknown hostel Block-9');
+    expect(hi.status).toBe(400);
+    expect(hi.body.error?.message).toBe('रूटिंग में ऐसा हॉस्टल है जो मौजूद नहीं: Block-9।');
+    expect(hi.body.error?.fields?.['routing.overrides']).toBe('हॉस्टल मौजूद नहीं: Block-9');
+  });
+
+  it('refuses an unknown category in a staff scope with the quoted key, in Hindi to a Hindi admin', async () => {
+    const scoped = { email: 'values.other@vitbhopal.ac.in', name: 'Other Staff', role: 'staff', scopes: [{ category: 'nope', hostel: '' }] };
+    const { en, hi } = await inBoth([admin], () => admin.post('/api/admin/users', scoped));
+    expect(en.status).toBe(400);
+    expect(en.body.error?.message).toBe("Unknown category 'nope'.");
+    expect(hi.status).toBe(400);
+    expect(hi.body.error?.message).toBe("श्रेणी 'nope' मौजूद नहीं है।");
+    expect(hi.body.error?.fields?.scopes).toBe('में ऐसी श्रेणी है जो मौजूद नहीं है');
+  });
+
+  it('says a field’s limit with its number, in Hindi to a Hindi student', async () => {
+    const tooLong = aComplaint({ complaint: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) });
+    const { en, hi } = await inBoth([student], () => student.post('/api/complaints', tooLong));
+    expect(en.status).toBe(400);
+    expect(en.body.error?.fields?.complaint).toBe(`Keep it under ${MESSAGE_MAX_LENGTH} characters`);
+    expect(hi.status).toBe(400);
+    expect(hi.body.error?.fields?.complaint).toBe(`इसे ${MESSAGE_MAX_LENGTH} अक्षरों से कम रखें`);
+  });
+});
