@@ -14,11 +14,11 @@ import { valued } from './valued-message.js';
 
 const line = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: valued(/*i18n*/ '{label} is required', { label }, ['label']) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is at most ${max} characters`)
-    .regex(/^[^\p{Cc}]*$/u, `${label} must be on one line`);
+    .min(1, valued(/*i18n*/ '{label} is required', { label }, ['label']))
+    .max(max, valued(/*i18n*/ '{label} is at most {max} characters', { label, max }, ['label']))
+    .regex(/^[^\p{Cc}]*$/u, valued(/*i18n*/ '{label} must be on one line', { label }, ['label']));
 
 export const emailAddress = z
   .string({ error: /*i18n*/ 'Give an e-mail address' })
@@ -32,10 +32,10 @@ export const emailAddress = z
  */
 const hindiLine = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: valued(/*i18n*/ '{label} must be text', { label }, ['label']) })
     .trim()
-    .max(max, `${label} is at most ${max} characters`)
-    .regex(/^[^\p{Cc}]*$/u, `${label} must be on one line`);
+    .max(max, valued(/*i18n*/ '{label} is at most {max} characters', { label, max }, ['label']))
+    .regex(/^[^\p{Cc}]*$/u, valued(/*i18n*/ '{label} must be on one line', { label }, ['label']));
 
 /** Whether the runtime knows a time zone by this IANA name (Asia/Kolkata, UTC, Europe/London). */
 export function isTimeZone(name: string): boolean {
@@ -82,7 +82,7 @@ export const UNIVERSITY_ENV: Record<UniversityField, string> = {
 
 export const universitySettingsSchema = z
   .object({
-    name: line('Name', 120),
+    name: line(/*i18n*/ 'Name', 120),
     shortName: z
       .string({ error: /*i18n*/ 'Short name is required' })
       .trim()
@@ -100,15 +100,15 @@ export const universitySettingsSchema = z
       .refine(isRegExpSource, { error: /*i18n*/ 'Not a valid regular expression', abort: true })
       .refine(isSafeRegExpSource, UNSAFE_REGEXP_MESSAGE),
     aboutText: z.string().trim().max(4000, /*i18n*/ 'Keep the About Us text under 4000 characters'),
-    credits: z.array(line('A credit', 200)).max(20, /*i18n*/ 'At most 20 credits'),
+    credits: z.array(line(/*i18n*/ 'A credit', 200)).max(20, /*i18n*/ 'At most 20 credits'),
   })
   .meta({ id: 'UniversitySettings' });
 export type UniversitySettings = z.infer<typeof universitySettingsSchema>;
 
 /** The profile's Hindi names, time zone and default language (issue 28); left out of an update: unchanged. */
 const universityLanguageShape = {
-  nameHi: hindiLine('Name in Hindi', 120).optional(),
-  shortNameHi: hindiLine('Short name in Hindi', 40).optional(),
+  nameHi: hindiLine(/*i18n*/ 'Name in Hindi', 120).optional(),
+  shortNameHi: hindiLine(/*i18n*/ 'Short name in Hindi', 40).optional(),
   aboutTextHi: z.string({ error: 'About Us in Hindi must be text' }).trim().max(4000, 'Keep the About Us text in Hindi under 4000 characters').optional(),
   /** The IANA zone every date and day follows. */
   timeZone: timeZoneSchema.optional(),
@@ -121,36 +121,39 @@ const universityLanguageShape = {
 
 const phone = (label: string) =>
   z
-    .string({ error: `${label}: give a phone number or leave it empty` })
+    .string({ error: valued(/*i18n*/ '{label}: give a phone number or leave it empty', { label }, ['label']) })
     .trim()
-    .max(40, `${label}: at most 40 characters`)
-    .regex(/^(\+?[0-9][0-9 ()-]{2,38})?$/, `${label}: digits, spaces, dashes and brackets, with + at the start for another country`);
+    .max(40, valued(/*i18n*/ '{label}: at most 40 characters', { label }, ['label']))
+    .regex(
+      /^(\+?[0-9][0-9 ()-]{2,38})?$/,
+      valued(/*i18n*/ '{label}: digits, spaces, dashes and brackets, with + at the start for another country', { label }, ['label']),
+    );
 
 const contactAddress = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: valued(/*i18n*/ '{label} is required', { label }, ['label']) })
     .trim()
     .toLowerCase()
-    .min(1, `${label} is required`)
-    .pipe(z.email(`${label} must be a valid e-mail address`));
+    .min(1, valued(/*i18n*/ '{label} is required', { label }, ['label']))
+    .pipe(z.email(valued(/*i18n*/ '{label} must be a valid e-mail address', { label }, ['label'])));
 
 export const raggingContactsSchema = z
   .object({
     /** The national anti-ragging helpline, shown on every page. */
-    raggingHelpline: phone('Helpline').refine((v) => v !== '', /*i18n*/ 'Helpline is required'),
-    committeeName: line('Committee name', 120),
+    raggingHelpline: phone(/*i18n*/ 'Helpline').refine((v) => v !== '', /*i18n*/ 'Helpline is required'),
+    committeeName: line(/*i18n*/ 'Committee name', 120),
     /** Left out: unchanged. */
-    committeeNameHi: hindiLine('Committee name in Hindi', 120).optional(),
+    committeeNameHi: hindiLine(/*i18n*/ 'Committee name in Hindi', 120).optional(),
     /** Where ragging reports go (the `ragging` routing rule's default is set to it when it changes). */
-    committeeEmail: contactAddress("Committee's e-mail"),
-    committeePhone: phone("Committee's phone"),
-    nodalOfficerName: line("Nodal officer's name", 120),
+    committeeEmail: contactAddress(/*i18n*/ "Committee's e-mail"),
+    committeePhone: phone(/*i18n*/ "Committee's phone"),
+    nodalOfficerName: line(/*i18n*/ "Nodal officer's name", 120),
     /** Told when a statutory clock runs out. */
-    nodalOfficerEmail: contactAddress("Nodal officer's e-mail"),
-    nodalOfficerPhone: phone("Nodal officer's phone"),
+    nodalOfficerEmail: contactAddress(/*i18n*/ "Nodal officer's e-mail"),
+    nodalOfficerPhone: phone(/*i18n*/ "Nodal officer's phone"),
     /** The head of the institution: told when a clock is still not met a day after the nodal officer was. Not shown publicly. */
-    headName: line("Head of the institution's name", 120),
-    headEmail: contactAddress("Head of the institution's e-mail"),
+    headName: line(/*i18n*/ "Head of the institution's name", 120),
+    headEmail: contactAddress(/*i18n*/ "Head of the institution's e-mail"),
   })
   .meta({ id: 'RaggingContacts' });
 export type RaggingContacts = z.infer<typeof raggingContactsSchema>;
@@ -257,10 +260,10 @@ function checkHostel(h: { floorMin: number; floorMax: number; roomRanges: Array<
 export const hostelCreateSchema = z
   .object({
     // "default" names every hostel in the routing API.
-    name: line('Name', 60).refine((name) => name.toLowerCase() !== 'default', /*i18n*/ 'That name is reserved; choose another'),
+    name: line(/*i18n*/ 'Name', 60).refine((name) => name.toLowerCase() !== 'default', /*i18n*/ 'That name is reserved; choose another'),
     /** Its code in place addresses (left out: made from the name, "Block-2" → BLOCK2, numbered when taken). */
     code: hostelCodeSchema.optional(),
-    nameHi: hindiLine('Name in Hindi', 60).optional(),
+    nameHi: hindiLine(/*i18n*/ 'Name in Hindi', 60).optional(),
     ...hostelShape,
   })
   .superRefine(checkHostel)
@@ -274,7 +277,7 @@ export const hostelUpdateSchema = z
     /** Left out: unchanged. Printed labels carry it: changing it breaks those already on the walls. */
     code: hostelCodeSchema.optional(),
     /** Left out: unchanged; empty: none (the English shows). */
-    nameHi: hindiLine('Name in Hindi', 60).optional(),
+    nameHi: hindiLine(/*i18n*/ 'Name in Hindi', 60).optional(),
   })
   .superRefine(checkHostel)
   .meta({ id: 'HostelUpdate' });
@@ -310,7 +313,7 @@ export const routingSchema = z
     default: recipientsSchema,
     /** A hostel's own recipients (e.g. the Girls hostel's housekeeping). */
     overrides: z
-      .array(recipientsSchema.extend({ hostel: line('Hostel', 60) }))
+      .array(recipientsSchema.extend({ hostel: line(/*i18n*/ 'Hostel', 60) }))
       .max(50)
       .refine((o) => new Set(o.map((x) => x.hostel)).size === o.length, /*i18n*/ 'One override per hostel'),
   })
@@ -322,10 +325,10 @@ export type Routing = z.infer<typeof routingSchema>;
 
 const hours = (what: string) =>
   z
-    .number({ error: `${what}: a whole number of hours` })
-    .int(`${what}: a whole number of hours`)
-    .min(0, `${what}: 0 hours or more`)
-    .max(24 * 90, `${what}: at most 90 days`);
+    .number({ error: valued(/*i18n*/ '{what}: a whole number of hours', { what }, ['what']) })
+    .int(valued(/*i18n*/ '{what}: a whole number of hours', { what }, ['what']))
+    .min(0, valued(/*i18n*/ '{what}: 0 hours or more', { what }, ['what']))
+    .max(24 * 90, valued(/*i18n*/ '{what}: at most 90 days', { what }, ['what']));
 
 /** A routing key as the routing rules name one (wifiComplaints, roomCleaners, ragging, …). */
 export const routingKeySchema = z
@@ -334,9 +337,9 @@ export const routingKeySchema = z
   .regex(/^[A-Za-z][A-Za-z0-9_]{1,59}$/, /*i18n*/ 'Routing key: 2 to 60 letters, digits or _, starting with a letter');
 
 const subCategorySchema = z.object({
-  name: line('A sub-category', 60),
+  name: line(/*i18n*/ 'A sub-category', 60),
   /** Left out or empty: none (the list is replaced as given, like the English). */
-  nameHi: hindiLine('A sub-category in Hindi', 60).optional(),
+  nameHi: hindiLine(/*i18n*/ 'A sub-category in Hindi', 60).optional(),
   confidential: z.boolean().default(false),
   /** Its own target time (left out: the category's). */
   targetHours: z
@@ -360,12 +363,12 @@ const publicSubCategorySchema = z.object({
 });
 
 const categoryShape = {
-  cardTitle: line('Card title', 60),
-  complaintHead: line('Complaint heading', 80),
+  cardTitle: line(/*i18n*/ 'Card title', 60),
+  complaintHead: line(/*i18n*/ 'Complaint heading', 80),
   description: z.string().trim().max(200, /*i18n*/ 'Keep the description under 200 characters'),
   /** Hindi beside each (left out: unchanged; empty: none, the English shows). */
-  cardTitleHi: hindiLine('Card title in Hindi', 60).optional(),
-  complaintHeadHi: hindiLine('Complaint heading in Hindi', 80).optional(),
+  cardTitleHi: hindiLine(/*i18n*/ 'Card title in Hindi', 60).optional(),
+  complaintHeadHi: hindiLine(/*i18n*/ 'Complaint heading in Hindi', 80).optional(),
   descriptionHi: z.string({ error: 'Description in Hindi must be text' }).trim().max(200, 'Keep the description in Hindi under 200 characters').optional(),
   subCategories: z
     .array(subCategorySchema)
@@ -379,9 +382,9 @@ const categoryShape = {
     .min(1, /*i18n*/ 'Target time is at least 1 hour')
     .max(24 * 90, /*i18n*/ 'Target time is at most 90 days'),
   /** Hours past due before the hostel's wardens are told that a complaint is late (left out: unchanged, 0 when new). */
-  escalateWardensAfterHours: hours('Escalation to the wardens').optional(),
+  escalateWardensAfterHours: hours(/*i18n*/ 'Escalation to the wardens').optional(),
   /** Hours past due before the admins are told (left out: unchanged, 24 when new). */
-  escalateAdminsAfterHours: hours('Escalation to the admins').optional(),
+  escalateAdminsAfterHours: hours(/*i18n*/ 'Escalation to the admins').optional(),
   routing: routingSchema,
 };
 
@@ -445,12 +448,12 @@ export type CategoryAdmin = z.infer<typeof categoryAdminSchema>;
 
 export const serviceUpdateSchema = z
   .object({
-    label: line('Label', 60),
+    label: line(/*i18n*/ 'Label', 60),
     /** Left out: unchanged; empty: none. */
-    labelHi: hindiLine('Label in Hindi', 60).optional(),
+    labelHi: hindiLine(/*i18n*/ 'Label in Hindi', 60).optional(),
     enabled: z.boolean(),
     /** How soon a request is due, in hours (left out: unchanged). */
-    targetHours: hours('Target time').min(1, /*i18n*/ 'Target time is at least 1 hour').optional(),
+    targetHours: hours(/*i18n*/ 'Target time').min(1, /*i18n*/ 'Target time is at least 1 hour').optional(),
     routing: routingSchema,
   })
   .meta({ id: 'ServiceUpdate' });

@@ -67,7 +67,7 @@ export const anonymousReportBodySchema = z
       .string({ error: /*i18n*/ 'Describe where it happened' })
       .trim()
       .min(1, /*i18n*/ 'Describe where it happened')
-      .max(PLACE_TEXT_MAX_LENGTH, `Keep it under ${PLACE_TEXT_MAX_LENGTH} characters`)
+      .max(PLACE_TEXT_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: PLACE_TEXT_MAX_LENGTH }))
       .regex(oneLine, /*i18n*/ 'Keep it on one line'),
     message: z
       .string({ error: /*i18n*/ 'Write what happened' })

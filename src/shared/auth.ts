@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROOM_NO_MAX_LENGTH } from './catalog.js';
 import { LOCALES, ROLES } from './constants.js';
+import { valued } from './valued-message.js';
 
 export const roleSchema = z.enum(ROLES);
 export type { Role } from './constants.js';
@@ -35,7 +36,7 @@ export const placeSchema = z
       .string({ error: /*i18n*/ 'Enter your room number' })
       .trim()
       .min(1, /*i18n*/ 'Enter your room number')
-      .max(ROOM_NO_MAX_LENGTH, `Room number is at most ${ROOM_NO_MAX_LENGTH} characters`)
+      .max(ROOM_NO_MAX_LENGTH, valued(/*i18n*/ 'Room number is at most {max} characters', { max: ROOM_NO_MAX_LENGTH }))
       .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Room number must be on one line'),
   })
   .meta({ id: 'Place' });

@@ -309,8 +309,8 @@ export function checkPlace(catalog: PublicCatalog, input: { hostel: string; floo
   }
   if (!Number.isInteger(input.floor) || input.floor < h.floorMin || input.floor > h.floorMax) problems.floor = floorMessage(h);
   const room = parseRoomNumber(input.roomNo);
-  if (room === null) problems.roomNo = `Enter the room number as a number (${h.name}: rooms ${formatRanges(h.roomRanges)})`;
-  else if (!roomInRanges(room, h.roomRanges)) problems.roomNo = `Room ${room} is not in ${h.name} (rooms ${formatRanges(h.roomRanges)})`;
+  if (room === null) problems.roomNo = valued(/*i18n*/ 'Enter the room number as a number ({hostel}: rooms {ranges})', { hostel: h.name, ranges: formatRanges(h.roomRanges) });
+  else if (!roomInRanges(room, h.roomRanges)) problems.roomNo = valued(/*i18n*/ 'Room {room} is not in {hostel} (rooms {ranges})', { room, hostel: h.name, ranges: formatRanges(h.roomRanges) });
   return problems;
 }
 

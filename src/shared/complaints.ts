@@ -37,7 +37,7 @@ export const createComplaintSchema = z
     roomNo: z
       .string({ error: /*i18n*/ 'Enter your room number' })
       .trim()
-      .max(ROOM_NO_MAX_LENGTH, `Room number is at most ${ROOM_NO_MAX_LENGTH} characters`)
+      .max(ROOM_NO_MAX_LENGTH, valued(/*i18n*/ 'Room number is at most {max} characters', { max: ROOM_NO_MAX_LENGTH }))
       .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Room number must be on one line'),
     subCategory: z
       .string({ error: /*i18n*/ 'Choose what kind of problem it is' })
@@ -54,7 +54,7 @@ export const createComplaintSchema = z
     placeText: z
       .string({ error: /*i18n*/ 'Describe where it happened' })
       .trim()
-      .max(PLACE_TEXT_MAX_LENGTH, `Keep it under ${PLACE_TEXT_MAX_LENGTH} characters`)
+      .max(PLACE_TEXT_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: PLACE_TEXT_MAX_LENGTH }))
       .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Keep it on one line')
       .optional(),
     /** In-room work only (decision 47): may staff enter while the student is out. Absent: not asked. */
@@ -109,10 +109,10 @@ export const createLaundryRequestSchema = z
     hostel,
     roomNo: z.number({ error: VALID_ROOM_MESSAGE }).int(VALID_ROOM_MESSAGE).min(0, VALID_ROOM_MESSAGE).max(999_999, VALID_ROOM_MESSAGE),
     items: z
-      .number({ error: `Give the number of items, 1 to ${LAUNDRY_ITEMS_MAX}` })
-      .int(`Give the number of items, 1 to ${LAUNDRY_ITEMS_MAX}`)
-      .min(1, `Give the number of items, 1 to ${LAUNDRY_ITEMS_MAX}`)
-      .max(LAUNDRY_ITEMS_MAX, `Give the number of items, 1 to ${LAUNDRY_ITEMS_MAX}`),
+      .number({ error: valued(/*i18n*/ 'Give the number of items, 1 to {max}', { max: LAUNDRY_ITEMS_MAX }) })
+      .int(valued(/*i18n*/ 'Give the number of items, 1 to {max}', { max: LAUNDRY_ITEMS_MAX }))
+      .min(1, valued(/*i18n*/ 'Give the number of items, 1 to {max}', { max: LAUNDRY_ITEMS_MAX }))
+      .max(LAUNDRY_ITEMS_MAX, valued(/*i18n*/ 'Give the number of items, 1 to {max}', { max: LAUNDRY_ITEMS_MAX })),
     slot: z.enum(LAUNDRY_SLOTS, { error: /*i18n*/ 'Choose a pickup time' }),
     note: z.string().trim().max(300, /*i18n*/ 'Keep the note under 300 characters').regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Keep the note on one line').default(''),
   })

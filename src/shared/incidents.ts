@@ -32,7 +32,7 @@ const titleSchema = z
   .string({ error: TITLE_MISSING })
   .trim()
   .min(1, TITLE_MISSING)
-  .max(INCIDENT_TITLE_MAX, `Keep the title within ${INCIDENT_TITLE_MAX} characters`)
+  .max(INCIDENT_TITLE_MAX, valued(/*i18n*/ 'Keep the title within {max} characters', { max: INCIDENT_TITLE_MAX }))
   .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'The title is one line');
 
 const detailsSchema = z.string().trim().max(INCIDENT_DETAILS_MAX, valued(/*i18n*/ 'Keep the details within {max} characters', { max: INCIDENT_DETAILS_MAX }));
@@ -70,7 +70,7 @@ export const incidentResolveSchema = z
       .string({ error: NOTE_MISSING })
       .trim()
       .min(1, NOTE_MISSING)
-      .max(INCIDENT_NOTE_MAX, `Keep the note within ${INCIDENT_NOTE_MAX} characters`)
+      .max(INCIDENT_NOTE_MAX, valued(/*i18n*/ 'Keep the note within {max} characters', { max: INCIDENT_NOTE_MAX }))
       .describe('What was done: sent to every student told'),
   })
   .meta({ id: 'IncidentResolve' });

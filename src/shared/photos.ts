@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHOTO_STAGES } from './constants.js';
+import { valued } from './valued-message.js';
 
 /** Photos one request may attach (the filing form, one later addition, one resolution). */
 export const PHOTOS_PER_SET = 4;
@@ -19,7 +20,7 @@ export const PHOTO_TYPE_MESSAGE = /*i18n*/ 'Photos must be JPEG, PNG or WebP ima
 /** The ids of uploaded photos to attach; optional so that requests without photos stay as they were. */
 export const photoIdsSchema = z
   .array(z.uuid(/*i18n*/ 'Upload the photo again'), { error: /*i18n*/ 'Upload the photos again' })
-  .max(PHOTOS_PER_SET, `Attach at most ${PHOTOS_PER_SET} photos at a time`)
+  .max(PHOTOS_PER_SET, valued(/*i18n*/ 'Attach at most {count} photos at a time', { count: PHOTOS_PER_SET }))
   .refine((ids) => new Set(ids).size === ids.length, /*i18n*/ 'The same photo is attached twice')
   .describe('Ids returned by POST /api/photos, attached in the same transaction');
 

@@ -56,7 +56,7 @@ export const bulkRequestSchema = z
     numbers: z
       .array(z.string().trim().min(1).max(40), { error: /*i18n*/ 'Choose the complaints' })
       .min(1, /*i18n*/ 'Choose at least one complaint')
-      .max(BULK_MAX, `At most ${BULK_MAX} complaints at once`),
+      .max(BULK_MAX, valued(/*i18n*/ 'At most {count} complaints at once', { count: BULK_MAX })),
   })
   .meta({ id: 'BulkRequest' });
 export type BulkRequest = z.infer<typeof bulkRequestSchema>;

@@ -36,18 +36,18 @@ export const ENQUIRY_OUTCOME_LABELS: Record<(typeof ENQUIRY_OUTCOMES)[number], s
   referred: /*i18n*/ 'Referred to the police or another authority',
 };
 
-const note = (what: string) =>
+const note = (missing: string) =>
   z
-    .string({ error: `Say why: the ${what} is kept as a statutory record` })
+    .string({ error: missing })
     .trim()
-    .min(1, `Say why: the ${what} is kept as a statutory record`)
+    .min(1, missing)
     .max(MESSAGE_MAX_LENGTH, valued(/*i18n*/ 'Keep it under {max} characters', { max: MESSAGE_MAX_LENGTH }));
 
 /** POST /api/staff/complaints/:number/fir-decision — once per report, by the anti-ragging duty or an admin. */
 export const firDecisionBodySchema = z
   .object({
     decision: z.enum(FIR_DECISIONS, { error: /*i18n*/ 'Choose whether an FIR is needed' }),
-    note: note('decision'),
+    note: note(/*i18n*/ 'Say why: the decision is kept as a statutory record'),
   })
   .meta({ id: 'FirDecisionBody' });
 export type FirDecisionBody = z.infer<typeof firDecisionBodySchema>;
@@ -56,7 +56,7 @@ export type FirDecisionBody = z.infer<typeof firDecisionBodySchema>;
 export const enquiryCloseBodySchema = z
   .object({
     outcome: z.enum(ENQUIRY_OUTCOMES, { error: /*i18n*/ 'Choose how the enquiry ended' }),
-    note: note('outcome'),
+    note: note(/*i18n*/ 'Say why: the outcome is kept as a statutory record'),
   })
   .meta({ id: 'EnquiryCloseBody' });
 export type EnquiryCloseBody = z.infer<typeof enquiryCloseBodySchema>;

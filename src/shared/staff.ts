@@ -4,6 +4,7 @@ import { complaintSchema, timelineEntrySchema } from './complaints.js';
 import { photoIdsSchema } from './photos.js';
 import { visitStateSchema } from './visits.js';
 import { placeFactsSchema } from './place-facts.js';
+import { valued } from './valued-message.js';
 
 export const CONFIDENTIAL_STUDENT = /*i18n*/ 'Confidential student';
 
@@ -184,8 +185,8 @@ export const revealBodySchema = z
         .string({ error: REVEAL_REASON_MISSING })
         .trim()
         .min(1, REVEAL_REASON_MISSING)
-        .min(REVEAL_REASON_MIN_LENGTH, `Give a reason of at least ${REVEAL_REASON_MIN_LENGTH} characters`)
-        .max(REVEAL_REASON_MAX_LENGTH, `Keep the reason under ${REVEAL_REASON_MAX_LENGTH} characters`),
+        .min(REVEAL_REASON_MIN_LENGTH, valued(/*i18n*/ 'Give a reason of at least {min} characters', { min: REVEAL_REASON_MIN_LENGTH }))
+        .max(REVEAL_REASON_MAX_LENGTH, valued(/*i18n*/ 'Keep the reason under {max} characters', { max: REVEAL_REASON_MAX_LENGTH })),
     },
     { error: REVEAL_REASON_MISSING },
   )

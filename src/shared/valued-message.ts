@@ -7,14 +7,24 @@
 export interface ValuedMessage {
   message: string;
   values: Record<string, string>;
+  /** The values that are message ids themselves (a field's label), said in the reader's language too. */
+  translate: readonly string[];
 }
 
+/** Bounded: values may come from what a person typed (a room number), and each distinct text is kept. */
+const REMEMBERED_MAX = 2000;
 const remembered = new Map<string, ValuedMessage>();
 
-export function valued(message: string, values: Record<string, string | number>): string {
+export function valued(message: string, values: Record<string, string | number>, translate: readonly string[] = []): string {
   const strings = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
   const english = message.replace(/\{(\w+)\}/g, (whole, key: string) => strings[key] ?? whole);
-  remembered.set(english, { message, values: strings });
+  if (!remembered.has(english)) {
+    if (remembered.size >= REMEMBERED_MAX) {
+      const oldest = remembered.keys().next();
+      if (!oldest.done) remembered.delete(oldest.value);
+    }
+    remembered.set(english, { message, values: strings, translate });
+  }
   return english;
 }
 

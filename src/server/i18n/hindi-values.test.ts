@@ -75,6 +75,15 @@ describe('refusals with values, in the requester’s language', () => {
     expect(hi.body.error?.fields?.['routing.overrides']).toBe('हॉस्टल मौजूद नहीं: Block-9');
   });
 
+  it('says which field a hostel lacks and where its room ranges overlap, in Hindi to a Hindi admin', async () => {
+    const hostel = { name: ' ', floorMin: 0, floorMax: 1, roomRanges: [{ from: 1, to: 50 }, { from: 40, to: 90 }] };
+    const { en, hi } = await inBoth([admin], () => admin.post('/api/admin/hostels', hostel));
+    expect(en.status).toBe(400);
+    expect(en.body.error?.fields).toMatchObject({ name: 'Name is required', roomRanges: 'Room ranges 1–50 and 40–90 overlap' });
+    expect(hi.status).toBe(400);
+    expect(hi.body.error?.fields).toMatchObject({ name: 'नाम ज़रूरी है', roomRanges: 'कमरों की सीमाएँ 1–50 और 40–90 एक-दूसरे पर चढ़ती हैं' });
+  });
+
   it('refuses an unknown category in a staff scope with the quoted key, in Hindi to a Hindi admin', async () => {
     const scoped = { email: 'values.other@vitbhopal.ac.in', name: 'Other Staff', role: 'staff', scopes: [{ category: 'nope', hostel: '' }] };
     const { en, hi } = await inBoth([admin], () => admin.post('/api/admin/users', scoped));

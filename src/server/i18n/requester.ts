@@ -28,6 +28,9 @@ export function translated(i18n: I18n, message: string): string {
   if (i18n.locale === SOURCE_LOCALE) return message;
   if (message in i18n.messages) return i18n._(message);
   const template = valuedMessageOf(message);
-  if (template && template.message in i18n.messages) return i18n._(template.message, template.values);
-  return message;
+  if (!template || !(template.message in i18n.messages)) return message;
+  const values = Object.fromEntries(
+    Object.entries(template.values).map(([key, value]) => [key, template.translate.includes(key) ? translated(i18n, value) : value]),
+  );
+  return i18n._(template.message, values);
 }

@@ -7,7 +7,11 @@ import { i18n } from './i18n';
  */
 export function schemaMessage(message: string): string {
   const template = valuedMessageOf(message);
-  return template && template.message in i18n.messages ? i18n._(template.message, template.values) : i18n._(message);
+  if (!template || !(template.message in i18n.messages)) return i18n._(message);
+  const values = Object.fromEntries(
+    Object.entries(template.values).map(([key, value]) => [key, template.translate.includes(key) ? i18n._(value) : value]),
+  );
+  return i18n._(template.message, values);
 }
 
 /**
