@@ -48,7 +48,12 @@ export default fp(
       const raw = typeof body === 'string' ? body : body.toString('utf8');
       if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
         done(
-          new AppError(400, 'body_too_deep', `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of arrays and objects.`),
+          AppError.withValues(
+            400,
+            'body_too_deep',
+            /*i18n*/ 'The request body is nested too deeply: at most {count} levels of arrays and objects.',
+            () => ({ count: MAX_JSON_DEPTH }),
+          ),
           undefined,
         );
         return;

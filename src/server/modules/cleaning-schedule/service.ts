@@ -9,6 +9,7 @@ import {
   nextWeekday,
   slotText,
   timeIn,
+  WEEKDAY_NAMES,
   weekdayOf,
   type CleaningBooking,
   type CleaningBookingCreate,
@@ -19,8 +20,9 @@ import {
   type CleaningSlotOffer,
   type CleaningWeek,
 } from '../../../shared/cleaning-schedule.js';
-import { checkServicePlace, floorFromRoomNumber, serviceByKey, type PublicCatalog } from '../../../shared/catalog.js';
-import type { CleaningVisitOutcome } from '../../../shared/constants.js';
+import { checkServicePlace, floorFromRoomNumber, localName, serviceByKey, type PublicCatalog } from '../../../shared/catalog.js';
+import { SOURCE_LOCALE, type CleaningVisitOutcome, type Locale } from '../../../shared/constants.js';
+import { INTL_LOCALE } from '../../../shared/locale.js';
 import { fromZonedInputValue } from '../../../shared/incidents.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -34,6 +36,7 @@ import {
   type CleaningSlotRow,
   type UserRow,
 } from '../../db/schema.js';
+import type { I18n } from '../../i18n/index.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { inScope, loadScope } from '../access/scope.js';
 import { audit } from '../audit/service.js';
@@ -60,7 +63,20 @@ function isUniqueViolation(error: unknown): boolean {
   return (e.code ?? e.cause?.code) === UNIQUE_VIOLATION;
 }
 
-const notFound = (what: string) => new AppError(404, 'not_found', `${what} was not found.`);
+const notFound = (message: string) => new AppError(404, 'not_found', message);
+
+/** A slot as its reader says it (issue 28): "Every Tuesday 09:00–11:00" in English, the same in Hindi. */
+function slotFor(i18n: I18n, slot: SlotTimes): string {
+  if (i18n.locale === SOURCE_LOCALE) return slotText(slot);
+  return i18n._('Every {weekday} {from}–{to}', { weekday: weekdayName(i18n, slot.weekday), from: slot.startTime, to: slot.endTime });
+}
+
+/** A weekday's name in the reader's language: 1 January 2024 was a Monday. */
+const weekdayName = (i18n: I18n, weekday: number) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[i18n.locale as Locale] ?? i18n.locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+
+/** "Tue 1 Dec" in English; in another language its own words. */
+const dayFor = (i18n: I18n, day: string) => (i18n.locale === SOURCE_LOCALE ? dayLabel(day) : dayLabel(day, INTL_LOCALE[i18n.locale as Locale]));
 
 /** The first instant of `day` on the clock's zone. */
 const startOfDay = (day: string, timeZone: string): Date => {
@@ -124,7 +140,11 @@ async function refuseDuplicate(tx: Tx, slot: Pick<CleaningSlotRow, 'hostelId' | 
       ),
     )
     .limit(1);
-  if (same) throw new AppError(409, 'slot_exists', `This hostel already offers ${slotText(slot)}.`, { startTime: 'Already offered' });
+  if (same) {
+    throw AppError.withValues(409, 'slot_exists', /*i18n*/ 'This hostel already offers {slot}.', (i18n) => ({ slot: slotFor(i18n, slot) }), {
+      startTime: /*i18n*/ 'Already offered',
+    });
+  }
 }
 
 export async function createSlot(db: Db, actor: UserRow, input: CleaningSlotCreate): Promise<CleaningSlotAdmin> {
@@ -132,7 +152,11 @@ export async function createSlot(db: Db, actor: UserRow, input: CleaningSlotCrea
     // Slots of one hostel are added one at a time, so two admins adding the same slot make one.
     const [hostel] = await tx.select().from(hostels).where(eq(hostels.id, input.hostelId)).for('no key update');
     if (!hostel) throw new AppError(404, 'not_found', /*i18n*/ 'That hostel was not found.', { hostelId: 'Choose a hostel' });
-    if (hostel.retiredAt) throw new AppError(409, 'hostel_retired', `${hostel.name} is retired: bring it back before offering cleaning there.`);
+    if (hostel.retiredAt) {
+      throw AppError.withValues(409, 'hostel_retired', /*i18n*/ '{hostel} is retired: bring it back before offering cleaning there.', (i18n) => ({
+        hostel: localName(i18n.locale, hostel.name, hostel.nameHi ?? undefined),
+      }));
+    }
     await refuseDuplicate(tx, input);
     const [slot] = await tx
       .insert(cleaningSlots)
@@ -153,7 +177,7 @@ export async function setSlotRetired(db: Db, actor: UserRow, id: string, retired
       .innerJoin(hostels, eq(hostels.id, cleaningSlots.hostelId))
       .where(eq(cleaningSlots.id, id))
       .for('no key update', { of: cleaningSlots });
-    if (!row) throw notFound('That slot');
+    if (!row) throw notFound(/*i18n*/ 'That slot was not found.');
     let slot = row.slot;
     if ((slot.retiredAt !== null) !== retired) {
       if (!retired) await refuseDuplicate(tx, slot, slot.id);
@@ -302,7 +326,7 @@ async function ownBooking(db: Pick<Db, 'select'>, student: UserRow, id: string, 
     .where(and(eq(cleaningBookings.id, id), eq(cleaningBookings.studentId, student.id)));
   // Someone else's booking is "not found", never "forbidden": its id says nothing.
   const [row] = lock ? await query.for('no key update', { of: cleaningBookings }) : await query;
-  if (!row) throw notFound('That booking');
+  if (!row) throw notFound(/*i18n*/ 'That booking was not found.');
   return row;
 }
 
@@ -316,21 +340,29 @@ async function claimPlace(tx: Tx, slotId: string): Promise<CleaningSlotRow & { h
     .for('update', { of: cleaningSlots });
   if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'That cleaning time was not found.', { slotId: 'Choose a time' });
   const { slot } = row;
-  if (slot.retiredAt || row.hostelRetired) throw new AppError(409, 'slot_retired', `${slotText(slot)} is no longer offered.`, { slotId: 'No longer offered' });
+  if (slot.retiredAt || row.hostelRetired) {
+    throw AppError.withValues(409, 'slot_retired', /*i18n*/ '{slot} is no longer offered.', (i18n) => ({ slot: slotFor(i18n, slot) }), {
+      slotId: /*i18n*/ 'No longer offered',
+    });
+  }
   if (slot.capacity !== null) {
     const [taken] = await tx
       .select({ n: count() })
       .from(cleaningBookings)
       .where(and(eq(cleaningBookings.slotId, slot.id), isNull(cleaningBookings.cancelledAt)));
     if (Number(taken?.n ?? 0) >= slot.capacity) {
-      throw new AppError(409, 'slot_full', `${slotText(slot)} is full: choose another time.`, { slotId: 'Full' });
+      throw AppError.withValues(409, 'slot_full', /*i18n*/ '{slot} is full: choose another time.', (i18n) => ({ slot: slotFor(i18n, slot) }), {
+        slotId: /*i18n*/ 'Full',
+      });
     }
   }
   return { ...slot, hostel: row.hostel, hostelRetired: row.hostelRetired !== null };
 }
 
 const alreadyBooked = (slot: SlotTimes) =>
-  new AppError(409, 'already_booked', `You already have ${slotText(slot)} booked.`, { slotId: 'Already booked' });
+  AppError.withValues(409, 'already_booked', /*i18n*/ 'You already have {slot} booked.', (i18n) => ({ slot: slotFor(i18n, slot) }), {
+    slotId: /*i18n*/ 'Already booked',
+  });
 
 export async function book(db: Db, catalog: PublicCatalog, student: UserRow, input: CleaningBookingCreate, clock: Clock): Promise<CleaningBooking> {
   const service = serviceByKey(catalog, CLEANING_SERVICE);
@@ -389,9 +421,24 @@ export async function setSkip(db: Db, student: UserRow, id: string, on: string, 
     const [view] = await bookingViews(tx, [{ booking, slot, hostel: '' }], clock);
     const week = view?.weeks.find((w) => w.on === on);
     if (!week) {
-      throw new AppError(409, 'not_a_coming_week', `You can skip one of the next ${CLEANING_WEEKS_AHEAD} ${slotText(slot).replace('Every ', '')} visits.`, { on: 'Not a coming visit' });
+      throw AppError.withValues(
+        409,
+        'not_a_coming_week',
+        /*i18n*/ 'You can skip one of the next {count} {weekday} {from}–{to} visits.',
+        (i18n) => ({
+          count: CLEANING_WEEKS_AHEAD,
+          weekday: i18n.locale === SOURCE_LOCALE ? (WEEKDAY_NAMES[slot.weekday - 1] ?? '') : weekdayName(i18n, slot.weekday),
+          from: slot.startTime,
+          to: slot.endTime,
+        }),
+        { on: /*i18n*/ 'Not a coming visit' },
+      );
     }
-    if (week.visit) throw new AppError(409, 'already_marked', `The staff already marked ${week.text}.`, { on: 'Already marked' });
+    if (week.visit) {
+      throw AppError.withValues(409, 'already_marked', /*i18n*/ 'The staff already marked {day}.', (i18n) => ({ day: dayFor(i18n, on) }), {
+        on: /*i18n*/ 'Already marked',
+      });
+    }
     if (skip) await tx.insert(cleaningSkips).values({ bookingId: booking.id, on }).onConflictDoNothing();
     else await tx.delete(cleaningSkips).where(and(eq(cleaningSkips.bookingId, booking.id), eq(cleaningSkips.on, on)));
   });
@@ -525,19 +572,33 @@ export async function markVisit(ctx: LifecycleContext, user: UserRow, input: Mar
       .innerJoin(hostels, eq(hostels.id, cleaningSlots.hostelId))
       .innerJoin(users, eq(users.id, cleaningBookings.studentId))
       .where(eq(cleaningBookings.id, input.bookingId));
-    if (!row) throw notFound('That booking');
+    if (!row) throw notFound(/*i18n*/ 'That booking was not found.');
     const covered = await cleaningHostels(tx, user);
     if (covered !== 'all' && !covered.includes(row.hostel)) throw forbidden(/*i18n*/ 'This room is not in the hostels whose cleaning you do.');
-    if (input.on > today) throw new AppError(409, 'not_yet', `You can mark ${dayLabel(input.on)} on the day or after.`, { on: 'Not yet' });
+    if (input.on > today) {
+      throw AppError.withValues(409, 'not_yet', /*i18n*/ 'You can mark {day} on the day or after.', (i18n) => ({ day: dayFor(i18n, input.on) }), {
+        on: /*i18n*/ 'Not yet',
+      });
+    }
     if (input.on < addDays(today, -CLEANING_MARK_DAYS_BACK)) {
-      throw new AppError(409, 'too_late', `Days more than ${CLEANING_MARK_DAYS_BACK} days ago can no longer be marked.`, { on: 'Too long ago' });
+      throw AppError.withValues(409, 'too_late', /*i18n*/ 'Days more than {count} days ago can no longer be marked.', () => ({ count: CLEANING_MARK_DAYS_BACK }), {
+        on: /*i18n*/ 'Too long ago',
+      });
     }
     const [due] = await tx
       .select({ id: cleaningBookings.id })
       .from(cleaningBookings)
       .innerJoin(cleaningSlots, eq(cleaningSlots.id, cleaningBookings.slotId))
       .where(and(eq(cleaningBookings.id, row.booking.id), dueOn(input.on, clock.timeZone)));
-    if (!due) throw new AppError(409, 'not_due', `Room ${row.booking.roomNo} is not on the cleaning list of ${dayLabel(input.on)}.`, { on: 'Not on that day’s list' });
+    if (!due) {
+      throw AppError.withValues(
+        409,
+        'not_due',
+        /*i18n*/ 'Room {room} is not on the cleaning list of {day}.',
+        (i18n) => ({ room: row.booking.roomNo, day: dayFor(i18n, input.on) }),
+        { on: /*i18n*/ 'Not on that day’s list' },
+      );
+    }
 
     const values = { outcome: input.outcome, reason, markedBy: user.id, markedAt: clock.now };
     const [inserted] = await tx

@@ -9,6 +9,7 @@ import {
   cleaningRequestText,
   floorFromRoomNumber,
   laundryRequestText,
+  localName,
   serviceByKey,
   type FieldProblems,
   type PublicCatalog,
@@ -192,7 +193,13 @@ function entryOf(body: { entryConsent?: boolean | undefined; entrySlots?: EntryS
 export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: CreateCleaningRequest, idempotencyKey?: string) {
   const service = availableService(ctx.catalog, body.service);
   if (service.key !== 'room_cleaning') {
-    throw new AppError(409, 'use_laundry_form', `${service.label} is a pickup request: use its own form.`, { service: 'has its own form' });
+    throw AppError.withValues(
+      409,
+      'use_laundry_form',
+      /*i18n*/ '{service} is a pickup request: use its own form.',
+      (i18n) => ({ service: localName(i18n.locale, service.label, service.labelHi) }),
+      { service: /*i18n*/ 'has its own form' },
+    );
   }
   refuseProblems(checkServicePlace(ctx.catalog, body));
   return file(

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
 import { fromZonedInputValue } from '../../../shared/incidents.js';
 import { areaLabel } from '../../../shared/places.js';
+import { valued } from '../../../shared/valued-message.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
 
@@ -51,7 +52,9 @@ export function insightsFilter(query: InsightsQuery, timeZone: string, now = new
     throw new AppError(400, 'validation_failed', /*i18n*/ 'The first day must not be after the last day.', { from: 'Must not be after the last day' });
   }
   if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > INSIGHTS_MAX_RANGE_DAYS) {
-    throw new AppError(400, 'validation_failed', `Choose at most ${INSIGHTS_MAX_RANGE_DAYS} days.`, { from: `At most ${INSIGHTS_MAX_RANGE_DAYS} days` });
+    throw AppError.withValues(400, 'validation_failed', /*i18n*/ 'Choose at most {count} days.', () => ({ count: INSIGHTS_MAX_RANGE_DAYS }), {
+      from: valued(/*i18n*/ 'At most {count} days', { count: INSIGHTS_MAX_RANGE_DAYS }),
+    });
   }
   return { from, to, hostel: query.hostel || undefined, category: query.category || undefined };
 }

@@ -29,7 +29,9 @@ async function lockReport(tx: Tx, actor: Pick<UserRow, 'id' | 'role'>, number: s
     .limit(1);
   if (!complaint) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
   if (complaint.category !== RAGGING_CATEGORY) {
-    throw new AppError(409, 'not_a_ragging_report', `${complaint.number} is not a ragging report: it has no FIR decision or enquiry.`);
+    throw AppError.withValues(409, 'not_a_ragging_report', /*i18n*/ '{number} is not a ragging report: it has no FIR decision or enquiry.', () => ({
+      number: complaint.number,
+    }));
   }
   return complaint;
 }

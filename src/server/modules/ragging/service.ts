@@ -31,7 +31,11 @@ export async function raggingState(db: Db, actor: Actor, number: string): Promis
     .where(and(eq(complaints.number, number), scopeCondition(scope, complaints)))
     .limit(1);
   if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
-  if (row.category !== RAGGING_CATEGORY) throw new AppError(409, 'not_a_ragging_report', `${row.number} is not a ragging report: it has no FIR decision or enquiry.`);
+  if (row.category !== RAGGING_CATEGORY) {
+    throw AppError.withValues(409, 'not_a_ragging_report', /*i18n*/ '{number} is not a ragging report: it has no FIR decision or enquiry.', () => ({
+      number: row.number,
+    }));
+  }
   return toRaggingState(row, await namesOf(db, [row]), mayRevealIdentity(actor));
 }
 
