@@ -94,6 +94,18 @@ describe('refusals with values, in the requester’s language', () => {
     expect(hi.body.error?.fields?.scopes).toBe('में ऐसी श्रेणी है जो मौजूद नहीं है');
   });
 
+  it('refuses a cleaning time a hostel already offers, saying the time in the reader’s language', async () => {
+    const hostels = (await admin.get('/api/admin/hostels')).body.items as Array<{ id: string; name: string }>;
+    const slot = { hostelId: hostels.find((h) => h.name === 'Block-3')?.id, weekday: 3, startTime: '14:00', endTime: '15:30', capacity: 20 };
+    expect((await admin.send('POST', '/api/admin/cleaning-slots', slot)).status).toBe(201);
+    const { en, hi } = await inBoth([admin], () => admin.send('POST', '/api/admin/cleaning-slots', slot));
+    expect(en.status).toBe(409);
+    expect(en.body.error?.message).toBe('This hostel already offers Every Wednesday 14:00–15:30.');
+    expect(hi.status).toBe(409);
+    expect(hi.body.error?.message).toBe('यह हॉस्टल पहले से हर बुधवार 14:00–15:30 देता है।');
+    expect(hi.body.error?.fields?.startTime).toBe('पहले से उपलब्ध है');
+  });
+
   it('says a field’s limit with its number, in Hindi to a Hindi student', async () => {
     const tooLong = aComplaint({ complaint: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) });
     const { en, hi } = await inBoth([student], () => student.post('/api/complaints', tooLong));
