@@ -1,5 +1,5 @@
 import { and, inArray } from 'drizzle-orm';
-import { BULK_ACTION_WORDS, bulkApplies, type BulkAction, type BulkActionKind, type BulkRequest } from '../../../shared/queue.js';
+import { bulkApplies, type BulkAction, type BulkActionKind, type BulkRequest } from '../../../shared/queue.js';
 import { valued } from '../../../shared/valued-message.js';
 import type { Db } from '../../db/client.js';
 import { complaints, type BulkActionRow, type UserRow } from '../../db/schema.js';
@@ -30,6 +30,15 @@ async function toView(db: Pick<Db, 'select'>, row: BulkActionRow, now: Date): Pr
   };
 }
 
+/** Why a bulk action is refused outright, a whole sentence per action (issue 28): translated by the error handler. */
+const NOTHING_APPLIES: Record<BulkActionKind, string> = {
+  acknowledged: /*i18n*/ 'None of them can be acknowledged as they are now.',
+  in_progress: /*i18n*/ 'None of them can be started as they are now.',
+  resolved: /*i18n*/ 'None of them can be resolved as they are now.',
+  rejected: /*i18n*/ 'None of them can be rejected as they are now.',
+  take: /*i18n*/ 'None of them can be taken as they are now.',
+};
+
 /**
  * Schedules a bulk action on complaints in the actor's scope (any other number is "not found"). At
  * least one of them must allow it now; those that do not are left as they are when it runs, each
@@ -52,7 +61,7 @@ export async function scheduleBulkAction(ctx: LifecycleContext, runner: Pick<Bul
   }
   const chosen = numbers.flatMap((n) => byNumber.get(n) ?? []);
   if (!chosen.some((c) => bulkApplies(request.action, c.status, c.assigneeId !== null))) {
-    throw new AppError(409, 'nothing_applies', `None of them can be ${BULK_ACTION_WORDS[request.action].done} as they are now.`);
+    throw new AppError(409, 'nothing_applies', NOTHING_APPLIES[request.action]);
   }
   const { row, now } = await scheduleBulk(ctx, { actor, action: request.action, note: request.note, complaints: chosen, undoMs: runner.undoMs });
   runner.wake(row.runAt.getTime() - now.getTime());
