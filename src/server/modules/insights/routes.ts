@@ -9,6 +9,7 @@ import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferences
 import type { Config } from '../../config.js';
 import { queueQuerySchema } from '../../../shared/staff.js';
 import { users } from '../../db/schema.js';
+import { valued } from '../../../shared/valued-message.js';
 import { AppError } from '../../lib/errors.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
 import { insightsTableCsv, queueCsv } from './export.js';
@@ -64,7 +65,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       schema: {
         tags: ['insights'],
         summary: 'One of the dashboard tables as CSV, with the same filters',
-        params: z.object({ table: z.enum(INSIGHTS_TABLES, { error: `Choose one of ${INSIGHTS_TABLES.join(', ')}` }) }),
+        params: z.object({ table: z.enum(INSIGHTS_TABLES, { error: valued(/*i18n*/ 'Choose one of {tables}', { tables: INSIGHTS_TABLES.join(', ') }) }) }),
         querystring: insightsQuerySchema,
         response: { 200: csvBody, ...errors },
       },
