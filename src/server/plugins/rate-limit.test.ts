@@ -43,6 +43,17 @@ describe('rate limits', () => {
     );
   });
 
+  it('says the refusal in Hindi to a browser that asks for Hindi, with the same wait', async () => {
+    // The sign-in budget of this address is spent by the test above, for the rest of its minute.
+    const limited = await fetch(`${portal.baseUrl}/api/auth/login`, { redirect: 'manual', headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    const answer = (await limited.json()) as Refusal;
+    expect(answer.error.message).toBe(
+      `आपके नेटवर्क से साइन इन की बहुत ज़्यादा कोशिशें हुई हैं। आप ${retryAfter} सेकंड में फिर से साइन इन कर सकते हैं।`,
+    );
+  });
+
   it('says a short wait in seconds, the same number as Retry-After', async () => {
     let last: Response | undefined;
     for (let i = 0; i < 3; i += 1) {

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
+import { valued } from '../../shared/valued-message.js';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -87,30 +88,67 @@ export const SHORT_WAIT_SECONDS = 120;
 /** What each limit covers, in the words its refusal uses. */
 export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports' | 'anonymousReports' | 'trackingTries' | 'places';
 
-const LIMITED: Record<LimitKind, { what: string; then: string }> = {
-  signIn: { what: 'Too many sign-in attempts from your network.', then: 'You can try signing in again' },
-  links: { what: 'Too many links from mail opened from your network.', then: 'You can open links again' },
-  writes: { what: 'You have made many changes in a short time.', then: 'You can make more changes' },
-  photos: { what: 'You have uploaded as many photos as the portal takes in an hour.', then: 'You can add more photos' },
-  exports: { what: 'You have exported many files in a short time.', then: 'You can export again' },
-  anonymousReports: { what: 'Many anonymous reports were sent from your network in a short time.', then: 'You can send another' },
-  trackingTries: { what: 'Too many tries of a tracking code and secret.', then: 'You can try again' },
-  places: { what: 'You have opened many places in a short time.', then: 'You can open more' },
+/**
+ * Each limit's refusal as whole sentences (issue 28: each language orders its own words), for a
+ * wait of one second, of some seconds, and until a time of day.
+ */
+const LIMITED: Record<LimitKind, { second: string; seconds: string; until: string }> = {
+  signIn: {
+    second: /*i18n*/ 'Too many sign-in attempts from your network. You can try signing in again in 1 second.',
+    seconds: /*i18n*/ 'Too many sign-in attempts from your network. You can try signing in again in {seconds} seconds.',
+    until: /*i18n*/ 'Too many sign-in attempts from your network. You can try signing in again after {time}.',
+  },
+  links: {
+    second: /*i18n*/ 'Too many links from mail opened from your network. You can open links again in 1 second.',
+    seconds: /*i18n*/ 'Too many links from mail opened from your network. You can open links again in {seconds} seconds.',
+    until: /*i18n*/ 'Too many links from mail opened from your network. You can open links again after {time}.',
+  },
+  writes: {
+    second: /*i18n*/ 'You have made many changes in a short time. You can make more changes in 1 second.',
+    seconds: /*i18n*/ 'You have made many changes in a short time. You can make more changes in {seconds} seconds.',
+    until: /*i18n*/ 'You have made many changes in a short time. You can make more changes after {time}.',
+  },
+  photos: {
+    second: /*i18n*/ 'You have uploaded as many photos as the portal takes in an hour. You can add more photos in 1 second.',
+    seconds: /*i18n*/ 'You have uploaded as many photos as the portal takes in an hour. You can add more photos in {seconds} seconds.',
+    until: /*i18n*/ 'You have uploaded as many photos as the portal takes in an hour. You can add more photos after {time}.',
+  },
+  exports: {
+    second: /*i18n*/ 'You have exported many files in a short time. You can export again in 1 second.',
+    seconds: /*i18n*/ 'You have exported many files in a short time. You can export again in {seconds} seconds.',
+    until: /*i18n*/ 'You have exported many files in a short time. You can export again after {time}.',
+  },
+  anonymousReports: {
+    second: /*i18n*/ 'Many anonymous reports were sent from your network in a short time. You can send another in 1 second.',
+    seconds: /*i18n*/ 'Many anonymous reports were sent from your network in a short time. You can send another in {seconds} seconds.',
+    until: /*i18n*/ 'Many anonymous reports were sent from your network in a short time. You can send another after {time}.',
+  },
+  trackingTries: {
+    second: /*i18n*/ 'Too many tries of a tracking code and secret. You can try again in 1 second.',
+    seconds: /*i18n*/ 'Too many tries of a tracking code and secret. You can try again in {seconds} seconds.',
+    until: /*i18n*/ 'Too many tries of a tracking code and secret. You can try again after {time}.',
+  },
+  places: {
+    second: /*i18n*/ 'You have opened many places in a short time. You can open more in 1 second.',
+    seconds: /*i18n*/ 'You have opened many places in a short time. You can open more in {seconds} seconds.',
+    until: /*i18n*/ 'You have opened many places in a short time. You can open more after {time}.',
+  },
 };
 
 /**
  * The refusal of a limit: what was limited and when it lifts. `waitSeconds` is exactly the
  * Retry-After the response carries; a long wait is said as the minute it has certainly passed, on
- * the university's clock.
+ * the university's clock. Written in English and kept with its template (`valued`), so the error
+ * handler says it in the requester's language.
  */
 export function limitMessage(kind: LimitKind, waitSeconds: number, now: number, timeZone: string, intlLocale = 'en-GB'): string {
-  const { what, then } = LIMITED[kind];
+  const sentences = LIMITED[kind];
   if (waitSeconds < SHORT_WAIT_SECONDS) {
-    return `${what} ${then} in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`;
+    return waitSeconds === 1 ? valued(sentences.second, {}) : valued(sentences.seconds, { seconds: waitSeconds });
   }
   const lifts = new Date(Math.ceil((now + waitSeconds * 1000) / 60_000) * 60_000);
   const time = new Intl.DateTimeFormat(intlLocale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(lifts);
-  return `${what} ${then} after ${time}.`;
+  return valued(sentences.until, { time });
 }
 
 type RefusalBuilder = (request: FastifyRequest, context: { ttl: number }) => AppError;

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { floorFromRoomNumber, localName } from '../../../shared/catalog.js';
+import { floorFromRoomNumber, floorMessage, localName } from '../../../shared/catalog.js';
+import { valued } from '../../../shared/valued-message.js';
 import { SOURCE_LOCALE } from '../../../shared/constants.js';
 import { isLocale } from '../../../shared/locale.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
@@ -57,8 +58,8 @@ export async function labelSheet(db: Db, request: SheetRequest): Promise<Sheet> 
   const locale = isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
   const { floor } = request;
   if (floor !== undefined && (floor < hostel.floorMin || floor > hostel.floorMax)) {
-    throw new AppError(400, 'validation_failed', `Floor must be a number from ${hostel.floorMin} to ${hostel.floorMax}`, {
-      floor: `${hostel.name} has floors ${hostel.floorMin} to ${hostel.floorMax}`,
+    throw new AppError(400, 'validation_failed', floorMessage(hostel), {
+      floor: valued(/*i18n*/ '{hostel} has floors {min} to {max}', { hostel: hostel.name, min: hostel.floorMin, max: hostel.floorMax }),
     });
   }
   const areas = await db

@@ -28,7 +28,7 @@ const fileBody = z.any().describe('application/pdf or text/csv; charset=utf-8, a
 const REPORTS_PER_MINUTE = 10;
 
 const dutyOnly = () =>
-  new AppError(403, 'forbidden', "The anti-ragging reports and the inspection log are for the anti-ragging duty and administrators.");
+  new AppError(403, 'forbidden', /*i18n*/ 'The anti-ragging reports and the inspection log are for the anti-ragging duty and administrators.');
 
 /** The anti-ragging committees' report and the squad's inspection log (decision 42): the duty and administrators only. */
 export default async function raggingReportRoutes(app: FastifyInstance, _opts: { config: Config }) {
