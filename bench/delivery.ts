@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -12,14 +11,48 @@ import { aComplaint } from '../tests/factories/complaints.js';
 import { freePort } from '../tests/support/net.js';
 import { SmtpSink } from '../tests/support/smtp-sink.js';
 import { ApiClient } from '../tests/support/student.js';
+import { burstInWorker } from './load-client.js';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const STUDENTS = 20;
-const BACKLOG = Number(process.env.BENCH_DISPATCH_BACKLOG ?? 1000);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/**
+ * CPU time, which another program on the machine does not move as it moves rates: of this
+ * process's main thread (the app; the load client is a worker thread) and of the PostgreSQL backends
+ * serving the bench's database. Read from /proc (Linux); undefined elsewhere.
+ */
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function cpuOfTask(statPath: string): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+async function backendPids(pgPool: pg.Pool): Promise<number[]> {
+  const { rows } = await pgPool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  return rows.map((r) => r.pid);
+}
+async function cpuSample(pgPool: pg.Pool | undefined, mainThread: boolean) {
+  const backends = new Map<number, number>();
+  for (const pid of pgPool ? await backendPids(pgPool) : []) {
+    const ms = cpuOfTask(`/proc/${pid}/stat`);
+    if (ms !== undefined) backends.set(pid, ms);
+  }
+  return { app: mainThread ? cpuOfTask(`/proc/self/task/${process.pid}/stat`) : undefined, backends };
+}
+/** CPU ms spent between two samples: the app's thread and the backends alive at both. */
+function cpuSpent(a: Awaited<ReturnType<typeof cpuSample>>, b: Awaited<ReturnType<typeof cpuSample>>) {
+  let database = 0;
+  for (const [pid, ms] of b.backends) database += ms - (a.backends.get(pid) ?? ms);
+  return { app: a.app === undefined || b.app === undefined ? undefined : b.app - a.app, database };
+}
 
 /** Runs `total` tasks with `concurrency` in flight; returns each task's latency. */
 async function pool(total: number, concurrency: number, task: (i: number) => Promise<void>) {
@@ -99,9 +132,12 @@ function countStatements(pgPool: pg.Pool) {
  * of one statement, at the same concurrency on the same database. The mail bodies are copies of
  * ones the portal queued, so the rows are as large as the portal's.
  */
-async function rawFilingRate(url: string): Promise<number> {
+async function rawFilingRate(url: string): Promise<{ rate: number; cpu: ReturnType<typeof cpuSpent> }> {
   const client = new pg.Pool({ connectionString: url, max: CONCURRENCY });
   client.on('error', () => undefined);
+  // Every connection open before the CPU is sampled, so the backends counted are the ones that work.
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => client.query('select pg_sleep(0.05)')));
+  const cpuBefore = await cpuSample(client, true);
   const {
     rows: [mail],
   } = await client.query<{ to_emails: string[]; subject: string; text_body: string; html_body: string; student_id: string; message: string }>(
@@ -138,8 +174,43 @@ async function rawFilingRate(url: string): Promise<number> {
       [id, String(i % 800), mail.message, mail.to_emails, randomUUID(), 'raw', mail.student_id, mail.subject, mail.text_body, mail.html_body],
     );
   });
+  const cpu = cpuSpent(cpuBefore, await cpuSample(client, true));
   await client.end();
-  return SUBMISSIONS / seconds;
+  return { rate: SUBMISSIONS / seconds, cpu };
+}
+
+type Students = Awaited<ReturnType<typeof ApiClient.signedIn>>[];
+
+/** One burst of SUBMISSIONS filings from the worker-thread client, with its statements and CPU. */
+async function measuredBurst(database: Database, statements: ReturnType<typeof countStatements> | undefined, baseUrl: string, students: Students) {
+  const before = statements ? { ...statements } : undefined;
+  const cpuBefore = await cpuSample(database.pool, true);
+  const burst = await burstInWorker({
+    baseUrl,
+    students: students.map((s) => ({
+      cookie: [...s.http.cookiesFor(baseUrl)].map(([k, v]) => `${k}=${v}`).join('; '),
+      csrfToken: s.csrfToken,
+    })),
+    total: SUBMISSIONS,
+    concurrency: CONCURRENCY,
+  });
+  if (burst.failures.length) throw new Error(`submissions failed: ${burst.failures.join(' | ')}`);
+  const cpu = cpuSpent(cpuBefore, await cpuSample(database.pool, true));
+  const counted = statements && before ? { all: statements.all - before.all, inTransaction: statements.inTransaction - before.inTransaction } : undefined;
+  // The sink stamps with this thread's performance.now(); the worker's stamps are epoch times.
+  const submittedAt = new Map(burst.sentAt.map(([number, at]) => [number, at - performance.timeOrigin]));
+  return { rate: SUBMISSIONS / burst.seconds, latencies: burst.latencies, cpu, counted, submittedAt };
+}
+
+function printBurst(label: string, burst: Awaited<ReturnType<typeof measuredBurst>>) {
+  console.log(`  ${label.padEnd(23)}: ${burst.rate.toFixed(0)} /s, p50 ${fmt(percentile(burst.latencies, 50))}, p99 ${fmt(percentile(burst.latencies, 99))}`);
+  const per = (n: number) => (n / SUBMISSIONS).toFixed(1);
+  if (burst.counted) {
+    console.log(`    statements per filing: ${per(burst.counted.inTransaction)} in its transaction (BEGIN and COMMIT included); ${per(burst.counted.all)} sent by the app in all`);
+  }
+  if (burst.cpu.app !== undefined) {
+    console.log(`    CPU per filing       : app thread ${(burst.cpu.app / SUBMISSIONS).toFixed(2)} ms, PostgreSQL backends ${(burst.cpu.database / SUBMISSIONS).toFixed(2)} ms`);
+  }
 }
 
 async function runOn(kind: 'pglite' | 'postgres') {
@@ -158,7 +229,9 @@ async function runOn(kind: 'pglite' | 'postgres') {
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     MAIL_POLL_INTERVAL_MS: '200',
   });
-  const app = await buildApp({ config, database });
+  // Filing alone first, as the ceiling writes its rows alone: an instance that sends no mail and
+  // runs no jobs. Its mails stay queued and become the next instance's backlog.
+  let app = await buildApp({ config, database, dispatchMail: false, runJobs: false });
   await app.listen({ port, host: '127.0.0.1' });
   let apiRate: number | undefined;
   try {
@@ -168,20 +241,27 @@ async function runOn(kind: 'pglite' | 'postgres') {
       ),
     );
     // Warm-up, not measured.
-    await pool(50, 4, async (i) => void (await students[i % STUDENTS]?.post('/api/complaints', aComplaint())));
-    await sink.waitFor(100, 60_000);
+    const WARM_UP = 50;
+    await pool(WARM_UP, 4, async (i) => void (await students[i % STUDENTS]?.post('/api/complaints', aComplaint())));
+
+    const alone = await measuredBurst(database, statements, config.publicUrl, students);
+    apiRate = alone.rate;
+    console.log(`\n${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${SUBMISSIONS} submissions, ${CONCURRENCY} in flight, ${STUDENTS} signed-in students`);
+    printBurst('filing alone', alone);
+
+    // The instance as production runs it: dispatcher and jobs on. It starts with every mail of the
+    // warm-up and the burst queued: a backlog of real mails, facility and acknowledgement.
+    await app.close();
+    app = await buildApp({ config, database });
+    const backlog = (WARM_UP + SUBMISSIONS) * 2;
+    const backlogStart = performance.now();
+    await app.listen({ port, host: '127.0.0.1' });
+    await sink.waitFor(backlog, 300_000);
+    const backlogSeconds = (performance.now() - backlogStart) / 1000;
     sink.received.length = 0;
 
-    const submittedAt = new Map<string, number>();
-    const before = statements ? { ...statements } : undefined;
-    const { latencies, seconds } = await pool(SUBMISSIONS, CONCURRENCY, async (i) => {
-      const student = students[i % STUDENTS];
-      if (!student) return;
-      const t = performance.now();
-      const { status, body } = await student.post('/api/complaints', aComplaint({ roomNo: String(i % 800) }), randomUUID());
-      if (status !== 201) throw new Error(`submission answered ${status}`);
-      submittedAt.set(String(body.number), t);
-    });
+    const busy = await measuredBurst(database, statements, config.publicUrl, students);
+    printBurst('with dispatch running', busy);
     const dispatchStart = performance.now();
     await sink.waitFor(SUBMISSIONS * 2, 300_000);
     const dispatchEnd = performance.now();
@@ -189,25 +269,13 @@ async function runOn(kind: 'pglite' | 'postgres') {
       .filter((m) => m.envelopeTo.includes('wifi.support@vitbhopal.ac.in'))
       .map((m) => {
         const number = /HC-\d{4}-\d{6,}/.exec(m.raw)?.[0] ?? '';
-        return m.receivedAt - (submittedAt.get(number) ?? m.receivedAt);
+        return m.receivedAt - (busy.submittedAt.get(number) ?? m.receivedAt);
       })
       .sort((a, b) => a - b);
-
-    const rate = SUBMISSIONS / seconds;
-    apiRate = rate;
-    const burstStatements = statements && before ? { all: statements.all - before.all, inTransaction: statements.inTransaction - before.inTransaction } : undefined;
     const burstDelivered = sink.received.length;
     const firstMail = Math.min(...sink.received.map((m) => m.receivedAt));
     const lastMail = Math.max(...sink.received.map((m) => m.receivedAt));
 
-    console.log(`\n${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${SUBMISSIONS} submissions, ${CONCURRENCY} in flight, ${STUDENTS} signed-in students`);
-    console.log(`  submissions            : ${rate.toFixed(0)} /s, p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}`);
-    if (burstStatements) {
-      const per = (n: number) => (n / SUBMISSIONS).toFixed(1);
-      console.log(
-        `  statements per filing  : ${per(burstStatements.inTransaction)} in its transaction (BEGIN and COMMIT included); ${per(burstStatements.all)} sent by the app in all, per submission during the burst (the request's own, the dispatch of its 2 mails)`,
-      );
-    }
     // Latency at an everyday pace (not a burst): 20 complaints a second for 10 seconds.
     sink.received.length = 0;
     const pacedAt = new Map<string, number>();
@@ -229,29 +297,20 @@ async function runOn(kind: 'pglite' | 'postgres') {
     console.log(`  mails delivered        : ${burstDelivered} (2 per complaint); the last ${fmt(dispatchEnd - dispatchStart)} after the last submission`);
     console.log(`  dispatch throughput    : ${((SUBMISSIONS * 2) / ((lastMail - firstMail) / 1000)).toFixed(0)} mails/s (first to last accepted, while submissions were still arriving)`);
     console.log(`  submission → SMTP 250  : at 20 complaints/s p50 ${fmt(percentile(pacedDelays, 50))}, p95 ${fmt(percentile(pacedDelays, 95))}; during the burst p50 ${fmt(percentile(delays, 50))}, p95 ${fmt(percentile(delays, 95))} (queueing behind the backlog)`);
-    // Dispatch alone: a backlog of copies of a queued facility mail, sent while nothing else runs.
-    sink.received.length = 0;
-    await database.db.execute(sql`
-      insert into outbox (complaint_id, purpose, to_emails, cc_emails, reply_to, subject, text_body, html_body, message_id, thread_ref, status)
-      select o.complaint_id, o.purpose, o.to_emails, o.cc_emails, o.reply_to, o.subject, o.text_body, o.html_body,
-             '<' || gen_random_uuid() || '@127.0.0.1>', o.thread_ref, 'queued'
-      from outbox o, generate_series(1, ${BACKLOG}) g
-      where o.id = (select id from outbox where purpose = 'facility' limit 1)`);
-    const backlogStart = performance.now();
-    app.mailer?.notify();
-    await sink.waitFor(BACKLOG, 300_000);
-    const backlogSeconds = (performance.now() - backlogStart) / 1000;
-    console.log(`  dispatch of a backlog  : ${(BACKLOG / backlogSeconds).toFixed(0)} mails/s (${BACKLOG} queued mails, nothing else running)`);
+    console.log(`  dispatch of a backlog  : ${(backlog / backlogSeconds).toFixed(0)} mails/s (the ${backlog} mails the first instance queued, sent by the next from its start; SMTP sink in this process)`);
   } finally {
     await app.close();
   }
   try {
     // After the app has closed: its dispatcher would otherwise send the ceiling's mail meanwhile.
     if (kind === 'postgres') {
-      const raw = await rawFilingRate(new URL(`/hcp_bench_${process.pid}`, new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '')).href);
+      const { rate: raw, cpu } = await rawFilingRate(new URL(`/hcp_bench_${process.pid}`, new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '')).href);
       console.log(
-        `  raw-SQL ceiling        : ${raw.toFixed(0)} /s (the same rows in one transaction of one statement, same concurrency) → API/ceiling ${apiRate === undefined ? '?' : ((apiRate / raw) * 100).toFixed(0)} %`,
+        `  raw-SQL ceiling        : ${raw.toFixed(0)} /s (the same rows in one transaction of one statement, same concurrency) → filing alone/ceiling ${apiRate === undefined ? '?' : ((apiRate / raw) * 100).toFixed(0)} %`,
       );
+      if (cpu.app !== undefined) {
+        console.log(`    CPU per raw filing   : client thread ${(cpu.app / SUBMISSIONS).toFixed(2)} ms, PostgreSQL backends ${(cpu.database / SUBMISSIONS).toFixed(2)} ms`);
+      }
     }
   } finally {
     await cleanup();
