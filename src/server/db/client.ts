@@ -15,6 +15,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** What `db.transaction()` hands its callback: use it, never the outer `db`, inside. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * A transaction's connection handle (PostgreSQL only): statements prepared on it run inside the
+ * transaction, since the transaction holds that connection until it ends.
+ */
+const transactionHomes = new WeakMap<Tx, Db>();
+export const transactionHome = (tx: Db | Tx): Db | undefined => transactionHomes.get(tx as Tx);
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -62,6 +69,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     pool.on('error', onClientError);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // A transaction runs on a pooled connection's own handle, kept for as long as the connection
+    // lives, so statements prepared inside transactions are built once per connection (prepared.ts).
+    const connectionHandles = new WeakMap<pg.PoolClient, Db>();
+    const transaction: Db['transaction'] = async (work, config) => {
+      const client = await pool.connect();
+      try {
+        let handle = connectionHandles.get(client);
+        if (!handle) {
+          handle = drizzlePg(client, { schema, casing: 'snake_case' });
+          connectionHandles.set(client, handle);
+        }
+        const home = handle;
+        return await home.transaction(async (tx) => {
+          transactionHomes.set(tx, home);
+          return work(tx);
+        }, config);
+      } finally {
+        client.release();
+      }
+    };
+    db.transaction = transaction;
     return {
       kind: 'postgres',
       db,

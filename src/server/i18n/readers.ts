@@ -1,8 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
 import { localName } from '../../shared/catalog.js';
 import { INTL_LOCALE, isLocale } from '../../shared/locale.js';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
+import { preparedPerDatabase } from '../db/prepared.js';
 import { categories, commonAreas, hostels, services, university, users, type ComplaintRow } from '../db/schema.js';
 import { i18nFor, type I18n } from './index.js';
 
@@ -132,6 +133,19 @@ export function settingsOf(row: { defaultLocale: string | null; timeZone: string
   return { locale: row && isLocale(row.defaultLocale) ? row.defaultLocale : SOURCE_LOCALE, timeZone: row?.timeZone ?? 'UTC' };
 }
 
+// Asked for the recipients of nearly every mail and bell: prepared once per connection
+// (db/prepared.ts), the people as one array parameter so the statement's shape never changes.
+const localesOf = (column: typeof users.email | typeof users.id, type: 'text' | 'uuid', name: string) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({ key: sql<string | null>`${column}`, locale: users.locale, ...universityColumns })
+      .from(university)
+      .leftJoin(users, sql`${column} = any(${sql.placeholder('keys')}::${sql.raw(type)}[])`)
+      .prepare(name),
+  );
+const localesByEmail = localesOf(users.email, 'text', 'locales_by_email');
+const localesById = localesOf(users.id, 'uuid', 'locales_by_id');
+
 /**
  * The readers of one piece of writing: each person's language (`users.locale`, else the
  * university's), looked up once, and a Reader per language, the Hindi names read only when needed.
@@ -142,7 +156,7 @@ export class Readers {
 
   /** `known`: the university's settings when the caller read them already (no statement then). */
   constructor(
-    private readonly db: Pick<Db, 'select'>,
+    private readonly db: Db | Tx,
     known?: UniversitySettings,
   ) {
     if (known) this.settings = Promise.resolve(known);
@@ -182,12 +196,7 @@ export class Readers {
   private async localesOf(column: typeof users.email | typeof users.id, keys: readonly string[], keyOf: (given: string) => string, given: readonly string[]) {
     // The people and the university's settings in one statement: the university's row, joined to
     // whichever of the people have an account (it is the fallback for those who have none).
-    const rows = keys.length
-      ? await this.db
-          .select({ key: sql<string | null>`${column}`, locale: users.locale, ...universityColumns })
-          .from(university)
-          .leftJoin(users, inArray(column, [...new Set(keys)]))
-      : [];
+    const rows = keys.length ? await (column === users.email ? localesByEmail : localesById)(this.db).execute({ keys: [...new Set(keys)] }) : [];
     if (rows.length && !this.settings) this.settings = Promise.resolve(settingsOf(rows[0]));
     const found = rows.filter((row): row is typeof row & { key: string } => row.key !== null);
     const chosen = new Map(found.filter((f) => f.locale && (LOCALES as readonly string[]).includes(f.locale)).map((f) => [f.key, f.locale as Locale]));

@@ -21,6 +21,19 @@ interface ChildParams {
  * upsert per request: a new window starts when the old one has passed.
  */
 function postgresStore(db: Db) {
+  // Sent by every limited request: built and parsed once (db/prepared.ts).
+  const hit = db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), hits: 1, resetAt: sql`now() + ${sql.placeholder('window')}::interval` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + ${sql.placeholder('window')}::interval else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+    .prepare('rate_limit_hit');
   return class PostgresRateLimitStore {
     constructor(
       private readonly options: { timeWindow?: number } = {},
@@ -30,17 +43,8 @@ function postgresStore(db: Db) {
     incr(key: string, callback: IncrCallback, timeWindow?: number): void {
       const windowMs = timeWindow ?? this.options.timeWindow ?? 60_000;
       const fullKey = `${this.prefix}|${key}`;
-      const interval = `${windowMs} milliseconds`;
-      db.insert(rateLimits)
-        .values({ key: fullKey, hits: 1, resetAt: sql`now() + ${interval}::interval` })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + ${interval}::interval else ${rateLimits.resetAt} end`,
-          },
-        })
-        .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+      hit
+        .execute({ key: fullKey, window: `${windowMs} milliseconds` })
         .then(([row]) => {
           if (!row) throw new Error('rate limit upsert returned nothing');
           callback(null, { current: row.hits, ttl: Math.max(0, new Date(row.resetAt).getTime() - Date.now()) });

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { RAGGING_CATEGORY, isWorkerRole } from '../../../shared/constants.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 
 /*
@@ -59,18 +60,38 @@ export function inScope(scope: Scope, complaint: { category: string; hostel: str
   );
 }
 
+const workersCovering = preparedPerDatabase((db) =>
+  db
+    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
+    .from(staffScopes)
+    .innerJoin(users, eq(users.id, staffScopes.userId))
+    .where(
+      and(
+        inArray(users.role, ['staff', 'warden']),
+        isNull(users.disabledAt),
+        or(eq(staffScopes.category, ''), eq(staffScopes.category, sql.placeholder('category'))),
+        or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, sql.placeholder('hostel'))),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .prepare('workers_covering'),
+);
+
 /**
  * Everyone (staff and wardens, not disabled) whose scope covers the complaint — all of them, in a
  * stable order: the one answer to "who works this complaint", for new work, the team's bells and
  * escalations alike. Admins are not listed: they see everything and would hear about everything.
  */
 export async function coveringWorkers(
-  db: Pick<Db, 'selectDistinct'>,
+  db: Db | Tx,
   complaint: Pick<ComplaintRow, 'category' | 'hostel'>,
   opts: { roles?: ReadonlyArray<'staff' | 'warden'>; except?: string | null } = {},
 ): Promise<Array<Pick<UserRow, 'id' | 'email' | 'newWorkMail'>>> {
   const roles = [...(opts.roles ?? ['staff', 'warden'])];
-  const scoped = await db
+  // Every filing asks with the defaults: that shape is prepared once per connection (db/prepared.ts).
+  const scoped = opts.roles === undefined && !opts.except
+    ? await workersCovering(db).execute({ category: complaint.category, hostel: complaint.hostel })
+    : await db
     .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
     .from(staffScopes)
     .innerJoin(users, eq(users.id, staffScopes.userId))

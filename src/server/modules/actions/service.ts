@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LINK_ACTIONS, type ComplaintStatus, type LinkAction } from '../../../shared/constants.js';
 import { checkTransition } from '../../../shared/lifecycle.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { actionTokens, complaints, type ComplaintRow } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
 import { transitionByLink } from '../lifecycle/service.js';
 
 export type { LinkAction };
-type Queryable = Pick<Db, 'insert'>;
 
 export const ACTION_TARGET: Record<LinkAction, 'acknowledged' | 'resolved'> = { acknowledge: 'acknowledged', resolve: 'resolved' };
 export const ACTION_LABEL: Record<LinkAction, string> = { acknowledge: 'Acknowledge', resolve: 'Mark resolved' };
@@ -18,19 +18,28 @@ export const linkAllowed = (status: ComplaintStatus, action: LinkAction) =>
   checkTransition(status, ACTION_TARGET[action], 'staff', '').ok;
 
 /** Makes one-click links for a facility mail; only the hashes are stored. */
+// Every filing writes its links: prepared once per connection (db/prepared.ts).
+const insertLinks = preparedPerDatabase((db) =>
+  db
+    .insert(actionTokens)
+    .values(LINK_ACTIONS.map((action) => ({ id: sql.placeholder(action), complaintId: sql.placeholder('complaintId'), action, expiresAt: sql.placeholder('expiresAt') })))
+    .prepare('insert_action_links'),
+);
+
 export async function createActionLinks(
-  db: Queryable,
+  db: Db | Tx,
   complaintId: string,
   opts: { publicUrl: string; ttlMs: number },
 ): Promise<Record<LinkAction, string>> {
   const expiresAt = new Date(Date.now() + opts.ttlMs);
   const links = {} as Record<LinkAction, string>;
-  const rows = LINK_ACTIONS.map((action) => {
+  const ids: Record<string, string> = {};
+  for (const action of LINK_ACTIONS) {
     const token = randomToken(32);
     links[action] = `${opts.publicUrl}/act/${token}`;
-    return { id: sha256(token), complaintId, action, expiresAt };
-  });
-  await db.insert(actionTokens).values(rows);
+    ids[action] = sha256(token);
+  }
+  await insertLinks(db).execute({ ...ids, complaintId, expiresAt });
   return links;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 
@@ -38,15 +39,21 @@ export async function createSession(
 }
 
 /** The live session for a cookie token, sliding its expiry; `undefined` when unknown or expired. */
-export async function findActiveSession(db: Db, token: string, idleMs: number): Promise<ActiveSession | undefined> {
-  const id = sha256(token);
-  const now = new Date();
-  const [row] = await db
+// Every signed-in request asks this: prepared once (db/prepared.ts).
+const activeSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('active_session'),
+);
+
+export async function findActiveSession(db: Db, token: string, idleMs: number): Promise<ActiveSession | undefined> {
+  const id = sha256(token);
+  const now = new Date();
+  const [row] = await activeSessionQuery(db).execute({ id, now });
   if (!row) return undefined;
   if (row.user.disabledAt) {
     await db.delete(sessions).where(eq(sessions.userId, row.user.id));

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_STATUSES, isOpenStatus, type AuditAction } from '../../../shared/constants.js';
 import { RESOLVED_WITH_NOTICE } from '../../../shared/incidents.js';
 import type { Tx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   auditLog,
   complaintEvents,
@@ -15,7 +16,6 @@ import {
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
-import { activeIncidentsFor } from '../incidents/queries.js';
 import { incidentResolvedMail } from '../mail/incident-templates.js';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.js';
 import type { Reader } from '../../i18n/readers.js';
@@ -174,6 +174,24 @@ export async function unlinkComplaint(tx: Tx, incident: IncidentRow, complaint: 
   return row;
 }
 
+const noticeToFileUnder = preparedPerDatabase((db) =>
+  db
+    .select({ id: incidents.id, title: incidents.title })
+    .from(incidents)
+    .where(
+      and(
+        eq(incidents.status, 'active'),
+        eq(incidents.hostel, sql.placeholder('hostel')),
+        eq(incidents.category, sql.placeholder('category')),
+        sql`(cardinality(${incidents.floors}) = 0 or ${sql.placeholder('floor')}::int = any(${incidents.floors}))`,
+      ),
+    )
+    .orderBy(desc(incidents.createdAt), desc(incidents.id))
+    .limit(1)
+    .for('share')
+    .prepare('notice_to_file_under'),
+);
+
 /**
  * At filing, the notice a new complaint goes under: the newest active one of its hostel and
  * category whose floors include its floor (or that has none). It is locked FOR SHARE until the
@@ -186,13 +204,9 @@ export async function noticeForFiling(
   complaint: { hostel: string; floor: number; category: string; confidential: boolean },
 ): Promise<Pick<IncidentRow, 'id' | 'title'> | null> {
   if (complaint.confidential) return null;
-  const [newest] = await activeIncidentsFor(tx, { hostel: complaint.hostel, floor: complaint.floor, category: complaint.category });
-  if (!newest) return null;
-  const [held] = await tx
-    .select({ id: incidents.id, title: incidents.title })
-    .from(incidents)
-    .where(and(eq(incidents.id, newest.id), eq(incidents.status, 'active')))
-    .for('share');
+  // One statement, the same filter as activeIncidentsFor: found and locked together, since every
+  // filing asks (a notice that stops being active while we wait for its lock is skipped).
+  const [held] = await noticeToFileUnder(tx).execute({ hostel: complaint.hostel, category: complaint.category, floor: complaint.floor });
   return held ?? null;
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { isFinishedStatus, type OutboxStatus } from '../../../shared/constants.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { outbox, type ComplaintRow } from '../../db/schema.js';
 import type { Locale } from '../../../shared/constants.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
@@ -10,7 +12,7 @@ import { escapeHtml } from './html.js';
 import { replyAddressFor, threadRefFor, type ReplyAddressing } from './reply-address.js';
 import type { RenderedMail } from './templates.js';
 
-type Queryable = Pick<Db, 'insert' | 'select'>;
+type Queryable = Db | Tx;
 
 /** A mail written for its reader: the outbox calls it once per language among the recipients. */
 export type MailFor = (reader: Reader) => RenderedMail;
@@ -86,6 +88,21 @@ function personalise(mail: WrittenMail, addressing: ReplyAddressing | undefined)
   });
 }
 
+const OUTBOX_COLUMNS = ['id', 'purpose', 'complaintId', 'toEmails', 'ccEmails', 'replyTo', 'subject', 'textBody', 'htmlBody', 'messageId', 'threadRef', 'status'] as const;
+/**
+ * Inserts of one to PREPARED_ROWS mails, prepared once per connection (db/prepared.ts): a filing
+ * queues two, most changes one or two. A larger batch (a bulk action's) is built as it comes.
+ */
+const PREPARED_ROWS = 4;
+const insertRows = Array.from({ length: PREPARED_ROWS }, (_, n) =>
+  preparedPerDatabase((db) =>
+    db
+      .insert(outbox)
+      .values(Array.from({ length: n + 1 }, (_row, i) => Object.fromEntries(OUTBOX_COLUMNS.map((column) => [column, sql.placeholder(`${column}${i}`)])) as unknown as typeof outbox.$inferInsert))
+      .prepare(`outbox_insert_${n + 1}`),
+  ),
+);
+
 /**
  * Adds mail to the outbox. Call it with the transaction that makes the change the mail is about:
  * both commit or neither does. Without SMTP the row is 'held' (kept for admins to read) and is
@@ -113,7 +130,16 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
       status,
     };
   });
-  if (rows.length) await db.insert(outbox).values(rows);
+  const prepared = rows.length <= PREPARED_ROWS ? insertRows[rows.length - 1] : undefined;
+  if (prepared) {
+    const values: Record<string, unknown> = {};
+    rows.forEach((row, i) => {
+      for (const column of OUTBOX_COLUMNS) values[`${column}${i}`] = row[column] ?? null;
+    });
+    await prepared(db).execute(values);
+  } else if (rows.length) {
+    await db.insert(outbox).values(rows);
+  }
   return rows.map((r) => r.id);
 }
 
@@ -121,7 +147,7 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
  * Writes each mail once per language among its recipients, the recipients of each language
  * together in the order given: a mail to English readers alone stays one mail, as before.
  */
-async function inTheirLanguages(db: Pick<Db, 'select'>, mails: OutgoingMail[]): Promise<WrittenMail[]> {
+async function inTheirLanguages(db: Db | Tx, mails: OutgoingMail[]): Promise<WrittenMail[]> {
   if (!mails.some((m) => 'render' in m)) return mails as WrittenMail[];
   const readers = new Readers(db);
   const locales = await readers.localesOfEmails(mails.flatMap((m) => ('render' in m ? [...m.to, ...(m.cc ?? [])] : [])));

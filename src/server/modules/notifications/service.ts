@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, type ComplaintRow } from '../../db/schema.js';
 import { guardNotification } from '../confidentiality/guard.js';
 import { pushMessage, pushTopic } from '../push/message.js';
@@ -8,7 +8,7 @@ import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { ENGLISH, Readers, settingsOf, universityColumns, type Reader } from '../../i18n/readers.js';
 import { isLocale } from '../../../shared/locale.js';
 
-type Queryable = Pick<Db, 'insert' | 'select'>;
+type Queryable = Db | Tx;
 
 /**
  * A bell's text: whole, or a lead followed by a quote of what someone wrote, shown as a one-line
@@ -25,7 +25,7 @@ export type BellText = BellWords | ((reader: Reader) => BellWords);
 
 /** Each reader's Reader (their `users.locale`, else the university's), read only when the text is written per reader. */
 async function readersOf(
-  db: Pick<Db, 'select'>,
+  db: Db | Tx,
   channels: ReadonlyArray<{ id: string; locale: string | null; defaultLocale: string | null; timeZone: string | null }>,
   text: BellText | ((count: number, single: ComplaintRow | null, reader: Reader) => string),
 ) {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { RoutingKeyUse } from '../../../shared/routing.js';
 import type { Db } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { categories, hostels, routingRules, services, type RoutingRuleRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
@@ -14,15 +15,21 @@ export interface Recipients {
 /** A transaction or the database: both have the same query builder. */
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
+// Asked by every filing: prepared once (db/prepared.ts).
+const rulesFor = preparedPerDatabase((db) =>
+  db
+    .select({ hostel: routingRules.hostel, toEmails: routingRules.toEmails, ccEmails: routingRules.ccEmails })
+    .from(routingRules)
+    .where(and(eq(routingRules.routingKey, sql.placeholder('routingKey')), or(eq(routingRules.hostel, sql.placeholder('hostel')), eq(routingRules.hostel, ''))))
+    .prepare('routing_rules_for'),
+);
+
 /**
  * The recipients for a routing key and hostel: the hostel's own rule when there is one, else the
  * key's default. The request never names a recipient; this is the only place one comes from.
  */
-export async function resolveRecipients(db: Queryable, routingKey: string, hostel: string): Promise<Recipients> {
-  const rules = await db
-    .select()
-    .from(routingRules)
-    .where(and(eq(routingRules.routingKey, routingKey), inArray(routingRules.hostel, [hostel, ''])));
+export async function resolveRecipients(db: Db, routingKey: string, hostel: string): Promise<Recipients> {
+  const rules = await rulesFor(db).execute({ routingKey, hostel });
   const rule = rules.find((r) => r.hostel === hostel) ?? rules.find((r) => r.hostel === '');
   if (!rule) {
     // Misconfiguration, not the student's fault: refuse rather than lose the complaint silently.
