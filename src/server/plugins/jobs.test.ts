@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/support/test-db.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { outbox, rateLimits, scheduledJobs, users } from '../db/schema.js';
+import { outbox, pushOutbox, pushSubscriptions, rateLimits, scheduledJobs, users } from '../db/schema.js';
 
 let portal: TestApp;
 beforeAll(async () => {
@@ -42,6 +43,36 @@ describe('the rate-limit clean-up job', () => {
     await fetch(`${portal.baseUrl}/api/auth/login`, { redirect: 'manual' });
     const rows = await db.select().from(rateLimits);
     expect(rows.filter((r) => r.key.includes('/api/auth/login')).map((r) => r.hits)).toEqual([1]);
+  });
+});
+
+describe('the push clean-up job', () => {
+  it('deletes pushes finished more than a week ago and keeps recent and queued ones', async () => {
+    const { db } = portal.database;
+    const [student] = await db.select({ id: users.id }).from(users).limit(1);
+    if (!student) throw new Error('the test database has no user');
+    const [device] = await db
+      .insert(pushSubscriptions)
+      .values({ userId: student.id, endpoint: `https://push.example.test/${randomUUID()}`, p256dh: 'key', auth: 'secret' })
+      .returning({ id: pushSubscriptions.id });
+    if (!device) throw new Error('no subscription');
+    const push = (status: 'queued' | 'sent' | 'expired' | 'failed', age: string) => ({
+      eventId: randomUUID(),
+      subscriptionId: device.id,
+      payload: '{}',
+      topic: status,
+      status,
+      updatedAt: sql`now() - ${age}::interval`,
+    });
+    const old = [push('sent', '8 days'), push('expired', '30 days'), push('failed', '7 days 1 hour')];
+    const kept = [push('sent', '6 days'), push('failed', '1 hour'), push('queued', '30 days')];
+    await db.insert(pushOutbox).values([...old, ...kept]);
+
+    expect(await portal.app.jobs.prunePushes()).toBe(3);
+
+    const left = await db.select({ eventId: pushOutbox.eventId }).from(pushOutbox).where(eq(pushOutbox.subscriptionId, device.id));
+    expect(left.map((r) => r.eventId).sort()).toEqual(kept.map((r) => r.eventId).sort());
+    expect(await portal.app.jobs.prunePushes()).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { autoCloseResolved } from '../modules/lifecycle/service.js';
 import { removeAbandonedUploads } from '../modules/photos/service.js';
 import { BulkRunner } from '../modules/staff/bulk-runner.js';
 import { pruneExpiredRateLimits } from './rate-limit.js';
+import { pruneFinishedPushes } from '../modules/push/prune.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module 'fastify' {
       insightsDigests: () => Promise<number>;
       /** Deletes expired rate-limit counters; returns how many. */
       pruneRateLimits: () => Promise<number>;
+      /** Deletes pushes finished more than a week ago; returns how many. */
+      prunePushes: () => Promise<number>;
       /** Deletes photo uploads nobody attached within PHOTO_PENDING_HOURS; returns how many. */
       removeAbandonedPhotos: () => Promise<number>;
       /** Runs the bulk actions whose undo window is over (or whose instance stopped); returns how many. */
@@ -57,6 +60,7 @@ const INSIGHTS_DIGEST_EVERY_MS = 60 * 60_000;
  */
 const PRUNE_EVERY_MS = 10 * 60_000;
 const ABANDONED_PHOTOS_EVERY_MS = 10 * 60_000;
+const PUSH_PRUNE_EVERY_MS = 60 * 60_000;
 /** The instance that scheduled a bulk action runs it on time; this sweep is for one that stopped first. */
 const BULK_SWEEP_EVERY_MS = 30_000;
 
@@ -117,6 +121,11 @@ export default fp(
       if (removed) app.log.debug({ count: removed }, 'pruned expired rate-limit counters');
       return removed;
     };
+    const prunePushes = async () => {
+      const removed = await pruneFinishedPushes(app.db);
+      if (removed) app.log.debug({ count: removed }, 'pruned finished pushes');
+      return removed;
+    };
     const escalate = async () => {
       const escalated = await escalateLate(app.lifecycle);
       if (escalated.length) app.log.info({ count: escalated.length }, 'escalated late complaints');
@@ -149,6 +158,7 @@ export default fp(
       ? [
           { name: 'auto-close', everyMs: AUTO_CLOSE_EVERY_MS, job: autoClose },
           { name: 'rate-limit clean-up', everyMs: PRUNE_EVERY_MS, job: pruneRateLimits },
+          { name: 'push clean-up', everyMs: PUSH_PRUNE_EVERY_MS, job: prunePushes },
           { name: 'escalation', everyMs: ESCALATE_EVERY_MS, job: escalate },
           { name: 'ragging clocks', everyMs: RAGGING_CLOCKS_EVERY_MS, job: raggingClocks },
           { name: 'new-work digests', everyMs: DIGEST_EVERY_MS, job: digests },
@@ -235,6 +245,7 @@ export default fp(
     app.decorate('jobs', {
       autoClose,
       pruneRateLimits,
+      prunePushes,
       escalate,
       raggingClocks,
       digests,
