@@ -10,7 +10,8 @@ import { isRegExpSource } from './catalog.js';
  */
 
 export const UNSAFE_REGEXP_HINT = 'avoid repeating a group that repeats or offers a choice, such as (a+)+ or (a|b)*';
-export const UNSAFE_REGEXP_MESSAGE = `Too slow to match safely: ${UNSAFE_REGEXP_HINT}`;
+// Written out (not built from the hint) so the catalogues have it: admins read it in their language.
+export const UNSAFE_REGEXP_MESSAGE = /*i18n*/ 'Too slow to match safely: avoid repeating a group that repeats or offers a choice, such as (a+)+ or (a|b)*';
 
 /**
  * Whether a group that offers a choice (`|`) is repeated (`*`, `+`, `{2,}`…). Overlapping choices

@@ -268,6 +268,9 @@ describe('refusals', () => {
     const noReason = await bulk(tech, { action: 'rejected', numbers: [mine] });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error?.fields?.note).toBe('Give a reason to reject');
+    // The field's note too is in the reader's language (issue 28).
+    const inHindi = await tech.send('POST', '/api/staff/bulk', { action: 'rejected', numbers: [mine] }, { 'accept-language': 'hi' });
+    expect(inHindi.body.error?.fields?.note).toBe('अस्वीकार करने का कारण बताएँ');
     expect((await bulk(tech, { action: 'closed', numbers: [mine] })).status).toBe(400);
     expect((await bulk(tech, { action: 'resolved', numbers: [] })).status).toBe(400);
     expect((await bulk(tech, { action: 'resolved', numbers: Array.from({ length: 101 }, (_, n) => `HC-2026-${String(n).padStart(6, '0')}`) })).status).toBe(400);

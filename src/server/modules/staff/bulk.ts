@@ -47,7 +47,7 @@ const NOTHING_APPLIES: Record<BulkActionKind, string> = {
 export async function scheduleBulkAction(ctx: LifecycleContext, runner: Pick<BulkRunner, 'wake' | 'undoMs'>, actor: UserRow, request: BulkRequest): Promise<BulkAction> {
   refuseNonWorker(actor);
   if (request.action === 'rejected' && request.note === '') {
-    throw new AppError(400, 'validation_failed', /*i18n*/ 'Give a reason to reject: every student is told it.', { note: 'Give a reason to reject' });
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'Give a reason to reject: every student is told it.', { note: /*i18n*/ 'Give a reason to reject' });
   }
   const numbers = [...new Set(request.numbers)];
   const scope = await loadScope(ctx.db, actor);
