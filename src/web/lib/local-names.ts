@@ -2,6 +2,58 @@ import { categoryByKey, hostelByName, localName, type PublicCatalog } from '../.
 import { useCatalog } from './catalog';
 import { useLocale } from './i18n';
 
+/**
+ * The names an administrator gave (categories, sub-categories, hostels, common areas, services) in
+ * the reader's language (issue 28). A complaint keeps them in English as filed; the catalogue has
+ * the Hindi beside each. One rule everywhere: the Hindi is shown for a name the catalogue still
+ * has as it was filed; a name since renamed or retired, or never translated, shows as stored.
+ */
+export interface LocalNames {
+  /** The heading ("Wi-Fi Complaint") of a complaint filed under category `key` with `head`. */
+  heading: (key: string, head: string) => string;
+  /** The category's (or service's) card title, as the queue's filter offers it; `fallback` for one the catalogue no longer has. */
+  category: (key: string, fallback: string) => string;
+  subCategory: (key: string, subCategory: string) => string;
+  hostel: (hostel: string) => string;
+  commonArea: (hostel: string, commonArea: string) => string;
+}
+
+export function localNames(catalog: PublicCatalog | undefined, locale: string): LocalNames {
+  const categoryOf = (key: string) => (catalog ? categoryByKey(catalog, key) : undefined);
+  const serviceOf = (key: string) => catalog?.services.find((s) => s.key === key);
+  const hostelOf = (name: string) => (catalog ? hostelByName(catalog, name) : undefined);
+  return {
+    heading: (key, head) => {
+      const category = categoryOf(key);
+      if (category) return category.complaintHead === head ? localName(locale, head, category.complaintHeadHi) : head;
+      const service = serviceOf(key);
+      return service && service.label === head ? localName(locale, head, service.labelHi) : head;
+    },
+    category: (key, fallback) => {
+      const category = categoryOf(key);
+      if (category) return localName(locale, category.cardTitle, category.cardTitleHi);
+      const service = serviceOf(key);
+      return service ? localName(locale, service.label, service.labelHi) : fallback;
+    },
+    subCategory: (key, name) => {
+      const sub = categoryOf(key)?.subCategories.find((s) => s.name === name);
+      if (sub) return localName(locale, name, sub.nameHi);
+      // A cleaning request's sub-category is its service's label.
+      const service = serviceOf(key);
+      return service && service.label === name ? localName(locale, name, service.labelHi) : name;
+    },
+    hostel: (name) => localName(locale, name, hostelOf(name)?.nameHi),
+    commonArea: (hostel, name) => localName(locale, name, hostelOf(hostel)?.commonAreas?.find((a) => a.name === name)?.nameHi),
+  };
+}
+
+/** The catalogue's names in the active language; renders again when either changes. */
+export function useLocalNames(): LocalNames {
+  const catalog = useCatalog().data;
+  const locale = useLocale();
+  return localNames(catalog, locale);
+}
+
 /** What a complaint (or cleaning request) is called, as stored in English when it was filed. */
 export interface ComplaintNames {
   category: string;
@@ -10,25 +62,17 @@ export interface ComplaintNames {
   hostel: string;
 }
 
-/**
- * A complaint's heading, kind and hostel in the reader's language (issue 28). A complaint keeps the
- * English names it was filed with; the catalogue's Hindi names for them are shown when there are
- * some, and the stored English otherwise (a name since renamed or retired, or never translated).
- */
+/** A complaint's heading, kind and hostel in the reader's language, by the rule of `localNames`. */
 export function localComplaintNames(catalog: PublicCatalog | undefined, locale: string, names: ComplaintNames): ComplaintNames {
   if (!catalog || locale === 'en') return names;
   // Without its key (a followed complaint's view has none), the category whose heading it has.
-  const category = categoryByKey(catalog, names.category) ?? catalog.categories.find((c) => c.complaintHead === names.complaintHead);
-  const service = category ? undefined : catalog.services.find((s) => s.key === names.category);
-  const sameHead = category?.complaintHead === names.complaintHead || service?.label === names.complaintHead;
-  const head = category ? category.complaintHeadHi : service?.labelHi;
-  const sub = category?.subCategories.find((s) => s.name === names.subCategory);
-  const hostel = hostelByName(catalog, names.hostel);
+  const key = categoryByKey(catalog, names.category) ? names.category : (catalog.categories.find((c) => c.complaintHead === names.complaintHead)?.key ?? names.category);
+  const local = localNames(catalog, locale);
   return {
     category: names.category,
-    complaintHead: sameHead ? localName(locale, names.complaintHead, head) : names.complaintHead,
-    subCategory: sub ? localName(locale, names.subCategory, sub.nameHi) : names.subCategory,
-    hostel: hostel ? localName(locale, names.hostel, hostel.nameHi) : names.hostel,
+    complaintHead: local.heading(key, names.complaintHead),
+    subCategory: local.subCategory(key, names.subCategory),
+    hostel: local.hostel(names.hostel),
   };
 }
 
@@ -39,21 +83,8 @@ export function useLocalComplaintNames(): (names: ComplaintNames) => ComplaintNa
   return (names) => localComplaintNames(catalog, locale, names);
 }
 
-/**
- * Names a complaint or a booking keeps as the English an administrator gave (a hostel, a common
- * area), shown in the reader's language when the catalogue has a Hindi one (issue 28). A name the
- * catalogue no longer has (retired since) shows as it was kept.
- */
+/** A hostel's and a common area's names in the reader's language (a booking, a place page). */
 export function useLocalPlaceNames() {
-  const catalog = useCatalog().data;
-  const locale = useLocale();
-  const hostelName = (name: string): string => {
-    const hostel = catalog ? hostelByName(catalog, name) : undefined;
-    return hostel ? localName(locale, hostel.name, hostel.nameHi) : name;
-  };
-  const commonAreaName = (hostelEn: string, name: string): string => {
-    const area = (catalog ? hostelByName(catalog, hostelEn) : undefined)?.commonAreas?.find((a) => a.name === name);
-    return area ? localName(locale, area.name, area.nameHi) : name;
-  };
-  return { hostelName, commonAreaName };
+  const names = useLocalNames();
+  return { hostelName: names.hostel, commonAreaName: names.commonArea };
 }

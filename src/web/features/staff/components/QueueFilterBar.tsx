@@ -19,7 +19,7 @@ import {
   type QueueFilters,
 } from '../lib/filters';
 import { i18n } from '../../../lib/i18n';
-import { useLocalNames } from '../lib/names';
+import { useLocalNames } from '../../../lib/local-names';
 
 interface QueueFilterBarProps {
   filters: QueueFilters;

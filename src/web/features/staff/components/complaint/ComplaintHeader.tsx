@@ -18,7 +18,7 @@ import { entrySlotsText } from '../../../../../shared/visits';
 import { visitLabel } from '../../../../components/visits/VisitPanel';
 import { i18n } from '../../../../lib/i18n';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
-import { useLocalNames } from '../../lib/names';
+import { useLocalNames } from '../../../../lib/local-names';
 
 /**
  * Who has the complaint, and "Take it" (or "Take it over") in one tap while it is open: the page

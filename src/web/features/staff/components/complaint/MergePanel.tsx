@@ -17,7 +17,7 @@ import { useMerge, useMergeCandidates, useUnmerge } from '../../api/merge';
 import { sectionHeading, type Detail } from './types';
 import { i18n } from '../../../../lib/i18n';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
-import { useLocalNames } from '../../lib/names';
+import { useLocalNames } from '../../../../lib/local-names';
 
 const staffLink = (number: string) => `/staff/complaints/${encodeURIComponent(number)}`;
 

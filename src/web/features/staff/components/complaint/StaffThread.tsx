@@ -6,7 +6,7 @@ import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import type { Detail, TimelineEntry } from './types';
 import { i18n } from '../../../../lib/i18n';
-import { useLocalNames, type LocalNames } from '../../lib/names';
+import { useLocalNames, type LocalNames } from '../../../../lib/local-names';
 
 function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'reply') {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { useResolveIncident } from '../../api/incidents-resolve';
 import { useWithdrawIncident } from '../../api/incidents-withdraw';
 import { i18n } from '../../../../lib/i18n';
-import { useLocalNames } from '../../lib/names';
+import { useLocalNames } from '../../../../lib/local-names';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 
 /** A confirmation's two buttons: do it (a submit, or a click) and cancel; both wait while it is being done. */

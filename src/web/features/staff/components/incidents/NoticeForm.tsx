@@ -18,7 +18,7 @@ import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { usePostIncident } from '../../api/incidents-post';
 import { i18n } from '../../../../lib/i18n';
-import { useLocalNames } from '../../lib/names';
+import { useLocalNames } from '../../../../lib/local-names';
 
 /** The notice as the form holds it: the expected end as the university's wall time ("2026-11-28T18:00"). */
 interface NoticeDraft {

@@ -13,7 +13,7 @@ import { StaffRequestError, WorkerGate } from '../WorkerGate';
 import { NoticeCard } from './NoticeCard';
 import { NoticeForm, chipClass } from './NoticeForm';
 import { i18n } from '../../../../lib/i18n';
-import { useLocalNames } from '../../lib/names';
+import { useLocalNames } from '../../../../lib/local-names';
 
 // Built at render time, in the reader's language.
 const stateLabels = (): Record<IncidentStatus, string> => ({

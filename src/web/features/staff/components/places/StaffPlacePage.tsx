@@ -15,7 +15,7 @@ import { useStaffPlace } from '../../api/place';
 import { RepeatBadge } from '../PlaceBits';
 import { StaffRequestError, WorkerGate } from '../WorkerGate';
 import { i18n } from '../../../../lib/i18n';
-import { useLocalNames, type LocalNames } from '../../lib/names';
+import { useLocalNames, type LocalNames } from '../../../../lib/local-names';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 
 /** A category's words as the cards say them ("Wifi"), the key itself for one the catalogue no longer has. */

@@ -13,7 +13,7 @@ import { PlaceLinkText, RepeatBadge } from '../PlaceBits';
 import type { PlaceFacts } from '../../../../../shared/place-facts';
 import { i18n } from '../../../../lib/i18n';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
-import { useLocalNames, type LocalNames } from '../../lib/names';
+import { useLocalNames, type LocalNames } from '../../../../lib/local-names';
 
 /** A queue row: the complaint, and its place's link and repeat flag when the queue gave them. */
 type Row = StaffComplaint & Partial<PlaceFacts>;
