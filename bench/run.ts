@@ -4,6 +4,7 @@ import path from 'node:path';
 import { repoRoot } from '../tests/support/paths.js';
 import { serverEntry } from '../tests/support/process.js';
 import { deliveryBench } from './delivery.js';
+import { dispatchBench } from './dispatch.js';
 import { photosBench } from './photos.js';
 import { incidentsBench } from './incidents.js';
 import { insightsBench } from './insights.js';
@@ -22,6 +23,7 @@ import { webBench } from './web.js';
 const benches: Record<string, () => Promise<void>> = {
   startup: startupBench,
   delivery: deliveryBench,
+  dispatch: dispatchBench,
   web: webBench,
   queue: queueBench,
   photos: photosBench,
