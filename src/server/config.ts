@@ -149,6 +149,9 @@ const envSchema = z
     MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+    MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+    MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
+    MAIL_SMTP_MESSAGES_PER_CONNECTION: z.coerce.number().int().min(1).default(100),
     MAIL_RETRY_HORIZON_MINUTES: z.coerce.number().int().min(1).default(48 * 60),
     // Replies by mail: the address replies go to (a `+token` is added per complaint and recipient),
     // and how mail reaches the portal (its own SMTP listener, or a mailbox polled over IMAP).
@@ -352,7 +355,15 @@ export interface Config {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
-  mail: { pollIntervalMs: number; retryBaseMs: number; retryHorizonMs: number; leaseMs: number };
+  mail: {
+    pollIntervalMs: number;
+    retryBaseMs: number;
+    retryHorizonMs: number;
+    leaseMs: number;
+    batchSize: number;
+    smtpConnections: number;
+    smtpMessagesPerConnection: number;
+  };
   /** Replies by mail; undefined → mail keeps a plain Reply-To and nothing listens. */
   inbound:
     | {
@@ -521,6 +532,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryBaseMs: env.MAIL_RETRY_BASE_MS,
       retryHorizonMs: env.MAIL_RETRY_HORIZON_MINUTES * 60_000,
       leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+      batchSize: env.MAIL_BATCH_SIZE,
+      smtpConnections: env.MAIL_SMTP_CONNECTIONS,
+      smtpMessagesPerConnection: env.MAIL_SMTP_MESSAGES_PER_CONNECTION,
     },
     inbound:
       env.INBOUND_REPLY_ADDRESS && (env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_IMAP_URL)

@@ -28,6 +28,13 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * For work in the background (the mail dispatcher): on PostgreSQL a pool of its own, of
+   * BACKGROUND_POOL_SIZE connections, so that its few statements do not wait in line behind every
+   * request queued for the main pool (a burst of filings held the mail of committed ones back for
+   * seconds). On PGlite, the one connection there is.
+   */
+  background: Db;
   /** Only for `kind === 'postgres'`: a dedicated connection, e.g. for advisory locks. */
   pool?: pg.Pool;
   pglite?: PGlite;
@@ -47,15 +54,20 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** The background pool's connections: the dispatcher claims the next batch while it records the last. */
+const BACKGROUND_POOL_SIZE = 2;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const poolOptions = {
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
       // While the server is unreachable a request waits this long for a connection and then gets
       // a 503, rather than hanging until the balancer gives up.
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-    });
+    };
+    const pool = new pg.Pool({ ...poolOptions, max: options.poolSize ?? 10 });
+    // Connects only when first used: an instance without SMTP never opens it.
+    const backgroundPool = new pg.Pool({ ...poolOptions, max: BACKGROUND_POOL_SIZE });
     // A pg client whose connection drops emits 'error'; with no listener Node turns that into an
     // uncaught exception and the process dies (a database restart killed every instance). The pool
     // listens on idle clients only, so every client gets its own listener the moment it connects,
@@ -64,10 +76,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const onClientError = (error: Error) => {
       options.onConnectionError?.(error);
     };
-    pool.on('connect', (client) => {
-      client.on('error', onClientError);
-    });
-    pool.on('error', onClientError);
+    for (const each of [pool, backgroundPool]) {
+      each.on('connect', (client) => {
+        client.on('error', onClientError);
+      });
+      each.on('error', onClientError);
+    }
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     // A transaction runs on a pooled connection's own handle, kept for as long as the connection
     // lives, so statements prepared inside transactions are built once per connection (prepared.ts).
@@ -93,12 +107,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       kind: 'postgres',
       db,
+      background: drizzlePg(backgroundPool, { schema, casing: 'snake_case' }) as unknown as Db,
       pool,
       async ping() {
         await db.execute(sql`select 1`);
       },
       async close() {
-        await pool.end();
+        await Promise.all([pool.end(), backgroundPool.end()]);
       },
     };
   }
@@ -121,6 +136,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     kind: 'pglite',
     db,
+    background: db,
     pglite,
     async ping() {
       await db.execute(sql`select 1`);

@@ -19,7 +19,8 @@ export default fp(
       return;
     }
     const dispatcher = new MailDispatcher({
-      db: app.db,
+      // Its own connections: the mail of a committed filing does not queue behind the next requests.
+      db: app.database.background,
       log: app.log.child({ component: 'mail' }),
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -27,6 +28,8 @@ export default fp(
       retryBaseMs: config.mail.retryBaseMs,
       retryHorizonMs: config.mail.retryHorizonMs,
       leaseMs: config.mail.leaseMs,
+      batchSize: config.mail.batchSize,
+      smtpPool: { connections: config.mail.smtpConnections, messagesPerConnection: config.mail.smtpMessagesPerConnection },
       onSent: () => app.metrics.mailSent.inc(),
       onFailed: (kind) => app.metrics.mailFailed.inc({ kind }),
     });

@@ -4,12 +4,19 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { outbox, type OutboxRow } from '../../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
+import { composeMessage } from './compose.js';
 import { autoSubmittedFor } from './refusal-templates.js';
 import { classifyFailure, retryDelayMs } from './retry-policy.js';
 import { mailboxAddress } from '../../../shared/email.js';
 
+/** How many SMTP connections the pool keeps open, and how many mails one carries before it is renewed. */
+export interface SmtpPoolOptions {
+  connections?: number;
+  messagesPerConnection?: number;
+}
+
 /** smtp://user:pass@host:587 or smtps://…:465, as pooled nodemailer options with sane timeouts. */
-export function smtpTransportOptions(smtpUrl: string) {
+export function smtpTransportOptions(smtpUrl: string, pool: SmtpPoolOptions = {}) {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   return {
@@ -20,7 +27,8 @@ export function smtpTransportOptions(smtpUrl: string) {
     // Local sinks and relays without TLS are fine; STARTTLS is still used when offered.
     ignoreTLS: url.searchParams.get('ignoreTLS') === 'true',
     pool: true as const,
-    maxConnections: 5,
+    maxConnections: pool.connections ?? 10,
+    maxMessages: pool.messagesPerConnection ?? 100,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
@@ -38,6 +46,7 @@ export interface DispatcherOptions {
   /** How long a claimed row stays ours; a crashed dispatcher's rows are retried after it. */
   leaseMs?: number;
   batchSize?: number;
+  smtpPool?: SmtpPoolOptions;
   /** Counters for /metrics: a mail accepted by SMTP, an attempt that failed. */
   onSent?: () => void;
   onFailed?: (kind: 'transient' | 'permanent') => void;
@@ -64,6 +73,8 @@ export class MailDispatcher {
   private stopped = true;
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  /** The sender's bare address, parsed once. */
+  private readonly envelopeFrom: string;
   /**
    * Mails the SMTP server accepted whose 'sent' could not be recorded yet (the database went away
    * between the 250 and the update), by outbox id, with the server's answer. Such a row is never
@@ -74,8 +85,9 @@ export class MailDispatcher {
 
   constructor(private readonly opts: DispatcherOptions) {
     this.leaseMs = opts.leaseMs ?? 60_000;
-    this.batchSize = opts.batchSize ?? 50;
-    this.transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl));
+    this.batchSize = opts.batchSize ?? 100;
+    this.envelopeFrom = mailboxAddress(opts.from);
+    this.transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl, opts.smtpPool));
   }
 
   /** Queues what was held while no SMTP server was configured, then starts polling. */
@@ -128,22 +140,31 @@ export class MailDispatcher {
   /**
    * Sends claimed batches until nothing is due. A batch is claimed in one statement, its mails go
    * out over the pooled SMTP connections at once, and the accepted ones are recorded in one
-   * statement: three round trips to the database per batch, however many mails it holds.
+   * statement: three round trips to the database per batch, however many mails it holds. The next
+   * batch is claimed, and the last one recorded, while a batch is being sent, so the database and
+   * the SMTP server work at the same time. A batch once claimed is always sent, even when stop()
+   * was called meanwhile (stop waits for it): at most one batch more than without the overlap.
    */
   private async drain(): Promise<void> {
+    let recording: Promise<void> = Promise.resolve();
+    let claiming: ReturnType<MailDispatcher['claimSettled']> | undefined;
     try {
       await this.recordPending();
+      claiming = this.claimSettled();
       for (;;) {
-        if (this.stopped) return;
-        const claimedAt = Date.now();
-        const batch = await this.claim();
+        const claimed = await claiming;
+        claiming = undefined;
+        if ('error' in claimed) throw claimed.error;
+        const { rows: batch, leaseEnds } = claimed;
         if (batch.length === 0) return;
-        const leaseEnds = claimedAt + this.leaseMs - LEASE_MARGIN_MS;
+        if (!this.stopped) claiming = this.claimSettled();
         const accepted = await Promise.all(batch.map((row) => this.deliver(row)));
-        await this.recordSent(
+        await recording;
+        recording = this.recordSent(
           batch.filter((_, i) => accepted[i]).map((row) => row.id),
           leaseEnds,
         );
+        if (!claiming) return;
       }
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
@@ -152,7 +173,23 @@ export class MailDispatcher {
       } else {
         this.opts.log.error({ err: error }, 'mail: dispatcher pass failed; retrying at the next poll');
       }
+    } finally {
+      await recording;
+      // A batch claimed ahead of a pass that failed goes back to the queue instead of waiting out its lease.
+      if (claiming) await this.release(await claiming);
     }
+  }
+
+  /**
+   * A claim whose failure is a value, not a rejection: it may settle while the previous batch is
+   * still being sent, before anyone awaits it.
+   */
+  private claimSettled(): Promise<{ rows: OutboxRow[]; leaseEnds: number } | { error: unknown }> {
+    const claimedAt = Date.now();
+    return this.claim().then(
+      (rows) => ({ rows, leaseEnds: claimedAt + this.leaseMs - LEASE_MARGIN_MS }),
+      (error: unknown) => ({ error }),
+    );
   }
 
   /** Claims up to a batch of due rows, leased to this process, and returns them: one statement. */
@@ -172,6 +209,20 @@ export class MailDispatcher {
       .returning();
   }
 
+  /** Gives claimed rows that were not sent back to the queue, as if never claimed. */
+  private async release(claimed: Awaited<ReturnType<MailDispatcher['claimSettled']>>): Promise<void> {
+    if ('error' in claimed || claimed.rows.length === 0) return;
+    try {
+      await this.opts.db
+        .update(outbox)
+        .set({ lockedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+        .where(and(inArray(outbox.id, claimed.rows.map((row) => row.id)), eq(outbox.status, 'queued')));
+    } catch (error) {
+      // Their lease runs out instead, and they are sent then.
+      this.opts.log.warn({ reason: unavailableReason(error) }, 'mail: claimed mail not released; it is sent when its lease ends');
+    }
+  }
+
   /** Sends one claimed row; true when the SMTP server accepted it (the caller records it). */
   private async deliver(row: OutboxRow): Promise<boolean> {
     // Claimed again after our own lease ran out: it went out already, only the record is missing.
@@ -179,21 +230,24 @@ export class MailDispatcher {
     let response: string;
     try {
       const info = await this.transport.sendMail({
-        from: this.opts.from,
-        to: row.toEmails,
-        cc: row.ccEmails.length ? row.ccEmails : undefined,
-        replyTo: row.replyTo ?? undefined,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-        messageId: row.messageId,
-        // One conversation per complaint in the reader's mail client.
-        ...(row.threadRef ? { inReplyTo: row.threadRef, references: [row.threadRef] } : {}),
-        // Every mail the portal sends is automatic: well-behaved auto-responders stay silent (RFC 3834),
-        // and the portal drops any answer that still comes back marked automatic.
-        headers: { 'Auto-Submitted': autoSubmittedFor(row.purpose), 'X-Auto-Response-Suppress': 'All' },
+        // Written here in one pass (compose.ts), byte for byte what nodemailer would write.
+        raw: composeMessage({
+          from: this.opts.from,
+          to: row.toEmails,
+          cc: row.ccEmails.length ? row.ccEmails : undefined,
+          replyTo: row.replyTo ?? undefined,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          messageId: row.messageId,
+          // One conversation per complaint in the reader's mail client.
+          ...(row.threadRef ? { inReplyTo: row.threadRef, references: [row.threadRef] } : {}),
+          // Every mail the portal sends is automatic: well-behaved auto-responders stay silent (RFC 3834),
+          // and the portal drops any answer that still comes back marked automatic.
+          headers: { 'Auto-Submitted': autoSubmittedFor(row.purpose), 'X-Auto-Response-Suppress': 'All' },
+        }),
         // Only the addresses above: nothing in the content can add a recipient.
-        envelope: { from: mailboxAddress(this.opts.from), to: [...row.toEmails, ...row.ccEmails] },
+        envelope: { from: this.envelopeFrom, to: [...row.toEmails, ...row.ccEmails] },
       });
       response = String(info.response ?? '').slice(0, 500);
     } catch (error) {
