@@ -190,6 +190,13 @@ async function run(baseUrl: URL) {
     const submittedAt = new Map<string, number>();
     const answeredAt = new Map<string, number>();
     const answered: number[] = [];
+    // Transactions PostgreSQL counted in the bench's database (each statement outside BEGIN…COMMIT is one): load-independent.
+    const transactions = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // statistics reach pg_stat_database within a second
+      const { rows } = await admin.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [name]);
+      return Number(rows[0]?.n ?? 0);
+    };
+    const transactionsBefore = await transactions();
     // How often a query had to wait for one of the pool's connections (the dispatcher shares them with filings).
     const waiting: number[] = [];
     const sampler = setInterval(() => waiting.push(database.pool?.waitingCount ?? 0), 50);
@@ -210,6 +217,7 @@ async function run(baseUrl: URL) {
     clearInterval(sampler);
     await relay.waitForTotal(mailsBefore + total * 2, 120_000);
     const cpuPerFiling = (cpuNow() - cpuBefore) / total / 1000;
+    const transactionsPerFiling = ((await transactions()) - transactionsBefore) / total;
     const facility = new Map<string, number>();
     const acknowledgement = new Map<string, number>();
     for (const a of relay.arrivals) (a.facility ? facility : acknowledgement).set(a.number, a.at);
@@ -236,7 +244,7 @@ async function run(baseUrl: URL) {
       `  submission → SMTP 250  : facility mail p50 ${fmt(percentile(delays, 50))}, p95 ${fmt(percentile(delays, 95))}, p99 ${fmt(percentile(delays, 99))} (${delays.length} matched); after the student had the answer p50 ${fmt(percentile(afterAnswer, 50))}, p95 ${fmt(percentile(afterAnswer, 95))} (negative: the mail was out before the answer)`,
     );
     console.log(
-      `  database pool          : queries waiting for a connection in ${((waiting.filter((n) => n > 0).length / Math.max(1, waiting.length)) * 100).toFixed(0)} % of ${waiting.length} samples (every 50 ms), ${(waiting.reduce((a, b) => a + b, 0) / Math.max(1, waiting.length)).toFixed(1)} waiting on average; pool of 10`,
+      `  database pool          : queries waiting for a connection in ${((waiting.filter((n) => n > 0).length / Math.max(1, waiting.length)) * 100).toFixed(0)} % of ${waiting.length} samples (every 50 ms), ${(waiting.reduce((a, b) => a + b, 0) / Math.max(1, waiting.length)).toFixed(1)} waiting on average; pool of 10; ${transactionsPerFiling.toFixed(1)} PostgreSQL transactions per submission (its own, the dispatch of its 2 mails, the bench's own sampling)`,
     );
     console.log(
       `  acknowledgement        : after the facility mail p50 ${fmt(percentile(behind, 50))}, p95 ${fmt(percentile(behind, 95))}, p99 ${fmt(percentile(behind, 99))}; load average ${load()}`,
