@@ -16,7 +16,8 @@ import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
 import type { Locale } from '../../../shared/constants.js';
 import type { UniversityEnv } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { categories, commonAreas, hostels, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
+import { categories, commonAreas, hostels, routingRules, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
+import { routingTableKey, type RoutingTable } from '../routing/table.js';
 
 type Queryable = Pick<Db, 'select' | 'update'>;
 
@@ -42,6 +43,8 @@ export interface CatalogSnapshot {
   commonAreas: Map<string, CommonAreaEntry>;
   /** The profile's IANA time zone (decision 53): every day, "today" and time of day the server names. */
   timeZone: string;
+  /** The routing rules (never served: recipients are not the public's to read). */
+  routing: RoutingTable;
 }
 
 export interface CommonAreaEntry {
@@ -131,7 +134,7 @@ const NO_REG_NUMBER = /(?!)/;
 export const compileRegPattern = (source: string): RegExp => (isSafeRegExpSource(source) ? new RegExp(source) : NO_REG_NUMBER);
 
 async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<CatalogSnapshot> {
-  const [row, hostelRows, categoryRows, serviceRows, areaRows] = await Promise.all([
+  const [row, hostelRows, categoryRows, serviceRows, areaRows, ruleRows] = await Promise.all([
     readUniversity(db),
     db.select().from(hostels).where(isNull(hostels.retiredAt)).orderBy(asc(hostels.position), asc(hostels.name)),
     db.select().from(categories).where(isNull(categories.retiredAt)).orderBy(asc(categories.position), asc(categories.key)),
@@ -141,6 +144,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
       .from(commonAreas)
       .innerJoin(hostels, eq(hostels.id, commonAreas.hostelId))
       .orderBy(asc(commonAreas.position), sql`${commonAreas.floor} nulls first`, asc(commonAreas.name)),
+    db.select({ routingKey: routingRules.routingKey, hostel: routingRules.hostel, to: routingRules.toEmails, cc: routingRules.ccEmails }).from(routingRules),
   ]);
   const areasOf = (hostelId: string) =>
     areaRows
@@ -185,6 +189,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     defaultLocale: row.defaultLocale,
     commonAreas: areas,
     timeZone: row.timeZone,
+    routing: new Map(ruleRows.map((r) => [routingTableKey(r.routingKey, r.hostel), { to: r.to, cc: r.cc }])),
   };
 }
 

@@ -20,6 +20,7 @@ import type { EntrySlot } from '../../../shared/constants.js';
 import { ENTRY_NOT_ASKED } from '../../../shared/visits.js';
 import { areaLabel } from '../../../shared/places.js';
 import type { CommonAreaEntry } from '../catalog/store.js';
+import type { RoutingTable } from '../routing/table.js';
 import type { ComplaintView, CreateCleaningRequest, CreateComplaint, CreateLaundryRequest, FollowedList, FollowedQuery } from '../../../shared/complaints.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
@@ -38,6 +39,8 @@ export interface FilingContext extends LifecycleContext {
   catalog: PublicCatalog;
   /** Every common area by id (the catalogue's, kept in memory: filing for one costs no query). */
   commonAreas: ReadonlyMap<string, CommonAreaEntry>;
+  /** The routing rules, kept with the catalogue: finding the recipients costs no query either. */
+  routing?: RoutingTable | undefined;
 }
 
 export interface Filed {
@@ -105,7 +108,7 @@ async function file(
   // Photos are part of what was asked (a retry must name the same ones); none keeps older hashes valid.
   const requestHash = hashRequest(photoIds.length ? { ...input, photoIds } : input);
   try {
-    const complaint = await recordFiling(ctx, student, input, { actionLinkTtlMs: ctx.actionLinkTtlMs, idempotencyKey, requestHash, photoIds });
+    const complaint = await recordFiling(ctx, student, input, { actionLinkTtlMs: ctx.actionLinkTtlMs, idempotencyKey, requestHash, photoIds, routing: ctx.routing });
     return { complaint, replayed: false };
   } catch (error) {
     // The key was used already: a retry, or two copies of one submission that raced. The unique

@@ -9,7 +9,8 @@ import { raggingContactsOf, readUniversity } from '../catalog/store.js';
 import { raggingAcknowledgementMail } from '../mail/ragging-templates.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
 import { enqueueMail, type MailFor } from '../mail/outbox.js';
-import { resolveRecipients } from '../routing/service.js';
+import { resolveRecipients, resolveRecipientsFrom } from '../routing/service.js';
+import type { RoutingTable } from '../routing/table.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import { noticeForFiling, recordFiledUnderNotice } from './incidents.js';
 import { tellNewWork } from './notices.js';
@@ -54,6 +55,8 @@ export interface FilingOptions {
   requestHash: string;
   /** The student's pending uploads that go with it. */
   photoIds: readonly string[];
+  /** The routing rules as the catalogue in memory has them; without it they are read from the database. */
+  routing?: RoutingTable | undefined;
 }
 
 /**
@@ -119,9 +122,9 @@ const fileComplaintRow = (tx: Tx, values: Required<Pick<typeof complaints.$infer
  */
 export async function recordFiling(ctx: LifecycleContext, student: UserRow, input: NewComplaint, opts: FilingOptions): Promise<ComplaintRow> {
   const ragging = input.category === RAGGING_CATEGORY;
-  // Read before the transaction opens: under READ COMMITTED it would see no other rules inside it,
-  // and the transaction holds its connection for one statement fewer.
-  const recipients = await resolveRecipients(ctx.db, input.routingKey, input.hostel);
+  // Read before the transaction opens (under READ COMMITTED it would see no other rules inside it),
+  // from the catalogue in memory when the caller has it: no statement at all.
+  const recipients = opts.routing ? resolveRecipientsFrom(opts.routing, input.routingKey, input.hostel) : await resolveRecipients(ctx.db, input.routingKey, input.hostel);
   return ctx.transaction(async (tx) => {
     const notice = await noticeForFiling(tx, input);
     const [row] = await fileComplaintRow(tx, {

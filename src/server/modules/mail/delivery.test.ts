@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema.js';
+import { outbox, routingRules } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { SmtpSink } from '../../../../tests/support/smtp-sink.js';
 import { ApiClient } from '../../../../tests/support/student.js';
@@ -145,6 +145,26 @@ describe('routing administration', () => {
     expect(removed.status).toBe(204);
     const list = await admin.get('/api/admin/routing');
     expect((list.body.items as Array<{ routingKey: string; hostel: string }>).some((r) => r.hostel === 'Block-3')).toBe(false);
+    // Filing reads the rules from the catalogue in memory (decision 55): the removal applies at once.
+    const afterRemoval = await fileAndWait(aComplaint({ category: 'electricity', subCategory: 'Fan', hostel: 'Block-3' }));
+    expect(afterRemoval.facility.envelopeTo).toEqual(['electrical.desk@vitbhopal.ac.in', 'chief.warden@vitbhopal.ac.in']);
+  });
+
+  it('refuses to file, losing nothing, when no rule routes the complaint (a 503: the portal is misconfigured)', async () => {
+    const { db } = portal.database;
+    const [kept] = await db.select().from(routingRules).where(and(eq(routingRules.routingKey, 'carpenterComplaint'), eq(routingRules.hostel, '')));
+    if (!kept) throw new Error('the seed routes carpenter complaints');
+    await db.delete(routingRules).where(eq(routingRules.routingKey, 'carpenterComplaint'));
+    portal.app.catalog.invalidate();
+    try {
+      const refused = await student.post('/api/complaints', aComplaint({ category: 'carpenter', subCategory: 'Chair' }));
+      expect(refused.status).toBe(503);
+      expect(refused.body.error?.code).toBe('routing_missing');
+    } finally {
+      await db.insert(routingRules).values(kept);
+      portal.app.catalog.invalidate();
+    }
+    expect((await student.post('/api/complaints', aComplaint({ category: 'carpenter', subCategory: 'Chair' }))).status).toBe(201);
   });
 
   it('refuses an empty or invalid recipient list and a removal of a default, changing nothing', async () => {

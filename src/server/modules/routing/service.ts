@@ -6,11 +6,9 @@ import { categories, hostels, routingRules, services, type RoutingRuleRow } from
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { bumpCatalogVersion } from '../catalog/store.js';
+import { recipientsFrom, routingTableKey, type Recipients, type RoutingTable } from './table.js';
 
-export interface Recipients {
-  to: string[];
-  cc: string[];
-}
+export type { Recipients };
 
 /** A transaction or the database: both have the same query builder. */
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
@@ -30,12 +28,20 @@ const rulesFor = preparedPerDatabase((db) =>
  */
 export async function resolveRecipients(db: Db, routingKey: string, hostel: string): Promise<Recipients> {
   const rules = await rulesFor(db).execute({ routingKey, hostel });
-  const rule = rules.find((r) => r.hostel === hostel) ?? rules.find((r) => r.hostel === '');
+  return recipientsOrRefusal(recipientsFrom(new Map(rules.map((r) => [routingTableKey(routingKey, r.hostel), { to: r.toEmails, cc: r.ccEmails }])), routingKey, hostel));
+}
+
+/** The recipients as the catalogue in memory has them (catalog/store.ts): what a filing uses, with no query. */
+export function resolveRecipientsFrom(table: RoutingTable, routingKey: string, hostel: string): Recipients {
+  return recipientsOrRefusal(recipientsFrom(table, routingKey, hostel));
+}
+
+function recipientsOrRefusal(rule: Recipients | undefined): Recipients {
   if (!rule) {
     // Misconfiguration, not the student's fault: refuse rather than lose the complaint silently.
     throw new AppError(503, 'routing_missing', /*i18n*/ 'This kind of complaint cannot be sent right now: no team is set up to receive it.');
   }
-  return { to: rule.toEmails, cc: rule.ccEmails };
+  return rule;
 }
 
 export const listRules = (db: Queryable): Promise<RoutingRuleRow[]> =>
