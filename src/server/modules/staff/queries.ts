@@ -197,6 +197,23 @@ function afterDuePosition(after: DuePosition): SQL {
     or (${complaints.followerCount} = ${followers} and ${complaints.id} > ${after.id}::uuid)))`;
 }
 
+/**
+ * A search first reads at most this many complaints in the page's order from its position (a walk
+ * of complaints_queue_idx, a few milliseconds) and filters them; only when they hold less than a
+ * page does it ask the search indexes for every match and sort those.
+ */
+const SEARCH_WINDOW = 5000;
+
+/**
+ * A registration number or an address (every word has a digit or an @) that names a few students:
+ * their complaints, and the few whose words hold it, are sparse, so a search skips the window.
+ */
+const namesFewStudents = (q: string, named: NamedStudents | undefined) =>
+  named !== undefined &&
+  named.byAccount.length > 0 &&
+  named.byAccount.length <= FILED_AS_LOOKUP_ACCOUNTS &&
+  q.trim().split(/\s+/).every((word) => /[\d@]/.test(word));
+
 export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery, mayRevealIdentity = false) {
   const byDue = query.sort === 'due';
   const order = queueOrder(query.sort);
@@ -206,11 +223,45 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
       : afterCursor(complaints, decodeCursor(query.cursor), order.direction, order.timeColumn)
     : undefined;
   const named = query.q ? await studentsNamed(db, query.q) : undefined;
-  const rows = await db
-    .select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email })
+  const condition = queueCondition(scope, user, query, mayRevealIdentity, named);
+  const select = () => db.select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email });
+  if (query.q && !byDue && !namesFewStudents(query.q, named)) {
+    /*
+     * The planner cannot tell how many complaints a search matches (its estimate for a word it has
+     * no statistics on is thousands, whatever the word): it either walks the queue's index in order
+     * looking for a page, which reads all ten million rows when a word, number or address is rare
+     * or absent, or reads every match through the search indexes and sorts them, which costs
+     * hundreds of milliseconds for a common word. So both, bounded: the next SEARCH_WINDOW
+     * complaints in order first (a page when matches are dense, as they are for a common word),
+     * then, if they held less than a page, every match sorted (they are then sparse). The same rows
+     * in the same order either way.
+     */
+    const olderThan = query.olderThanDays !== undefined ? lt(complaints.createdAt, sql`now() - make_interval(days => ${query.olderThanDays})`) : undefined;
+    // Named like the table, so that the condition's columns ("complaints"."…") are the window's.
+    const window = db.select().from(complaints).where(and(position, olderThan)).orderBy(...order.orderBy).limit(SEARCH_WINDOW).as('complaints');
+    const walked = await select()
+      .from(window)
+      .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
+      .where(condition)
+      .orderBy(...order.orderBy)
+      .limit(query.limit + 1);
+    if (walked.length > query.limit) return pageOf(walked, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
+  }
+  if (query.q && !byDue) {
+    const sortBy = order.direction === 'desc' ? desc : asc;
+    const matched = await select()
+      .from(complaints)
+      .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
+      .where(and(condition, position))
+      // An expression no index provides: every match is read through the search indexes and sorted.
+      .orderBy(sortBy(sql`${complaints.createdAt} + interval '0 seconds'`), sortBy(complaints.id))
+      .limit(query.limit + 1);
+    return pageOf(matched, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
+  }
+  const rows = await select()
     .from(complaints)
     .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
-    .where(and(queueCondition(scope, user, query, mayRevealIdentity, named), position))
+    .where(and(condition, position))
     // Due at the same time: the complaint more students follow first (it affects more of them).
     .orderBy(...(byDue ? [asc(complaints.dueAt), desc(complaints.followerCount), asc(complaints.id)] : order.orderBy))
     .limit(query.limit + 1);

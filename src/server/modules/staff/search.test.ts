@@ -94,3 +94,33 @@ describe('the queue search finds a complaint by the name it was filed under', ()
     expect(await found(warden, 'Mira')).toContain(filedAsMeera);
   });
 });
+
+describe('a search page after page', () => {
+  // Pages full from the complaints read in order and the last, partial one from every match sorted
+  // (listQueue reads a search both ways): cursor after cursor, the same rows as one long page.
+  it('lists every match once, in the order asked, newest or oldest first', async () => {
+    const numbers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      numbers.push(await file(priya, { complaint: `The gurgling drain again, time ${i}` }));
+      await file(otherPriya, { complaint: `The fan hums again, time ${i}` });
+    }
+    for (const sort of ['newest', 'oldest'] as const) {
+      const whole = await warden.get(`/api/staff/complaints?q=gurgling&sort=${sort}&limit=100`);
+      expect(whole.status).toBe(200);
+      const all = (whole.body.items as Array<{ number: string }>).map((c) => c.number);
+      expect([...all].sort()).toEqual([...numbers].sort());
+      const paged: string[] = [];
+      let cursor = '';
+      for (let page = 0; page < 5; page++) {
+        const next = await warden.get(`/api/staff/complaints?q=gurgling&sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(next.status).toBe(200);
+        paged.push(...(next.body.items as Array<{ number: string }>).map((c) => c.number));
+        const nextCursor = next.body.nextCursor as string | null;
+        if (!nextCursor) break;
+        cursor = nextCursor;
+      }
+      expect(paged, sort).toEqual(all);
+    }
+    expect(await found(warden, 'gurgling')).toEqual(numbers.toReversed());
+  });
+});

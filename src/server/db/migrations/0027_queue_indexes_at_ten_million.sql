@@ -1,0 +1,2 @@
+CREATE INDEX "complaints_open_queue_idx" ON "complaints" USING btree ("created_at","id","due_at") WHERE "complaints"."status" in ('submitted', 'acknowledged', 'in_progress', 'reopened');--> statement-breakpoint
+CREATE INDEX "complaints_assigned_open_queue_idx" ON "complaints" USING btree ("assignee_id","hostel","category","created_at","id") WHERE "complaints"."status" in ('submitted', 'acknowledged', 'in_progress', 'reopened') and "complaints"."assignee_id" is not null;
