@@ -129,7 +129,10 @@ describe('insights for a warden of one hostel', () => {
 
   it('mails the digest with the same numbers, and stops after the warden opts out', async ({ browse }) => {
     const { page } = await browse.as(WARDEN, DESKTOP);
-    await page.goto(`${suite.portal.baseUrl}/insights?from=${new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10)}`);
+    // The digest's week ends today on the university's clock (Asia/Kolkata here): from 18:30 UTC on,
+    // that is tomorrow's date in UTC, so the page's first day is counted on the same clock.
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+    await page.goto(`${suite.portal.baseUrl}/insights?from=${weekAgo}`);
     await expect.poll(() => figure(page, 'filed').textContent()).toMatch(/^\d+$/);
     const filed = await figure(page, 'filed').textContent();
     const open = await figure(page, 'open').textContent();

@@ -301,7 +301,8 @@ describe("the staff's day", () => {
         .where(eq(complaints.number, number));
     const escalationMails = async () => {
       const [stored] = await suite.portal.app.db.select({ id: complaints.id }).from(complaints).where(eq(complaints.number, number));
-      const mails = await suite.portal.app.db.select().from(outbox).where(eq(outbox.purpose, 'escalation'));
+      // In the order they were queued: a mail marked sent is a newer row version, so the table's own order moves.
+      const mails = await suite.portal.app.db.select().from(outbox).where(eq(outbox.purpose, 'escalation')).orderBy(outbox.createdAt, outbox.id);
       return mails.filter((m) => m.complaintId === stored?.id).map((m) => m.toEmails);
     };
 
