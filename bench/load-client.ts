@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { aComplaint } from '../tests/factories/complaints.js';
 
@@ -22,6 +23,22 @@ export interface BurstOrder {
   concurrency: number;
 }
 
+/** Filings at a steady pace instead: each sent on its schedule, whatever the earlier ones do. */
+export interface PacedOrder {
+  baseUrl: string;
+  students: Student[];
+  rate: number;
+  seconds: number;
+  /** Room numbers start here (rooms repeat every 800). */
+  offset: number;
+}
+
+export interface PacedResult {
+  /** Complaint number, when it was sent and when its answer came, as epoch milliseconds. */
+  filed: [string, number, number][];
+  failures: string[];
+}
+
 export interface BurstResult {
   /** Each submission's latency, sorted, ms. */
   latencies: number[];
@@ -33,11 +50,33 @@ export interface BurstResult {
 
 /** Runs the burst in a worker thread and resolves with its figures. */
 export function burstInWorker(order: BurstOrder): Promise<BurstResult> {
+  return inWorker<BurstResult>({ kind: 'burst', order });
+}
+
+/** Runs paced filings in a worker thread and resolves with each one's times. */
+export function pacedInWorker(order: PacedOrder): Promise<PacedResult> {
+  return inWorker<PacedResult>({ kind: 'paced', order });
+}
+
+/** CPU milliseconds of this process's main thread (the app's, when the load runs in a worker), from /proc; undefined elsewhere. */
+export function mainThreadCpuMs(): number | undefined {
+  try {
+    // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+type Job = { kind: 'burst'; order: BurstOrder } | { kind: 'paced'; order: PacedOrder };
+
+function inWorker<R>(job: Job): Promise<R> {
   return new Promise((resolve, reject) => {
     // The worker registers tsx itself: a worker thread does not inherit the bench's TypeScript loader.
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const worker = new Worker(boot, { eval: true, workerData: order });
-    worker.once('message', (result: BurstResult) => resolve(result));
+    const worker = new Worker(boot, { eval: true, workerData: job });
+    worker.once('message', (result: R) => resolve(result));
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the load client's worker exited with ${code}`));
@@ -103,7 +142,35 @@ async function runBurst(order: BurstOrder): Promise<BurstResult> {
   return { latencies: latencies.sort((a, b) => a - b), seconds, sentAt, failures };
 }
 
+async function runPaced(order: PacedOrder): Promise<PacedResult> {
+  const agent = new http.Agent({ keepAlive: true });
+  const url = new URL('/api/complaints', order.baseUrl);
+  const filed: [string, number, number][] = [];
+  const failures: string[] = [];
+  const total = order.rate * order.seconds;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: total }, async (_, i) => {
+      const due = started + (i * 1000) / order.rate;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      const student = order.students[i % order.students.length];
+      if (!student) return;
+      const sent = performance.now();
+      const { status, text } = await post(agent, url, student, JSON.stringify(aComplaint({ roomNo: String((order.offset + i) % 800) })));
+      const answered = performance.now();
+      if (status !== 201) {
+        if (failures.length < 5) failures.push(`${status} ${text.slice(0, 200)}`);
+        return;
+      }
+      filed.push([String((JSON.parse(text) as { number?: unknown }).number), performance.timeOrigin + sent, performance.timeOrigin + answered]);
+    }),
+  );
+  agent.destroy();
+  return { filed, failures };
+}
+
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  void runBurst(workerData as BurstOrder).then((result) => port.postMessage(result));
+  const job = workerData as Job;
+  void (job.kind === 'burst' ? runBurst(job.order) : runPaced(job.order)).then((result) => port.postMessage(result));
 }
