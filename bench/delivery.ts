@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +11,7 @@ import { aComplaint } from '../tests/factories/complaints.js';
 import { freePort } from '../tests/support/net.js';
 import { SmtpSink } from '../tests/support/smtp-sink.js';
 import { ApiClient } from '../tests/support/student.js';
-import { burstInWorker } from './load-client.js';
+import { burstInWorker, cpuOfTask, mainThreadCpuMs } from './load-client.js';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -25,16 +25,6 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
  * process's main thread (the app; the load client is a worker thread) and of the PostgreSQL backends
  * serving the bench's database. Read from /proc (Linux); undefined elsewhere.
  */
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-function cpuOfTask(statPath: string): number | undefined {
-  try {
-    // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
-    const fields = readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return undefined;
-  }
-}
 async function backendPids(pgPool: pg.Pool): Promise<number[]> {
   const { rows } = await pgPool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
   return rows.map((r) => r.pid);
@@ -45,7 +35,7 @@ async function cpuSample(pgPool: pg.Pool | undefined, mainThread: boolean) {
     const ms = cpuOfTask(`/proc/${pid}/stat`);
     if (ms !== undefined) backends.set(pid, ms);
   }
-  return { app: mainThread ? cpuOfTask(`/proc/self/task/${process.pid}/stat`) : undefined, backends };
+  return { app: mainThread ? mainThreadCpuMs() : undefined, backends };
 }
 /** CPU ms spent between two samples: the app's thread and the backends alive at both. */
 function cpuSpent(a: Awaited<ReturnType<typeof cpuSample>>, b: Awaited<ReturnType<typeof cpuSample>>) {

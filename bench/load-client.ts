@@ -58,16 +58,19 @@ export function pacedInWorker(order: PacedOrder): Promise<PacedResult> {
   return inWorker<PacedResult>({ kind: 'paced', order });
 }
 
-/** CPU milliseconds of this process's main thread (the app's, when the load runs in a worker), from /proc; undefined elsewhere. */
-export function mainThreadCpuMs(): number | undefined {
+/** CPU milliseconds a task (a process or a thread) has used, from its /proc stat file; undefined elsewhere. */
+export function cpuOfTask(statPath: string): number | undefined {
   try {
     // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
   }
 }
+
+/** CPU milliseconds of this process's main thread (the app's, when the load runs in a worker). */
+export const mainThreadCpuMs = () => cpuOfTask(`/proc/self/task/${process.pid}/stat`);
 
 type Job = { kind: 'burst'; order: BurstOrder } | { kind: 'paced'; order: PacedOrder };
 
