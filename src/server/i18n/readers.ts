@@ -144,6 +144,23 @@ const localesOf = (column: typeof users.email | typeof users.id, type: 'text' | 
       .prepare(name),
   );
 const localesByEmail = localesOf(users.email, 'text', 'locales_by_email');
+
+/** A row of what localesOf reads: a person's key and language beside the university's settings. */
+interface LocaleRow {
+  key: string | null;
+  locale: string | null;
+  defaultLocale: string | null;
+  timeZone: string | null;
+}
+
+/**
+ * The languages of the addresses in the placeholder `name` (lower-cased, as localesOfEmails asks)
+ * as one JSON column of a statement that writes anyway: filing learns its mail's readers with no
+ * statement of its own. Readers.knowing takes the value.
+ */
+export const localesOfEmailsColumn = (name: string) =>
+  sql<LocaleRow[]>`(select json_agg(json_build_object('key', ${users.email}, 'locale', ${users.locale}, 'defaultLocale', ${university.defaultLocale}, 'timeZone', ${university.timeZone}))
+    from ${university} left join ${users} on ${users.email} = any(${sql.placeholder(name)}::text[]))`;
 const localesById = localesOf(users.id, 'uuid', 'locales_by_id');
 
 /**
@@ -161,6 +178,22 @@ export class Readers {
   ) {
     if (known) this.settings = Promise.resolve(known);
   }
+
+  /**
+   * Readers that already know the languages of `emails` (read by localesOfEmailsColumn in the
+   * caller's statement): asking for those addresses sends no statement.
+   */
+  static knowing(db: Db | Tx, emails: readonly string[], rows: readonly LocaleRow[] | null): Readers {
+    const readers = new Readers(db);
+    if (rows?.length) {
+      readers.settings = Promise.resolve(settingsOf(rows[0]));
+      readers.known = { keys: new Set(emails.map((e) => e.toLowerCase())), rows };
+    }
+    return readers;
+  }
+
+  /** What knowing() was given: these keys' rows, with no statement. */
+  private known: { keys: Set<string>; rows: readonly LocaleRow[] } | undefined;
 
   private university() {
     this.settings ??= universitySettings(this.db);
@@ -196,7 +229,8 @@ export class Readers {
   private async localesOf(column: typeof users.email | typeof users.id, keys: readonly string[], keyOf: (given: string) => string, given: readonly string[]) {
     // The people and the university's settings in one statement: the university's row, joined to
     // whichever of the people have an account (it is the fallback for those who have none).
-    const rows = keys.length ? await (column === users.email ? localesByEmail : localesById)(this.db).execute({ keys: [...new Set(keys)] }) : [];
+    const known = column === users.email && this.known && keys.every((k) => this.known?.keys.has(k)) ? this.known.rows : undefined;
+    const rows = known ?? (keys.length ? await (column === users.email ? localesByEmail : localesById)(this.db).execute({ keys: [...new Set(keys)] }) : []);
     if (rows.length && !this.settings) this.settings = Promise.resolve(settingsOf(rows[0]));
     const found = rows.filter((row): row is typeof row & { key: string } => row.key !== null);
     const chosen = new Map(found.filter((f) => f.locale && (LOCALES as readonly string[]).includes(f.locale)).map((f) => [f.key, f.locale as Locale]));

@@ -60,60 +60,58 @@ export function inScope(scope: Scope, complaint: { category: string; hostel: str
   );
 }
 
+/**
+ * The one rule of "who works this complaint", as a condition on `users`: a worker of one of
+ * `roles`, not disabled, with a scope entry covering the category and hostel; for a ragging report
+ * also everyone on the anti-ragging duty (loadScope gives them the same). Admins are not listed:
+ * they see everything and would hear about everything.
+ */
+function covers(category: SQL | string, hostel: SQL | string, roles: ReadonlyArray<'staff' | 'warden'>): SQL {
+  const scoped = sql`exists (select 1 from ${staffScopes} where ${staffScopes.userId} = ${users.id}
+    and (${staffScopes.category} = '' or ${staffScopes.category} = ${category}::text)
+    and (${staffScopes.hostel} = '' or ${staffScopes.hostel} = ${hostel}::text))`;
+  const duty = sql`(${category}::text = ${RAGGING_CATEGORY} and ${users.antiRagging})`;
+  return and(inArray(users.role, [...roles]), isNull(users.disabledAt), or(scoped, duty)) as SQL;
+}
+
+const workerColumns = { id: users.id, email: users.email, newWorkMail: users.newWorkMail };
+type Worker = Pick<UserRow, 'id' | 'email' | 'newWorkMail'>;
+
 const workersCovering = preparedPerDatabase((db) =>
   db
-    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
-    .from(staffScopes)
-    .innerJoin(users, eq(users.id, staffScopes.userId))
-    .where(
-      and(
-        inArray(users.role, ['staff', 'warden']),
-        isNull(users.disabledAt),
-        or(eq(staffScopes.category, ''), eq(staffScopes.category, sql.placeholder('category'))),
-        or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, sql.placeholder('hostel'))),
-      ),
-    )
+    .select(workerColumns)
+    .from(users)
+    .where(covers(sql.placeholder('category').getSQL(), sql.placeholder('hostel').getSQL(), ['staff', 'warden']))
     .orderBy(asc(users.id))
     .prepare('workers_covering'),
 );
 
 /**
- * Everyone (staff and wardens, not disabled) whose scope covers the complaint — all of them, in a
- * stable order: the one answer to "who works this complaint", for new work, the team's bells and
- * escalations alike. Admins are not listed: they see everything and would hear about everything.
+ * Everyone whose scope covers the complaint (the rule: `covers`) — all of them, in a stable
+ * order: the one answer to "who works this complaint", for new work, the team's bells and
+ * escalations alike.
  */
 export async function coveringWorkers(
   db: Db | Tx,
   complaint: Pick<ComplaintRow, 'category' | 'hostel'>,
   opts: { roles?: ReadonlyArray<'staff' | 'warden'>; except?: string | null } = {},
-): Promise<Array<Pick<UserRow, 'id' | 'email' | 'newWorkMail'>>> {
-  const roles = [...(opts.roles ?? ['staff', 'warden'])];
+): Promise<Worker[]> {
   // Every filing asks with the defaults: that shape is prepared once per connection (db/prepared.ts).
-  const scoped = opts.roles === undefined && !opts.except
-    ? await workersCovering(db).execute({ category: complaint.category, hostel: complaint.hostel })
-    : await db
-    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
-    .from(staffScopes)
-    .innerJoin(users, eq(users.id, staffScopes.userId))
-    .where(
-      and(
-        inArray(users.role, roles),
-        isNull(users.disabledAt),
-        or(eq(staffScopes.category, ''), eq(staffScopes.category, complaint.category)),
-        or(eq(staffScopes.hostel, ''), eq(staffScopes.hostel, complaint.hostel)),
-        opts.except ? ne(users.id, opts.except) : undefined,
-      ),
-    )
-    .orderBy(asc(users.id));
-  if (complaint.category !== RAGGING_CATEGORY) return scoped;
-  // The anti-ragging duty covers every ragging report (loadScope gives them the same).
-  const duty = await db
-    .selectDistinct({ id: users.id, email: users.email, newWorkMail: users.newWorkMail })
+  if (opts.roles === undefined && !opts.except) return workersCovering(db).execute({ category: complaint.category, hostel: complaint.hostel });
+  return db
+    .select(workerColumns)
     .from(users)
-    .where(and(eq(users.antiRagging, true), inArray(users.role, roles), isNull(users.disabledAt), opts.except ? ne(users.id, opts.except) : undefined));
-  const known = new Set(scoped.map((w) => w.id));
-  return [...scoped, ...duty.filter((w) => !known.has(w.id))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .where(and(covers(complaint.category, complaint.hostel, opts.roles ?? ['staff', 'warden']), opts.except ? ne(users.id, opts.except) : undefined))
+    .orderBy(asc(users.id));
 }
+
+/**
+ * coveringWorkers with the defaults, as one JSON column of a statement that writes anyway (filing
+ * learns who to tell with no statement of its own), for the category and hostel in these placeholders.
+ */
+export const coveringWorkersColumn = (category: string, hostel: string) =>
+  sql<Worker[]>`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'email', ${users.email}, 'newWorkMail', ${users.newWorkMail}) order by ${users.id}), '[]')
+    from ${users} where ${covers(sql.placeholder(category).getSQL(), sql.placeholder(hostel).getSQL(), ['staff', 'warden'])})`;
 
 /**
  * Who may see the student behind a confidential (ragging) complaint in their scope, and record the

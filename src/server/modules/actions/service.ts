@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { LINK_ACTIONS, type ComplaintStatus, type LinkAction } from '../../../shared/constants.js';
 import { checkTransition } from '../../../shared/lifecycle.js';
-import type { Db, Tx } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import type { Db } from '../../db/client.js';
 import { actionTokens, complaints, type ComplaintRow } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
@@ -19,28 +18,45 @@ export const linkAllowed = (status: ComplaintStatus, action: LinkAction) =>
 
 /** Makes one-click links for a facility mail; only the hashes are stored. */
 // Every filing writes its links: prepared once per connection (db/prepared.ts).
-const insertLinks = preparedPerDatabase((db) =>
-  db
-    .insert(actionTokens)
-    .values(LINK_ACTIONS.map((action) => ({ id: sql.placeholder(action), complaintId: sql.placeholder('complaintId'), action, expiresAt: sql.placeholder('expiresAt') })))
-    .prepare('insert_action_links'),
-);
+/** A complaint's one-click links before they are stored: the URLs to mail and what the database keeps. */
+export interface NewActionLinks {
+  /** The URLs the facility mail carries, by action. */
+  urls: Record<LinkAction, string>;
+  /** The stored ids: each token's SHA-256, so a leaked database holds no usable link. */
+  ids: Record<LinkAction, string>;
+  expiresAt: Date;
+}
 
-export async function createActionLinks(
-  db: Db | Tx,
-  complaintId: string,
-  opts: { publicUrl: string; ttlMs: number },
-): Promise<Record<LinkAction, string>> {
-  const expiresAt = new Date(Date.now() + opts.ttlMs);
-  const links = {} as Record<LinkAction, string>;
-  const ids: Record<string, string> = {};
+export function newActionLinks(opts: { publicUrl: string; ttlMs: number }): NewActionLinks {
+  const urls = {} as Record<LinkAction, string>;
+  const ids = {} as Record<LinkAction, string>;
   for (const action of LINK_ACTIONS) {
     const token = randomToken(32);
-    links[action] = `${opts.publicUrl}/act/${token}`;
+    urls[action] = `${opts.publicUrl}/act/${token}`;
     ids[action] = sha256(token);
   }
-  await insertLinks(db).execute({ ...ids, complaintId, expiresAt });
-  return links;
+  return { urls, ids, expiresAt: new Date(Date.now() + opts.ttlMs) };
+}
+
+const linkPlaceholder = (action: LinkAction) => `link_${action}`;
+
+/**
+ * The write that stores the links of the complaint a statement inserts (its common table `filed`):
+ * a part of filing's one statement (lifecycle/filing.ts), whose values come from linkValues.
+ */
+export const storeLinksOf = (filed: string) =>
+  sql`insert into ${actionTokens} (${sql.identifier(actionTokens.id.name)}, ${sql.identifier(actionTokens.complaintId.name)}, ${sql.identifier(actionTokens.action.name)}, ${sql.identifier(actionTokens.expiresAt.name)})
+      select t.id, f.id, t.action, ${sql.placeholder('linksExpireAt')}::timestamptz
+      from ${sql.identifier(filed)} f, (values ${sql.join(
+        LINK_ACTIONS.map((action) => sql`(${sql.placeholder(linkPlaceholder(action))}::text, ${sql.raw(`'${action}'`)})`),
+        sql`, `,
+      )}) t(id, action)`;
+
+/** The values storeLinksOf's placeholders take. */
+export function linkValues(links: NewActionLinks): Record<string, string | Date> {
+  const values: Record<string, string | Date> = { linksExpireAt: links.expiresAt };
+  for (const action of LINK_ACTIONS) values[linkPlaceholder(action)] = links.ids[action];
+  return values;
 }
 
 export type LinkState =

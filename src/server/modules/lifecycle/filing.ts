@@ -4,7 +4,9 @@ import { ENQUIRY_DAYS, FIR_DECISION_HOURS } from '../../../shared/ragging.js';
 import type { Tx } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { complaintEvents, complaintNumberSeq, complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
-import { createActionLinks } from '../actions/service.js';
+import { localesOfEmailsColumn, Readers } from '../../i18n/readers.js';
+import { coveringWorkersColumn } from '../access/scope.js';
+import { linkValues, newActionLinks, storeLinksOf, type NewActionLinks } from '../actions/service.js';
 import { raggingContactsOf, readUniversity } from '../catalog/store.js';
 import { raggingAcknowledgementMail } from '../mail/ragging-templates.js';
 import { acknowledgementMail, facilityMail } from '../mail/templates.js';
@@ -12,7 +14,7 @@ import { enqueueMail, type MailFor } from '../mail/outbox.js';
 import { resolveRecipients, resolveRecipientsFrom } from '../routing/service.js';
 import type { RoutingTable } from '../routing/table.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
-import { noticeForFiling, recordFiledUnderNotice } from './incidents.js';
+import { filedUnderNoticeEntry, noticeToFileUnder } from './incidents.js';
 import { tellNewWork } from './notices.js';
 import { attachPhotos } from './photos.js';
 
@@ -60,59 +62,78 @@ export interface FilingOptions {
 }
 
 /**
- * The complaint's row, prepared once per connection (db/prepared.ts): with its fifty columns,
- * building this statement was the largest single cost of a filing on the app's thread. The
- * number is made inside the insert (one round trip fewer), and the statutory clocks of a ragging
- * report (UGC regulations) start with it.
+ * Filing's one statement, prepared once per connection (db/prepared.ts): the notice it goes under
+ * (found and locked), the complaint's row, its first timeline entries, its one-click links, the
+ * languages of the people its mail goes to and the workers to tell. One round trip instead of six: on a two-core
+ * machine each statement costs the app's thread and PostgreSQL about as much as the row it writes
+ * (issue 29). Its foreign keys are checked when the statement ends, after every part has written.
+ * The number is made inside the insert, and the statutory clocks of a ragging report (UGC
+ * regulations) start with it.
  */
-const insertComplaint = preparedPerDatabase((db) =>
-  db
-    .insert(complaints)
-    .values({
-      number: sql`'HC-' || to_char(now() at time zone university_time_zone(), 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`,
-      kind: sql.placeholder('kind'),
-      category: sql.placeholder('category'),
-      complaintHead: sql.placeholder('complaintHead'),
-      subCategory: sql.placeholder('subCategory'),
-      hostel: sql.placeholder('hostel'),
-      floor: sql.placeholder('floor'),
-      roomNo: sql.placeholder('roomNo'),
-      message: sql.placeholder('message'),
-      studentId: sql.placeholder('studentId'),
-      fname: sql.placeholder('fname'),
-      regId: sql.placeholder('regId'),
-      userEmail: sql.placeholder('userEmail'),
-      toEmails: sql.placeholder('toEmails'),
-      ccEmails: sql.placeholder('ccEmails'),
-      confidential: sql.placeholder('confidential'),
-      incidentId: sql.placeholder('incidentId'),
-      dueAt: sql`now() + make_interval(hours => ${sql.placeholder('targetHours')}::int)`,
-      placeKind: sql.placeholder('placeKind'),
-      placeText: sql.placeholder('placeText'),
-      commonAreaId: sql.placeholder('commonAreaId'),
-      entryConsent: sql.placeholder('entryConsent'),
-      entrySlots: sql.placeholder('entrySlots'),
-      anonymous: sql.placeholder('anonymous'),
-      trackingCode: sql.placeholder('trackingCode'),
-      secretHash: sql.placeholder('secretHash'),
-      firDueAt: sql`case when ${sql.placeholder('ragging')}::boolean then now() + make_interval(hours => ${sql.raw(String(FIR_DECISION_HOURS))}) end`,
-      enquiryDueAt: sql`case when ${sql.placeholder('ragging')}::boolean then now() + make_interval(days => ${sql.raw(String(ENQUIRY_DAYS))}) end`,
-      idempotencyKey: sql.placeholder('idempotencyKey'),
-      requestHash: sql.placeholder('requestHash'),
+const fileComplaint = preparedPerDatabase((db) => {
+  const notice = db.$with('notice').as(noticeToFileUnder(db));
+  const filed = db.$with('filed').as(
+    db
+      .insert(complaints)
+      .values({
+        number: sql`'HC-' || to_char(now() at time zone university_time_zone(), 'YYYY') || '-' || (select lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval(${complaintNumberSeq.seqName}) as n) seq)`,
+        kind: sql.placeholder('kind'),
+        category: sql.placeholder('category'),
+        complaintHead: sql.placeholder('complaintHead'),
+        subCategory: sql.placeholder('subCategory'),
+        hostel: sql.placeholder('hostel'),
+        floor: sql.placeholder('floor'),
+        roomNo: sql.placeholder('roomNo'),
+        message: sql.placeholder('message'),
+        studentId: sql.placeholder('studentId'),
+        fname: sql.placeholder('fname'),
+        regId: sql.placeholder('regId'),
+        userEmail: sql.placeholder('userEmail'),
+        toEmails: sql.placeholder('toEmails'),
+        ccEmails: sql.placeholder('ccEmails'),
+        confidential: sql.placeholder('confidential'),
+        incidentId: sql`(select id from ${sql.identifier('notice')})`,
+        dueAt: sql`now() + make_interval(hours => ${sql.placeholder('targetHours')}::int)`,
+        placeKind: sql.placeholder('placeKind'),
+        placeText: sql.placeholder('placeText'),
+        commonAreaId: sql.placeholder('commonAreaId'),
+        entryConsent: sql.placeholder('entryConsent'),
+        entrySlots: sql.placeholder('entrySlots'),
+        anonymous: sql.placeholder('anonymous'),
+        trackingCode: sql.placeholder('trackingCode'),
+        secretHash: sql.placeholder('secretHash'),
+        firDueAt: sql`case when ${sql.placeholder('ragging')}::boolean then now() + make_interval(hours => ${sql.raw(String(FIR_DECISION_HOURS))}) end`,
+        enquiryDueAt: sql`case when ${sql.placeholder('ragging')}::boolean then now() + make_interval(days => ${sql.raw(String(ENQUIRY_DAYS))}) end`,
+        idempotencyKey: sql.placeholder('idempotencyKey'),
+        requestHash: sql.placeholder('requestHash'),
+      })
+      .returning(),
+  );
+  // The student's "Sent to …" entry, then the notice's when there is one.
+  const entries = db.$with('entries', {}).as(
+    sql`insert into ${complaintEvents} (complaint_id, actor_id, from_status, to_status, kind, public, note, created_at)
+        select f.id, f.student_id, null, f.status, 'status', true, ${sql.placeholder('sentTo')}::text, now() from ${sql.identifier('filed')} f
+        union all ${filedUnderNoticeEntry('filed', 'notice')}`,
+  );
+  const links = db.$with('links', {}).as(storeLinksOf('filed'));
+  return db
+    .with(notice, filed, entries, links)
+    .select({
+      complaint: filed._.selectedFields,
+      noticeTitle: sql<string | null>`(select title from ${sql.identifier('notice')})`,
+      readers: localesOfEmailsColumn('readerEmails'),
+      workers: coveringWorkersColumn('category', 'hostel'),
     })
-    .returning()
-    .prepare('file_complaint'),
-);
-const insertFirstEvent = preparedPerDatabase((db) =>
-  db
-    .insert(complaintEvents)
-    .values({ complaintId: sql.placeholder('complaintId'), actorId: sql.placeholder('actorId'), fromStatus: null, toStatus: 'submitted', note: sql.placeholder('note') })
-    .prepare('file_complaint_event'),
-);
-type FiledColumns = 'kind' | 'category' | 'complaintHead' | 'subCategory' | 'hostel' | 'floor' | 'roomNo' | 'message' | 'studentId' | 'fname' | 'regId' | 'userEmail' | 'toEmails' | 'ccEmails' | 'confidential' | 'incidentId' | 'placeKind' | 'placeText' | 'commonAreaId' | 'entryConsent' | 'entrySlots' | 'anonymous' | 'trackingCode' | 'secretHash' | 'idempotencyKey' | 'requestHash';
-/** The prepared insert with its values checked (a prepared query's own values are untyped). */
-const fileComplaintRow = (tx: Tx, values: Required<Pick<typeof complaints.$inferInsert, FiledColumns>> & { targetHours: number; ragging: boolean }) =>
-  insertComplaint(tx).execute(values);
+    .from(filed)
+    .prepare('file_complaint');
+});
+type FiledColumns = 'kind' | 'category' | 'complaintHead' | 'subCategory' | 'hostel' | 'floor' | 'roomNo' | 'message' | 'studentId' | 'fname' | 'regId' | 'userEmail' | 'toEmails' | 'ccEmails' | 'confidential' | 'placeKind' | 'placeText' | 'commonAreaId' | 'entryConsent' | 'entrySlots' | 'anonymous' | 'trackingCode' | 'secretHash' | 'idempotencyKey' | 'requestHash';
+/** The prepared statement with its values checked (a prepared query's own values are untyped). */
+const fileComplaintRow = (
+  tx: Tx,
+  values: Required<Pick<typeof complaints.$inferInsert, FiledColumns>> & { targetHours: number; ragging: boolean; sentTo: string; readerEmails: string[] },
+  links: NewActionLinks,
+) => fileComplaint(tx).execute({ ...values, ...linkValues(links) });
 
 /**
  * Files a complaint: in one transaction the complaint row, its first timeline entry, its photos,
@@ -125,41 +146,49 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
   // Read before the transaction opens (under READ COMMITTED it would see no other rules inside it),
   // from the catalogue in memory when the caller has it: no statement at all.
   const recipients = opts.routing ? resolveRecipientsFrom(opts.routing, input.routingKey, input.hostel) : await resolveRecipients(ctx.db, input.routingKey, input.hostel);
+  const links = newActionLinks({ publicUrl: ctx.publicUrl, ttlMs: opts.actionLinkTtlMs });
+  // An anonymous reporter is acknowledged nowhere; the student's own mail switch came with the
+  // session's row (no lookup needed).
+  const ackTo = input.anonymous || !student.notifyMail ? [] : [student.email];
+  const readerEmails = [...new Set([...recipients.to, ...recipients.cc, ...ackTo].map((e) => e.toLowerCase()))];
   return ctx.transaction(async (tx) => {
-    const notice = await noticeForFiling(tx, input);
-    const [row] = await fileComplaintRow(tx, {
-      kind: input.kind,
-      category: input.category,
-      complaintHead: input.complaintHead,
-      subCategory: input.subCategory,
-      hostel: input.hostel,
-      floor: input.floor,
-      roomNo: input.roomNo,
-      message: input.message,
-      studentId: student.id,
-      fname: student.fname,
-      regId: student.regId,
-      userEmail: student.email,
-      toEmails: recipients.to,
-      ccEmails: recipients.cc,
-      confidential: input.confidential,
-      incidentId: notice?.id ?? null,
-      targetHours: input.targetHours,
-      placeKind: input.place?.kind ?? null,
-      placeText: input.place?.text ?? input.commonArea?.label ?? null,
-      commonAreaId: input.commonArea?.id ?? null,
-      entryConsent: input.entry?.consent ?? null,
-      entrySlots: input.entry?.slots ?? [],
-      anonymous: input.anonymous !== undefined,
-      trackingCode: input.anonymous?.trackingCode ?? null,
-      secretHash: input.anonymous?.secretHash ?? null,
-      ragging,
-      idempotencyKey: opts.idempotencyKey ?? null,
-      requestHash: opts.requestHash,
-    });
-    if (!row) throw new Error('complaint insert returned nothing');
-    await insertFirstEvent(tx).execute({ complaintId: row.id, actorId: student.id, note: `Sent to ${recipients.to.join(', ')}` });
-    await recordFiledUnderNotice(tx, row, notice);
+    const [filing] = await fileComplaintRow(
+      tx,
+      {
+        kind: input.kind,
+        category: input.category,
+        complaintHead: input.complaintHead,
+        subCategory: input.subCategory,
+        hostel: input.hostel,
+        floor: input.floor,
+        roomNo: input.roomNo,
+        message: input.message,
+        studentId: student.id,
+        fname: student.fname,
+        regId: student.regId,
+        userEmail: student.email,
+        toEmails: recipients.to,
+        ccEmails: recipients.cc,
+        confidential: input.confidential,
+        targetHours: input.targetHours,
+        placeKind: input.place?.kind ?? null,
+        placeText: input.place?.text ?? input.commonArea?.label ?? null,
+        commonAreaId: input.commonArea?.id ?? null,
+        entryConsent: input.entry?.consent ?? null,
+        entrySlots: input.entry?.slots ?? [],
+        anonymous: input.anonymous !== undefined,
+        trackingCode: input.anonymous?.trackingCode ?? null,
+        secretHash: input.anonymous?.secretHash ?? null,
+        ragging,
+        idempotencyKey: opts.idempotencyKey ?? null,
+        requestHash: opts.requestHash,
+        sentTo: `Sent to ${recipients.to.join(', ')}`,
+        readerEmails,
+      },
+      links,
+    );
+    if (!filing) throw new Error('complaint insert returned nothing');
+    const row = filing.complaint;
     // The first filing tells where the student lives: remembered to fill in the next form (never
     // moved by a later filing about somewhere else; the account page edits it). A ragging report
     // may leave the room out and need not be where the reporter lives. The student's row was read
@@ -172,17 +201,14 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         .where(and(eq(users.id, student.id), isNull(users.placeHostel)));
     }
     await attachPhotos(tx, { photoIds: opts.photoIds, uploaderId: student.id, complaint: row, stage: 'before' });
-    const actionLinks = await createActionLinks(tx, row.id, { publicUrl: ctx.publicUrl, ttlMs: opts.actionLinkTtlMs });
-    const facility: MailFor = (r) => facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...actionLinks }, r);
+    const facility: MailFor = (r) => facilityMail(row, { complaintUrl: staffUrl(ctx, row.number), ...links.urls }, r);
     // A ragging report's acknowledgement names the committee and carries the helpline and the nodal
-    // officer, not a mailbox; an anonymous reporter has no address to acknowledge to.
+    // officer, not a mailbox.
     const university = ragging ? await readUniversity(tx) : null;
     const ack: MailFor = (r) =>
       university
         ? raggingAcknowledgementMail(row, { ...raggingContactsOf(university), committeeNameHi: university.committeeNameHi }, studentUrl(ctx, row.number), r)
         : acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) }, r);
-    // The student's own mail switch came with the session's row: no lookup (wantingMail) needed.
-    const ackTo = row.anonymous || !student.notifyMail ? [] : [student.email];
     await enqueueMail(
       tx,
       [
@@ -193,8 +219,9 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         ...(ackTo.length ? [{ render: ack, purpose: 'acknowledgement', complaint: row, to: ackTo }] : []),
       ],
       mailOptions(ctx),
+      Readers.knowing(tx, readerEmails, filing.readers),
     );
-    await tellNewWork(tx, ctx, row);
+    await tellNewWork(tx, ctx, row, filing.workers);
     return row;
   });
 }

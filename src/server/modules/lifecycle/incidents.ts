@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_STATUSES, isOpenStatus, type AuditAction } from '../../../shared/constants.js';
 import { RESOLVED_WITH_NOTICE } from '../../../shared/incidents.js';
-import type { Tx } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   auditLog,
   complaintEvents,
@@ -174,12 +173,24 @@ export async function unlinkComplaint(tx: Tx, incident: IncidentRow, complaint: 
   return row;
 }
 
-const noticeToFileUnder = preparedPerDatabase((db) =>
+// The words around the notice's title (quoted as `quoted` quotes it).
+const FILED_UNDER = { before: 'Filed while the notice “', after: '” is up: the team knows, and resolving it resolves this complaint.' };
+
+/**
+ * At filing, the notice a new complaint goes under: the newest active one of its hostel and
+ * category whose floors include its floor (or that has none), the same filter as
+ * activeIncidentsFor. It is locked FOR SHARE until the filing commits, so a resolution running at
+ * the same moment either finishes first (then the notice is no longer active and the complaint is
+ * filed on its own) or waits and resolves it too. Confidential complaints are never linked. A part
+ * of filing's one statement (filing.ts): found, locked and used there together.
+ */
+export const noticeToFileUnder = (db: Db) =>
   db
     .select({ id: incidents.id, title: incidents.title })
     .from(incidents)
     .where(
       and(
+        sql`not ${sql.placeholder('confidential')}::boolean`,
         eq(incidents.status, 'active'),
         eq(incidents.hostel, sql.placeholder('hostel')),
         eq(incidents.category, sql.placeholder('category')),
@@ -188,33 +199,18 @@ const noticeToFileUnder = preparedPerDatabase((db) =>
     )
     .orderBy(desc(incidents.createdAt), desc(incidents.id))
     .limit(1)
-    .for('share')
-    .prepare('notice_to_file_under'),
-);
+    .for('share');
 
 /**
- * At filing, the notice a new complaint goes under: the newest active one of its hostel and
- * category whose floors include its floor (or that has none). It is locked FOR SHARE until the
- * filing commits, so a resolution running at the same moment either finishes first (then the
- * notice is no longer active and the complaint is filed on its own) or waits and resolves it too.
- * Confidential complaints are never linked.
+ * The timeline entry of a complaint filed under a notice, as rows for complaint_events'
+ * (complaint_id, actor_id, from_status, to_status, kind, public, note, created_at): none when the
+ * statement's notice (the common table named `notice`) found nothing. Written after the filing's
+ * own entry (clock_timestamp), so the timeline reads in that order.
  */
-export async function noticeForFiling(
-  tx: Tx,
-  complaint: { hostel: string; floor: number; category: string; confidential: boolean },
-): Promise<Pick<IncidentRow, 'id' | 'title'> | null> {
-  if (complaint.confidential) return null;
-  // One statement, the same filter as activeIncidentsFor: found and locked together, since every
-  // filing asks (a notice that stops being active while we wait for its lock is skipped).
-  const [held] = await noticeToFileUnder(tx).execute({ hostel: complaint.hostel, category: complaint.category, floor: complaint.floor });
-  return held ?? null;
-}
+export const filedUnderNoticeEntry = (filed: string, notice: string) =>
+  sql`select f.id, null::uuid, f.status, f.status, 'incident', true, ${FILED_UNDER.before}::text || n.title || ${FILED_UNDER.after}::text, clock_timestamp()
+    from ${sql.identifier(filed)} f, ${sql.identifier(notice)} n`;
 
-/** The timeline entry of a complaint filed under a notice (noticeForFiling), in the filing's transaction. */
-export async function recordFiledUnderNotice(tx: Tx, complaint: ComplaintRow, notice: Pick<IncidentRow, 'title'> | null): Promise<void> {
-  if (!notice) return;
-  await noteOnComplaints(tx, [complaint], null, `Filed while the notice ${quoted(notice)} is up: the team knows, and resolving it resolves this complaint.`);
-}
 
 interface Concerned {
   id: string;

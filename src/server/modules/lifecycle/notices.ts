@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { complaintFollowers, users, type ComplaintRow } from '../../db/schema.js';
+import { complaintFollowers, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { coveringWorkers } from '../access/scope.js';
 import { enqueueMail, type MailFor } from '../mail/outbox.js';
 import { notify, type BellText } from '../notifications/service.js';
@@ -100,8 +100,14 @@ export async function tellFollowers(tx: Tx, ctx: LifecycleContext, complaint: Co
  * A new complaint in someone's scope: every worker whose scope covers it hears by bell; those who
  * asked to hear of each one get a push and a mail (a digest job serves those who asked for a digest).
  */
-export async function tellNewWork(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow): Promise<void> {
-  const workers = await coveringWorkers(tx, complaint);
+export async function tellNewWork(
+  tx: Tx,
+  ctx: LifecycleContext,
+  complaint: ComplaintRow,
+  /** Who covers it, when the caller's statement read them already (coveringWorkersColumn). */
+  covering?: ReadonlyArray<Pick<UserRow, 'id' | 'email' | 'newWorkMail'>>,
+): Promise<void> {
+  const workers = covering ?? (await coveringWorkers(tx, complaint));
   const bell: BellText = (r) => {
     const c = r.local(complaint);
     const values = { head: c.complaintHead, sub: c.subCategory, hostel: c.hostel, number: c.number };

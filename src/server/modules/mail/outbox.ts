@@ -108,11 +108,12 @@ const insertRows = Array.from({ length: PREPARED_ROWS }, (_, n) =>
  * both commit or neither does. Without SMTP the row is 'held' (kept for admins to read) and is
  * queued as soon as the portal starts with SMTP_URL. Every mail about a complaint passes the
  * confidentiality guard here, so no caller can forget it, and carries the complaint's thread id so
- * mail clients show one conversation.
+ * mail clients show one conversation. `readers`: given when the caller's own statement read the
+ * recipients' languages (Readers.knowing), so none is read here.
  */
-export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: MailOptions): Promise<string[]> {
+export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: MailOptions, readers?: Readers): Promise<string[]> {
   const status: OutboxStatus = opts.smtpConfigured ? 'queued' : 'held';
-  const written = await inTheirLanguages(db, mails);
+  const written = await inTheirLanguages(db, mails, readers);
   const rows = written.flatMap((given) => personalise(given, opts.replyAddressing)).map((mail) => {
     const id = randomUUID();
     return {
@@ -147,9 +148,9 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
  * Writes each mail once per language among its recipients, the recipients of each language
  * together in the order given: a mail to English readers alone stays one mail, as before.
  */
-async function inTheirLanguages(db: Db | Tx, mails: OutgoingMail[]): Promise<WrittenMail[]> {
+async function inTheirLanguages(db: Db | Tx, mails: OutgoingMail[], known: Readers | undefined): Promise<WrittenMail[]> {
   if (!mails.some((m) => 'render' in m)) return mails as WrittenMail[];
-  const readers = new Readers(db);
+  const readers = known ?? new Readers(db);
   const locales = await readers.localesOfEmails(mails.flatMap((m) => ('render' in m ? [...m.to, ...(m.cc ?? [])] : [])));
   const written: WrittenMail[] = [];
   for (const mail of mails) {
