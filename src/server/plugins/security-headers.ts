@@ -1,15 +1,20 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /**
  * A strict Content-Security-Policy: the built web app needs nothing inline and nothing from
  * another origin, so anything injected into a page cannot run.
+ *
+ * Helmet's middleware is made once here and applied to every response. The Fastify wrapper
+ * (@fastify/helmet) made it anew for every request, parsing and validating the policy each time:
+ * about a tenth of a millisecond of the server's thread per request (issue 29), for headers that
+ * never change.
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance, opts: { config: Config }) {
-    await app.register(helmet, {
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -27,11 +32,12 @@ export default fp(
         },
       },
       // HSTS only where the portal is really served over HTTPS.
-      strictTransportSecurity: opts.config.isProduction
-        ? { maxAge: 31_536_000, includeSubDomains: true }
-        : false,
+      strictTransportSecurity: opts.config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
   },
   { name: 'security-headers' },
