@@ -62,4 +62,33 @@ describe('statements prepared once (decision 55)', () => {
     if (testDbKind() === 'postgres') expect(built.size).toBeLessThanOrEqual(database.pool?.options.max ?? 10);
     else expect(built.size).toBe(30);
   });
+
+  it('leaves every connection usable after a statement fails inside a transaction, and keeps settings given to a transaction', async () => {
+    // As many failures as the pool has connections, and then some: each must have been rolled back
+    // (a connection left inside a failed transaction would refuse every later statement).
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await insertHit(tx).execute({ key: `prepared-failed-${i}` });
+          await insertHit(tx).execute({ key: `prepared-failed-${i}` }); // the same key again: a unique violation
+        }),
+      ).rejects.toThrow();
+    }
+    for (let i = 0; i < 12; i++) expect(await hitsOf(`prepared-failed-${i}`)).toBe(0);
+    await database.db.transaction(async (tx) => {
+      await insertHit(tx).execute({ key: 'prepared-after-failures' });
+    });
+    expect(await hitsOf('prepared-after-failures')).toBe(1);
+
+    const isolation = await database.db.transaction(
+      async (tx) => {
+        await insertHit(tx).execute({ key: 'prepared-serializable' });
+        const [row] = await tx.select({ level: sql<string>`current_setting('transaction_isolation')` }).from(rateLimits).limit(1);
+        return row?.level;
+      },
+      { isolationLevel: 'serializable' },
+    );
+    if (testDbKind() === 'postgres') expect(isolation).toBe('serializable');
+    expect(await hitsOf('prepared-serializable')).toBe(1);
+  });
 });
