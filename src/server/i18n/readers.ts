@@ -144,6 +144,7 @@ const localesOf = (column: typeof users.email | typeof users.id, type: 'text' | 
       .prepare(name),
   );
 const localesByEmail = localesOf(users.email, 'text', 'locales_by_email');
+const localesById = localesOf(users.id, 'uuid', 'locales_by_id');
 
 /** A row of what localesOf reads: a person's key and language beside the university's settings. */
 interface LocaleRow {
@@ -161,7 +162,6 @@ interface LocaleRow {
 export const localesOfEmailsColumn = (name: string) =>
   sql<LocaleRow[]>`(select json_agg(json_build_object('key', ${users.email}, 'locale', ${users.locale}, 'defaultLocale', ${university.defaultLocale}, 'timeZone', ${university.timeZone}))
     from ${university} left join ${users} on ${users.email} = any(${sql.placeholder(name)}::text[]))`;
-const localesById = localesOf(users.id, 'uuid', 'locales_by_id');
 
 /**
  * The readers of one piece of writing: each person's language (`users.locale`, else the
