@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the lifecycle context once; its transactions wake this instance's mail dispatcher after commit. */
+/** Builds the lifecycle context once; its transactions hand their mail to this instance's dispatcher after commit. */
 export default fp(
   async function lifecyclePlugin(app: FastifyInstance, opts: { config: Config }) {
     app.decorate(
@@ -25,8 +25,12 @@ export default fp(
           : undefined,
         mergeUndoMs: opts.config.mergeUndoMs,
         universityTimeZone: async () => (await app.catalog.get()).timeZone,
-        afterCommit: () => {
-          app.mailer?.notify();
+        mailHandover: () => app.mailer?.handover(),
+        afterCommit: (handover) => {
+          // With a handover every mail the transaction queued is in it (all mail is queued through
+          // enqueueMail on the transaction): no polling pass is needed for it.
+          if (handover) app.mailer?.sendCommitted(handover);
+          else app.mailer?.notify();
           app.pushDispatcher?.notify();
         },
       }),

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
+import { collectingMail, type MailHandover } from '../mail/handover.js';
 import type { MailOptions } from '../mail/outbox.js';
 import type { ReplyAddressing } from '../mail/reply-address.js';
 
@@ -22,8 +23,8 @@ export interface LifecycleContext {
    */
   universityTimeZone(): Promise<string>;
   /**
-   * Runs `work` in one transaction. When it commits, the instance's mail dispatcher is told that
-   * new mail may be waiting (the one place that signals it); when it throws, nothing was written.
+   * Runs `work` in one transaction. When it commits, the mail it queued goes to the instance's mail
+   * dispatcher (the one place that hands it over); when it throws, nothing was written.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
@@ -36,10 +37,12 @@ export function createLifecycleContext(opts: {
   mergeUndoMs: number;
   /** The profile's zone as the catalogue has it; Asia/Kolkata (the profile's default) when not given. */
   universityTimeZone?: (() => Promise<string>) | undefined;
-  /** Called after every committed lifecycle transaction. */
-  afterCommit: () => void;
+  /** A collection for the mail of a transaction about to start, when this instance sends mail (mail/handover.ts). */
+  mailHandover?: () => MailHandover | undefined;
+  /** Called after every committed lifecycle transaction, with the mail it collected. */
+  afterCommit: (handover: MailHandover | undefined) => void;
 }): LifecycleContext {
-  const { db, publicUrl, smtpConfigured, replyAddressing, mergeUndoMs, afterCommit } = opts;
+  const { db, publicUrl, smtpConfigured, replyAddressing, mergeUndoMs, mailHandover, afterCommit } = opts;
   const universityTimeZone = opts.universityTimeZone ?? (() => Promise.resolve(DEFAULT_TIME_ZONE));
   return {
     db,
@@ -49,8 +52,9 @@ export function createLifecycleContext(opts: {
     mergeUndoMs,
     universityTimeZone,
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      const result = await db.transaction(work);
-      afterCommit();
+      const handover = mailHandover?.();
+      const result = await db.transaction((tx) => collectingMail(tx, handover, work));
+      afterCommit(handover);
       return result;
     },
   };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { outbox, type OutboxRow } from '../../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
 import { composeMessage } from './compose.js';
+import type { MailHandover } from './handover.js';
 import { autoSubmittedFor } from './refusal-templates.js';
 import { classifyFailure, retryDelayMs } from './retry-policy.js';
 import { mailboxAddress } from '../../../shared/email.js';
@@ -82,6 +83,12 @@ export class MailDispatcher {
    * and then the lease lets another instance send the mail again (same Message-ID).
    */
   private readonly acceptedNotRecorded = new Map<string, string>();
+  /** Sends of handed-over mail under way (stop() waits for them). */
+  private readonly handedOver = new Set<Promise<void>>();
+  /** Handed-over mail accepted by SMTP, to be recorded together by the one recording under way. */
+  private toRecord: string[] = [];
+  private toRecordLeaseEnds = Infinity;
+  private recordingHanded: Promise<void> | undefined;
 
   constructor(private readonly opts: DispatcherOptions) {
     this.leaseMs = opts.leaseMs ?? 60_000;
@@ -112,12 +119,74 @@ export class MailDispatcher {
     this.schedule(0);
   }
 
+  /**
+   * A collection for one lifecycle transaction's mail, written leased to this instance (handover.ts);
+   * none once stopping, so the rows are left to the polling passes of whichever instance runs.
+   */
+  handover(): MailHandover | undefined {
+    if (this.stopped) return undefined;
+    return { leaseMs: this.leaseMs, leaseEnds: Date.now() + this.leaseMs - LEASE_MARGIN_MS, rows: [] };
+  }
+
+  /**
+   * Called once the transaction whose mail `handover` collected has committed: its mails go out now
+   * over the pooled connections, and the accepted ones are recorded together with whatever else was
+   * accepted meanwhile (one statement per recording, however many filings it covers).
+   */
+  sendCommitted(handover: MailHandover): void {
+    const rows = handover.rows;
+    if (!rows.length) return;
+    const sending = (
+      this.stopped
+        ? // Stopped between the insert and the commit: back to the queue, not held for the lease.
+          this.release({ rows, leaseEnds: handover.leaseEnds })
+        : Promise.all(rows.map((row) => this.deliver(row))).then((accepted) =>
+            this.recordTogether(
+              rows.filter((_, i) => accepted[i]).map((row) => row.id),
+              handover.leaseEnds,
+            ),
+          )
+    )
+      .catch((error: unknown) => {
+        // A failure could not be recorded (the database went away): the row stays leased and is tried again when the lease ends.
+        this.opts.log.warn({ reason: unavailableReason(error) }, 'mail: a handed-over mail was not sent; it is retried when its lease ends');
+      })
+      .finally(() => this.handedOver.delete(sending));
+    this.handedOver.add(sending);
+  }
+
   /** Stops polling and waits for sends in flight; nothing is cut off half-sent. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await Promise.all(this.handedOver);
+    await this.recordingHanded;
     this.transport.close();
+  }
+
+  /** Adds accepted ids to the next recording, starting one when none is under way. */
+  private recordTogether(ids: string[], leaseEnds: number): void {
+    if (!ids.length) return;
+    this.toRecord.push(...ids);
+    this.toRecordLeaseEnds = Math.min(this.toRecordLeaseEnds, leaseEnds);
+    if (this.recordingHanded) return;
+    const record = async () => {
+      try {
+        while (this.toRecord.length) {
+          const batch = this.toRecord;
+          const ends = this.toRecordLeaseEnds;
+          this.toRecord = [];
+          this.toRecordLeaseEnds = Infinity;
+          // Never throws: what it cannot record stays in acceptedNotRecorded for the next pass.
+          await this.recordSent(batch, ends);
+        }
+      } finally {
+        // In the same turn as the loop's last look, so no id added meanwhile is left behind.
+        this.recordingHanded = undefined;
+      }
+    };
+    this.recordingHanded = record();
   }
 
   private schedule(delayMs: number) {

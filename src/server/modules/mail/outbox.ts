@@ -8,6 +8,7 @@ import type { Locale } from '../../../shared/constants.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
 import { Readers, type Reader } from '../../i18n/readers.js';
 import { guardMail, isStudentOnly } from '../confidentiality/guard.js';
+import { handoverOf } from './handover.js';
 import { escapeHtml } from './html.js';
 import { replyAddressFor, threadRefFor, type ReplyAddressing } from './reply-address.js';
 import type { RenderedMail } from './templates.js';
@@ -88,7 +89,9 @@ function personalise(mail: WrittenMail, addressing: ReplyAddressing | undefined)
   });
 }
 
-const OUTBOX_COLUMNS = ['id', 'purpose', 'complaintId', 'toEmails', 'ccEmails', 'replyTo', 'subject', 'textBody', 'htmlBody', 'messageId', 'threadRef', 'status'] as const;
+const OUTBOX_COLUMNS = ['id', 'purpose', 'complaintId', 'toEmails', 'ccEmails', 'replyTo', 'subject', 'textBody', 'htmlBody', 'messageId', 'threadRef', 'status', 'attempts'] as const;
+/** A row handed over on commit is written leased: `lease` milliseconds from now, PostgreSQL's clock; null for a row the polling pass claims. */
+const leasedFor = (lease: unknown) => sql`now() + ${lease}::integer * interval '1 millisecond'`;
 /**
  * Inserts of one to PREPARED_ROWS mails, prepared once per connection (db/prepared.ts): a filing
  * queues two, most changes one or two. A larger batch (a bulk action's) is built as it comes.
@@ -98,7 +101,12 @@ const insertRows = Array.from({ length: PREPARED_ROWS }, (_, n) =>
   preparedPerDatabase((db) =>
     db
       .insert(outbox)
-      .values(Array.from({ length: n + 1 }, (_row, i) => Object.fromEntries(OUTBOX_COLUMNS.map((column) => [column, sql.placeholder(`${column}${i}`)])) as unknown as typeof outbox.$inferInsert))
+      .values(
+        Array.from(
+          { length: n + 1 },
+          (_row, i) => ({ ...Object.fromEntries(OUTBOX_COLUMNS.map((column) => [column, sql.placeholder(`${column}${i}`)])), lockedUntil: leasedFor(sql.placeholder(`lease${i}`)) }) as unknown as typeof outbox.$inferInsert,
+        ),
+      )
       .prepare(`outbox_insert_${n + 1}`),
   ),
 );
@@ -109,10 +117,12 @@ const insertRows = Array.from({ length: PREPARED_ROWS }, (_, n) =>
  * queued as soon as the portal starts with SMTP_URL. Every mail about a complaint passes the
  * confidentiality guard here, so no caller can forget it, and carries the complaint's thread id so
  * mail clients show one conversation. `readers`: given when the caller's own statement read the
- * recipients' languages (Readers.knowing), so none is read here.
+ * recipients' languages (Readers.knowing), so none is read here. In a lifecycle transaction the
+ * queued rows are written leased to this instance and handed to its dispatcher on commit (handover.ts).
  */
 export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: MailOptions, readers?: Readers): Promise<string[]> {
   const status: OutboxStatus = opts.smtpConfigured ? 'queued' : 'held';
+  const handover = status === 'queued' ? handoverOf(db) : undefined;
   const written = await inTheirLanguages(db, mails, readers);
   const rows = written.flatMap((given) => personalise(given, opts.replyAddressing)).map((mail) => {
     const id = randomUUID();
@@ -129,17 +139,38 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
       messageId: `<${id}@${opts.messageDomain}>`,
       threadRef: mail.complaint ? threadRefFor(mail.complaint.id, opts.messageDomain) : null,
       status,
+      // A handed-over row counts as claimed once, as the polling pass's claim would count it.
+      attempts: handover ? 1 : 0,
     };
   });
+  const lease = handover ? handover.leaseMs : null;
   const prepared = rows.length <= PREPARED_ROWS ? insertRows[rows.length - 1] : undefined;
   if (prepared) {
     const values: Record<string, unknown> = {};
     rows.forEach((row, i) => {
       for (const column of OUTBOX_COLUMNS) values[`${column}${i}`] = row[column] ?? null;
+      values[`lease${i}`] = lease;
     });
     await prepared(db).execute(values);
   } else if (rows.length) {
-    await db.insert(outbox).values(rows);
+    await db.insert(outbox).values(rows.map((row) => ({ ...row, lockedUntil: lease === null ? null : leasedFor(lease) })));
+  }
+  if (handover) {
+    const now = new Date();
+    for (const row of rows) {
+      handover.rows.push({
+        ...row,
+        complaintId: row.complaintId ?? null,
+        replyTo: row.replyTo ?? null,
+        nextAttemptAt: now,
+        lockedUntil: new Date(handover.leaseEnds),
+        lastError: null,
+        smtpResponse: null,
+        sentAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
   }
   return rows.map((r) => r.id);
 }
