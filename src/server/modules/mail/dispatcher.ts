@@ -56,6 +56,8 @@ export interface DispatcherOptions {
 /** First wait before recording an accepted mail again; doubles up to RECORD_RETRY_MAX_MS. */
 const RECORD_RETRY_FIRST_MS = 100;
 const RECORD_RETRY_MAX_MS = 2000;
+/** How long accepted handed-over mail gathers before it is recorded (recordTogether). */
+const RECORD_GATHER_MS = 50;
 /** Stop retrying this long before the lease ends; what is left is recorded at the next pass. */
 const LEASE_MARGIN_MS = 500;
 
@@ -89,6 +91,7 @@ export class MailDispatcher {
   private toRecord: string[] = [];
   private toRecordLeaseEnds = Infinity;
   private recordingHanded: Promise<void> | undefined;
+  private recordTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: DispatcherOptions) {
     this.leaseMs = opts.leaseMs ?? 60_000;
@@ -161,32 +164,57 @@ export class MailDispatcher {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
     await Promise.all(this.handedOver);
-    await this.recordingHanded;
+    await this.flushRecordings();
     this.transport.close();
   }
 
-  /** Adds accepted ids to the next recording, starting one when none is under way. */
+  /**
+   * Adds accepted ids to the next recording. Ids gather for RECORD_GATHER_MS (or until a batch is
+   * full) and are recorded in one statement, one recording at a time: under a burst that is one
+   * UPDATE for many filings instead of one per filing. The mail is at the SMTP server already; the
+   * wait only widens the moment in which a killed process would leave it to be sent again.
+   */
   private recordTogether(ids: string[], leaseEnds: number): void {
     if (!ids.length) return;
     this.toRecord.push(...ids);
     this.toRecordLeaseEnds = Math.min(this.toRecordLeaseEnds, leaseEnds);
-    if (this.recordingHanded) return;
-    const record = async () => {
-      try {
-        while (this.toRecord.length) {
-          const batch = this.toRecord;
-          const ends = this.toRecordLeaseEnds;
-          this.toRecord = [];
-          this.toRecordLeaseEnds = Infinity;
-          // Never throws: what it cannot record stays in acceptedNotRecorded for the next pass.
-          await this.recordSent(batch, ends);
-        }
-      } finally {
-        // In the same turn as the loop's last look, so no id added meanwhile is left behind.
-        this.recordingHanded = undefined;
+    this.scheduleRecording();
+  }
+
+  private scheduleRecording(): void {
+    if (this.recordingHanded || this.recordTimer || !this.toRecord.length) return;
+    const now = this.stopped || this.toRecord.length >= this.batchSize;
+    this.recordTimer = setTimeout(() => {
+      this.recordTimer = undefined;
+      this.recordingHanded = this.recordGathered();
+    }, now ? 0 : RECORD_GATHER_MS);
+  }
+
+  private async recordGathered(): Promise<void> {
+    const batch = this.toRecord;
+    const ends = this.toRecordLeaseEnds;
+    this.toRecord = [];
+    this.toRecordLeaseEnds = Infinity;
+    try {
+      // Never throws: what it cannot record stays in acceptedNotRecorded for the next pass.
+      await this.recordSent(batch, ends);
+    } finally {
+      this.recordingHanded = undefined;
+      this.scheduleRecording();
+    }
+  }
+
+  /** On stop: records what has gathered now, and waits until nothing is left to record. */
+  private async flushRecordings(): Promise<void> {
+    for (;;) {
+      if (this.recordTimer) {
+        clearTimeout(this.recordTimer);
+        this.recordTimer = undefined;
+        this.recordingHanded = this.recordGathered();
       }
-    };
-    this.recordingHanded = record();
+      if (!this.recordingHanded) return;
+      await this.recordingHanded;
+    }
   }
 
   private schedule(delayMs: number) {
