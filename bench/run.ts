@@ -5,6 +5,7 @@ import { repoRoot } from '../tests/support/paths.js';
 import { serverEntry } from '../tests/support/process.js';
 import { deliveryBench } from './delivery.js';
 import { dispatchBench } from './dispatch.js';
+import { pdfFontsBench } from './pdf-fonts.js';
 import { photosBench } from './photos.js';
 import { incidentsBench } from './incidents.js';
 import { insightsBench } from './insights.js';
@@ -32,6 +33,7 @@ const benches: Record<string, () => Promise<void>> = {
   inbound: inboundBench,
   incidents: incidentsBench,
   'qr-sheets': qrSheetsBench,
+  'pdf-fonts': pdfFontsBench,
 };
 
 /** What the build is made from: the sources, the build scripts and settings, the installed packages. */

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { sfntFromWoff } from './woff.js';
 
 /*
  * Devanagari in pdfkit's PDFs (issue 28): the built-in fonts have no Devanagari, so Devanagari runs
- * are set in Noto Sans Devanagari (SIL Open Font License, the @fontsource package's WOFF files, which
- * pdfkit reads and embeds as a subset). That font's files for Devanagari hold no Latin letters,
+ * are set in Noto Sans Devanagari (SIL Open Font License, the @fontsource package's WOFF files,
+ * unpacked once per process (woff.ts), which pdfkit embeds as a subset). That font's files for Devanagari hold no Latin letters,
  * digits or spaces, so a line is written in runs: Devanagari in Noto, the rest in Helvetica as
  * before. Text without Devanagari is written exactly as it always was and embeds no font. Shared by
  * the QR label sheets and the anti-ragging report.
@@ -18,6 +20,16 @@ export type Weight = typeof REGULAR | typeof BOLD;
 const DEVANAGARI_FONT = { [REGULAR]: 'NotoSansDevanagari', [BOLD]: 'NotoSansDevanagari-Bold' } as const;
 const fontFile = (weight: 400 | 700) =>
   createRequire(import.meta.url).resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
+const unpacked = new Map<400 | 700, Buffer>();
+/** The face as a plain font file, read and unpacked the first time a document needs it. */
+function fontBytes(weight: 400 | 700): Buffer {
+  let bytes = unpacked.get(weight);
+  if (!bytes) {
+    bytes = sfntFromWoff(readFileSync(fontFile(weight)));
+    unpacked.set(weight, bytes);
+  }
+  return bytes;
+}
 
 /** How far below a line's top Helvetica's baseline sits, per point of size (its ascender, 718/1000). */
 const HELVETICA_ASCENT = 0.718;
@@ -69,8 +81,8 @@ const fontOf = (run: Run, weight: Weight) => (run.devanagari ? DEVANAGARI_FONT[w
 /** Registers the Devanagari faces once per document, when text first needs them. */
 export function withDevanagari(doc: Doc & { hcpDevanagari?: boolean }): void {
   if (doc.hcpDevanagari) return;
-  doc.registerFont(DEVANAGARI_FONT[REGULAR], fontFile(400));
-  doc.registerFont(DEVANAGARI_FONT[BOLD], fontFile(700));
+  doc.registerFont(DEVANAGARI_FONT[REGULAR], fontBytes(400));
+  doc.registerFont(DEVANAGARI_FONT[BOLD], fontBytes(700));
   doc.hcpDevanagari = true;
 }
 
