@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -197,6 +198,29 @@ async function measuredBurst(database: Database, statements: ReturnType<typeof c
   return { rate: SUBMISSIONS / burst.seconds, latencies: burst.latencies, cpu, counted, submittedAt };
 }
 
+/**
+ * BENCH_CPU_PROFILE=<folder>: a CPU profile of the app's thread during the filing-alone burst, one
+ * file per database (open it in Chrome's DevTools), to find where a filing's time goes.
+ */
+async function profiled<T>(kind: string, burst: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return burst();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await burst();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `filing-alone-${kind}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  CPU profile of the app's thread during the burst: ${file}`);
+    session.disconnect();
+  }
+}
+
 function printBurst(label: string, burst: Awaited<ReturnType<typeof measuredBurst>>) {
   console.log(`  ${label.padEnd(23)}: ${burst.rate.toFixed(0)} /s, p50 ${fmt(percentile(burst.latencies, 50))}, p99 ${fmt(percentile(burst.latencies, 99))}`);
   const per = (n: number) => (n / SUBMISSIONS).toFixed(1);
@@ -243,7 +267,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     // the table's growth), so the share is taken against the mean of the two.
     const ceilingUrl = kind === 'postgres' ? benchDatabaseUrl() : undefined;
     const before = ceilingUrl ? await rawFilingRate(ceilingUrl) : undefined;
-    const alone = await measuredBurst(database, statements, config.publicUrl, students);
+    const alone = await profiled(kind, () => measuredBurst(database, statements, config.publicUrl, students));
     const after = ceilingUrl ? await rawFilingRate(ceilingUrl) : undefined;
     const apiRate = alone.rate;
     console.log(`\n${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} — ${SUBMISSIONS} submissions, ${CONCURRENCY} in flight, ${STUDENTS} signed-in students`);
