@@ -5,9 +5,9 @@ import { sfntFromWoff } from './woff.js';
 /*
  * Devanagari in pdfkit's PDFs (issue 28): the built-in fonts have no Devanagari, so Devanagari runs
  * are set in Noto Sans Devanagari (SIL Open Font License, the @fontsource package's WOFF files,
- * unpacked once per process (woff.ts), which pdfkit embeds as a subset). That font's files for Devanagari hold no Latin letters,
- * digits or spaces, so a line is written in runs: Devanagari in Noto, the rest in Helvetica as
- * before. Text without Devanagari is written exactly as it always was and embeds no font. Shared by
+ * unpacked once per process by woff.ts, which pdfkit embeds as a subset). That font's files for
+ * Devanagari hold no Latin letters, digits or spaces, so a line is written in runs: Devanagari in
+ * Noto, the rest in Helvetica as before. Text without Devanagari is written exactly as it always was and embeds no font. Shared by
  * the QR label sheets and the anti-ragging report.
  */
 
