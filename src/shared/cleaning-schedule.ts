@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLEANING_VISIT_OUTCOMES } from './constants.js';
 import { VALID_ROOM_MESSAGE } from './catalog.js';
+import { FIRST_DATE, LAST_DATE } from './text.js';
 import { valued } from './valued-message.js';
 
 /*
@@ -25,9 +26,12 @@ export const CLEANING_REASON_MAX_LENGTH = 300;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is not one). */
+/**
+ * A real calendar day 'YYYY-MM-DD' (2026-02-30 is not one) in the years the portal takes dates in:
+ * 0000-01-01 is a day to JavaScript, but PostgreSQL has no year 0 and refuses it.
+ */
 export function isDay(value: string): boolean {
-  if (!DAY_PATTERN.test(value)) return false;
+  if (!DAY_PATTERN.test(value) || value < FIRST_DATE || value > LAST_DATE) return false;
   const at = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
 }

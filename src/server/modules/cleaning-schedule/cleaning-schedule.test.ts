@@ -184,6 +184,8 @@ describe('booking a weekly slot', () => {
     expect(wednesday.status).toBe(409);
     expect((await meera.send('POST', `/api/cleaning/bookings/${booking.id}/skips`, { on: '2027-02-02' })).status).toBe(409);
     expect((await meera.send('POST', `/api/cleaning/bookings/${booking.id}/skips`, { on: '2026-13-01' })).status).toBe(400);
+    expect((await meera.send('POST', `/api/cleaning/bookings/${booking.id}/skips`, { on: '0000-01-01' })).status).toBe(400);
+    expect((await meera.send('DELETE', `/api/cleaning/bookings/${booking.id}/skips/0000-01-01`)).status).toBe(400);
     const other = await student();
     expect((await other.send('POST', `/api/cleaning/bookings/${booking.id}/skips`, { on: '2026-12-08' })).status).toBe(404);
 
@@ -247,6 +249,13 @@ describe("the day's cleaning list", () => {
     expect((await wifiTech.get('/api/staff/cleaning')).status).toBe(403);
     expect((await riya.get('/api/staff/cleaning')).status).toBe(403);
     expect((await cleaner.get('/api/staff/cleaning?date=2026-02-30')).status).toBe(400);
+    // Year 0000 is a date to JavaScript but not to PostgreSQL: refused with the field's message, never a 500.
+    for (const far of ['0000-01-01', '1999-12-31', '3000-01-01']) {
+      const { status, body } = await cleaner.get(`/api/staff/cleaning?date=${far}`);
+      expect(status, far).toBe(400);
+      expect(body.error?.fields?.date, far).toBe('Choose a day such as 2026-12-01');
+    }
+    expect((await cleaner.send('PUT', '/api/staff/cleaning/visits', { bookingId: riyas.id, on: '0000-01-01', outcome: 'done' })).status).toBe(400);
   });
 
   it('marks a visit done or not possible (with a reason), once per booking and day, and tells the student when the outcome changes', async () => {
