@@ -373,7 +373,7 @@ interface FillReport {
 /**
  * Loads the standard way: secondary indexes dropped (their exact definitions kept from
  * pg_indexes) and the counts trigger disabled during the one INSERT, then the indexes rebuilt,
- * complaint_counts rebuilt like the 0004 backfill, the trigger re-enabled, VACUUM ANALYZE.
+ * complaint_counts rebuilt like the 0004 and 0028 backfills, the trigger re-enabled, VACUUM ANALYZE.
  */
 export async function fill(database: Database, rows: number): Promise<FillReport> {
   const raw = await rawSession(database);
@@ -405,9 +405,10 @@ export async function fill(database: Database, rows: number): Promise<FillReport
     });
     await step('counts', () =>
       raw.exec(`DELETE FROM complaint_counts;
-        INSERT INTO complaint_counts (category, hostel, status, count)
-          SELECT category, hostel, status, count(*)::int FROM complaints GROUP BY category, hostel, status
-          ON CONFLICT (category, hostel, status) DO UPDATE SET count = EXCLUDED.count;
+        INSERT INTO complaint_counts (category, hostel, status, count, unassigned, escalated)
+          SELECT category, hostel, status, count(*)::int, (count(*) FILTER (WHERE assignee_id IS NULL))::int,
+              (count(*) FILTER (WHERE escalation_level > 0))::int
+            FROM complaints GROUP BY category, hostel, status;
         ALTER TABLE complaints ENABLE TRIGGER USER;
         SELECT setval('complaint_number_seq', ${rows});`),
     );

@@ -566,7 +566,9 @@ export const staffScopes = pgTable(
 
 /**
  * Complaints per category, hostel and status, kept by a trigger in the same transaction as every
- * change, so the consoles' counts never scan the complaints table.
+ * change, so the consoles' counts never scan the complaints table. Of each row's complaints, how
+ * many nobody is assigned and how many were escalated: the attention strip's figures at ten million
+ * complaints (migration 0028, decision 61).
  */
 export const complaintCounts = pgTable(
   'complaint_counts',
@@ -575,6 +577,8 @@ export const complaintCounts = pgTable(
     hostel: text('hostel').notNull(),
     status: text('status', { enum: STATUSES }).notNull(),
     count: integer('count').notNull().default(0),
+    unassigned: integer('unassigned').notNull().default(0),
+    escalated: integer('escalated').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.hostel, t.status] })],
 );

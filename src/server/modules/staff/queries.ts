@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_STATUSES, STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
 import type { Attention } from '../../../shared/queue.js';
@@ -290,30 +290,42 @@ export async function statusCounts(db: Db, scope: Scope) {
 /** count(*) as a number on both drivers (a string on pg, a number on PGlite). */
 const counted = sql<number>`count(*)::int`;
 
+/** A sum over the rows that meet `where`, as a number on both drivers, 0 over no rows. */
+const summed = (what: SQLWrapper, where: SQL | undefined) => sql<number>`coalesce(sum(${what}) filter (where ${where}), 0)::int`;
+
 /**
- * The first screen's figures in the user's scope, each from a small index or the counts table, never
- * a scan of the complaints: new and reopened from complaint_counts; overdue from the insights' due
- * index; escalated, unassigned and the user's open work from the 0020 partial indexes, read alone.
+ * The first screen's figures in the user's scope, in one statement (one snapshot: overdue is a
+ * difference of two of its parts). New, reopened, unassigned and escalated are sums over the
+ * trigger-kept complaint_counts rows of the scope (a few hundred at most, decision 61); overdue is
+ * the open complaints there less those not yet due, which the due index holds only for the last
+ * few days' filings; the user's own open work is read from the open-by-assignee index. None of
+ * them counts the complaints of a scope, which at ten million are hundreds of thousands.
  */
 export async function attentionCounts(db: Db, scope: Scope, user: Pick<UserRow, 'id'>): Promise<Attention> {
   const inScope = scopeCondition(scope, complaints);
-  const countWhere = async (where: SQL | undefined) => {
-    const [row] = await db.select({ n: counted }).from(complaints).where(where);
-    return Number(row?.n ?? 0);
-  };
-  const [byStatus, overdue, escalated, unassigned, assignedToMe] = await Promise.all([
-    statusCounts(db, scope),
-    countWhere(and(openOnly, sql`${complaints.dueAt} < now()`, inScope)),
-    countWhere(and(openOnly, sql`${complaints.escalationLevel} > 0`, inScope)),
-    countWhere(and(openOnly, isNull(complaints.assigneeId), inScope)),
-    countWhere(and(openOnly, eq(complaints.assigneeId, user.id), inScope)),
-  ]);
+  const openCounts = oneOf(complaintCounts.status, OPEN_STATUSES);
+  const notYetDue = db.select({ n: counted }).from(complaints).where(and(openOnly, sql`${complaints.dueAt} >= now()`, inScope));
+  const assignedToMe = db.select({ n: counted }).from(complaints).where(and(openOnly, eq(complaints.assigneeId, user.id), inScope));
+  const [row] = await db
+    .select({
+      submitted: summed(complaintCounts.count, eq(complaintCounts.status, 'submitted')),
+      reopened: summed(complaintCounts.count, eq(complaintCounts.status, 'reopened')),
+      open: summed(complaintCounts.count, openCounts),
+      unassigned: summed(complaintCounts.unassigned, openCounts),
+      escalated: summed(complaintCounts.escalated, openCounts),
+      notYetDue: sql<number>`(${notYetDue})`,
+      assignedToMe: sql<number>`(${assignedToMe})`,
+    })
+    .from(complaintCounts)
+    .where(scopeCondition(scope, complaintCounts));
+  const figure = (value: number | undefined) => Number(value ?? 0);
+  const unassigned = figure(row?.unassigned);
   return {
-    new: byStatus.counts.submitted,
-    mine: assignedToMe + unassigned,
-    overdue,
-    escalated,
-    reopened: byStatus.counts.reopened,
+    new: figure(row?.submitted),
+    mine: figure(row?.assignedToMe) + unassigned,
+    overdue: figure(row?.open) - figure(row?.notYetDue),
+    escalated: figure(row?.escalated),
+    reopened: figure(row?.reopened),
     unassigned,
   };
 }

@@ -119,15 +119,86 @@ describe('the first screen', () => {
     const forWarden = (await warden.get('/api/staff/attention')).body as Record<string, number>;
     expect(forWarden.reopened).toBeGreaterThanOrEqual(1);
 
-    // New and reopened come from the counts table, not from counting complaints: a change made
-    // there alone shows (and is undone at once).
+    // New, unassigned, escalated and (through the open count) overdue come from the counts table,
+    // not from counting complaints: a change made there alone shows (and is undone at once).
     const wifiSubmitted = and(eq(complaintCounts.category, 'wifi'), eq(complaintCounts.hostel, 'Block-2'), eq(complaintCounts.status, 'submitted'));
-    await db().update(complaintCounts).set({ count: sql`${complaintCounts.count} + 500` }).where(wifiSubmitted);
+    const bump = (by: number) =>
+      db()
+        .update(complaintCounts)
+        .set({ count: sql`${complaintCounts.count} + ${by}`, unassigned: sql`${complaintCounts.unassigned} + ${by}`, escalated: sql`${complaintCounts.escalated} + ${by}` })
+        .where(wifiSubmitted);
+    await bump(500);
     try {
-      expect((await wifi.get('/api/staff/attention')).body.new).toBe((forWifi.new ?? 0) + 500);
+      expect((await wifi.get('/api/staff/attention')).body).toEqual({
+        ...forWifi,
+        new: (forWifi.new ?? 0) + 500,
+        mine: (forWifi.mine ?? 0) + 500,
+        overdue: (forWifi.overdue ?? 0) + 500,
+        escalated: (forWifi.escalated ?? 0) + 500,
+        unassigned: (forWifi.unassigned ?? 0) + 500,
+      });
     } finally {
-      await db().update(complaintCounts).set({ count: sql`${complaintCounts.count} - 500` }).where(wifiSubmitted);
+      await bump(-500);
     }
+  });
+
+  it('keeps the counts of unassigned and escalated complaints in step with every change, as a count over the complaints would', async () => {
+    const keptAgainstCounted = async () => {
+      const kept = await db()
+        .select({ category: complaintCounts.category, hostel: complaintCounts.hostel, status: complaintCounts.status, count: complaintCounts.count, unassigned: complaintCounts.unassigned, escalated: complaintCounts.escalated })
+        .from(complaintCounts)
+        .where(sql`${complaintCounts.count} <> 0 or ${complaintCounts.unassigned} <> 0 or ${complaintCounts.escalated} <> 0`)
+        .orderBy(complaintCounts.category, complaintCounts.hostel, complaintCounts.status);
+      const counted = await db()
+        .select({
+          category: complaints.category,
+          hostel: complaints.hostel,
+          status: complaints.status,
+          count: sql<number>`count(*)::int`,
+          unassigned: sql<number>`(count(*) filter (where ${complaints.assigneeId} is null))::int`,
+          escalated: sql<number>`(count(*) filter (where ${complaints.escalationLevel} > 0))::int`,
+        })
+        .from(complaints)
+        .groupBy(complaints.category, complaints.hostel, complaints.status)
+        .orderBy(complaints.category, complaints.hostel, complaints.status);
+      expect(kept).toEqual(counted);
+    };
+    const [wifiWorker] = await db().select().from(users).where(eq(users.email, WIFI.email));
+    const [adminUser] = await db().select().from(users).where(eq(users.email, ADMIN.email));
+    if (!wifiWorker || !adminUser) throw new Error('staff missing');
+    const assign = async (number: string, assigneeId: string | null) =>
+      expect((await admin.send('POST', `/api/staff/complaints/${number}/assign`, { assigneeId })).status).toBe(204);
+
+    const taken = await file({ complaint: 'Taken, handed on, handed back' });
+    const escalated = await file({ complaint: 'Escalated twice, then taken' });
+    const moved = await file({ complaint: 'Moved to another hostel' });
+    const removed = await file({ complaint: 'Removed by hand' });
+    await keptAgainstCounted();
+
+    await assign(taken, wifiWorker.id);
+    await assign(taken, adminUser.id); // from one person to another: still assigned
+    await keptAgainstCounted();
+    await assign(taken, null);
+    await keptAgainstCounted();
+
+    await set(escalated, { escalationLevel: 1 });
+    await set(escalated, { escalationLevel: 2 }); // further: still escalated
+    await keptAgainstCounted();
+    await assign(escalated, wifiWorker.id);
+    expect((await wifi.send('POST', `/api/staff/complaints/${escalated}/transitions`, { to: 'resolved' })).status).toBe(200);
+    await keptAgainstCounted();
+
+    // Several changes to one complaint in one transaction: each applies with its own before and after.
+    await db().transaction(async (tx) => {
+      await tx.update(complaints).set({ assigneeId: wifiWorker.id, escalationLevel: 1 }).where(eq(complaints.number, moved));
+      await tx.update(complaints).set({ hostel: 'Block-3', status: 'acknowledged' }).where(eq(complaints.number, moved));
+      await tx.update(complaints).set({ assigneeId: null, escalationLevel: 0 }).where(eq(complaints.number, moved));
+    });
+    await keptAgainstCounted();
+
+    await set(removed, { escalationLevel: 1 });
+    await db().delete(complaints).where(eq(complaints.number, removed));
+    await keptAgainstCounted();
   });
 
   it('the escalated view lists open complaints someone was told are late, in the reader\'s scope only', async () => {
