@@ -214,6 +214,81 @@ const namesFewStudents = (q: string, named: NamedStudents | undefined) =>
   named.byAccount.length <= FILED_AS_LOOKUP_ACCOUNTS &&
   q.trim().split(/\s+/).every((word) => /[\d@]/.test(word));
 
+/**
+ * Up to this many students a search names (by account, and by the name their complaints were filed
+ * under) are each read from complaints_student_created_idx in the page's order.
+ */
+const STUDENT_BRANCHES_MAX = 40;
+
+/** How many of each named student's complaints, from the page's position on, a sparse search reads. */
+const STUDENT_WINDOW = 100;
+
+/**
+ * A sparse search's page, read from where its rows can only come from (decision 62), when the
+ * students it names are listed: each named student's next STUDENT_WINDOW complaints in the page's
+ * order (their own index, then each row once), and the complaints whose own words match (the
+ * search index, sorted). Every match is a complaint of a listed student or one whose words match
+ * (textMatch), so every match up to the *bound* is among them: the bound is the earliest, in the
+ * page's order, of the students' last rows read, past which some student's complaints were not.
+ * The page is the first rows up to the bound, and it is whole when it holds `take` rows or no
+ * student has complaints past the window; otherwise undefined, and the caller reads every match
+ * and sorts them, as it did for every sparse search before (a full name a dozen students share is
+ * 24,000 complaints at ten million).
+ *
+ * Each student's rows are filtered with what textMatch asks of that one student, written without
+ * the lists: with them PostgreSQL guesses a handful of matches and reads all of the student's
+ * complaints through the search indexes. The page applies the whole condition again, so a branch
+ * can only narrow what it offers, never widen the answer.
+ */
+async function sparseSearchPage<Row>(
+  db: Db,
+  read: (candidates: SQL) => Promise<Row[]>,
+  q: string,
+  named: NamedStudents | undefined,
+  filters: SQL | undefined,
+  position: SQL | undefined,
+  mayRevealIdentity: boolean,
+  direction: 'asc' | 'desc',
+  take: number,
+): Promise<Row[] | undefined> {
+  if (named?.byFiling === undefined) return undefined;
+  const students = [...named.byAccount, ...named.byFiling];
+  if (!students.length || students.length > STUDENT_BRANCHES_MAX) return undefined;
+  const way = sql.raw(direction);
+  const inOrder = sql`${complaints.createdAt} ${way}, ${complaints.id} ${way}`;
+  const ofStudentInOrder = (student: string) => sql`select ${complaints.id}, ${complaints.createdAt} from ${complaints} where ${and(eq(complaints.studentId, student), position)} order by ${inOrder}`;
+  // Each student's row just past the window; the earliest of them in the page's order is the bound.
+  // As text: a timestamp keeps its microseconds, which a Date would lose.
+  const pastWindow = sql.join(
+    students.map((student) => sql`(${ofStudentInOrder(student)} offset ${STUDENT_WINDOW} limit 1)`),
+    sql` union all `,
+  );
+  const [bound] = await db
+    .select({ at: sql<string>`b.created_at::text`, id: sql<string>`b.id::text` })
+    .from(sql`(${pastWindow}) as b`)
+    .orderBy(sql`b.created_at ${way}, b.id ${way}`)
+    .limit(1);
+
+  const words = sql`plainto_tsquery('simple', ${q})`;
+  const ownWords = sql`${complaints.search} @@ ${words}`;
+  const mayFind = mayRevealIdentity ? undefined : sql`not ${complaints.confidential}`;
+  const ofStudent = (student: string, byStudent: SQL) =>
+    sql`(select ${complaints.id} from ${complaints} where ${complaints.id} in (select id from (${ofStudentInOrder(student)} limit ${STUDENT_WINDOW}) as w) and ${and(filters, or(ownWords, byStudent))} order by ${inOrder} limit ${take})`;
+  const branches = [
+    // Named by the account: every complaint of theirs the reader may find by who filed it.
+    ...named.byAccount.map((student) => ofStudent(student, mayFind ?? sql`true`)),
+    // Named by the copy on their complaints only (an account renamed since).
+    ...named.byFiling.map((student) => ofStudent(student, and(sql`${complaints.studentSearch} @@ ${words}`, mayFind) ?? sql`true`)),
+    // An order no index provides, as in listQueue: the words' matches come from the search index.
+    sql`(select ${complaints.id} from ${complaints} where ${and(ownWords, filters)} order by ${complaints.createdAt} + interval '0 seconds' ${way}, ${complaints.id} ${way} limit ${take})`,
+  ];
+  const upToBound = bound
+    ? sql`(${complaints.createdAt}, ${complaints.id}) ${sql.raw(direction === 'desc' ? '>' : '<')} (${bound.at}::timestamptz, ${bound.id}::uuid)`
+    : undefined;
+  const rows = await read(and(sql`${complaints.id} in (${sql.join(branches, sql` union all `)})`, upToBound) ?? sql`true`);
+  return rows.length >= take || !bound ? rows : undefined;
+}
+
 export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery, mayRevealIdentity = false) {
   const byDue = query.sort === 'due';
   const order = queueOrder(query.sort);
@@ -249,13 +324,34 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
   }
   if (query.q && !byDue) {
     const sortBy = order.direction === 'desc' ? desc : asc;
-    const matched = await select()
-      .from(complaints)
-      .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
-      .where(and(condition, position))
-      // An expression no index provides: every match is read through the search indexes and sorted.
-      .orderBy(sortBy(sql`${complaints.createdAt} + interval '0 seconds'`), sortBy(complaints.id))
-      .limit(query.limit + 1);
+    const sorted = [sortBy(sql`${complaints.createdAt} + interval '0 seconds'`), sortBy(complaints.id)];
+    const filters = and(queueCondition(scope, user, { ...query, q: undefined }, mayRevealIdentity), position);
+    const fromCandidates = await sparseSearchPage(
+      db,
+      (candidates) =>
+        select()
+          .from(complaints)
+          .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
+          .where(and(condition, position, candidates))
+          .orderBy(...sorted)
+          .limit(query.limit + 1),
+      query.q,
+      named,
+      filters,
+      position,
+      mayRevealIdentity,
+      order.direction,
+      query.limit + 1,
+    );
+    const matched =
+      fromCandidates ??
+      (await select()
+        .from(complaints)
+        .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
+        .where(and(condition, position))
+        // An expression no index provides: every match is read through the search indexes and sorted.
+        .orderBy(...sorted)
+        .limit(query.limit + 1));
     return pageOf(matched, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
   }
   const rows = await select()

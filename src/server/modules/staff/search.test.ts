@@ -124,3 +124,69 @@ describe('a search page after page', () => {
     expect(await found(warden, 'gurgling')).toEqual(numbers.toReversed());
   });
 });
+
+describe('a search that names a few students', () => {
+  // Fewer matches than a page: listQueue reads them a student at a time, each from the student's own
+  // index, plus the complaints whose words match (decision 62). The same rows as reading every match.
+  it('finds every complaint of each student so named, filed under the name, or saying it, and nothing else, in either order', async () => {
+    const kavya = await ApiClient.signedIn(portal.baseUrl, { email: 'k21bce10301@vitbhopal.ac.in', name: 'Kavya Menon 21BCE10301' });
+    const otherKavya = await ApiClient.signedIn(portal.baseUrl, { email: 'k21bce10302@vitbhopal.ac.in', name: 'Kavya Menon 21BCE10302' });
+    const renamed = await ApiClient.signedIn(portal.baseUrl, { email: 'k21bce10303@vitbhopal.ac.in', name: 'Kavya Menon 21BCE10303' });
+    const neighbour = await ApiClient.signedIn(portal.baseUrl, { email: 'r21bce10304@vitbhopal.ac.in', name: 'Rohit Das 21BCE10304' });
+    const expected: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expected.push(await file(kavya, { complaint: `Leaking tap, week ${i}` }));
+      expected.push(await file(otherKavya, { complaint: `Fan wobbles, week ${i}` }));
+    }
+    // Filed under the first name, then the account renamed: found by the copy on the complaint.
+    expected.push(await file(renamed, { complaint: 'Window latch broken' }));
+    await ApiClient.signedIn(portal.baseUrl, { email: 'k21bce10303@vitbhopal.ac.in', name: 'Kavika Menon 21BCE10303' });
+    // Another student's complaint that names her in its own words.
+    expected.push(await file(neighbour, { complaint: 'Kavya Menon next door hears the same buzzing' }));
+    await file(neighbour, { complaint: 'Buzzing light in the corridor' });
+    const ragging = await file(kavya, { category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Mess queue', complaint: 'Pushed around' });
+
+    const numbers = async (client: ApiClient, query: string) => {
+      const { status, body } = await client.get(`/api/staff/complaints?${query}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body.items as Array<{ number: string }>).map((c) => c.number);
+    };
+    const newestFirst = [...expected].sort().reverse();
+    expect(await numbers(warden, 'q=Kavya&sort=newest&limit=100')).toEqual(newestFirst);
+    expect(await numbers(warden, 'q=Kavya&sort=oldest&limit=100')).toEqual([...newestFirst].reverse());
+    // The confidential complaint only for those who may reveal who filed it, in its place in the order.
+    expect(await numbers(admin, 'q=Kavya&sort=newest&limit=100')).toEqual([ragging, ...newestFirst]);
+    // With a filter and a cursor: the rest of the rows after the first page, still in order.
+    const first = await warden.get('/api/staff/complaints?q=Kavya&sort=newest&limit=4');
+    expect((first.body.items as Array<{ number: string }>).map((c) => c.number)).toEqual(newestFirst.slice(0, 4));
+    const rest = await numbers(warden, `q=Kavya&sort=newest&limit=100&cursor=${String(first.body.nextCursor)}`);
+    expect(rest).toEqual(newestFirst.slice(4));
+    expect(await numbers(warden, 'q=Kavya%2021BCE10302&limit=100')).toEqual(newestFirst.filter((n) => expected.indexOf(n) % 2 === 1 && expected.indexOf(n) < 6));
+  });
+
+  it('past the hundred complaints read of a student, still lists the page a full read would, whether those hundred hold a page or not', async () => {
+    // One student with 108 complaints: her three oldest in Block-3, the rest in Block-2. Another
+    // with the same name files two in Block-3 in between.
+    const busy = await ApiClient.signedIn(portal.baseUrl, { email: 't21bce10401@vitbhopal.ac.in', name: 'Tara Bose 21BCE10401' });
+    const other = await ApiClient.signedIn(portal.baseUrl, { email: 't21bce10402@vitbhopal.ac.in', name: 'Tara Bose 21BCE10402' });
+    const block3: string[] = [];
+    const block2: string[] = [];
+    for (let i = 0; i < 3; i++) block3.push(await file(busy, { hostel: 'Block-3', complaint: `Door hinge loose, floor ${i}` }));
+    block3.push(await file(other, { hostel: 'Block-3', complaint: 'Tap drips all night' }));
+    // One after another: the complaint numbers then follow the filing times, and the lists below sort by them.
+    for (let i = 0; i < 105; i++) block2.push(await file(busy, { complaint: `Wifi drops, report ${i}` }));
+    block3.push(await file(other, { hostel: 'Block-3', complaint: 'Tap drips again' }));
+    const numbers = async (query: string) => {
+      const { status, body } = await admin.get(`/api/staff/complaints?q=Tara&${query}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body.items as Array<{ number: string }>).map((c) => c.number);
+    };
+    const newest = (list: string[]) => [...list].sort().reverse();
+    // The hundred newest of hers are all in Block-2: the page comes from them.
+    expect(await numbers('hostel=Block-2&sort=newest&limit=10')).toEqual(newest(block2).slice(0, 10));
+    expect(await numbers('hostel=Block-2&sort=oldest&limit=10')).toEqual(newest(block2).reverse().slice(0, 10));
+    // Her hundred newest hold none of Block-3: the rest of the page lies past them, and is read in full.
+    expect(await numbers('hostel=Block-3&sort=newest&limit=10')).toEqual(newest(block3));
+    expect(await numbers('hostel=Block-3&sort=oldest&limit=3')).toEqual(newest(block3).reverse().slice(0, 3));
+  });
+});
