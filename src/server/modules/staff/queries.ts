@@ -223,6 +223,9 @@ const STUDENT_BRANCHES_MAX = 40;
 /** How many of each named student's complaints, from the page's position on, a sparse search reads. */
 const STUDENT_WINDOW = 100;
 
+/** A search whose words match more complaints than this (within its filters) is not read a student at a time. */
+const WORD_MATCHES_MAX = 1000;
+
 /**
  * A sparse search's page, read from where its rows can only come from (decision 62), when the
  * students it names are listed: each named student's next STUDENT_WINDOW complaints in the page's
@@ -231,9 +234,10 @@ const STUDENT_WINDOW = 100;
  * (textMatch), so every match up to the *bound* is among them: the bound is the earliest, in the
  * page's order, of the students' last rows read, past which some student's complaints were not.
  * The page is the first rows up to the bound, and it is whole when it holds `take` rows or no
- * student has complaints past the window; otherwise undefined, and the caller reads every match
- * and sorts them, as it did for every sparse search before (a full name a dozen students share is
- * 24,000 complaints at ten million).
+ * student has complaints past the window. Undefined when it is not, or when the words themselves
+ * match more than WORD_MATCHES_MAX complaints (sorting those would cost more than the window the
+ * caller then reads first): the caller then searches as it did before (a full name a dozen
+ * students share is 24,000 complaints at ten million, all read and sorted for one page).
  *
  * Each student's rows are filtered with what textMatch asks of that one student, written without
  * the lists: with them PostgreSQL guesses a handful of matches and reads all of the student's
@@ -256,6 +260,8 @@ async function sparseSearchPage<Row>(
   if (!students.length || students.length > STUDENT_BRANCHES_MAX) return undefined;
   const way = sql.raw(direction);
   const inOrder = sql`${complaints.createdAt} ${way}, ${complaints.id} ${way}`;
+  const words = sql`plainto_tsquery('simple', ${q})`;
+  const ownWords = sql`${complaints.search} @@ ${words}`;
   const ofStudentInOrder = (student: string) => sql`select ${complaints.id}, ${complaints.createdAt} from ${complaints} where ${and(eq(complaints.studentId, student), position)} order by ${inOrder}`;
   // Each student's row just past the window; the earliest of them in the page's order is the bound.
   // As text: a timestamp keeps its microseconds, which a Date would lose.
@@ -263,14 +269,18 @@ async function sparseSearchPage<Row>(
     students.map((student) => sql`(${ofStudentInOrder(student)} offset ${STUDENT_WINDOW} limit 1)`),
     sql` union all `,
   );
-  const [bound] = await db
-    .select({ at: sql<string>`b.created_at::text`, id: sql<string>`b.id::text` })
-    .from(sql`(${pastWindow}) as b`)
-    .orderBy(sql`b.created_at ${way}, b.id ${way}`)
-    .limit(1);
+  // And whether the words themselves are rare enough to sort all their matches: counted up to a cap,
+  // with no order, so a common word stops early.
+  const [facts] = await db
+    .select({
+      bound: sql<string | null>`(select b.created_at::text || '|' || b.id::text from (${pastWindow}) as b order by b.created_at ${way}, b.id ${way} limit 1)`,
+      wordMatches: sql<number>`(select count(*)::int from (select 1 from ${complaints} where ${and(ownWords, filters)} limit ${WORD_MATCHES_MAX + 1}) as w)`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!facts || Number(facts.wordMatches) > WORD_MATCHES_MAX) return undefined;
+  const [boundAt, boundId] = facts.bound?.split('|') ?? [];
+  const bound = boundAt && boundId ? { at: boundAt, id: boundId } : undefined;
 
-  const words = sql`plainto_tsquery('simple', ${q})`;
-  const ownWords = sql`${complaints.search} @@ ${words}`;
   const mayFind = mayRevealIdentity ? undefined : sql`not ${complaints.confidential}`;
   const ofStudent = (student: string, byStudent: SQL) =>
     sql`(select ${complaints.id} from ${complaints} where ${complaints.id} in (select id from (${ofStudentInOrder(student)} limit ${STUDENT_WINDOW}) as w) and ${and(filters, or(ownWords, byStudent))} order by ${inOrder} limit ${take})`;
@@ -300,33 +310,11 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
   const named = query.q ? await studentsNamed(db, query.q) : undefined;
   const condition = queueCondition(scope, user, query, mayRevealIdentity, named);
   const select = () => db.select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email });
-  if (query.q && !byDue && !namesFewStudents(query.q, named)) {
-    /*
-     * The planner cannot tell how many complaints a search matches (its estimate for a word it has
-     * no statistics on is thousands, whatever the word): it either walks the queue's index in order
-     * looking for a page, which reads all ten million rows when a word, number or address is rare
-     * or absent, or reads every match through the search indexes and sorts them, which costs
-     * hundreds of milliseconds for a common word. So both, bounded: the next SEARCH_WINDOW
-     * complaints in order first (a page when matches are dense, as they are for a common word),
-     * then, if they held less than a page, every match sorted (they are then sparse). The same rows
-     * in the same order either way.
-     */
-    const olderThan = query.olderThanDays !== undefined ? lt(complaints.createdAt, sql`now() - make_interval(days => ${query.olderThanDays})`) : undefined;
-    // Named like the table, so that the condition's columns ("complaints"."…") are the window's.
-    const window = db.select().from(complaints).where(and(position, olderThan)).orderBy(...order.orderBy).limit(SEARCH_WINDOW).as('complaints');
-    const walked = await select()
-      .from(window)
-      .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
-      .where(condition)
-      .orderBy(...order.orderBy)
-      .limit(query.limit + 1);
-    if (walked.length > query.limit) return pageOf(walked, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
-  }
   if (query.q && !byDue) {
     const sortBy = order.direction === 'desc' ? desc : asc;
     const sorted = [sortBy(sql`${complaints.createdAt} + interval '0 seconds'`), sortBy(complaints.id)];
-    const filters = and(queueCondition(scope, user, { ...query, q: undefined }, mayRevealIdentity), position);
-    const fromCandidates = await sparseSearchPage(
+    // A few students named and words found in few complaints: a student at a time (decision 62).
+    const fromStudents = await sparseSearchPage(
       db,
       (candidates) =>
         select()
@@ -337,21 +325,42 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
           .limit(query.limit + 1),
       query.q,
       named,
-      filters,
+      and(queueCondition(scope, user, { ...query, q: undefined }, mayRevealIdentity), position),
       position,
       mayRevealIdentity,
       order.direction,
       query.limit + 1,
     );
-    const matched =
-      fromCandidates ??
-      (await select()
-        .from(complaints)
+    if (fromStudents) return pageOf(fromStudents, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
+    if (!namesFewStudents(query.q, named)) {
+      /*
+       * The planner cannot tell how many complaints a search matches (its estimate for a word it has
+       * no statistics on is thousands, whatever the word): it either walks the queue's index in order
+       * looking for a page, which reads all ten million rows when a word, number or address is rare
+       * or absent, or reads every match through the search indexes and sorts them, which costs
+       * hundreds of milliseconds for a common word. So both, bounded: the next SEARCH_WINDOW
+       * complaints in order first (a page when matches are dense, as they are for a common word),
+       * then, if they held less than a page, every match sorted (they are then sparse). The same rows
+       * in the same order either way.
+       */
+      const olderThan = query.olderThanDays !== undefined ? lt(complaints.createdAt, sql`now() - make_interval(days => ${query.olderThanDays})`) : undefined;
+      // Named like the table, so that the condition's columns ("complaints"."…") are the window's.
+      const window = db.select().from(complaints).where(and(position, olderThan)).orderBy(...order.orderBy).limit(SEARCH_WINDOW).as('complaints');
+      const walked = await select()
+        .from(window)
         .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
-        .where(and(condition, position))
-        // An expression no index provides: every match is read through the search indexes and sorted.
-        .orderBy(...sorted)
-        .limit(query.limit + 1));
+        .where(condition)
+        .orderBy(...order.orderBy)
+        .limit(query.limit + 1);
+      if (walked.length > query.limit) return pageOf(walked, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
+    }
+    const matched = await select()
+      .from(complaints)
+      .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
+      .where(and(condition, position))
+      // An expression no index provides: every match is read through the search indexes and sorted.
+      .orderBy(...sorted)
+      .limit(query.limit + 1);
     return pageOf(matched, query.limit, (row) => ({ createdAt: row.complaint.createdAt, id: row.complaint.id }));
   }
   const rows = await select()
