@@ -143,6 +143,20 @@ function layoutOffences(): string[] {
   for (const [el, how] of sticking) {
     if (!el.parentElement || !sticking.has(el.parentElement)) offences.push(`${name(el)} sticks out ${how}`);
   }
+  // A page wider than the window with nothing above sticking out: name what reaches that far
+  // anyway (an empty or clipped box, something moving), so the report says where to look.
+  if (root.scrollWidth > width && !sticking.size) {
+    const far = [...document.body.querySelectorAll('*')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 0.5)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3);
+    for (const { el, right } of far) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      offences.push(`${name(el)} reaches ${Math.round(right)} px (${Math.round(box.width)}×${Math.round(box.height)}, ${style.position}, transform ${style.transform}, animations ${el.getAnimations().length})`);
+    }
+  }
 
   // Breaking inside words is asked for where people's own text is shown, on that element
   // (`wrap-anywhere`, `break-all`), never by the whole page: an element that sets it itself.
