@@ -230,6 +230,21 @@ async function settled(page: Page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/**
+ * What stays wrong once the page has stopped moving: a page that drew its heading can still be
+ * placing a box as the last data arrives, so offences are read again, frame pair after frame pair,
+ * for up to FRAMES_TO_SETTLE pairs. A real fault stays the whole time and is reported as last seen.
+ */
+const FRAMES_TO_SETTLE = 30;
+async function lastingOffences(page: Page): Promise<string[]> {
+  let offences = await page.evaluate(layoutOffences);
+  for (let pair = 0; offences.length && pair < FRAMES_TO_SETTLE; pair++) {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    offences = await page.evaluate(layoutOffences);
+  }
+  return offences;
+}
+
 // Set to a folder to keep a full-page screenshot of every page scanned (for looking, not for asserting).
 const SCREENSHOTS = process.env.LAYOUT_SCAN_SCREENSHOTS;
 
@@ -244,7 +259,7 @@ async function scanRoutes(session: Session, role: string, routes: string[]): Pro
       await settled(page).catch((error: unknown) => {
         throw new Error(`${route} @ ${size.width}: the page never settled (no h1, or a loading indicator stayed)`, { cause: error });
       });
-      found.push(...(await page.evaluate(layoutOffences)).map((offence) => `${route} @ ${size.width}: ${offence}`));
+      found.push(...(await lastingOffences(page)).map((offence) => `${route} @ ${size.width}: ${offence}`));
       if (SCREENSHOTS) {
         const file = `${role}${route}`.replace(/[^\w-]+/g, '_');
         await page.screenshot({ path: `${SCREENSHOTS}/${file}@${size.width}.png`, fullPage: true });
