@@ -196,6 +196,7 @@ export const AUDIT_ACTION_LABELS = {
   'complaint.student_reply': /*i18n*/ 'Reply from the student',
   'complaint.note': /*i18n*/ 'Internal note',
   'complaint.reveal_identity': /*i18n*/ 'Confidential identity revealed',
+  'complaint.identity_search': /*i18n*/ 'Confidential report found by who filed it',
   'complaint.escalate': /*i18n*/ 'Late complaint escalated',
   'complaint.photos': /*i18n*/ 'Photos added',
   'complaint.merge': /*i18n*/ 'Complaint merged into another',

@@ -10,6 +10,8 @@ export const outboxSummarySchema = z
     complaintNumber: z.string().nullable(),
     to: z.array(z.string()),
     cc: z.array(z.string()),
+    /** Mail to a confidential report's reporter, to a reader without the anti-ragging duty: no address, no content. */
+    toReporter: z.boolean(),
     subject: z.string(),
     status: z.enum(OUTBOX_STATUSES),
     attempts: z.number().int(),

@@ -7,6 +7,8 @@ import { placeFactsSchema } from './place-facts.js';
 import { valued } from './valued-message.js';
 
 export const CONFIDENTIAL_STUDENT = /*i18n*/ 'Confidential student';
+/** Who did something on a confidential report when it was its reporter, to anyone without the anti-ragging duty. */
+export const THE_REPORTER = /*i18n*/ 'The reporter';
 
 export const queueQuerySchema = z.object({
   status: z

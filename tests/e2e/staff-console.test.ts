@@ -261,7 +261,7 @@ describe('the staff console, from filing to closing', () => {
     const identity = page.getByTestId('student-identity');
     await identity.waitFor();
     expect(await identity.textContent()).toContain('Confidential student');
-    await page.getByText('Only the anti-ragging duty and administrators may see who filed it and the room they gave.').waitFor();
+    await page.getByText('Only the anti-ragging duty may see who filed it and the room they gave.').waitFor();
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).toContain(RAGGING_TEXT);
     for (const secret of [STUDENT.email, 'Aarav', '21BCE10001']) expect(body).not.toContain(secret);

@@ -60,6 +60,12 @@ const timestamps = {
  */
 export const userSearchVector = sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(reg_id, '') || ' ' || coalesce(email, '') || ' ' || replace(split_part(coalesce(email, ''), '@', 1), '.', ' '))`;
 
+/**
+ * A confidential report's message and room as words: what only the anti-ragging duty may search
+ * (the queue matches this expression, over the partial index complaints_confidential_search_idx).
+ */
+export const confidentialSearchVector = sql`to_tsvector('simple', coalesce(message, '') || ' ' || coalesce(room_no, ''))`;
+
 export const users = pgTable(
   'users',
   {
@@ -69,6 +75,11 @@ export const users = pgTable(
     /** The provider's display name as last received, before derivation. */
     displayName: text('display_name').notNull().default(''),
     name: text('name').notNull().default(''),
+    /**
+     * The display names this account signed in with before its current one, oldest first (at most
+     * FORMER_NAMES_KEPT): a confidential report's reporter is withheld by every name they have had.
+     */
+    formerNames: text('former_names').array().notNull().default(sql`'{}'::text[]`),
     fname: text('fname').notNull().default(''),
     regId: text('reg_id').notNull().default(''),
     role: text('role', { enum: ROLES }).notNull().default('student'),
@@ -224,9 +235,14 @@ export const complaints = pgTable(
     /** How far each missed clock went (CLOCK_ESCALATION_LEVELS): 0 nobody, 1 the nodal officer, 2 the head of the institution. */
     firEscalationLevel: integer('fir_escalation_level').notNull().default(0),
     enquiryEscalationLevel: integer('enquiry_escalation_level').notNull().default(0),
-    /** Full-text search over the message, room and number (the staff queue's search box). */
+    /**
+     * Full-text search over the message, room and number (the staff queue's search box). A
+     * confidential report's message may name its reporter and its room is theirs (decision 63): its
+     * words here are only its number and where it happened; the duty finds its message and room
+     * through confidentialSearchVector.
+     */
     search: tsvector('search').generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(message, '') || ' ' || coalesce(room_no, '') || ' ' || coalesce(number, ''))`,
+      sql`case when confidential then to_tsvector('simple', coalesce(number, '') || ' ' || coalesce(place_text, '')) else to_tsvector('simple', coalesce(message, '') || ' ' || coalesce(room_no, '') || ' ' || coalesce(number, '')) end`,
     ),
     /** Who filed it, for staff who may search by student (name, registration number, address). */
     studentSearch: tsvector('student_search').generatedAlwaysAs(
@@ -257,6 +273,8 @@ export const complaints = pgTable(
     // today walk it for a page instead of sorting every match (10,000 due today at ten million).
     index('complaints_open_queue_idx').on(t.createdAt, t.id, t.dueAt).where(oneOf(t.status, OPEN_STATUSES)),
     index('complaints_student_search_idx').using('gin', t.studentSearch),
+    // The duty's search of confidential reports' own words (decision 63): a few rows, their own index.
+    index('complaints_confidential_search_idx').using('gin', confidentialSearchVector).where(sql`${t.confidential}`),
     index('complaints_merged_into_idx').on(t.mergedIntoId).where(sql`${t.mergedIntoId} is not null`),
     index('complaints_incident_idx').on(t.incidentId).where(sql`${t.incidentId} is not null`),
     // "Already reported" on the form: the open, not confidential complaints of one hostel and category.

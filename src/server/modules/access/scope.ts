@@ -115,8 +115,16 @@ export const coveringWorkersColumn = (category: string, hostel: string) =>
 
 /**
  * Who may see the student behind a confidential (ragging) complaint in their scope, and record the
- * statutory decisions on a ragging report: admins and workers with the anti-ragging duty. The reveal route enforces it and the detail tells the
- * console (`canRevealIdentity`), so the button shows exactly when the reveal would succeed.
+ * statutory decisions on a ragging report: whoever holds the anti-ragging duty, and nobody else
+ * (decision 63: an admin without the duty is like any member of staff; an admin who needs it gives
+ * themselves the duty, which the audit log records). The reveal route enforces it and the detail
+ * tells the console (`canRevealIdentity`), so the button shows exactly when the reveal would succeed.
  */
-export const mayRevealIdentity = (user: Pick<UserRow, 'role' | 'antiRagging'>) =>
-  isWorker(user) && (user.role === 'admin' || user.antiRagging);
+export const mayRevealIdentity = (user: Pick<UserRow, 'role' | 'antiRagging'>) => isWorker(user) && user.antiRagging;
+
+/**
+ * Who records a ragging report's statutory decisions (the FIR decision, the enquiry's end), reads
+ * their deadlines and the committees' counts: the anti-ragging duty and admins. None of it says who
+ * filed (decision 42: the committees' report counts and never names), so it is not the reveal's rule.
+ */
+export const mayWorkRaggingRecord = (user: Pick<UserRow, 'role' | 'antiRagging'>) => isWorker(user) && (user.role === 'admin' || user.antiRagging);

@@ -7,7 +7,8 @@ import * as filingTemplates from '../mail/templates.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { guardMail, guardNotification, withholdIdentity } from './guard.js';
+import { guardMail, guardNotification, withholdIdentity } from './projection.js';
+import { reporterOf, type Account } from './reporter.js';
 import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
@@ -120,6 +121,18 @@ const RENDER: Record<string, (c: ComplaintRow) => filingTemplates.RenderedMail> 
   raggingClockMail: (c) => raggingTemplates.raggingClockMail(c, 'enquiry', 'head', 'https://portal.example/staff/x'),
 };
 
+/** The account behind the row: renamed since it filed, with a room remembered. */
+const ACCOUNT: Account = {
+  email: STUDENT.email,
+  name: 'Meera Iyer',
+  displayName: STUDENT.name,
+  formerNames: ['Meera Krishnan 22MIM10045'],
+  regId: '22MIM10045',
+  placeRoom: '210',
+  placeFloor: '2',
+};
+const reporter = (c: ComplaintRow = confidentialRow()) => reporterOf(c, ACCOUNT);
+
 describe('the confidentiality guard', () => {
   it('knows every mail template there is', () => {
     const exported = [...Object.entries(filingTemplates), ...Object.entries(lifecycleTemplates), ...Object.entries(raggingTemplates)]
@@ -133,24 +146,36 @@ describe('the confidentiality guard', () => {
     const complaint = confidentialRow();
     const rendered = RENDER[name]?.(complaint);
     if (!rendered) throw new Error(name);
-    const mail = guardMail(complaint, { ...rendered, to: ['others@vitbhopal.ac.in'], cc: ['warden@vitbhopal.ac.in'], replyTo: STUDENT.email });
+    const mail = guardMail(reporter(complaint), { ...rendered, to: ['others@vitbhopal.ac.in'], cc: ['warden@vitbhopal.ac.in'], replyTo: STUDENT.email });
     expect(mail.replyTo).toBeUndefined();
     expectNoIdentity(name, mail.subject, mail.text, mail.html);
   });
 
   it('lets the student read their own mail and notifications in full', () => {
     const complaint = confidentialRow();
-    const mail = guardMail(complaint, { ...RENDER.replyMail!(complaint), to: [STUDENT.email.toUpperCase()] });
+    const mail = guardMail(reporter(complaint), { ...RENDER.replyMail!(complaint), to: [STUDENT.email.toUpperCase()] });
     expect(mail.text).toContain('Meera');
-    expect(guardNotification(complaint, complaint.studentId, REASON)).toBe(REASON);
-    expect(guardNotification(complaint, 'someone-else', REASON)).not.toContain('Meera');
+    expect(guardNotification(reporter(complaint), complaint.studentId, REASON)).toBe(REASON);
+    expect(guardNotification(reporter(complaint), 'someone-else', REASON)).not.toContain('Meera');
   });
 
   it('changes nothing about a complaint that is not confidential, and nothing inside other words', () => {
     const open = { ...confidentialRow(), confidential: false };
-    expect(withholdIdentity(open, MESSAGE)).toBe(MESSAGE);
+    expect(withholdIdentity(reporter(open), MESSAGE)).toBe(MESSAGE);
     // "Meerabai" and "Iyerpet" are other words; only whole words are withheld.
-    expect(withholdIdentity(confidentialRow(), 'Meerabai Road, Iyerpet')).toBe('Meerabai Road, Iyerpet');
+    expect(withholdIdentity(reporter(), 'Meerabai Road, Iyerpet')).toBe('Meerabai Road, Iyerpet');
+  });
+
+  // Issue 39, item 1: the guard withheld the first name but not the surname ("It is [withheld] Mehta again").
+  it('withholds every name the account has had, its room and floor, and phone numbers', () => {
+    const said = withholdIdentity(
+      reporter(),
+      'It is Iyer again (Krishnan before), 22mim10045, from room 210 on floor 2; call 98765 43210 or +91-9876543210. About HC-2026-000042 at 2026-11-01.',
+    );
+    for (const word of ['Iyer', 'Krishnan', '22mim10045', '210', 'floor 2', '98765', '9876543210']) expect(said).not.toContain(word);
+    // A complaint number, a date and ordinary words stay.
+    expect(said).toContain('HC-2026-000042 at 2026-11-01');
+    expect(said).toContain('It is [withheld] again');
   });
 });
 

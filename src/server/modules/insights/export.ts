@@ -7,7 +7,7 @@ import type { QueueQuery } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
 import { complaints, type UserRow } from '../../db/schema.js';
 import { afterCursor, type KeysetPosition } from '../../lib/keyset.js';
-import { staffVisibleStudent } from '../confidentiality/guard.js';
+import { recordIdentitySearch, Reporters, staffVisibleStudent } from '../confidentiality/index.js';
 import { assignee, queueCondition, queueOrder } from '../staff/queries.js';
 import type { Scope } from '../access/scope.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
@@ -130,6 +130,10 @@ export function queueCsv(
         fname: complaints.fname,
         regId: complaints.regId,
         userEmail: complaints.userEmail,
+        roomNo: complaints.roomNo,
+        floor: complaints.floor,
+        placeText: complaints.placeText,
+        number: complaints.number,
       })
       .from(complaints)
       .leftJoin(assignee, eq(assignee.id, complaints.assigneeId))
@@ -152,9 +156,11 @@ export function queueCsv(
         pending.catch(() => undefined);
       }
       let text = '';
+      // Who filed each: through the projection, as the console shows it (a query only for confidential rows).
+      const reporters = await Reporters.load(db, rows);
+      if (mayRevealIdentity && query.q) await recordIdentitySearch(db, user.id, query.q, rows);
       for (const c of rows) {
-        // Who filed it: from the confidentiality guard, as the console shows it.
-        const student = staffVisibleStudent(c);
+        const student = staffVisibleStudent(reporters.of(c), c);
         text += `${c.head},${csvCell(student.fname)},${csvCell(student.id)},${csvCell(student.userEmail)},${c.tail}\r\n`;
       }
       if (text) yield text;

@@ -5,19 +5,57 @@ import { complaints, outbox, type OutboxRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { audit } from '../audit/service.js';
+import { isReporterOnly, mayKnowReporter, Reporters, withholdIdentity, type ReaderFacts, type Reporter } from '../confidentiality/index.js';
 
 /**
  * The admins' view of the outbox: what the portal sent or would have sent (without SMTP_URL
- * everything is held there), and sending a failed message again.
+ * everything is held there), and sending a failed message again. Every row about a complaint passes
+ * the projection for its reader (decision 63): to an admin without the anti-ragging duty, mail to a
+ * confidential report's reporter is "to the reporter", without address or content, and mail to
+ * anyone else about it names nobody (even a row written before the guard knew every name).
  */
 
-const summary = (row: OutboxRow, complaintNumber: string | null) => ({
+const complaintColumns = {
+  id: complaints.id,
+  number: complaints.number,
+  confidential: complaints.confidential,
+  anonymous: complaints.anonymous,
+  studentId: complaints.studentId,
+  userEmail: complaints.userEmail,
+  regId: complaints.regId,
+  fname: complaints.fname,
+  roomNo: complaints.roomNo,
+  floor: complaints.floor,
+  placeText: complaints.placeText,
+};
+
+type Found = { row: OutboxRow; complaint: { id: string | null; number: string | null } & Record<string, unknown> | null };
+
+/** A row as `reader` may see it: its addresses, subject and parts, through the projection. */
+function projected(row: OutboxRow, reporter: Reporter | null, reader: ReaderFacts) {
+  if (!reporter || mayKnowReporter(reporter, reader)) return { to: row.toEmails, cc: row.ccEmails, toReporter: false, subject: row.subject, text: row.textBody, html: row.htmlBody, replyTo: row.replyTo };
+  const own = (address: string) => isReporterOnly(reporter, [address]);
+  const toReporter = [...row.toEmails, ...row.ccEmails].some(own);
+  const hide = (text: string) => (toReporter ? '' : withholdIdentity(reporter, text));
+  return {
+    to: row.toEmails.filter((a) => !own(a)),
+    cc: row.ccEmails.filter((a) => !own(a)),
+    toReporter,
+    subject: withholdIdentity(reporter, row.subject),
+    text: hide(row.textBody),
+    html: hide(row.htmlBody),
+    replyTo: toReporter ? null : row.replyTo,
+  };
+}
+
+const summary = (row: OutboxRow, complaintNumber: string | null, shown: ReturnType<typeof projected>) => ({
   id: row.id,
   purpose: row.purpose,
   complaintNumber,
-  to: row.toEmails,
-  cc: row.ccEmails,
-  subject: row.subject,
+  to: shown.to,
+  cc: shown.cc,
+  toReporter: shown.toReporter,
+  subject: shown.subject,
   status: row.status,
   attempts: row.attempts,
   lastError: row.lastError,
@@ -26,45 +64,56 @@ const summary = (row: OutboxRow, complaintNumber: string | null) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The reporters of the complaints some rows are about (one query for the confidential ones). */
+async function reportersOf(db: Db, found: ReadonlyArray<{ complaint: Record<string, unknown> | null }>) {
+  const about = found.flatMap((f) => (f.complaint && typeof f.complaint.id === 'string' ? [f.complaint as unknown as Parameters<typeof Reporters.load>[1][number]] : []));
+  const reporters = await Reporters.load(db, about);
+  return (f: { complaint: Record<string, unknown> | null }) => (f.complaint && typeof f.complaint.id === 'string' ? reporters.of({ id: f.complaint.id }) : null);
+}
+
+const selectFound = (db: Db) => db.select({ row: outbox, complaint: complaintColumns }).from(outbox).leftJoin(complaints, eq(complaints.id, outbox.complaintId));
+
 /** Outgoing mail, newest first, optionally by status, a keyset page at a time. */
-export async function listOutbox(db: Db, query: { status?: OutboxStatus; cursor?: string; limit: number }) {
+export async function listOutbox(db: Db, reader: ReaderFacts, query: { status?: OutboxStatus; cursor?: string; limit: number }) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await db
-    .select({ row: outbox, number: complaints.number })
-    .from(outbox)
-    .leftJoin(complaints, eq(complaints.id, outbox.complaintId))
+  const rows: Found[] = await selectFound(db)
     .where(and(query.status ? eq(outbox.status, query.status) : undefined, after ? afterCursor(outbox, after) : undefined))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(query.limit + 1);
   const page = pageOf(rows, query.limit, (found) => found.row);
-  return { items: page.items.map(({ row, number }) => summary(row, number)), nextCursor: page.nextCursor };
-}
-
-/** One outgoing mail with its content; 404 when there is none. */
-export async function readOutboxMessage(db: Db, id: string) {
-  const [found] = await db
-    .select({ row: outbox, number: complaints.number })
-    .from(outbox)
-    .leftJoin(complaints, eq(complaints.id, outbox.complaintId))
-    .where(eq(outbox.id, id))
-    .limit(1);
-  if (!found) throw new AppError(404, 'not_found', /*i18n*/ 'No such message.');
-  const { row } = found;
+  const reporterOf = await reportersOf(db, page.items);
   return {
-    ...summary(row, found.number),
-    replyTo: row.replyTo,
-    messageId: row.messageId,
-    smtpResponse: row.smtpResponse,
-    text: row.textBody,
-    html: row.htmlBody,
+    items: page.items.map((found) => summary(found.row, found.complaint?.number ?? null, projected(found.row, reporterOf(found), reader))),
+    nextCursor: page.nextCursor,
   };
 }
 
-/** The HTML part of one mail; 404 when there is none. */
-export async function readOutboxHtml(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ html: outbox.htmlBody }).from(outbox).where(eq(outbox.id, id)).limit(1);
-  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'No such message.');
-  return row.html;
+async function findMessage(db: Db, id: string) {
+  const [found]: Found[] = await selectFound(db).where(eq(outbox.id, id)).limit(1);
+  if (!found) throw new AppError(404, 'not_found', /*i18n*/ 'No such message.');
+  const reporterOf = await reportersOf(db, [found]);
+  return { found, reporter: reporterOf(found) };
+}
+
+/** One outgoing mail with its content as `reader` may read it; 404 when there is none. */
+export async function readOutboxMessage(db: Db, reader: ReaderFacts, id: string) {
+  const { found, reporter } = await findMessage(db, id);
+  const { row } = found;
+  const shown = projected(row, reporter, reader);
+  return {
+    ...summary(row, found.complaint?.number ?? null, shown),
+    replyTo: shown.replyTo,
+    messageId: row.messageId,
+    smtpResponse: row.smtpResponse,
+    text: shown.text,
+    html: shown.html,
+  };
+}
+
+/** The HTML part of one mail as `reader` may read it; 404 when there is none. */
+export async function readOutboxHtml(db: Db, reader: ReaderFacts, id: string): Promise<string> {
+  const { found, reporter } = await findMessage(db, id);
+  return projected(found.row, reporter, reader).html;
 }
 
 /**

@@ -7,7 +7,7 @@ import { outbox, type ComplaintRow } from '../../db/schema.js';
 import type { Locale } from '../../../shared/constants.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
 import { Readers, type Reader } from '../../i18n/readers.js';
-import { guardMail, isStudentOnly } from '../confidentiality/guard.js';
+import { guardMail, isReporterOnly, Reporters, type Reporter } from '../confidentiality/index.js';
 import { handoverOf } from './handover.js';
 import { escapeHtml } from './html.js';
 import { replyAddressFor, threadRefFor, type ReplyAddressing } from './reply-address.js';
@@ -74,14 +74,15 @@ function withFooter<M extends RenderedMail>(mail: M, footer: string): M {
  * runs on each copy, so a confidential complaint's mail to the team still names nobody; the portal's
  * reply address is set after it and never carries the student's address.
  */
-function personalise(mail: WrittenMail, addressing: ReplyAddressing | undefined): WrittenMail[] {
+function personalise(mail: WrittenMail, addressing: ReplyAddressing | undefined, reporters: Reporters): WrittenMail[] {
   const complaint = mail.complaint;
   if (!complaint) return [mail];
+  const reporter: Reporter = reporters.of(complaint);
   // A finished complaint takes no more replies: its mail does not invite one.
-  if (!addressing || !CONVERSATION_PURPOSES.has(mail.purpose) || isFinishedStatus(complaint.status)) return [guardMail(complaint, mail)];
+  if (!addressing || !CONVERSATION_PURPOSES.has(mail.purpose) || isFinishedStatus(complaint.status)) return [guardMail(reporter, mail)];
   return [...mail.to, ...(mail.cc ?? [])].map((recipient) => {
-    const single = guardMail(complaint, { ...mail, to: [recipient], cc: [] });
-    const toStudent = isStudentOnly(complaint, [recipient]);
+    const single = guardMail(reporter, { ...mail, to: [recipient], cc: [] });
+    const toStudent = isReporterOnly(reporter, [recipient]);
     return {
       ...withFooter(single, replyFooter(i18nFor(mail.locale), { ...single, complaint }, toStudent)),
       replyTo: replyAddressFor(addressing, complaint, recipient),
@@ -124,7 +125,9 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
   const status: OutboxStatus = opts.smtpConfigured ? 'queued' : 'held';
   const handover = status === 'queued' ? handoverOf(db) : undefined;
   const written = await inTheirLanguages(db, mails, readers);
-  const rows = written.flatMap((given) => personalise(given, opts.replyAddressing)).map((mail) => {
+  // Who filed each complaint the mails are about, for the guard: read only for confidential ones.
+  const reporters = await Reporters.load(db, [...new Map(mails.flatMap((m) => (m.complaint ? [[m.complaint.id, m.complaint] as const] : []))).values()]);
+  const rows = written.flatMap((given) => personalise(given, opts.replyAddressing, reporters)).map((mail) => {
     const id = randomUUID();
     return {
       id,

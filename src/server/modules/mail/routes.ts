@@ -27,7 +27,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
         response: { 200: outboxListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => listOutbox(app.db, request.query),
+    async (request) => listOutbox(app.db, requireUser(request), request.query),
   );
 
   r.get(
@@ -41,7 +41,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
         response: { 200: outboxMessageSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => readOutboxMessage(app.db, request.params.id),
+    async (request) => readOutboxMessage(app.db, requireUser(request), request.params.id),
   );
 
   r.get(
@@ -56,7 +56,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
       },
     },
     async (request, reply) => {
-      const html = await readOutboxHtml(app.db, request.params.id);
+      const html = await readOutboxHtml(app.db, requireUser(request), request.params.id);
       // The mail's own inline styles may apply; nothing in it may run, load or navigate, and only
       // the portal's own pages may frame it.
       return reply

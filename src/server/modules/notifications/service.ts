@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, type ComplaintRow } from '../../db/schema.js';
-import { guardNotification } from '../confidentiality/guard.js';
+import { guardNotification, loadReporter, Reporters, type Reporter } from '../confidentiality/index.js';
 import { pushMessage, pushTopic } from '../push/message.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { ENGLISH, Readers, settingsOf, universityColumns, type Reader } from '../../i18n/readers.js';
@@ -46,8 +46,8 @@ export function preview(text: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-function textFor(complaint: ComplaintRow | null, readerId: string, text: BellWords): string {
-  const guard = (words: string) => (complaint ? guardNotification(complaint, readerId, words) : words);
+function textFor(reporter: Reporter | null, readerId: string, text: BellWords): string {
+  const guard = (words: string) => (reporter ? guardNotification(reporter, readerId, words) : words);
   return typeof text === 'string' ? guard(text) : `${guard(text.lead)}${preview(guard(text.quote))}`;
 }
 
@@ -79,8 +79,9 @@ export async function notify(
     .leftJoin(university, sql`true`)
     .where(inArray(users.id, readers));
   const readerOf = await readersOf(db, channels, text);
+  const reporter = complaint ? await loadReporter(db, complaint) : null;
   // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
-  const told = channels.map((c) => ({ ...c, eventId: randomUUID(), reader: readerOf(c.id), text: textFor(complaint, c.id, wordsFor(text, readerOf(c.id))) }));
+  const told = channels.map((c) => ({ ...c, eventId: randomUUID(), reader: readerOf(c.id), text: textFor(reporter, c.id, wordsFor(text, readerOf(c.id))) }));
   const bells = told.filter((c) => c.bell);
   if (bells.length) {
     await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text, link: opts.link ?? null })));
@@ -188,6 +189,8 @@ export async function notifyGrouped(
     .leftJoin(university, sql`true`)
     .where(inArray(users.id, wanted.map((r) => r.id)));
   const readerOf = await readersOf(db, channels, group.text);
+  const reporters = await Reporters.load(db, wanted.flatMap((r) => r.complaints));
+  const reporterOf = (complaint: ComplaintRow | null) => (complaint ? reporters.of(complaint) : null);
   const recent = sql`now() - interval '1 hour'`;
   const pushes: Array<typeof pushOutbox.$inferInsert> = [];
   for (const reader of wanted) {
@@ -218,7 +221,7 @@ export async function notifyGrouped(
           id: eventId,
           userId: reader.id,
           complaintId: only?.id ?? null,
-          text: textFor(only, reader.id, words(added, only)),
+          text: textFor(reporterOf(only), reader.id, words(added, only)),
           groupKey: group.key,
           groupCount: added,
         });
@@ -234,7 +237,7 @@ export async function notifyGrouped(
       .where(and(inArray(pushOutbox.subscriptionId, devices.map((d) => d.id)), eq(pushOutbox.topic, pushTopic(group.key)), sql`${pushOutbox.createdAt} > ${recent}`))
       .limit(1);
     if (pushed) continue;
-    const said = textFor(shown.single, reader.id, words(shown.count, shown.single));
+    const said = textFor(reporterOf(shown.single), reader.id, words(shown.count, shown.single));
     const { i18n } = readerOf(reader.id);
     const message = shown.single
       ? { ...pushMessage(shown.single, reader.id, said, false, i18n), tag: group.key }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { placeParamsSchema, placeQuerySchema, staffPlaceSchema } from '../../../shared/staff-places.js';
 import { requireUser } from '../../lib/require-user.js';
-import { toStaffDto } from '../staff/dto.js';
+import { staffViews } from '../staff/service.js';
 import { staffPlace } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -29,9 +29,15 @@ export default async function placeHistoryRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const page = await staffPlace(app.db, user, request.params.hostelCode, request.params.place, request.query);
       reply.header('cache-control', 'no-store');
-      const dto = ({ complaint, assigneeName, assigneeEmail }: (typeof page.open)[number]) =>
-        toStaffDto(complaint, complaint.assigneeId ? { id: complaint.assigneeId, name: assigneeName ?? '', email: assigneeEmail ?? '' } : null);
-      return { ...page, open: page.open.map(dto), past: { items: page.past.items.map(dto), nextCursor: page.past.nextCursor } };
+      const views = (rows: typeof page.open) =>
+        staffViews(
+          app.db,
+          rows.map(({ complaint, assigneeName, assigneeEmail }) => ({
+            complaint,
+            assignee: complaint.assigneeId ? { id: complaint.assigneeId, name: assigneeName ?? '', email: assigneeEmail ?? '' } : null,
+          })),
+        );
+      return { ...page, open: await views(page.open), past: { items: await views(page.past.items), nextCursor: page.past.nextCursor } };
     },
   );
 }

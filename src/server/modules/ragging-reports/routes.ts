@@ -15,7 +15,7 @@ import { Readers } from '../../i18n/readers.js';
 import { requesterLocale } from '../../i18n/requester.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/require-user.js';
-import { mayRevealIdentity } from '../access/scope.js';
+import { mayWorkRaggingRecord } from '../access/scope.js';
 import { reportCsv } from './csv.js';
 import { reportPdf } from './pdf.js';
 import { inReadersNames } from './sections.js';
@@ -38,7 +38,7 @@ export default async function raggingReportRoutes(app: FastifyInstance, _opts: {
   const catalog = async () => (await app.catalog.get()).catalog;
   const duty = (request: FastifyRequest) => {
     const user = requireUser(request);
-    if (!mayRevealIdentity(user)) throw dutyOnly();
+    if (!mayWorkRaggingRecord(user)) throw dutyOnly();
     return user;
   };
   const reportLimit = {

@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { enquiryCloseBodySchema, firDecisionBodySchema, raggingClocksSchema, raggingStateSchema } from '../../../shared/ragging.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/require-user.js';
-import { mayRevealIdentity } from '../access/scope.js';
+import { mayWorkRaggingRecord } from '../access/scope.js';
 import { closeRaggingEnquiry, decideFir, raggingClocks, raggingState } from './service.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
@@ -31,7 +31,7 @@ export default async function raggingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!mayRevealIdentity(user)) throw dutyOnly();
+      if (!mayWorkRaggingRecord(user)) throw dutyOnly();
       reply.header('cache-control', 'no-store');
       return raggingClocks(app.db, user);
     },
@@ -69,7 +69,7 @@ export default async function raggingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      if (!mayRevealIdentity(user)) throw dutyOnly();
+      if (!mayWorkRaggingRecord(user)) throw dutyOnly();
       return decideFir(app.lifecycle, user, request.params.number, request.body);
     },
   );
@@ -89,7 +89,7 @@ export default async function raggingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      if (!mayRevealIdentity(user)) throw dutyOnly();
+      if (!mayWorkRaggingRecord(user)) throw dutyOnly();
       return closeRaggingEnquiry(app.lifecycle, user, request.params.number, request.body);
     },
   );

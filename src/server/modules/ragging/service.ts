@@ -4,7 +4,7 @@ import type { EnquiryCloseBody, FirDecisionBody, RaggingClocks, RaggingState } f
 import type { Db } from '../../db/client.js';
 import { complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { loadScope, mayRevealIdentity, scopeCondition } from '../access/scope.js';
+import { loadScope, mayWorkRaggingRecord, scopeCondition } from '../access/scope.js';
 import type { LifecycleContext } from '../lifecycle/context.js';
 import { closeEnquiry, recordFirDecision } from '../lifecycle/ragging.js';
 import { CLOCKS_STOPPED_BY } from '../lifecycle/ragging-clocks.js';
@@ -36,7 +36,7 @@ export async function raggingState(db: Db, actor: Actor, number: string): Promis
       number: row.number,
     }));
   }
-  return toRaggingState(row, await namesOf(db, [row]), mayRevealIdentity(actor));
+  return toRaggingState(row, await namesOf(db, [row]), mayWorkRaggingRecord(actor));
 }
 
 /** Records the FIR decision (lifecycle/ragging.ts) and answers with the report's record. */

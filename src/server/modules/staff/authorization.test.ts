@@ -90,7 +90,8 @@ const cases: Array<{ name: string; method: string; path: () => string; body?: un
     method: 'POST',
     path: () => `/api/staff/complaints/${number}/reveal`,
     body: { reason: 'Checking who filed it' },
-    expect: { anonymous: 401, owner: 403, otherStudent: 403, staffInScope: 403, staffOutOfScope: 403, warden: 403, admin: 200 },
+    // Only the anti-ragging duty reveals (decision 63): an admin without it is refused like anyone.
+    expect: { anonymous: 401, owner: 403, otherStudent: 403, staffInScope: 403, staffOutOfScope: 403, warden: 403, admin: 403 },
   },
   {
     name: 'read routing',

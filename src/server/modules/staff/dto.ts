@@ -1,22 +1,27 @@
 import type { StaffComplaint, StaffComplaintDetail } from '../../../shared/staff.js';
 import type { PlaceFacts } from '../../../shared/place-facts.js';
 import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.js';
-import { staffVisibleAuthor, staffVisibleName, staffVisibleRoom, staffVisibleStudent, withholdIdentity } from '../confidentiality/guard.js';
+import { staffVisibleAuthor, staffVisibleName, staffVisibleRoom, staffVisibleStudent, withholdIdentity, type Reporter } from '../confidentiality/index.js';
 import { commonAreaOf, toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
 import type { Transition } from '../../../shared/lifecycle.js';
 import type { VisitState } from '../../../shared/visits.js';
 
 /** A queue row may come without its search column. */
-type ComplaintColumns = Omit<ComplaintRow, 'search' | 'studentSearch'> & { search?: string | null; studentSearch?: string | null };
-type Assignee = Pick<UserRow, 'id' | 'name' | 'email'>;
+export type StaffComplaintColumns = Omit<ComplaintRow, 'search' | 'studentSearch'> & { search?: string | null; studentSearch?: string | null };
+export type StaffAssignee = Pick<UserRow, 'id' | 'name' | 'email'>;
+type ComplaintColumns = StaffComplaintColumns;
+type Assignee = StaffAssignee;
 
-/** The staff view of a complaint; a confidential complaint never carries the student's identity. */
-export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null): StaffComplaint {
+/**
+ * The staff view of a complaint, through the projection for its reporter (confidentiality): a
+ * confidential complaint never carries the reporter's identity or room.
+ */
+export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null, reporter: Reporter): StaffComplaint {
   return {
     ...toComplaintDto({ ...row, search: row.search ?? null, studentSearch: row.studentSearch ?? null }),
-    ...staffVisibleStudent(row),
-    ...staffVisibleRoom(row),
-    complaint: withholdIdentity(row, row.message),
+    ...staffVisibleStudent(reporter, row),
+    ...staffVisibleRoom(reporter, row),
+    complaint: withholdIdentity(reporter, row.message),
     confidential: row.confidential,
     assignee: assignee ? { id: assignee.id, name: assignee.name || assignee.email } : null,
     followerCount: row.followerCount,
@@ -32,25 +37,26 @@ export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null): St
 type StaffEvent = { event: ComplaintEventRow; actorName: string | null; actorEmail: string | null };
 
 /** A complaint's whole timeline as the console shows it, through the confidentiality guard. */
-function staffTimeline(complaint: ComplaintRow, events: StaffEvent[]): StaffComplaintDetail['timeline'] {
+function staffTimeline(complaint: ComplaintRow, reporter: Reporter, events: StaffEvent[]): StaffComplaintDetail['timeline'] {
   return events.map(({ event, actorName, actorEmail }) => ({
     ...toTimelineEntry(event, complaint.studentId),
-    note: withholdIdentity(complaint, event.note),
+    note: withholdIdentity(reporter, event.note),
     kind: event.kind,
     internal: !event.public,
-    by: staffVisibleAuthor(complaint, event.actorId, actorName || actorEmail || event.actorAddress || 'Portal'),
+    by: staffVisibleAuthor(reporter, event.actorId, actorName || actorEmail || event.actorAddress || 'Portal'),
   }));
 }
 
 /** Where a merged duplicate went, and the duplicates merged into this one (staff/service.ts mergeFacts). */
 export interface MergeFacts {
   mergedInto: { number: string; at: Date; undoUntil: Date | null } | null;
-  duplicates: Array<{ complaint: ComplaintRow; events: StaffEvent[]; studentName: string; mergedAt: Date; undoUntil: Date | null }>;
+  duplicates: Array<{ complaint: ComplaintRow; reporter: Reporter; events: StaffEvent[]; studentName: string; mergedAt: Date; undoUntil: Date | null }>;
 }
 
 /** The whole record for the console: the timeline with internal notes, the moves this user may make, its merges. */
 export function toStaffDetail(input: {
   complaint: ComplaintRow;
+  reporter: Reporter;
   events: StaffEvent[];
   assignee: Assignee | null;
   transitions: readonly Transition[];
@@ -59,13 +65,13 @@ export function toStaffDetail(input: {
   merge: MergeFacts;
   visit: VisitState | null;
 }): Omit<StaffComplaintDetail, keyof PlaceFacts> {
-  const { complaint, merge } = input;
+  const { complaint, reporter, merge } = input;
   return {
-    ...toStaffDto(complaint, input.assignee),
+    ...toStaffDto(complaint, input.assignee, reporter),
     rating: complaint.rating,
-    ratingComment: complaint.ratingComment,
-    studentName: staffVisibleName(complaint, input.studentName),
-    timeline: staffTimeline(complaint, input.events),
+    ratingComment: complaint.ratingComment === null ? null : withholdIdentity(reporter, complaint.ratingComment),
+    studentName: staffVisibleName(reporter, input.studentName),
+    timeline: staffTimeline(complaint, reporter, input.events),
     allowedTransitions: input.transitions.map((t) => ({ to: t.to, label: t.label, reasonRequired: t.reasonRequired })),
     // An anonymous report's student is no one (decision 41): there is nobody to reveal.
     canRevealIdentity: input.canRevealIdentity && !complaint.anonymous,
@@ -74,15 +80,14 @@ export function toStaffDetail(input: {
       : null,
     duplicates: merge.duplicates.map((d) => ({
       number: d.complaint.number,
-      student: staffVisibleName(d.complaint, d.studentName),
-      floor: d.complaint.floor,
-      roomNo: d.complaint.roomNo,
+      student: staffVisibleName(d.reporter, d.studentName),
+      ...staffVisibleRoom(d.reporter, d.complaint),
       commonArea: commonAreaOf(d.complaint),
-      complaint: withholdIdentity(d.complaint, d.complaint.message),
+      complaint: withholdIdentity(d.reporter, d.complaint.message),
       createdAt: d.complaint.createdAt.toISOString(),
       mergedAt: d.mergedAt.toISOString(),
       undoUntil: d.undoUntil?.toISOString() ?? null,
-      timeline: staffTimeline(d.complaint, d.events),
+      timeline: staffTimeline(d.complaint, d.reporter, d.events),
     })),
     visit: input.visit,
   };

@@ -4,7 +4,7 @@ import { OPEN_STATUSES, STATUSES, type ComplaintStatus } from '../../../shared/c
 import type { Attention } from '../../../shared/queue.js';
 import type { QueueQuery } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
-import { complaintCounts, complaints, oneOf, userSearchVector, users, type UserRow } from '../../db/schema.js';
+import { complaintCounts, complaints, confidentialSearchVector, oneOf, userSearchVector, users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { scopeCondition, type Scope } from '../access/scope.js';
@@ -91,9 +91,14 @@ export async function studentsNamed(db: Pick<Db, 'select'>, q: string): Promise<
 function textMatch(q: string, mayRevealIdentity: boolean, students: NamedStudents | undefined): SQL {
   const words = sql`plainto_tsquery('simple', ${q})`;
   const byStudent = studentCondition(words, students);
-  const mayFindByStudent = mayRevealIdentity ? byStudent : sql`(${byStudent} and not ${complaints.confidential})`;
-  return sql`(${complaints.search} @@ ${words} or ${mayFindByStudent})`;
+  // A confidential report's `search` holds only its number and where it happened (decision 63):
+  // its own words and the reporter's room are searched by the duty alone, in their partial index.
+  if (!mayRevealIdentity) return sql`(${complaints.search} @@ ${words} or (${byStudent} and not ${complaints.confidential}))`;
+  return sql`(${complaints.search} @@ ${words} or ${byStudent} or (${confidentialWords(words)}))`;
 }
+
+/** A confidential report's message or room matches: the predicate of complaints_confidential_search_idx. */
+const confidentialWords = (words: SQL) => sql`${complaints.confidential} and ${confidentialSearchVector} @@ ${words}`;
 
 function studentCondition(words: SQL, students: NamedStudents | undefined): SQL {
   const asFiled = sql`${complaints.studentSearch} @@ ${words}`;
@@ -285,6 +290,8 @@ async function sparseSearchPage<Row>(
   const ofStudent = (student: string, byStudent: SQL) =>
     sql`(select ${complaints.id} from ${complaints} where ${complaints.id} in (select id from (${ofStudentInOrder(student)} limit ${STUDENT_WINDOW}) as w) and ${and(filters, or(ownWords, byStudent))} order by ${inOrder} limit ${take})`;
   const branches = [
+    // The duty: a confidential report's own words and room, from their own small index.
+    ...(mayRevealIdentity ? [sql`(select ${complaints.id} from ${complaints} where ${and(confidentialWords(words), filters)} order by ${inOrder} limit ${take})`] : []),
     // Named by the account: every complaint of theirs the reader may find by who filed it.
     ...named.byAccount.map((student) => ofStudent(student, mayFind ?? sql`true`)),
     // Named by the copy on their complaints only (an account renamed since).

@@ -21,14 +21,14 @@ import {
 import { users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
-import { revealIdentity } from '../confidentiality/reveal.js';
+import { recordIdentitySearch, revealIdentity } from '../confidentiality/index.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
-import { toStaffDetail, toStaffDto } from './dto.js';
+import { toStaffDetail } from './dto.js';
 import { attentionCounts, listQueue, statusCounts } from './queries.js';
 import { bulkActionStatus, scheduleBulkAction, undoBulkAction } from './bulk.js';
 import { attentionSchema, bulkActionSchema, bulkRequestSchema } from '../../../shared/queue.js';
 import { loadScope, mayRevealIdentity } from '../access/scope.js';
-import { addReply, answerVisitAsStaff, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, take, transition, unmerge } from './service.js';
+import { addReply, answerVisitAsStaff, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, staffView, staffViews, take, transition, unmerge } from './service.js';
 import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
 import { placeFacts } from '../place-history/facts.js';
@@ -57,12 +57,21 @@ export default async function staffRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const scope = await loadScope(app.db, user);
       const page = await listQueue(app.db, scope, user, request.query, mayRevealIdentity(user));
+      // The duty finding a confidential report by who filed it is told who filed it: recorded like a reveal.
+      if (request.query.q && mayRevealIdentity(user)) await recordIdentitySearch(app.db, user.id, request.query.q, page.items.map((item) => item.complaint));
       // The page's rows only, in one query (the history indexes): the flag costs the queue a few index probes.
       const facts = await placeFacts(app.db, page.items.map((row) => row.complaint));
       reply.header('cache-control', 'no-store');
+      const views = await staffViews(
+        app.db,
+        page.items.map(({ complaint, assigneeName, assigneeEmail }) => ({
+          complaint,
+          assignee: complaint.assigneeId ? { id: complaint.assigneeId, name: assigneeName ?? '', email: assigneeEmail ?? '' } : null,
+        })),
+      );
       return {
-        items: page.items.map(({ complaint, assigneeName, assigneeEmail }) => ({
-          ...toStaffDto(complaint, complaint.assigneeId ? { id: complaint.assigneeId, name: assigneeName ?? '', email: assigneeEmail ?? '' } : null),
+        items: page.items.map(({ complaint }, i) => ({
+          ...(views[i] as (typeof views)[number]),
           ...(facts.get(complaint.id) ?? { place: null, repeating: false }),
         })),
         nextCursor: page.nextCursor,
@@ -147,7 +156,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       const [assignee] = row.assigneeId
         ? await app.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.assigneeId))
         : [];
-      return toStaffDto(row, assignee ?? null);
+      return staffView(app.db, row, assignee ?? null);
     },
   );
 
@@ -206,7 +215,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const row = await take(app.lifecycle, user, request.params.number, request.body.from);
-      return toStaffDto(row, user);
+      return staffView(app.db, row, user);
     },
   );
 
@@ -276,7 +285,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { complaint, assignee } = await merge(app.lifecycle, requireUser(request), request.params.number, request.body.into);
-      return toStaffDto(complaint, assignee);
+      return staffView(app.db, complaint, assignee);
     },
   );
 
@@ -294,7 +303,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { complaint, assignee } = await unmerge(app.lifecycle, requireUser(request), request.params.number);
-      return toStaffDto(complaint, assignee);
+      return staffView(app.db, complaint, assignee);
     },
   );
 
@@ -305,7 +314,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       config: { rateLimit: app.rateLimitPolicies.writes },
       schema: {
         tags: ['staff'],
-        summary: 'Show the student behind a confidential complaint, giving a reason (anti-ragging duty and admins only; recorded with the reason)',
+        summary: 'Show the student behind a confidential complaint, giving a reason (the anti-ragging duty only; recorded with the reason)',
         params: numberParams,
         body: revealBodySchema,
         response: { 200: identitySchema, ...errors },
@@ -314,7 +323,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       if (!mayRevealIdentity(user)) {
-        throw new AppError(403, 'forbidden', /*i18n*/ 'Only the anti-ragging duty and administrators may see who filed this.');
+        throw new AppError(403, 'forbidden', /*i18n*/ 'Only the anti-ragging duty may see who filed this.');
       }
       const identity = await revealIdentity(app.db, user, request.params.number, request.body.reason);
       request.log.info({ complaint: request.params.number, by: user.id }, 'identity revealed');

@@ -68,15 +68,19 @@ describe('the queue search finds a student', () => {
     expect(text).not.toContain(theOtherPriyas);
   });
 
-  it('never finds a confidential complaint by who filed it for those without the duty', async () => {
-    const ragging = await file(priya, { category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', complaint: 'Seniors again' });
-    for (const q of ['Nair', 'Priya Nair', '21BCE10042', 'p21bce10042@vitbhopal.ac.in']) {
+  // Issue 39: an admin without the duty found the reports by the reporter's name, and a warden by their room.
+  it('never finds a confidential complaint by who filed it, or by its room, for those without the duty, an admin included', async () => {
+    const ragging = await file(priya, { category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', roomNo: '318', complaint: 'Seniors again' });
+    for (const q of ['Nair', 'Priya Nair', '21BCE10042', 'p21bce10042@vitbhopal.ac.in', '318']) {
       expect(await found(warden, q), q).not.toContain(ragging);
-      expect(await found(admin, q), q).toContain(ragging);
+      expect(await found(admin, q), q).not.toContain(ragging);
       expect(await found(duty, q), q).toContain(ragging);
     }
-    // Its own words still find it for everyone in scope.
-    expect(await found(warden, 'Seniors')).toContain(ragging);
+    // Where it happened finds it for everyone in scope; its own words (they may name its reporter) only for the duty.
+    expect(await found(warden, 'corridor')).toContain(ragging);
+    expect(await found(admin, 'corridor')).toContain(ragging);
+    expect(await found(warden, 'Seniors')).not.toContain(ragging);
+    expect(await found(duty, 'Seniors')).toContain(ragging);
   });
 });
 
@@ -154,8 +158,13 @@ describe('a search that names a few students', () => {
     const newestFirst = [...expected].sort().reverse();
     expect(await numbers(warden, 'q=Kavya&sort=newest&limit=100')).toEqual(newestFirst);
     expect(await numbers(warden, 'q=Kavya&sort=oldest&limit=100')).toEqual([...newestFirst].reverse());
-    // The confidential complaint only for those who may reveal who filed it, in its place in the order.
+    // The confidential complaint only for those who may reveal who filed it, in its place in the order:
+    // not an admin without the duty, but the same admin once they give themselves the duty.
+    expect(await numbers(admin, 'q=Kavya&sort=newest&limit=100')).toEqual(newestFirst);
+    const me = (await admin.get('/api/me')).body.user as { id: string };
+    expect((await admin.send('PUT', `/api/admin/users/${me.id}`, { role: 'admin', antiRagging: true, scopes: [] })).status).toBe(200);
     expect(await numbers(admin, 'q=Kavya&sort=newest&limit=100')).toEqual([ragging, ...newestFirst]);
+    expect((await admin.send('PUT', `/api/admin/users/${me.id}`, { role: 'admin', antiRagging: false, scopes: [] })).status).toBe(200);
     // With a filter and a cursor: the rest of the rows after the first page, still in order.
     const first = await warden.get('/api/staff/complaints?q=Kavya&sort=newest&limit=4');
     expect((first.body.items as Array<{ number: string }>).map((c) => c.number)).toEqual(newestFirst.slice(0, 4));

@@ -13,6 +13,9 @@ import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '.
 import { answerVisit, proposeVisit, visitState } from '../lifecycle/visits.js';
 import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
+import { Reporters } from '../confidentiality/index.js';
+import { toStaffDto, type StaffAssignee, type StaffComplaintColumns } from './dto.js';
+import type { StaffComplaint } from '../../../shared/staff.js';
 
 const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
 const refuseNonWorker = (actor: UserRow) => {
@@ -151,15 +154,30 @@ export async function staffDetail(db: Db, actor: UserRow, number: string, undoMs
     ? await db.select().from(users).where(inArray(users.id, [complaint.assigneeId]))
     : [];
   const [student] = await db.select({ name: users.name }).from(users).where(eq(users.id, complaint.studentId));
+  const merged = await mergeFacts(db, complaint, undoMs);
   return {
     complaint,
+    reporter: (await Reporters.load(db, [complaint])).of(complaint),
     studentName: student?.name || complaint.fname,
     events,
     assignee: assigneeRow,
     transitions: allowedTransitions(complaint.status, 'staff'),
-    merge: await mergeFacts(db, complaint, undoMs),
+    merge: merged,
     visit: await visitState(db, complaint, timeZone),
   };
+}
+
+/** Complaints as staff see them: each through the projection for its reporter (one query for the confidential ones). */
+export async function staffViews(db: Pick<Db, 'select'>, rows: ReadonlyArray<{ complaint: StaffComplaintColumns; assignee: StaffAssignee | null }>): Promise<StaffComplaint[]> {
+  const reporters = await Reporters.load(db, rows.map((r) => r.complaint));
+  return rows.map(({ complaint, assignee }) => toStaffDto(complaint, assignee, reporters.of(complaint)));
+}
+
+/** One complaint as staff see it. */
+export async function staffView(db: Pick<Db, 'select'>, complaint: StaffComplaintColumns, assignee: StaffAssignee | null): Promise<StaffComplaint> {
+  const [view] = await staffViews(db, [{ complaint, assignee }]);
+  if (!view) throw new Error('no view of one complaint');
+  return view;
 }
 
 /** A worker proposes a visit time for in-room work in their scope; the student is told (lifecycle/visits.ts). */
@@ -211,6 +229,7 @@ async function mergeFacts(db: Db, complaint: ComplaintRow, undoMs: number) {
   const students = ids.length
     ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(duplicates.map((d) => d.studentId))]))
     : [];
+  const reporters = await Reporters.load(db, duplicates);
   return {
     mergedInto: target && merged ? { number: target.number, at: merged.at, undoUntil: undoUntil(merged.at, undoMs) } : null,
     duplicates: duplicates.map((d) => {
@@ -218,6 +237,7 @@ async function mergeFacts(db: Db, complaint: ComplaintRow, undoMs: number) {
       const mergedAt = own.filter((e) => e.event.kind === 'merge' && e.event.toStatus === 'merged').at(-1)?.event.createdAt ?? d.updatedAt;
       return {
         complaint: d,
+        reporter: reporters.of(d),
         events: own,
         studentName: students.find((s) => s.id === d.studentId)?.name || d.fname,
         mergedAt,

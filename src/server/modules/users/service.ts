@@ -26,6 +26,9 @@ export interface SignInIdentity {
  * the next time, and the promotion is audited. Removing an address from ADMIN_EMAILS demotes nobody;
  * an admin changes roles in the console (which keeps at least one admin).
  */
+/** How many former display names an account keeps (a name changed back and forth is kept once). */
+export const FORMER_NAMES_KEPT = 20;
+
 export async function upsertUserAtSignIn(
   db: Db,
   identity: SignInIdentity,
@@ -52,6 +55,11 @@ export async function upsertUserAtSignIn(
         target: users.email,
         set: {
           displayName: identity.displayName,
+          // The name it had until now is kept (decision 63): a confidential report's reporter is
+          // withheld by every name they have had, not only today's.
+          formerNames: sql`case when ${users.displayName} <> '' and ${users.displayName} <> ${identity.displayName} and not (${users.displayName} = any(${users.formerNames}))
+            then (array_append(${users.formerNames}, ${users.displayName}))[greatest(1, cardinality(${users.formerNames}) + 2 - ${FORMER_NAMES_KEPT}::int):]
+            else ${users.formerNames} end`,
           name: names.name,
           fname: names.fname,
           regId: names.regId,

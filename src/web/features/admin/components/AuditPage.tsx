@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_TARGET_TYPES, type AuditEntry } from '../../../../shared/admin';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '../../../../shared/constants';
+import { THE_REPORTER } from '../../../../shared/staff';
 import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
 import { LoadError } from '../../../components/ui/LoadError';
@@ -82,10 +83,15 @@ function EntryCard({ entry, names }: { entry: AuditEntry; names: CategoryNames }
             text={i18n._('by {who}', { who: slot('who') })}
             slots={{
               who: (
-                <>
-                  {entry.actor.name || entry.actor.email}
-                  {entry.actor.name && <span className="break-all"> ({entry.actor.email})</span>}
-                </>
+                // A confidential report's reporter comes without id or address: the server names nobody (decision 63).
+                entry.actor.id === '' ? (
+                  i18n._(THE_REPORTER)
+                ) : (
+                  <>
+                    {entry.actor.name || entry.actor.email}
+                    {entry.actor.name && entry.actor.email && <span className="break-all"> ({entry.actor.email})</span>}
+                  </>
+                )
               ),
             }}
           />

@@ -18,6 +18,12 @@ import { useOutboxMessage } from '../api/get-outbox-message';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
 import { SectionHeader } from './SectionHeader';
 
+/**
+ * Who a mail went to as this page shows it: mail to a confidential report's reporter comes without
+ * their address to an admin without the anti-ragging duty (decision 63), and is named for what it is.
+ */
+const recipients = (mail: { to: string[]; toReporter: boolean }) => [...(mail.toReporter ? [i18n._('the reporter')] : []), ...mail.to].join(', ');
+
 /** Translated when shown. */
 const statusLabels = (): Record<OutboxStatus, string> => ({ held: i18n._('Held'), queued: i18n._('Queued'), sent: i18n._('Sent'), failed: i18n._('Failed') });
 const noMailLabels = (): Record<OutboxStatus, string> => ({
@@ -98,7 +104,7 @@ export function MailPage() {
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
                   <div className="min-w-0">
                     <dt className="inline font-medium text-slate-600">{i18n._('To:')} </dt>
-                    <dd className="inline break-all text-slate-900">{m.to.join(', ')}</dd>
+                    <dd className="inline break-all text-slate-900">{recipients(m)}</dd>
                   </div>
                   {m.cc.length > 0 && (
                     <div className="min-w-0">
@@ -201,7 +207,7 @@ export function MailMessagePage() {
             <dl className="mt-3 space-y-2 text-sm" data-testid="mail-headers">
               <Header name="Subject">{message.data.subject}</Header>
               <Header name="To">
-                <span className="break-all">{message.data.to.join(', ')}</span>
+                <span className="break-all">{recipients(message.data)}</span>
               </Header>
               {message.data.cc.length > 0 && (
                 <Header name="Cc">
@@ -245,32 +251,42 @@ export function MailMessagePage() {
               </Alert>
             )}
           </section>
-          <section aria-labelledby="mail-text-heading" className={card}>
-            <h2 id="mail-text-heading" className="text-lg font-semibold text-slate-900">
-              {i18n._('Text part')}
-            </h2>
-            <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-900" data-testid="mail-text">
-              {message.data.text}
-            </pre>
-          </section>
-          <section aria-labelledby="mail-html-heading" className={card}>
-            <h2 id="mail-html-heading" className="text-lg font-semibold text-slate-900">
-              {i18n._('HTML part')}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{i18n._("Shown as the recipient's mail program would, with scripts and links switched off.")}</p>
-            {/*
-              Loaded from its own address, whose CSP lets the mail's inline styles apply (this page's
-              CSP would refuse them in a srcdoc frame); sandbox="" still gives it an opaque origin with
-              no scripts, forms or navigation.
-            */}
-            <iframe
-              title={i18n._('HTML part of the message')}
-              sandbox=""
-              src={`/api/admin/outbox/${encodeURIComponent(message.data.id)}/html`}
-              className="mt-3 h-96 w-full rounded-lg border border-slate-300 bg-white"
-              data-testid="mail-html"
-            />
-          </section>
+          {message.data.toReporter ? (
+            <section className={card} data-testid="mail-to-reporter">
+              <p className="text-sm text-slate-800">
+                {i18n._('This mail went to the reporter of a confidential report: who they are, and what the mail said to them, is for the anti-ragging duty alone.')}
+              </p>
+            </section>
+          ) : (
+            <>
+              <section aria-labelledby="mail-text-heading" className={card}>
+                <h2 id="mail-text-heading" className="text-lg font-semibold text-slate-900">
+                  {i18n._('Text part')}
+                </h2>
+                <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-900" data-testid="mail-text">
+                  {message.data.text}
+                </pre>
+              </section>
+              <section aria-labelledby="mail-html-heading" className={card}>
+                <h2 id="mail-html-heading" className="text-lg font-semibold text-slate-900">
+                  {i18n._('HTML part')}
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">{i18n._("Shown as the recipient's mail program would, with scripts and links switched off.")}</p>
+                {/*
+                  Loaded from its own address, whose CSP lets the mail's inline styles apply (this page's
+                  CSP would refuse them in a srcdoc frame); sandbox="" still gives it an opaque origin with
+                  no scripts, forms or navigation.
+                */}
+                <iframe
+                  title={i18n._('HTML part of the message')}
+                  sandbox=""
+                  src={`/api/admin/outbox/${encodeURIComponent(message.data.id)}/html`}
+                  className="mt-3 h-96 w-full rounded-lg border border-slate-300 bg-white"
+                  data-testid="mail-html"
+                />
+              </section>
+            </>
+          )}
         </div>
       )}
     </section>

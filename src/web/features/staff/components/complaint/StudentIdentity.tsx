@@ -117,7 +117,7 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
       <p className="mt-2 text-sm text-slate-700">
         {anonymous
           ? i18n._('Filed without a name: nobody, administrators included, can see who sent it. The reporter reads this thread with a tracking code: answers here are the only way to reach them (no mail reaches them).')
-          : i18n._('This complaint is confidential. Only the anti-ragging duty and administrators may see who filed it and the room they gave.')}
+          : i18n._('This complaint is confidential. Only the anti-ragging duty may see who filed it and the room they gave.')}
       </p>
       {/* The server says whether the reveal would be allowed: no button that can only fail. */}
       {!complaint.canRevealIdentity ? null : reveal.data ? (

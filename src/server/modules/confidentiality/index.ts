@@ -1,0 +1,25 @@
+/*
+ * The confidentiality module's door: who may know who filed a confidential report, and what every
+ * output may say of it (decision 63). Other modules import from here only.
+ */
+export { Reporters, loadReporter, type Reporter, type Filed } from './reporter.js';
+export {
+  audienceOf,
+  mayKnowReporter,
+  withholdIdentity,
+  textFor,
+  isReporterOnly,
+  guardMail,
+  guardNotification,
+  staffVisibleStudent,
+  staffVisibleRoom,
+  staffVisibleAuthor,
+  staffVisibleName,
+  actorFor,
+  withholdInJson,
+  type Audience,
+  type ReaderFacts,
+  type GuardedMail,
+} from './projection.js';
+export { revealIdentity } from './reveal.js';
+export { recordIdentitySearch } from './identity-search.js';
