@@ -162,14 +162,20 @@ const withoutIncidentalDigits = (text: string) =>
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ROOM_WORD = new RegExp(`(?<![\\p{L}\\p{N}])${ROOM}(?![\\p{L}\\p{N}])`, 'u');
-const FLOOR_WORDS = [new RegExp(`\\bfloor ${FLOOR}\\b`, 'i'), new RegExp(`\\b${FLOOR}(st|nd|rd|th)? floor\\b`, 'i'), new RegExp(`"floor":\\s*${FLOOR}\\b`)];
+/** "floor 6", "6th floor", a mail's table ("Floor : 6", "<th>Floor</th><td>6</td>") and a JSON field. */
+const FLOOR_WORDS = [
+  new RegExp(`\\bfloor\\b[^\\p{L}\\p{N}]{0,40}${FLOOR}(?![\\p{N}])`, 'iu'),
+  new RegExp(`\\b${FLOOR}(st|nd|rd|th)? floor\\b`, 'i'),
+  new RegExp(`"floor":\\s*${FLOOR}\\b`),
+];
 
 /** The identity words `text` contains, each named. */
 function identityIn(text: string): string[] {
   const plain = withoutIncidentalDigits(text);
   const found = IDENTITY.filter((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu').test(plain));
   if (ROOM_WORD.test(plain)) found.push(`room ${ROOM}`);
-  if (FLOOR_WORDS.some((pattern) => pattern.test(text))) found.push(`floor ${FLOOR}`);
+  const untagged = plain.replace(/<[^>]*>/g, ' ');
+  if (FLOOR_WORDS.some((pattern) => pattern.test(untagged))) found.push(`floor ${FLOOR}`);
   return found;
 }
 

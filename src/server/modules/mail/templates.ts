@@ -36,8 +36,9 @@ function complaintFields(complaint: ComplaintRow, { i18n, time }: Reader): Field
       ? [{ label: i18n._('Place'), value: complaint.placeText ?? '' }]
       : [
           // A ragging report may leave the reporter's room (and so floor) out, and says where it happened.
-          { label: i18n._('Floor'), value: complaint.roomNo ? String(complaint.floor) : notGiven },
-          { label: i18n._('Room'), value: complaint.roomNo || notGiven },
+          // A confidential report's room and floor are its reporter's: they go with the identity (decision 63).
+          { label: i18n._('Floor'), value: hidden && complaint.roomNo ? confidential : complaint.roomNo ? String(complaint.floor) : notGiven },
+          { label: i18n._('Room'), value: hidden && complaint.roomNo ? confidential : complaint.roomNo || notGiven },
         ]),
     // In-room work (decision 47): whether staff may go in while the student is out, and when they are in.
     ...(complaint.entryConsent === null
