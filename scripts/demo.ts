@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../src/server/db/client.js';
 import { DataDirLockedError } from '../src/server/db/lock-file.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { complaints } from '../src/server/db/schema.js';
-import { DEMO_ADMIN, DEMO_STAFF, demoStudents, type DemoPerson } from '../tests/factories/demo.js';
+import { DEMO_ADMIN, DEMO_STAFF, demoStudents, signInTable, type DemoPerson } from '../tests/factories/demo.js';
 import { clearUnfinishedDemo, DemoEntangledError, DEMO_STUDENTS, demoState, fillDemo } from '../tests/factories/demo-fill.js';
 
 const COMPLAINTS = Number(process.env.DEMO_COMPLAINTS ?? 300);
@@ -83,15 +83,13 @@ async function main() {
 }
 
 function printRoles(publicUrl: string) {
-  const pad = (s: string, n: number) => s.padEnd(n);
   const people: Array<Pick<DemoPerson, 'email' | 'name' | 'title'>> = [
     DEMO_ADMIN,
     ...DEMO_STAFF,
     ...demoStudents(2).map((s) => ({ email: s.email, name: s.name, title: `student, ${s.hostel}` })),
   ];
   console.log(`\nSign in at ${publicUrl} with the development sign-in: type the e-mail and the display name.\n`);
-  console.log(`${pad('role', 44)}${pad('e-mail', 40)}display name`);
-  for (const p of people) console.log(`${pad(p.title, 44)}${pad(p.email, 40)}${p.name}`);
+  for (const line of signInTable(people)) console.log(line);
   console.log('\nWorkers land on the staff console (/staff), the admin on the admin console (/admin), students on the home page.');
 }
 

@@ -194,6 +194,21 @@ describe('errors', () => {
     expect(JSON.stringify(body)).not.toMatch(/at .*\.js/);
   });
 
+  // Issue 40, item 8: a path parameter over the router's limit answered 414, and a malformed URL 400, in Fastify's own shape.
+  it('answers a path parameter that is too long and a malformed URL in the error shape too', async () => {
+    for (const [path, status, code] of [
+      [`/api/complaints/${'x'.repeat(200)}`, 414, 'uri_too_long'],
+      ['/api/complaints/%E0%A4%A', 400, 'bad_url'],
+      [`/api/staff/places/${'B'.repeat(150)}/214`, 414, 'uri_too_long'],
+    ] as const) {
+      const response = await fetch(url(path));
+      expect(response.status, path).toBe(status);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body), path).toEqual(['error']);
+      expect(body.error, path).toEqual({ code, message: expect.any(String) as unknown });
+    }
+  });
+
   it('answers a validation failure with the field that is wrong', async () => {
     const response = await fetch(url(`/api/auth/login?returnTo=${'x'.repeat(600)}`));
     expect(response.status).toBe(400);

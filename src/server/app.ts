@@ -37,7 +37,7 @@ import catalog from './plugins/catalog.js';
 import csrf from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import draining from './plugins/draining.js';
-import errors from './plugins/errors.js';
+import errors, { frameworkErrorReply } from './plugins/errors.js';
 import inboundImap from './plugins/inbound-imap.js';
 import inboundSmtp from './plugins/inbound-smtp.js';
 import inputText from './plugins/input-text.js';
@@ -101,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // database closes only after the last request has finished.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorReply,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

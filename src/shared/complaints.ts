@@ -150,6 +150,8 @@ export const complaintSchema = z
     roomNo: z.string(),
     /** The common area it was filed for, as named then ("Floor 3 washroom"); null: a room (decision 45). */
     commonArea: z.string().nullable(),
+    /** Where a ragging report says it happened (decision 40); null for every other complaint, whose place is its room or area. */
+    reportedPlace: z.object({ kind: z.enum(PLACE_KINDS), text: z.string() }).nullable(),
     complaint: z.string(),
     fname: z.string(),
     id: z.string().describe('The student registration number (the original payload called it id)'),

@@ -1,4 +1,4 @@
-import { categoryByKey, checkComplaintPlace, checkPlace, hostelByName, type FieldProblems, type PublicCatalog } from './catalog.js';
+import { categoryByKey, checkComplaintPlace, checkPlace, floorMessage, hostelByName, type FieldProblems, type PublicCatalog } from './catalog.js';
 import { PLACE_KINDS, RAGGING_CATEGORY } from './constants.js';
 
 /*
@@ -27,7 +27,11 @@ export function checkReportPlace(catalog: PublicCatalog, input: FiledPlace): Fie
   if (!(PLACE_KINDS as readonly string[]).includes(input.placeKind ?? '')) problems.placeKind = /*i18n*/ 'Say where it happened';
   if (!input.placeText?.trim()) problems.placeText = /*i18n*/ 'Describe where it happened';
   if (input.roomNo.trim() !== '') return { ...problems, ...checkPlace(catalog, input) };
-  if (!hostelByName(catalog, input.hostel)) problems.hostel = /*i18n*/ 'Choose your hostel';
+  const hostel = hostelByName(catalog, input.hostel);
+  if (!hostel) problems.hostel = /*i18n*/ 'Choose your hostel';
+  // Without a room the floor is not kept (it would narrow the reporter as the room does), but a
+  // floor the hostel does not have is a mistake the reporter should hear of, not a silent 0.
+  else if (!Number.isInteger(input.floor) || input.floor < Math.min(0, hostel.floorMin) || input.floor > hostel.floorMax) problems.floor = floorMessage(hostel);
   return problems;
 }
 

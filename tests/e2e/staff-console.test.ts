@@ -229,6 +229,17 @@ describe('the staff console, from filing to closing', () => {
     expect(seen.body).toMatchObject({ status: 'closed', rating: 4, ratingComment: 'Fast and friendly, thank you.' });
   });
 
+  const A_ROOMLESS_REPORT = {
+    category: 'ragging',
+    hostel: 'Block-2',
+    floor: 0,
+    roomNo: '',
+    subCategory: 'Verbal / abuse',
+    placeKind: 'hostel',
+    placeText: 'Behind the mess, near the water cooler',
+    complaint: 'They stop us behind the mess every evening.',
+  };
+
   it('a ragging complaint shows only "Confidential student" to a warden without the duty', async ({ browse }) => {
     const WARDEN = { email: 'block2.warden@vitbhopal.ac.in', name: 'Block Two Warden' };
     await addPerson(WARDEN, 'warden', [{ category: '', hostel: 'Block-2' }]);
@@ -271,6 +282,21 @@ describe('the staff console, from filing to closing', () => {
     expect(await page.getByText('Every reveal is recorded').count()).toBe(0);
     expect(await page.getByTestId('revealed-identity').count()).toBe(0);
     await checkPage(page, '/staff/complaints/:number (confidential)');
+
+    // Issue 40, items 7 and 9: a report without a room shows where it happened, not "floor 0", and
+    // its reporter reads where they said it happened on their own page.
+    const roomless = await filer.post('/api/complaints', { ...A_ROOMLESS_REPORT });
+    expect(roomless.status).toBe(201);
+    const roomlessNumber = String(roomless.body.number);
+    await page.goto(`${suite.portal.baseUrl}/staff?category=ragging`);
+    const roomlessRow = page.getByTestId('queue-list').getByTestId('queue-row').filter({ hasText: roomlessNumber });
+    await roomlessRow.waitFor();
+    await expect.poll(() => roomlessRow.textContent()).toContain('Block-2, Behind the mess, near the water cooler');
+    expect(await roomlessRow.textContent()).not.toMatch(/floor 0/i);
+    const { page: own } = await browse.as(STUDENT);
+    await own.goto(`${suite.portal.baseUrl}/my/${roomlessNumber}`);
+    await own.getByText('(number, where it happened, category)').click();
+    await expect.poll(() => own.getByTestId('complaint-details').textContent()).toContain('In a hostel: Behind the mess, near the water cooler');
   });
 
   it('the anti-ragging duty reveals the student after giving a reason and confirming on the page', async ({ browse }) => {

@@ -156,3 +156,14 @@ export const DEMO_OUTCOMES = [
   { status: 'merged', weight: 3 },
 ] as const;
 export type DemoOutcome = (typeof DEMO_OUTCOMES)[number]['status'];
+
+/**
+ * The sign-in table `npm run demo` prints: a column each for the role, the e-mail and the display
+ * name, each as wide as its longest cell and two spaces apart, so every address and name can be read
+ * off (and copied) whatever the length of a role's description.
+ */
+export function signInTable(people: ReadonlyArray<Pick<DemoPerson, 'email' | 'name' | 'title'>>): string[] {
+  const rows = [['role', 'e-mail', 'display name'], ...people.map((p) => [p.title, p.email, p.name])];
+  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)) + 2);
+  return rows.map(([role = '', email = '', name = '']) => `${role.padEnd(widths[0] ?? 0)}${email.padEnd(widths[1] ?? 0)}${name}`.trimEnd());
+}

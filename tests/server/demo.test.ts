@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
 import { auditLog, complaintEvents, complaints, notifications, outbox, users } from '../../src/server/db/schema.js';
 import { aComplaint } from '../factories/complaints.js';
-import { DEMO_ADMIN, DEMO_STAFF } from '../factories/demo.js';
+import { DEMO_ADMIN, DEMO_STAFF, demoStudents, signInTable } from '../factories/demo.js';
 import { clearUnfinishedDemo, DemoEntangledError, demoState, fillDemo } from '../factories/demo-fill.js';
 import { ApiClient } from '../support/student.js';
 import { openTestDatabase } from '../support/test-db.js';
@@ -38,6 +38,25 @@ async function escalationTrail(db: Database['db']) {
   const [bells] = await db.select({ n: count() }).from(notifications).where(sql`${notifications.text} like '% is late: %'`);
   return { events: events?.n, audits: audits?.n, mails: mails?.n, bells: bells?.n };
 }
+
+// Issue 40, item 10: the anti-ragging row's role (68 characters, padded to 44) ran into its e-mail.
+describe('the sign-in table npm run demo prints', () => {
+  it('keeps every e-mail and display name in a column of its own, whatever the length of the role', () => {
+    const people = [DEMO_ADMIN, ...DEMO_STAFF, ...demoStudents(2).map((s) => ({ email: s.email, name: s.name, title: `student, ${s.hostel}` }))];
+    const [head = '', ...lines] = signInTable(people);
+    const emailAt = head.indexOf('e-mail');
+    const nameAt = head.indexOf('display name');
+    expect(lines).toHaveLength(people.length);
+    people.forEach((person, i) => {
+      const line = lines[i] ?? '';
+      expect(line.slice(emailAt, nameAt).trim(), line).toBe(person.email);
+      expect(line.slice(nameAt), line).toBe(person.name);
+      // A space at least before each column.
+      expect(line[emailAt - 1], line).toBe(' ');
+      expect(line[nameAt - 1], line).toBe(' ');
+    });
+  });
+});
 
 describe('the demo university', () => {
   let database: Database;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/errors.js';
@@ -14,6 +14,23 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_body',
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_body',
 };
+
+/**
+ * What the router refuses before any route runs (Fastify's `frameworkErrors`: a percent-encoding that
+ * decodes to nothing, a path parameter over the router's limit), in the same error shape as everything
+ * else rather than Fastify's own `{ error, code, message, statusCode }`.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const i18n = requesterI18n(request);
+  const [status, code, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, 'uri_too_long', /*i18n*/ 'The address is too long.']
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'bad_url', /*i18n*/ 'The address is not valid: it has a broken percent-encoding.']
+        : [400, 'bad_request', /*i18n*/ 'The request is not valid.'];
+  const body: ErrorBody = { error: { code, message: translated(i18n, message) } };
+  return reply.status(status).header('cache-control', 'no-store').send(body);
+}
 
 /**
  * One error handler for the whole API: every failure leaves as `{ error: { code, message, fields? } }`

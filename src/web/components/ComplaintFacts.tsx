@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Complaint } from '../../shared/complaints';
+import { PLACE_KIND_LABELS } from '../../shared/ragging';
 import { formatDateTime } from '../lib/format';
 import { i18n } from '../lib/i18n';
 import { useLocalPlaceNames } from '../lib/local-names';
@@ -14,6 +15,9 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
     </div>
   );
 }
+
+/** Where a ragging report says it happened, in words: "In a hostel: Block-2, floor 3 corridor". */
+export const reportedPlaceText = (place: NonNullable<Complaint['reportedPlace']>) => `${i18n._(PLACE_KIND_LABELS[place.kind])}: ${place.text}`;
 
 /**
  * The facts of a complaint as filed, the same for the student and the staff; `children` adds
@@ -40,6 +44,10 @@ export function ComplaintFacts({
       <DetailRow label={i18n._('Hostel')}>{hostelName(complaint.hostel)}</DetailRow>
       {/* A common area's name says its floor (decision 45). */}
       {complaint.commonArea && <DetailRow label={i18n._('Place')}>{commonAreaName(complaint.hostel, complaint.commonArea)}</DetailRow>}
+      {/* A ragging report says where it happened (decision 40). */}
+      {complaint.reportedPlace && (
+        <DetailRow label={i18n._('Where it happened')}>{reportedPlaceText(complaint.reportedPlace)}</DetailRow>
+      )}
       {/* A ragging report may leave the reporter's room out (decision 40), and its floor with it. */}
       {complaint.roomNo && (
         <>

@@ -16,6 +16,10 @@ import type { LastWords } from './queries.js';
 /** The common area a complaint was filed for, as named then (filing.ts keeps it in place_text). */
 export const commonAreaOf = (row: Pick<ComplaintRow, 'commonAreaId' | 'placeText'>): string | null => (row.commonAreaId ? (row.placeText ?? '') : null);
 
+/** Where a ragging report says it happened; a common area's name is kept in place_text too, but it is not a report's place. */
+export const reportedPlaceOf = (row: Pick<ComplaintRow, 'commonAreaId' | 'placeKind' | 'placeText'>): Complaint['reportedPlace'] =>
+  row.placeKind && !row.commonAreaId ? { kind: row.placeKind, text: row.placeText ?? '' } : null;
+
 /** A complaint as its student sees it: the original app's payload fields plus number, status and times. */
 export function toComplaintDto(row: ComplaintRow): Complaint {
   return {
@@ -28,6 +32,7 @@ export function toComplaintDto(row: ComplaintRow): Complaint {
     floor: row.floor,
     roomNo: row.roomNo,
     commonArea: commonAreaOf(row),
+    reportedPlace: reportedPlaceOf(row),
     complaint: row.message,
     fname: row.fname,
     id: row.regId,

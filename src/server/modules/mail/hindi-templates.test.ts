@@ -173,7 +173,8 @@ describe('mail templates in Hindi', () => {
 
   it('names the category, sub-category, hostel and committee in Hindi when an administrator gave them', () => {
     const named = readerOf('hi', { heads: new Map([['wifi', 'वाई-फ़ाई शिकायत']]), subs: new Map([['wifi\nSlow', 'धीमा']]), hostels: new Map([['block-2', 'ब्लॉक-2']]), areas: new Map() });
-    expect(filingTemplates.acknowledgementMail(row, { complaintUrl: URL }, named).text).toContain('(वाई-फ़ाई शिकायत: धीमा)');
+    // The receipt names the place too (issue 40, item 6), the hostel in Hindi.
+    expect(filingTemplates.acknowledgementMail(row, { complaintUrl: URL }, named).text).toContain('(वाई-फ़ाई शिकायत: धीमा, ब्लॉक-2, कमरा 210)');
     expect(lifecycleTemplates.assignmentMail(row, URL, named).text).toContain('ब्लॉक-2');
     expect(raggingTemplates.raggingAcknowledgementMail(row, CONTACTS, URL, named).text).toContain('एंटी-रैगिंग समिति');
   });

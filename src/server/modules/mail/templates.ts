@@ -4,6 +4,7 @@ import { ENTRY_SLOT_LABELS } from '../../../shared/visits.js';
 import type { ComplaintRow } from '../../db/schema.js';
 import { ENGLISH, type Reader } from '../../i18n/readers.js';
 import { aboutText, escapeHtml, greeting, htmlLang, oneLine } from './html.js';
+import { roomOrArea } from './place-words.js';
 
 export interface RenderedMail {
   subject: string;
@@ -132,10 +133,11 @@ export function acknowledgementMail(complaint: ComplaintRow, links: { complaintU
   const { number } = complaint;
   const subject = oneLine(cleaning ? i18n._('We received your room-cleaning request — {number}', { number }) : i18n._('We received your complaint — {number}', { number }));
   const hello = greeting(r, complaint.fname);
-  const values = { number, about: aboutText(complaint), to: complaint.toEmails.join(', ') };
+  // Where it is, as the team's mail says it: the room, or the common area it was filed for.
+  const values = { number, about: aboutText(complaint), hostel: complaint.hostel, place: roomOrArea(complaint, r), to: complaint.toEmails.join(', ') };
   const intro = cleaning
-    ? i18n._('your room-cleaning request {number} ({about}) is registered and has been sent to {to}.', values)
-    : i18n._('your complaint {number} ({about}) is registered and has been sent to {to}.', values);
+    ? i18n._('your room-cleaning request {number} ({about}, {hostel}, {place}) is registered and has been sent to {to}.', values)
+    : i18n._('your complaint {number} ({about}, {hostel}, {place}) is registered and has been sent to {to}.', values);
   const follow = i18n._('You can follow it under My complaints:');
   const text = `${hello}\n\n${intro}\n\n${follow} ${links.complaintUrl}\n\n${i18n._('Hostel Complaint Portal')}\n`;
   const html = htmlPage(

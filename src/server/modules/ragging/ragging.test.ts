@@ -155,6 +155,29 @@ describe('a ragging report', () => {
     expect(await rowOf(number)).toMatchObject({ roomNo: '312', floor: 3, placeKind: 'campus' });
   });
 
+  // Issue 40, item 7: floor 12345 with no room was stored as floor 0, and the queue said "Block-3, floor 0".
+  it('refuses a floor the hostel does not have, and shows the place the report gave, not a floor it did not', async () => {
+    const refused = await student.post('/api/complaints', { ...A_REPORT, floor: 12345 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields).toHaveProperty('floor');
+    const number = await report({ floor: 2 });
+    expect(await rowOf(number)).toMatchObject({ roomNo: '', floor: 0 });
+    const queue = await warden.get('/api/staff/complaints?category=ragging&limit=100');
+    const item = (queue.body.items as Array<{ number: string; reportedPlace: unknown; roomNo: string }>).find((c) => c.number === number);
+    expect(item).toMatchObject({ roomNo: '', reportedPlace: { kind: 'hostel', text: 'Block-2, floor 3 corridor' } });
+  });
+
+  // Issue 40, item 9: the reporter's own report did not say where it happened.
+  it("tells the reporter, on their own report, where they said it happened", async () => {
+    const number = await report();
+    const own = await student.get(`/api/complaints/${number}`);
+    expect(own.status).toBe(200);
+    expect(own.body.reportedPlace).toEqual({ kind: 'hostel', text: 'Block-2, floor 3 corridor' });
+    // Every other complaint has its room or area instead.
+    const wifi = await student.post('/api/complaints', aComplaint());
+    expect((await student.get(`/api/complaints/${String(wifi.body.number)}`)).body.reportedPlace).toBeNull();
+  });
+
   it('is a card of its own: Others no longer offers Ragging, and every page gets the contacts (not the head)', async () => {
     const { body } = await student.get('/api/catalog');
     const catalog = body as unknown as {

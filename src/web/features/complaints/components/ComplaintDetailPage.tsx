@@ -124,6 +124,13 @@ function StudentVisit({ complaint }: { complaint: ComplaintDetail }) {
   );
 }
 
+/** What the folded facts hold, in the words of the place it has: a room, a common area, or where a report says it happened. */
+function detailsHint(complaint: ComplaintDetail): string {
+  if (complaint.reportedPlace) return i18n._('(number, where it happened, category)');
+  if (complaint.commonArea) return i18n._('(number, hostel, place, category)');
+  return i18n._('(number, hostel, room, category)');
+}
+
 /**
  * The student's complaint as a chat, top to bottom: one line saying where it stands and what comes
  * next, the "Is it fixed?" card (with the team's note) when it is resolved, the steps, the facts
@@ -150,7 +157,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
 
       <details className={cn(card, 'mt-4 group')}>
         <summary className="cursor-pointer font-semibold text-slate-900">
-          {i18n._('Details')} <span className="font-normal text-slate-600">{i18n._('(number, hostel, room, category)')}</span>
+          {i18n._('Details')} <span className="font-normal text-slate-600">{detailsHint(complaint)}</span>
         </summary>
         <dl data-testid="complaint-details" className="mt-2">
           <ComplaintFacts complaint={complaint} showRecipient={false}>

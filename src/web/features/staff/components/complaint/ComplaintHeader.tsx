@@ -139,11 +139,11 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
   const hostel = names.hostel(complaint.hostel);
   const area = complaint.commonArea ? names.commonArea(complaint.hostel, complaint.commonArea) : '';
   const room = complaint.roomNo ? i18n._('room {room}', { room: complaint.roomNo }) : '';
-  const place = complaint.place ? <PlaceLinkText place={complaint.place}>{room || area || complaint.place.label}</PlaceLinkText> : area || room;
+  const place = complaint.place ? <PlaceLinkText place={complaint.place}>{room || area || complaint.place.label}</PlaceLinkText> : area || room || complaint.reportedPlace?.text || '';
   // A ragging report may leave the reporter's room out (decision 40): then there is no floor either.
   const line = complaint.roomNo
     ? i18n._('{what} · {hostel}, floor {floor}, {room}', { what, hostel, floor: complaint.floor, room: slot('place') })
-    : complaint.place || area
+    : complaint.place || area || complaint.reportedPlace
       ? i18n._('{what} · {hostel}, {area}', { what, hostel, area: slot('place') })
       : i18n._('{what} · {hostel}', { what, hostel });
   return (

@@ -42,7 +42,9 @@ function whereOf(complaint: StaffComplaint, names: LocalNames): string {
   if (complaint.commonArea) return i18n._('{hostel}, {area}', { hostel, area: names.commonArea(complaint.hostel, complaint.commonArea) });
   const floor = complaint.floor;
   if (complaint.roomNo) return i18n._('{hostel}, floor {floor}, room {room}', { hostel, floor, room: complaint.roomNo });
-  return i18n._('{hostel}, floor {floor}', { hostel, floor });
+  // A ragging report without a room gave no floor either (decision 40): it says where it happened.
+  if (complaint.reportedPlace) return i18n._('{hostel}, {area}', { hostel, area: complaint.reportedPlace.text });
+  return hostel;
 }
 
 /**
