@@ -46,11 +46,31 @@ export class PushEndpoint {
         const attempt = (endpoint.attempts.get(path) ?? 0) + 1;
         endpoint.attempts.set(path, attempt);
         endpoint.received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+        // A push service that never answers: the request waits until released (or the server closes).
+        if (endpoint.silent.has(path)) {
+          endpoint.held.push(() => res.writeHead(201).end());
+          return;
+        }
         const answer = endpoint.answers.get(path) ?? 201;
         res.writeHead(typeof answer === 'function' ? answer(attempt) : answer).end();
       });
     });
     return endpoint;
+  }
+
+  /** Paths whose requests get no answer until `answerHeld` (a push service that has gone silent). */
+  private readonly silent = new Set<string>();
+  private readonly held: Array<() => void> = [];
+
+  /** From now on this path answers nothing: each request waits. */
+  silence(path: string): void {
+    this.silent.add(path);
+  }
+
+  /** Answers every request held so far with 201, and answers this path at once again. */
+  answerHeld(path: string): void {
+    this.silent.delete(path);
+    for (const answer of this.held.splice(0)) answer();
   }
 
   /** What this path answers from now on: a status, or one chosen per attempt (1, 2, …). */

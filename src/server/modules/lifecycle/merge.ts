@@ -161,10 +161,14 @@ export async function mergeDuplicate(
   // Told once, by their channels; mail and push wait out the undo window.
   const holdUntil = sql`now() + make_interval(secs => ${ctx.mergeUndoMs / 1000})`;
   const to = await wantingMail(tx, [duplicate.userEmail]);
+  // Written to wait for the polling pass (never handed over on commit, issue 40): an undo in the window deletes it unsent.
   const heldMail = to.length
-    ? await enqueueMail(tx, [{ render: (r) => mergedMail(merged, target, studentUrl(ctx, target.number), r), purpose: 'merged', complaint: merged, to }], mailOptions(ctx))
+    ? await enqueueMail(
+        tx,
+        [{ render: (r) => mergedMail(merged, target, studentUrl(ctx, target.number), r), purpose: 'merged', complaint: merged, to, holdMs: ctx.mergeUndoMs }],
+        mailOptions(ctx),
+      )
     : [];
-  if (heldMail.length) await tx.update(outbox).set({ nextAttemptAt: holdUntil }).where(inArray(outbox.id, heldMail));
   const heldNotices = await notify(tx, duplicate.studentId, merged, ({ i18n }) =>
     i18n._('{number} is the same problem as {target}: you hear of its progress there', { number: duplicate.number, target: target.number }),
   );

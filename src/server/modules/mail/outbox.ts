@@ -25,6 +25,11 @@ interface MailHead {
   to: string[];
   cc?: string[];
   replyTo?: string;
+  /**
+   * Sent no sooner than this many milliseconds after the commit (a merge's notice waits out its undo
+   * window): written for the polling pass, never handed over on commit, so an undo can still take it back.
+   */
+  holdMs?: number;
 }
 
 /**
@@ -127,7 +132,11 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
   const written = await inTheirLanguages(db, mails, readers);
   // Who filed each complaint the mails are about, for the guard: read only for confidential ones.
   const reporters = await Reporters.load(db, [...new Map(mails.flatMap((m) => (m.complaint ? [[m.complaint.id, m.complaint] as const] : []))).values()]);
-  const rows = written.flatMap((given) => personalise(given, opts.replyAddressing, reporters)).map((mail) => {
+  const all = written.flatMap((given) => personalise(given, opts.replyAddressing, reporters));
+  // Mail that waits (a merge's notice) goes by the polling pass once due, so an undo meanwhile can delete it.
+  const waiting = all.filter((mail) => mail.holdMs !== undefined && mail.holdMs > 0);
+  const waitingIds = waiting.length ? await insertWaiting(db, waiting, status, opts) : [];
+  const rows = all.filter((mail) => !waiting.includes(mail)).map((mail) => {
     const id = randomUUID();
     return {
       id,
@@ -175,7 +184,31 @@ export async function enqueueMail(db: Queryable, mails: OutgoingMail[], opts: Ma
       });
     }
   }
-  return rows.map((r) => r.id);
+  return [...waitingIds, ...rows.map((r) => r.id)];
+}
+
+/** Mail due later: not leased, not handed over, next_attempt_at at its time (PostgreSQL's clock). Returns the ids. */
+async function insertWaiting(db: Queryable, mails: WrittenMail[], status: OutboxStatus, opts: MailOptions): Promise<string[]> {
+  const rows = mails.map((mail) => {
+    const id = randomUUID();
+    return {
+      id,
+      purpose: mail.purpose,
+      complaintId: mail.complaint?.id,
+      toEmails: mail.to,
+      ccEmails: mail.cc ?? [],
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      messageId: `<${id}@${opts.messageDomain}>`,
+      threadRef: mail.complaint ? threadRefFor(mail.complaint.id, opts.messageDomain) : null,
+      status,
+      nextAttemptAt: sql`now() + ${mail.holdMs ?? 0}::integer * interval '1 millisecond'`,
+    };
+  });
+  await db.insert(outbox).values(rows);
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -19,6 +19,8 @@ export interface PushDispatcherOptions {
   batchSize?: number;
   /** How long one request to a push service may take. */
   requestTimeoutMs?: number;
+  /** Requests to push services under way at once, from this instance. */
+  maxInFlight?: number;
 }
 
 interface ClaimedPush {
@@ -66,9 +68,17 @@ export class PushDispatcher {
    * a process that dies forgets, and then the device shows the same tag once more, replacing it.
    */
   private readonly acceptedNotRecorded = new Set<string>();
+  /**
+   * Deliveries under way, each on its own: a push service that is slow or silent holds its own row
+   * (leased, so no one claims it twice) and nobody else's (issue 40: one silent endpoint held every
+   * push for its 15-second timeout when a pass awaited its whole batch).
+   */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly maxInFlight: number;
 
   constructor(private readonly opts: PushDispatcherOptions) {
     this.batchSize = opts.batchSize ?? 20;
+    this.maxInFlight = opts.maxInFlight ?? 100;
   }
 
   start(): void {
@@ -91,6 +101,7 @@ export class PushDispatcher {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await Promise.allSettled([...this.inFlight]);
   }
 
   private schedule(delayMs: number) {
@@ -115,9 +126,15 @@ export class PushDispatcher {
       await this.expire();
       for (;;) {
         if (this.stopped) return;
-        const batch = await this.claim();
+        const room = Math.min(this.batchSize, this.maxInFlight - this.inFlight.size);
+        if (room <= 0) {
+          // As many requests under way as allowed: claim more when one of them ends.
+          await Promise.race(this.inFlight);
+          continue;
+        }
+        const batch = await this.claim(room);
         if (batch.length === 0) return;
-        await Promise.all(batch.map((row) => this.deliver(row)));
+        for (const row of batch) this.startDelivery(row);
       }
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
@@ -128,6 +145,17 @@ export class PushDispatcher {
     }
   }
 
+  /** Sends one row without holding up the pass: its outcome is recorded whenever its push service answers. */
+  private startDelivery(row: ClaimedPush): void {
+    const delivery = this.deliver(row)
+      .catch((error: unknown) => {
+        // The outcome could not be recorded (the database went away): the row is claimed again when its lease ends.
+        this.opts.log.warn({ pushId: row.id, reason: unavailableReason(error) }, 'push: outcome not recorded; retried when its lease ends');
+      })
+      .finally(() => this.inFlight.delete(delivery));
+    this.inFlight.add(delivery);
+  }
+
   /** Rows older than the TTL are not worth sending any more. */
   private async expire(): Promise<void> {
     const ttl = `${this.opts.ttlMs} milliseconds`;
@@ -136,7 +164,7 @@ export class PushDispatcher {
       where status = 'queued' and created_at < now() - ${ttl}::interval and (locked_until is null or locked_until < now())`);
   }
 
-  private async claim(): Promise<ClaimedPush[]> {
+  private async claim(limit: number): Promise<ClaimedPush[]> {
     const lease = `${this.opts.leaseMs} milliseconds`;
     const result = await this.opts.db.execute(sql`
       with claimed as (
@@ -145,7 +173,7 @@ export class PushDispatcher {
           select id from ${pushOutbox}
           where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
           order by next_attempt_at
-          limit ${this.batchSize}
+          limit ${limit}
           for update skip locked
         )
         returning id, payload, topic, attempts, created_at, subscription_id

@@ -226,6 +226,24 @@ describe('what the portal pushes', () => {
     await expect.poll(async () => (await pushRowsFor(flaky)).map((r) => [r.status, r.attempts])).toEqual([['sent', 3]]);
   });
 
+  // Issue 40, item 2: a device whose push service never answered held every other push until its
+  // request timed out (15 s): the dispatcher awaited the whole batch before claiming the next.
+  it("delivers everyone else's pushes while one device's push service does not answer", async () => {
+    const other = await ApiClient.withSession(portal, { email: 'push.other@vitbhopal.ac.in', name: 'Other Student 21BCE10502' });
+    const silentPhone = await subscribe(student, '/silent');
+    const otherPhone = await subscribe(other, '/other-phone');
+    pushService.silence('/silent');
+    const first = await file();
+    await move(first, 'in_progress');
+    await expect.poll(() => pushService.for('/silent').length).toBe(1);
+    const second = await file(other);
+    await move(second, 'in_progress');
+    // Well within the silent request's timeout: the other student's push does not wait for it.
+    await expect.poll(() => messagesOf(otherPhone).some((m) => m.title === second), { timeout: 5_000 }).toBe(true);
+    pushService.answerHeld('/silent');
+    await expect.poll(async () => (await pushRowsFor(silentPhone)).map((r) => r.status)).toEqual(['sent']);
+  });
+
   it('never pushes one event to one device twice', async () => {
     const phone = await subscribe(student, '/only-once');
     const number = await file();
