@@ -9,7 +9,10 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Texts the original portal showed, kept word for word. */
 export const seedTexts = {
   signInFirst: /*i18n*/ 'Please Sign In first',
-  /** `{shortName}` is the university's short name from configuration. */
+  /**
+   * `{shortName}` is the university's short name from configuration: with the default short name it
+   * reads 'Please login with vitbhopal email', the seed's words (§5, §8).
+   */
   wrongDomain: (shortName: string) => `Please login with ${shortName} email`,
 } as const;
 

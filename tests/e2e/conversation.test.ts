@@ -288,13 +288,18 @@ describe('student-side polish', () => {
     await page.goto(`${suite.portal.baseUrl}/complaints/otherComplaint`);
     await page.getByRole('heading', { name: 'Other complaint', level: 1 }).waitFor();
     expect(await page.getByTestId('who-sees').count()).toBe(0);
-    // Ragging is a category of its own (decision 40): Others no longer offers it.
-    expect(await page.getByRole('radio', { name: 'Ragging', exact: true }).count()).toBe(0);
-    await page.goto(`${suite.portal.baseUrl}/complaints/raggingComplaint`);
+    // Seed §9 (issue 40, item 5): the Others form offers Ragging, Theft, Others; Ragging is a
+    // confidential form of its own (decision 40), which choosing it opens.
+    // Ragging is a link among the chips (arrow keys through Theft and Others never leave the page).
+    const row = page.getByRole('radiogroup', { name: "What's wrong?" }).locator('..');
+    const chips = () => row.locator(':scope > a, [role=radiogroup] label').evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+    await expect.poll(chips).toEqual(['Ragging', 'Theft', 'Others']);
+    await page.getByRole('link', { name: 'Ragging', exact: true }).click();
+    await page.waitForURL(/\/complaints\/raggingComplaint$/);
     const note = page.getByTestId('who-sees');
     await note.waitFor();
-    expect(await note.textContent()).toContain('Only the anti-ragging duty and the portal');
-    expect(await note.textContent()).toContain('not your name, registration number or e-mail');
+    expect(await note.textContent()).toContain('Only the anti-ragging duty can see who filed it');
+    expect(await note.textContent()).toContain('not your name, registration number, e-mail, room or phone number');
     await checkPage(page, 'the Ragging form');
   });
 });

@@ -27,3 +27,6 @@ export const fieldError = 'mt-1 text-sm font-medium text-red-800';
 export const fieldHint = 'mt-1 text-sm text-slate-600';
 
 export const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
+
+/** A large one-tap chip (ChoiceChips' choices, ChipLink). */
+export const chip = 'relative inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-900';

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import {
   MESSAGE_MAX_LENGTH,
   ROOM_NO_MAX_LENGTH,
+  categoryByKey,
   categoryByRoute,
   checkComplaintPlace,
   hostelByName,
@@ -47,10 +48,15 @@ import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
 import { readPlacePrefill } from '../lib/place-prefill';
 import { RAGGING_CATEGORY } from '../../../../shared/constants';
+
+/** The Others form's Ragging chip (seed §9): not a sub-category of Others, the way to the ragging form. */
+const RAGGING_CHOICE = 'Ragging';
+const OTHER_CATEGORY = 'other';
 import { AlreadyReported } from './AlreadyReported';
 import { FiledScreen } from './FiledScreen';
 import { RaggingFormPage } from './RaggingFormPage';
 import { SubCategoryChips } from './SubCategoryChips';
+import { ChipLink } from '../../../components/ui/ChipLink';
 import type { EntrySlot } from '../../../../shared/constants';
 import { ENTRY_CONSENT_MISSING, entryProblems, isInRoomCategory } from '../../../../shared/visits';
 
@@ -278,6 +284,10 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   const [photoPickerKey, setPhotoPickerKey] = useState(0);
   const { submitting, begin } = useSignedInSubmission(setProblem);
   const hydrated = useHydrated();
+  // Seed §9: the Others form offers Ragging, Theft, Others. Ragging has a confidential form of its
+  // own (decision 40): choosing it there opens that form rather than filing ragging as "Others".
+  const raggingForm =
+    categoryKey === OTHER_CATEGORY && !category.subCategories.some((sub) => sub.name === RAGGING_CHOICE) ? categoryByKey(catalog, RAGGING_CATEGORY)?.route : undefined;
 
   // Every change is kept for this tab, so the sign-in round trip (or a reload) loses nothing.
   // Declared before the restore below so that the first pass never overwrites a kept draft.
@@ -566,6 +576,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           value={values.subCategory}
           error={errors.subCategory}
           onChange={(value) => change('subCategory', value)}
+          before={raggingForm ? <ChipLink to={`/complaints/${raggingForm}`}>{i18n._('Ragging')}</ChipLink> : undefined}
         />
 
         {(category.confidential || category.subCategories.some((sub) => sub.confidential && sub.name === values.subCategory)) && (
@@ -574,7 +585,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
               {i18n._('Who can see this report')}
             </p>
             <p className="mt-1">
-              {i18n._('The hostel staff who act on it see the hostel, floor, room and what you write, but not your name, registration number or e-mail. Only the anti-ragging duty and the portal\'s administrators can see who filed it, and every time they look it is recorded. Replies keep it that way: staff answer through the portal, never to your own address.')}
+              {i18n._('The hostel staff who act on it see the hostel and what you write, but not your name, registration number, e-mail, room or phone number, even where you wrote them. Only the anti-ragging duty can see who filed it, and every time they look it is recorded. Replies keep it that way: staff answer through the portal, never to your own address.')}
             </p>
           </div>
         )}

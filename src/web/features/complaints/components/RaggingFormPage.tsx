@@ -336,7 +336,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
                 {i18n._('Who can see this report')}
               </p>
               <p className="mt-1">
-                {i18n._('It goes to the anti-ragging committee, never the hostel office. The staff who work it see what you write and where it happened, but not your name, registration number or e-mail. Only the anti-ragging duty and the portal\'s administrators can see who filed it, each time giving a reason that is recorded.')}
+                {i18n._('It goes to the anti-ragging committee, never the hostel office. The staff who work it see what you write and where it happened, but not your name, registration number, e-mail, room or phone number, even where you wrote them. Only the anti-ragging duty can see who filed it, each time giving a reason that is recorded.')}
               </p>
             </div>
 

@@ -236,8 +236,9 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
     setNotice('');
   }
 
-  const busyLabel = laundry ? i18n._('Sending…') : i18n._('Requesting…');
-  const submitLabel = laundry ? i18n._('Request pickup') : i18n._('Request cleaning');
+  // Seed §2 and §5: the room-cleaning form's button is Register.
+  const busyLabel = laundry ? i18n._('Sending…') : i18n._('Registering…');
+  const submitLabel = laundry ? i18n._('Request pickup') : i18n._('Register');
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className={`${card} mt-6 space-y-5`}>
@@ -268,9 +269,10 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
               <ul>
                 {disabled.map((s) => (
                   <li key={s.key}>
+                    {/* Seed §2: a disabled service shows "Under Construction !"; the plain words follow it. */}
                     <WithSlots
-                      text={i18n._('{service}: {soon}', { service: localName(locale, s.label, s.labelHi), soon: elementSlot('soon') })}
-                      slots={{ soon: <strong className="font-semibold text-slate-800">{i18n._('coming soon')}</strong> }}
+                      text={i18n._('{service}: {soon} It cannot be requested yet.', { service: localName(locale, s.label, s.labelHi), soon: elementSlot('soon') })}
+                      slots={{ soon: <strong className="font-semibold text-slate-800">{i18n._('Under Construction !')}</strong> }}
                     />
                   </li>
                 ))}
