@@ -144,24 +144,65 @@ describe('the complaint reads like a chat, and says when the student needs to ac
     expect(await row.getByTestId('last-message').textContent()).toBe(`Hostel team: ${question}`);
     await checkPage(page, '/my with badges');
 
-    // One tap opens the chat; the first line says the team asked something; one tap reaches the box.
+    // One tap opens the chat; it starts with the team's question and the box; one tap reaches the box.
     await row.click();
-    const next = page.getByTestId('next-step');
-    await next.getByText('The hostel team asked you something.').waitFor();
+    const asked = page.getByTestId('team-question');
+    await asked.getByText('The hostel team asked you something.').waitFor();
+    expect(await asked.textContent()).toContain(question);
     await page.getByTestId('timeline').locator('li[data-kind="reply"]').filter({ hasText: question }).waitFor();
     expect(await page.getByText('Sent to').count()).toBe(0);
     await checkPage(page, 'the chat page, open');
-    await next.getByRole('link', { name: 'Reply' }).click();
+    await asked.getByLabel('Your reply').click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('student-reply');
     await page.keyboard.type('AP-28, and it drops every few minutes.');
     await page.getByRole('button', { name: 'Send reply' }).click();
     await page.getByTestId('student-reply-result').getByText('Reply sent. The hostel team has been told.').waitFor();
-    await next.getByText('Waiting for the hostel team to pick it up').waitFor();
+    await page.getByTestId('next-step').getByText('Waiting for the hostel team to pick it up').waitFor();
 
     await page.goto(`${suite.portal.baseUrl}/my`);
     const answered = page.getByTestId('complaint-row').filter({ hasText: number });
     await answered.getByTestId('last-message').filter({ hasText: 'You: AP-28, and it drops every few minutes.' }).waitFor();
     expect(await answered.getByText('Reply needed').count()).toBe(0);
+  });
+
+  // Issue 40, item 1: opened from a push, the team's question sat at 1,148 px of a 1,702 px page and
+  // Send at 1,436 px, below the header, the stepper, a visit card and the folded details.
+  it('puts what needs the student in the first screen of a 390 × 844 phone: the question with the reply box and Send, then Is it fixed? with its button', async ({ browse }) => {
+    const question = 'Is the router light on the landing green or red right now?';
+    const student = await suite.api(STUDENT);
+    // In-room work, so the page also offers a visit time: the card that pushed the question down.
+    const filed = await student.post('/api/complaints', aComplaint({ complaint: 'No wifi in the evenings, the whole floor.', entryConsent: true, entrySlots: ['evening'] }));
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    const number = String(filed.body.number);
+    const staffApi = await suite.api(STAFF);
+    expect((await staffApi.send('POST', `/api/staff/complaints/${number}/replies`, { text: question, internal: false })).status).toBe(204);
+
+    const { page } = await browse.as(STUDENT);
+    await page.setViewportSize(PHONE_390);
+    // Where the push leads.
+    await page.goto(`${suite.portal.baseUrl}/my/${number}`);
+    const asked = page.getByTestId('team-question');
+    await asked.getByText(question).waitFor();
+    const bottom = async (locator: ReturnType<Page['locator']>) => {
+      const box = await locator.boundingBox();
+      return (box?.y ?? 1e9) + (box?.height ?? 0);
+    };
+    expect(await bottom(asked.getByText(question))).toBeLessThanOrEqual(844);
+    expect(await bottom(page.getByLabel('Your reply'))).toBeLessThanOrEqual(844);
+    expect(await bottom(page.getByRole('button', { name: 'Send reply' }))).toBeLessThanOrEqual(844);
+    // One reply box on the page, and the whole conversation still below.
+    expect(await page.getByLabel('Your reply').count()).toBe(1);
+    await page.getByTestId('timeline').locator('li[data-kind="reply"]').filter({ hasText: question }).waitFor();
+    await checkPage(page, 'the chat page, a question first');
+    await page.getByLabel('Your reply').fill('Red, and it blinks.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByTestId('student-reply-result').getByText('Reply sent. The hostel team has been told.').waitFor();
+
+    expect((await staffApi.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved', note: 'Switch on the landing replaced.' })).status).toBe(200);
+    await page.reload();
+    const confirm = page.getByTestId('resolution').getByRole('button', { name: 'Confirm it is fixed' }).first();
+    await confirm.waitFor();
+    expect(await bottom(confirm)).toBeLessThanOrEqual(844);
   });
 
   it('a resolved complaint asks "Is it fixed?" at the top with the team\'s note inside, and the steps the team skipped say so', async ({ browse }) => {

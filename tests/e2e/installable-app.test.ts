@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema.js';
-import { PHONE, openPage, sharedBrowser } from '../support/browser.js';
+import { PHONE, launchProfile, openPage, sharedBrowser } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import type { SignInAs } from '../support/http-client.js';
 import { createDirectSession } from '../support/sessions.js';
@@ -100,7 +100,7 @@ async function complaintsWith(who: typeof RIYA, text: string): Promise<number> {
 
 describe('the installable app', () => {
   it('has a manifest and a service worker that meet the install criteria', async () => {
-    const { page, context, close } = await onPhone(await sharedBrowser());
+    const { page, close } = await onPhone(await sharedBrowser());
     const manifest = await page.request.get(`${suite.portal.baseUrl}/manifest.webmanifest`);
     expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
     expect(await manifest.json()).toMatchObject({
@@ -116,11 +116,21 @@ describe('the installable app', () => {
 
     await page.goto(`${suite.portal.baseUrl}/`);
     await controlled(page);
-    const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-      installabilityErrors: Array<{ errorId: string }>;
-    };
-    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    // Installability is asked of a browser with a profile of its own, as a phone's is: a launched
+    // browser's other contexts are off the record, where the full Chromium installs nothing.
+    const profile = await launchProfile(PHONE);
+    try {
+      const own = profile.context.pages()[0] ?? (await profile.context.newPage());
+      await own.goto(`${suite.portal.baseUrl}/`);
+      await controlled(own);
+      const cdp = await profile.context.newCDPSession(own);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: Array<{ errorId: string }>;
+      };
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    } finally {
+      await profile.close();
+    }
     // Only the student shell is precached: the admin, insights and staff pages stay online-only.
     const cached = await page.evaluate(async () => {
       const names = (await caches.keys()).filter((name) => name.startsWith('hcp-shell-'));
@@ -398,8 +408,8 @@ describe('the installable app', () => {
     await page.getByText(question).first().waitFor();
     // The team has written, so the withdraw card does not claim nobody has picked it up.
     expect(await page.getByText('Nobody has picked this up yet').count()).toBe(0);
-    // Tap 2: "Reply" in the line at the top takes the student to the reply box, ready to type.
-    await page.getByRole('link', { name: 'Reply', exact: true }).click();
+    // Tap 2: the reply box, at the top with the question (issue 40, item 1), ready to type.
+    await page.getByTestId('team-question').getByLabel('Your reply').click();
     taps++;
     const answer = 'Both bands drop, from about 11 pm.';
     await page.keyboard.type(answer);

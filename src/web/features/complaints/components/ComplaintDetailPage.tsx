@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isOpenStatus, type ComplaintStatus } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
@@ -10,6 +10,7 @@ import { PhotoGallery } from '../../../components/photos/PhotoGallery';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { card, textLink } from '../../../components/ui/styles';
 import { ApiError } from '../../../lib/api-client';
@@ -19,7 +20,7 @@ import { i18n } from '../../../lib/i18n';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useComplaint } from '../api/get-complaint';
 import { useMarkComplaintSeen } from '../../../lib/mark-complaint-seen';
-import { ComplaintThread, teamAwaitsReply } from './ComplaintThread';
+import { ComplaintThread, ReplyForm, teamAwaitsReply } from './ComplaintThread';
 import { FollowedComplaintView } from './FollowedComplaintView';
 import { RatingSummary, ResolutionForms } from './ResolutionForms';
 import { StatusStepper } from './StatusStepper';
@@ -42,21 +43,12 @@ const NEXT_STEP: Record<ComplaintStatus, () => string> = {
 };
 
 /** One line at the top: the status, what happens next, and by when. */
-function NextStep({ complaint, awaitsReply }: { complaint: ComplaintDetail; awaitsReply: boolean }) {
+function NextStep({ complaint }: { complaint: ComplaintDetail }) {
   return (
     <div className={cn(card, 'mt-4 flex flex-wrap items-center gap-x-3 gap-y-2')} data-testid="next-step">
       <StatusBadge status={complaint.status} />
       <p className="min-w-0 flex-1 text-slate-900">
-        {awaitsReply ? (
-          <>
-            <strong className="font-semibold">{i18n._('The hostel team asked you something.')}</strong>{' '}
-            <a href="#student-reply" className={textLink}>
-              {i18n._('Reply')}
-            </a>
-          </>
-        ) : (
-          NEXT_STEP[complaint.status]()
-        )}
+        {NEXT_STEP[complaint.status]()}
         {isOpenStatus(complaint.status) && (
           <span className="block text-sm text-slate-700">
             <WithSlots
@@ -73,6 +65,33 @@ function NextStep({ complaint, awaitsReply }: { complaint: ComplaintDetail; awai
         )}
       </p>
     </div>
+  );
+}
+
+/**
+ * The team's latest question with the reply box, at the top of the page while it waits for an answer
+ * (issue 40: opened from a push, it must be within a phone's first screen, not below the steps).
+ */
+function TeamQuestion({ complaint, onSent }: { complaint: ComplaintDetail; onSent: (message: string) => void }) {
+  const asked = complaint.timeline.findLast((entry) => entry.kind === 'reply' && !entry.fromStudent);
+  return (
+    <section aria-labelledby="team-question-heading" className={cn(card, 'mt-4 border-brand-200')} data-testid="team-question">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <StatusBadge status={complaint.status} />
+        <h2 id="team-question-heading" className="text-base font-semibold text-slate-900">
+          {i18n._('The hostel team asked you something.')}
+        </h2>
+      </div>
+      {asked && (
+        <blockquote className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-slate-900">
+          <p className="whitespace-pre-line wrap-anywhere">{asked.note}</p>
+          <footer className="mt-1 text-xs text-slate-600">
+            <time dateTime={asked.at}>{formatDateTime(asked.at)}</time>
+          </footer>
+        </blockquote>
+      )}
+      <ReplyForm number={complaint.number} bare onSent={onSent} />
+    </section>
   );
 }
 
@@ -144,12 +163,20 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
     markSeen(complaint.number);
   }, [markSeen, complaint.number, complaint.updatedAt]);
   const reached = new Set(complaint.timeline.filter((e) => e.kind === 'status').map((e) => e.status));
-  const awaitsReply = isOpenStatus(complaint.status) && teamAwaitsReply(complaint);
+  const awaitsReply = isOpenStatus(complaint.status) && teamAwaitsReply(complaint) && studentMay(complaint.status, 'reply');
+  // Said where the question was, after the answer took the question (and its box) away.
+  const [replySent, setReplySent] = useState<string | null>(null);
 
   return (
     <>
       <MergedInto complaint={complaint} />
-      <NextStep complaint={complaint} awaitsReply={awaitsReply} />
+      {/* What needs the student comes first: the team's question, or "Is it fixed?" (its card says where it stands). */}
+      {awaitsReply ? (
+        <TeamQuestion complaint={complaint} onSent={setReplySent} />
+      ) : (
+        complaint.status !== 'resolved' && <NextStep complaint={complaint} />
+      )}
+      <StatusMessage message={awaitsReply ? null : replySent} className="mt-3" data-testid="student-reply-result" />
       <ResolutionForms complaint={complaint} />
       <RatingSummary complaint={complaint} />
       <StatusStepper status={complaint.status} reached={reached} />
@@ -170,6 +197,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
 
       <ComplaintThread
         complaint={complaint}
+        replyBox={!awaitsReply}
         photos={<PhotoGallery number={complaint.number} allowAdd={studentMay(complaint.status, 'add_photos')} />}
       />
     </>

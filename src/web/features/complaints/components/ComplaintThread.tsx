@@ -31,8 +31,12 @@ export function teamAwaitsReply(complaint: ComplaintDetail): boolean {
   return Boolean(last && last.kind === 'reply' && !last.fromStudent);
 }
 
-/** The student's side of the conversation: what to add, sent with a key so a retry is written once. */
-function ReplyForm({ number }: { number: string }) {
+/**
+ * The student's side of the conversation: what to add, sent with a key so a retry is written once.
+ * `bare`: inside another card (the team's question at the top). `onSent`: the page says "sent" where
+ * it stays, for a box that goes away once the question is answered.
+ */
+export function ReplyForm({ number, bare = false, onSent }: { number: string; bare?: boolean; onSent?: (message: string) => void }) {
   const send = useReplyToComplaint(number);
   const idempotency = useIdempotencyKey();
   const [text, setText] = useState('');
@@ -56,7 +60,9 @@ function ReplyForm({ number }: { number: string }) {
       await send.mutateAsync({ body: parsed.data, idempotencyKey: idempotency.keyFor(parsed.data) });
       idempotency.reset();
       setText('');
-      setDone(i18n._('Reply sent. The hostel team has been told.'));
+      const sent = i18n._('Reply sent. The hostel team has been told.');
+      if (onSent) onSent(sent);
+      else setDone(sent);
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.text) {
         setError(caught.fields.text);
@@ -68,7 +74,7 @@ function ReplyForm({ number }: { number: string }) {
   }
 
   return (
-    <form noValidate className={cn(card, 'mt-4 space-y-4')} onSubmit={(event) => void handleSubmit(event)} data-testid="student-reply-form">
+    <form noValidate className={cn(!bare && card, 'mt-4 space-y-4')} onSubmit={(event) => void handleSubmit(event)} data-testid="student-reply-form">
       <Field
         id="student-reply"
         label={i18n._('Your reply')}
@@ -108,7 +114,7 @@ const isChatEntry = (entry: TimelineEntry) => entry.fromStatus !== null;
  * on the right), status changes as short lines between them, and the reply box at the bottom while
  * the complaint takes replies.
  */
-export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDetail; photos?: ReactNode }) {
+export function ComplaintThread({ complaint, photos, replyBox = true }: { complaint: ComplaintDetail; photos?: ReactNode; replyBox?: boolean }) {
   return (
     <section aria-labelledby="thread-heading" className="mt-6">
       <h2 id="thread-heading" className="sr-only">
@@ -147,7 +153,8 @@ export function ComplaintThread({ complaint, photos }: { complaint: ComplaintDet
         )}
       </ol>
       {studentMay(complaint.status, 'reply') ? (
-        <ReplyForm number={complaint.number} />
+        // The box is at the top, with the question, while the team waits for an answer.
+        replyBox && <ReplyForm number={complaint.number} />
       ) : (
         <p className="mt-4 text-slate-700">
           {i18n._('This complaint is {status}: it takes no more replies. If something is still wrong, file a new complaint.', {
