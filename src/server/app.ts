@@ -53,6 +53,7 @@ import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
 import web from './plugins/web.js';
+import { PHOTOS_PER_SET } from '../shared/photos.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -189,6 +190,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
-  await app.register(web, { root: opts.webRoot ?? webBuildDir(), production: config.isProduction });
+  // A share brings at most a set of photos, each within the upload limit, and the form's few fields.
+  const maxShareBytes = config.photos.maxUploadBytes * PHOTOS_PER_SET + 64 * 1024;
+  await app.register(web, { root: opts.webRoot ?? webBuildDir(), production: config.isProduction, maxShareBytes });
   return app;
 }

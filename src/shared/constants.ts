@@ -204,6 +204,8 @@ export const AUDIT_ACTION_LABELS = {
   'complaint.photos': /*i18n*/ 'Photos added',
   'complaint.merge': /*i18n*/ 'Complaint merged into another',
   'complaint.unmerge': /*i18n*/ 'Merge undone',
+  'complaint.follow': /*i18n*/ 'A student said Me too',
+  'complaint.unfollow': /*i18n*/ 'A student stopped following it',
   'incident.create': /*i18n*/ 'Notice posted',
   'incident.update': /*i18n*/ 'Notice changed',
   'incident.resolve': /*i18n*/ 'Incident resolved',

@@ -1,16 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
-import { count, min, ne, sql } from 'drizzle-orm';
+import { count, inArray, min, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OUTBOX_STATUSES } from '../../shared/constants.js';
 import type { Config } from '../config.js';
-import { outbox } from '../db/schema.js';
+import { outbox, pushOutbox } from '../db/schema.js';
 
 /** What other parts of the portal count; always there, so callers need not know whether /metrics is on. */
 export interface PortalMetrics {
   mailSent: Counter;
   mailFailed: Counter<'kind'>;
+  pushSent: Counter;
+  pushFailed: Counter<'kind'>;
 }
 
 declare module 'fastify' {
@@ -45,7 +47,14 @@ export default fp(
       labelNames: ['kind'] as const,
       registers: [register],
     });
-    app.decorate('metrics', { mailSent, mailFailed });
+    const pushSent = new Counter({ name: 'hcp_push_sent_total', help: 'Pushes a push service accepted', registers: [register] });
+    const pushFailed = new Counter({
+      name: 'hcp_push_failed_total',
+      help: 'Push attempts that failed (kind: transient, will retry; permanent, given up; gone, the device unsubscribed; expired, too late to be worth sending)',
+      labelNames: ['kind'] as const,
+      registers: [register],
+    });
+    app.decorate('metrics', { mailSent, mailFailed, pushSent, pushFailed });
 
     const token = opts.config.metricsToken;
     if (!token) {
@@ -83,8 +92,27 @@ export default fp(
       help: 'Age of the oldest mail still queued for sending (0 when none)',
       registers: [register],
     });
+    const pushMessages = new Gauge({
+      name: 'hcp_push_outbox_messages',
+      help: 'Pushes in the push outbox not sent, by status: queued, failed',
+      labelNames: ['status'] as const,
+      registers: [register],
+    });
+    const oldestQueuedPush = new Gauge({
+      name: 'hcp_push_outbox_oldest_queued_age_seconds',
+      help: 'Age of the oldest push still queued for sending (0 when none)',
+      registers: [register],
+    });
     const readDatabaseFigures = async () => {
       try {
+        const pushRows = await app.db
+          .select({ status: pushOutbox.status, n: count(), oldest: min(pushOutbox.createdAt) })
+          .from(pushOutbox)
+          .where(inArray(pushOutbox.status, ['queued', 'failed']))
+          .groupBy(pushOutbox.status);
+        for (const status of ['queued', 'failed'] as const) pushMessages.set({ status }, Number(pushRows.find((r) => r.status === status)?.n ?? 0));
+        const oldestPush = pushRows.find((r) => r.status === 'queued')?.oldest;
+        oldestQueuedPush.set(oldestPush ? Math.max(0, (Date.now() - new Date(oldestPush).getTime()) / 1000) : 0);
         const rows = await app.db
           .select({ status: outbox.status, n: count() })
           .from(outbox)

@@ -90,6 +90,10 @@ describe('metrics', () => {
       expect(text).toContain('hcp_outbox_messages{status="queued"} 0');
       expect(text).toContain('hcp_outbox_oldest_queued_age_seconds 0');
       expect(text).toContain('hcp_mail_sent_total 0');
+      // Push has its counters and outbox figures like mail (issue 40, item 12).
+      expect(text).toContain('hcp_push_sent_total 0');
+      expect(text).toMatch(/hcp_push_outbox_messages\{status="queued"\} 0/);
+      expect(text).toContain('hcp_push_outbox_oldest_queued_age_seconds 0');
       expect(text).toContain('hcp_database_up 1');
       expect(text).toMatch(/hcp_process_cpu_seconds_total/);
       if (portal.database.kind === 'postgres') expect(text).toMatch(/hcp_db_pool_connections\{state="total"\} [1-9]/);

@@ -29,6 +29,8 @@ export default fp(
       retryBaseMs: push.retryBaseMs,
       ttlMs: push.ttlMs,
       leaseMs: push.leaseMs,
+      onSent: () => app.metrics.pushSent.inc(),
+      onFailed: (kind) => app.metrics.pushFailed.inc({ kind }),
     });
     app.decorate('pushDispatcher', dispatcher);
     app.addHook('onReady', async () => {
@@ -38,5 +40,5 @@ export default fp(
       await dispatcher.stop();
     });
   },
-  { name: 'push', dependencies: ['database'] },
+  { name: 'push', dependencies: ['database', 'metrics'] },
 );

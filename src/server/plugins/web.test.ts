@@ -22,7 +22,7 @@ afterAll(() => {
 
 async function serve(production: boolean): Promise<FastifyInstance> {
   const app = Fastify();
-  await app.register(web, { root, production });
+  await app.register(web, { root, production, maxShareBytes: 1024 * 1024 });
   await app.ready();
   return app;
 }

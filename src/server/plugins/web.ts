@@ -26,7 +26,7 @@ const isSourceMapPath = (url: string): boolean => {
 };
 
 export default fp(
-  async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean }) {
+  async function webPlugin(app: FastifyInstance, opts: { root: string; production?: boolean; maxShareBytes: number }) {
     if (opts.production) {
       app.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/api/') || !isSourceMapPath(request.url)) return;
@@ -34,7 +34,7 @@ export default fp(
       });
     }
     // The installed app's manifest (from the university profile) and its share target.
-    await app.register(manifestRoutes);
+    await app.register(manifestRoutes, { maxShareBytes: opts.maxShareBytes });
     const indexFile = path.join(opts.root, 'index.html');
     const hasBuild = existsSync(indexFile);
     // Public pages rendered at build time (scripts/prerender.mjs): path → file under dist/web.

@@ -164,6 +164,7 @@ function useShareNote() {
     const shared = new URLSearchParams(window.location.search).get('shared');
     if (shared === 'photos') return i18n._('Your photo is here. Choose what the complaint is about: it is attached to the form.');
     if (shared === 'lost') return i18n._('The shared photo could not be kept. Choose what the complaint is about and add it again.');
+    if (shared === 'too-large') return i18n._('The shared photos were larger than the portal takes. Choose what the complaint is about and add fewer or smaller ones.');
     return null;
   });
   useEffect(() => {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
 import { assignmentMail } from '../mail/lifecycle-templates.js';
 import { staffUrl, type LifecycleContext } from './context.js';
-import { tellAssignee } from './notices.js';
+import { tellAssignee, tellFormerAssignee } from './notices.js';
 import { applyTransition } from './transition.js';
 
 /**
@@ -46,6 +46,17 @@ export async function assignComplaint(
     targetId: complaint.number,
     details: { from: complaint.assigneeId, to: assignee?.id ?? null },
   });
+  // Issue 40: the worker who had it hears it is no longer theirs, and from whom.
+  if (complaint.assigneeId) {
+    const former = complaint.assigneeId;
+    await tellFormerAssignee(tx, row, former, actor.id, ({ i18n }) =>
+      !assignee
+        ? i18n._('{number} is no longer assigned to you', { number: row.number })
+        : assignee.id === actor.id
+          ? i18n._('{name} took over {number} from you', { name: who, number: row.number })
+          : i18n._('{number} was given to {name}', { number: row.number, name: who }),
+    );
+  }
   if (assignee) {
     await tellAssignee(tx, ctx, row, assignee, actor.id, {
       purpose: 'assignment',

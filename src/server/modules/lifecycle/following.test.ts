@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowedComplaint, FollowedList } from '../../../shared/complaints.js';
-import { complaintEvents, complaintFollowers, complaints, notifications, outbox, users } from '../../db/schema.js';
+import { auditLog, complaintEvents, complaintFollowers, complaints, notifications, outbox, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -99,6 +99,14 @@ describe('Me too', () => {
     expect((await db().select().from(outbox).where(eq(outbox.complaintId, row.id))).map((m) => m.purpose).sort()).toEqual(['acknowledgement', 'facility']);
     const [followed] = await db().select().from(complaintFollowers).where(eq(complaintFollowers.complaintId, row.id));
     expect(followed).toMatchObject({ source: 'me_too', viaComplaintId: null });
+    // Issue 40, item 12: "Me too" is in the audit log, once, by the student who said it; leaving too.
+    const audited = async () => (await db().select().from(auditLog).where(eq(auditLog.targetId, number))).map((a) => [a.action, a.actorId, a.details]);
+    expect(await audited()).toEqual([['complaint.follow', followed?.userId, { followers: 1 }]]);
+    expect((await leave(number)).status).toBe(200);
+    expect(await audited()).toEqual([
+      ['complaint.follow', followed?.userId, { followers: 1 }],
+      ['complaint.unfollow', followed?.userId, { followers: 0 }],
+    ]);
   });
 
   it('refuses the filer, workers, confidential and finished complaints, with the reason', async () => {

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { STATUS_LABELS, isOpenStatus, type FollowSource } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
 import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { audit } from '../audit/service.js';
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from './context.js';
 
@@ -108,6 +109,10 @@ export async function meToo(ctx: LifecycleContext, student: Pick<UserRow, 'id'>,
       : [];
     refuseUnlessMayFollow(complaint, student.id, target?.number ?? null);
     const result = await addFollower(tx, complaint, student.id, { source: 'me_too', note: 'A student said Me too' });
+    // Who says a complaint affects them is a change like any other (issue 40): in the audit log.
+    if (result.added) {
+      await audit(tx, { actorId: student.id, action: 'complaint.follow', targetType: 'complaint', targetId: complaint.number, details: { followers: result.complaint.followerCount } });
+    }
     return result.complaint;
   });
 }
@@ -136,6 +141,7 @@ export async function leave(ctx: LifecycleContext, student: Pick<UserRow, 'id'>,
       .returning();
     if (!row) throw notFound();
     await followEvent(tx, row, 'A student stopped following it');
+    await audit(tx, { actorId: student.id, action: 'complaint.unfollow', targetType: 'complaint', targetId: complaint.number, details: { followers: row.followerCount } });
     return row;
   });
 }

@@ -189,6 +189,15 @@ export async function tellAssignee(
   await notify(tx, assignee.id, complaint, notice.bell);
 }
 
+/**
+ * Tells the worker who had a complaint that it is no longer theirs (a colleague took it over, or
+ * someone gave it to another): a bell and a push, no mail; nobody is told of what they did themselves.
+ */
+export async function tellFormerAssignee(tx: Tx, complaint: ComplaintRow, formerId: string, actorId: string, bell: BellText): Promise<void> {
+  if (formerId === actorId || formerId === complaint.assigneeId) return;
+  await notify(tx, formerId, complaint, bell);
+}
+
 /** Tells named people of a complaint (an escalation): one mail to all of them, a bell for each. */
 export async function tellPeople(
   tx: Tx,

@@ -56,4 +56,42 @@ describe('the web app manifest', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/complaints?shared=lost');
   });
+
+  // Issue 40, item 12: the server read a share's whole body, however large, before answering.
+  it('refuses a share larger than a set of photos by its length, before reading it, and one that grows past it as it comes', async () => {
+    const limit = portal.config.photos.maxUploadBytes * 4 + 64 * 1024;
+    const { request } = await import('node:http');
+    const url = new URL(`${portal.baseUrl}/share-target`);
+    // Only the headers go: the body would be larger than the limit, and is never sent.
+    const declared = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(limit + 1) } }, (res) => {
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+        res.resume();
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(declared).toEqual({ status: 303, location: '/complaints?shared=too-large' });
+    // Sent without a length, chunk by chunk: refused once it passes the limit.
+    const streamed = await new Promise<number>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' } }, (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+        req.destroy();
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      const chunk = Buffer.alloc(1024 * 1024, 0x61);
+      let sent = 0;
+      const more = () => {
+        while (sent <= limit + chunk.length) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', more);
+        }
+        req.end();
+      };
+      more();
+    });
+    expect(streamed).toBe(413);
+  });
 });

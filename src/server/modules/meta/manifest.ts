@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.js';
 
 /** The colour of the app's frame: index.html's theme-color and the icons' background. */
 export const THEME_COLOUR = '#1e3a8a';
@@ -11,16 +12,39 @@ export const SHARE_TARGET_PATH = '/share-target';
  * university's name. The icons are the portal's own (src/web/public/icons): an uploaded logo has
  * no guaranteed size or shape, and the install criteria need square 192 and 512 px PNGs.
  */
-export default async function manifestRoutes(app: FastifyInstance) {
+export default async function manifestRoutes(app: FastifyInstance, opts: { maxShareBytes: number }) {
   // The service worker answers the share target; this is for a share that reaches the server
   // (the worker not running yet): the images are not kept, the student lands on the new complaint.
+  // What is read is at most a share's worth of photos (issue 40): more is refused, unread.
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
-    payload.resume();
+    let read = 0;
+    let over = false;
+    payload.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > opts.maxShareBytes && !over) {
+        over = true;
+        // Read no further: the answer goes now.
+        payload.pause();
+        payload.removeAllListeners('data');
+        done(new AppError(413, 'share_too_large', /*i18n*/ 'The shared photos are larger than the portal takes.'));
+      }
+    });
     payload.on('end', () => done(null));
-    payload.on('error', (error) => done(error));
+    payload.on('error', (error) => {
+      if (!over) done(error);
+    });
   });
-  app.post(SHARE_TARGET_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.status(303).header('cache-control', 'no-store').redirect('/complaints?shared=lost', 303),
+  app.post(
+    SHARE_TARGET_PATH,
+    {
+      schema: { hide: true },
+      // Refused by its Content-Length before a byte of the body is read: the student still lands on the categories, told why.
+      onRequest: async (request, reply) => {
+        if (Number(request.headers['content-length'] ?? 0) <= opts.maxShareBytes) return;
+        return reply.status(303).header('cache-control', 'no-store').header('connection', 'close').redirect('/complaints?shared=too-large', 303);
+      },
+    },
+    async (_request, reply) => reply.status(303).header('cache-control', 'no-store').redirect('/complaints?shared=lost', 303),
   );
 
   app.get(

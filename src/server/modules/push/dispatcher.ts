@@ -21,6 +21,9 @@ export interface PushDispatcherOptions {
   requestTimeoutMs?: number;
   /** Requests to push services under way at once, from this instance. */
   maxInFlight?: number;
+  /** Counters for /metrics: a push accepted, an attempt that failed and how. */
+  onSent?: () => void;
+  onFailed?: (kind: 'transient' | 'permanent' | 'gone' | 'expired') => void;
 }
 
 interface ClaimedPush {
@@ -235,6 +238,7 @@ export class PushDispatcher {
     const log = this.opts.log;
     switch (outcome.kind) {
       case 'sent':
+        this.opts.onSent?.();
         this.acceptedNotRecorded.add(row.id);
         await this.opts.db
           .update(pushOutbox)
@@ -243,11 +247,13 @@ export class PushDispatcher {
         this.acceptedNotRecorded.delete(row.id);
         return;
       case 'gone':
+        this.opts.onFailed?.('gone');
         // The browser unsubscribed or the push service dropped it: forget the device (its queued pushes go with it).
         log.info({ pushId: row.id, subscriptionId: row.subscriptionId }, 'push: subscription gone; removed');
         await this.opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscriptionId));
         return;
       case 'failed':
+        this.opts.onFailed?.('permanent');
         log.warn({ pushId: row.id, attempts: row.attempts, error: outcome.why }, 'push: giving up');
         await this.opts.db
           .update(pushOutbox)
@@ -257,6 +263,7 @@ export class PushDispatcher {
       case 'retry': {
         const delay = retryDelayMs(row.attempts, this.opts.retryBaseMs);
         const stale = Date.now() + delay >= row.createdAt.getTime() + this.opts.ttlMs;
+        this.opts.onFailed?.(stale ? 'expired' : 'transient');
         log.warn({ pushId: row.id, attempts: row.attempts, retryInMs: stale ? undefined : delay, error: outcome.why }, stale ? 'push: expired before it could be delivered' : 'push: failed, will retry');
         await this.opts.db
           .update(pushOutbox)

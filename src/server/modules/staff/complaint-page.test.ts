@@ -251,8 +251,15 @@ describe('"Take it" and "Take it over"', () => {
       .where(and(eq(complaintEvents.complaintId, id), eq(complaintEvents.kind, 'assignment')));
     expect(notes.map((n) => n.note)).toEqual(['Assigned to Ravi Kumar (took it)', 'Assigned to Sunil Das (took it over from Ravi Kumar)']);
 
+    // Issue 40, item 12: the worker who had it is told, by bell, who took it over; the taker is not.
+    const bellsOf = async (userId: string | undefined) =>
+      (await db().select({ text: notifications.text }).from(notifications).where(and(eq(notifications.complaintId, id), eq(notifications.userId, userId ?? '')))).map((n) => n.text);
+    expect(await bellsOf(ids.ravi)).toContain(`Sunil Das took over ${number} from you`);
+    expect(await bellsOf(ids.sunil)).not.toContain(`Sunil Das took over ${number} from you`);
+
     // A warden of the hostel may take it over too.
     expect((await take(warden, number, ids.sunil ?? '')).body).toMatchObject({ assignee: { name: 'Anita Rao' } });
+    expect(await bellsOf(ids.sunil)).toContain(`Anita Rao took over ${number} from you`);
   });
 
   it('has nothing to take once the complaint is finished', async () => {
