@@ -102,7 +102,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // database closes only after the last request has finished.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorReply,
+    frameworkErrors: (error, request, reply) => {
+      void frameworkErrorReply(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

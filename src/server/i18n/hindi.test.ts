@@ -67,7 +67,7 @@ describe('mail in the recipient’s language', () => {
     expect(ack?.parsed.subject).toBe(`आपकी शिकायत हमें मिल गई — ${number}`);
     const text = ack?.parsed.text ?? '';
     expect(text).toContain('नमस्ते Meera,');
-    expect(text).toContain(`आपकी शिकायत ${number} (वाई-फ़ाई शिकायत: धीमा) दर्ज हो गई है`);
+    expect(text).toContain(`आपकी शिकायत ${number} (वाई-फ़ाई शिकायत: धीमा, ब्लॉक-2, कमरा 312) दर्ज हो गई है`);
     expect(text).toContain('हॉस्टल शिकायत पोर्टल');
     expect(text).not.toContain('is registered');
     expect(ack?.parsed.html).toContain('<html lang="hi">');
@@ -120,7 +120,7 @@ describe('mail in the recipient’s language', () => {
     try {
       const { number, ack } = await file();
       expect(ack?.parsed.subject).toBe(`We received your complaint — ${number}`);
-      expect(ack?.parsed.text).toContain(`your complaint ${number} (Wifi Complaint: Slow) is registered`);
+      expect(ack?.parsed.text).toContain(`your complaint ${number} (Wifi Complaint: Slow, Block-2, room 312) is registered`);
     } finally {
       expect((await student.send('PUT', '/api/me/locale', { locale: 'hi' })).status).toBe(204);
     }
