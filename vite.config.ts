@@ -66,30 +66,12 @@ function serviceWorker(): Plugin {
   };
 }
 
-/**
- * The app is written against React's API and types, and runs on Preact through preact/compat
- * (decision 44): react-dom alone was half of the first download of `/`. Every import of React,
- * the app's and its libraries' (react-router, TanStack Query, react-hook-form), resolves to
- * Preact, in development, in the build and in the prerendering's server build.
- */
-const reactOnPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  // Fast Refresh patches React's internals, which Preact does not have: an edit reloads the page instead.
-  plugins: [precompiledMessages(), react({ refreshExclude: /./ }), tailwindcss(), serviceWorker()],
-  resolve: { alias: reactOnPreact },
-  // The prerendering (scripts/prerender.mjs) bundles its libraries too: left to Node, they would
-  // import the real React instead of the aliases.
+  plugins: [precompiledMessages(), react(), tailwindcss(), serviceWorker()],
+  // The prerendering (scripts/prerender.mjs) bundles its libraries, as the browser build does.
   ssr: { noExternal: true },
   build: {
     outDir,
@@ -97,13 +79,6 @@ export default defineConfig({
     // dist/web is what the server publishes: no source maps in it (the server also refuses *.map in production).
     sourcemap: false,
     assetsInlineLimit: 0,
-    rolldownOptions: {
-      onwarn(warning, warn) {
-        // react-router looks for React 19's useOptimistic and does without it; Preact has none.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
-        warn(warning);
-      },
-    },
   },
   server: {
     port: 5173,

@@ -14,7 +14,7 @@ execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', '
   stdio: 'inherit',
 });
 
-const { render, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+const { render, PRERENDERED_PATHS, READ_WITHOUT_APP } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
 const template = readFileSync(path.join(web, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
 rmSync(path.join(web, 'pages'), { recursive: true, force: true });
@@ -27,7 +27,9 @@ for (const page of PRERENDERED_PATHS) {
   const head = titles.length ? template.replace(/<title>[^<]*<\/title>/, titles.at(-1)) : template;
   const file = path.join(web, 'pages', `${page === '/' ? 'index' : page.slice(1)}.html`);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, head.replace('<div id="root"></div>', `<div id="root">${html}</div>`));
+  // Pages read without the app load it after the load event (src/web/main.tsx, decision 64).
+  const rootTag = READ_WITHOUT_APP.includes(page) ? '<div id="root" data-hydrate="after-load">' : '<div id="root">';
+  writeFileSync(file, head.replace('<div id="root"></div>', `${rootTag}${html}</div>`));
 }
 rmSync(ssrOut, { recursive: true, force: true });
 console.log(`prerendered ${PRERENDERED_PATHS.length} pages`);

@@ -1,50 +1,76 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, matchRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
-import './app/document-title';
-import { AppProviders } from './app/providers';
-import { createAppRouter, routes } from './app/router';
-import { activateLocale, preferredLocale } from './lib/i18n';
 import './index.css';
+
+/*
+ * The first download (decision 64). The prerendered public pages (/, the categories, About us) read
+ * without any script: React and the app load after the load event, so the first download of `/` is
+ * this file and the page's HTML and CSS. Until React owns the page, a link goes where it says (a
+ * full page load), and a tap on anything else (the menu's button) loads the app at once and is
+ * replayed once the app is live, so nothing tapped while it loads is lost. Every other page (a form,
+ * a student's or staff page) loads the app at once.
+ */
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+const root = container;
+
+/** Controls that need the app; links and what the browser does by itself are left alone. */
+const NEEDS_APP = 'button, [role="button"], summary';
 
 /**
- * A prerendered page must be hydrated with its own page component, not a loading state: load the
- * lazy modules of the routes that match this address before the first render.
+ * A control tapped before the app was live, told apart from the others by what a person sees of it
+ * (its tag, name and words) and its place among those alike: React may give it a new element.
  */
-async function resolveLazyMatches(routeList: RouteObject[]) {
-  const matches = matchRoutes(routeList, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
-      Object.assign(route, resolved, { lazy: undefined });
-    }),
-  );
+interface HeldTap {
+  element: HTMLElement;
+  key: string;
+  index: number;
+  focused: boolean;
 }
+const keyOf = (control: Element) => `${control.tagName}|${control.getAttribute('aria-label') ?? ''}|${control.textContent?.trim() ?? ''}`;
+const alike = (key: string) => [...root.querySelectorAll<HTMLElement>(NEEDS_APP)].filter((control) => keyOf(control) === key);
 
-async function start(root: HTMLElement) {
-  const app = () => (
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createAppRouter()} />
-      </AppProviders>
-    </StrictMode>
-  );
-  if (root.firstElementChild) {
-    await resolveLazyMatches(routes);
-    hydrateRoot(root, app());
-  } else {
-    createRoot(root).render(app());
+const held: HeldTap[] = [];
+let loading: Promise<void> | undefined;
+
+/** Taps the controls tapped while the app loaded, in order, once each: the menu opens as asked. */
+function replayHeldTaps() {
+  document.removeEventListener('click', holdTap, true);
+  for (const tap of held.splice(0)) {
+    const control = tap.element.isConnected ? tap.element : alike(tap.key)[tap.index];
+    if (!control) continue;
+    if (tap.focused) control.focus();
+    control.click();
   }
-  // Pages arrive in English, the source language; another one's catalogue comes after the first paint.
-  void activateLocale(preferredLocale());
 }
 
-void start(container);
+function loadApp(): Promise<void> {
+  // Once React owns the page, and the frame after (what the first pass changed is on screen).
+  loading ??= import('./boot').then((app) => app.start(root, () => requestAnimationFrame(replayHeldTaps)));
+  return loading;
+}
+
+function holdTap(event: MouseEvent) {
+  const control = event.target instanceof Element ? event.target.closest<HTMLElement>(NEEDS_APP) : null;
+  if (!control || !root.contains(control)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!held.some((tap) => tap.element === control)) {
+    const key = keyOf(control);
+    held.push({ element: control, key, index: alike(key).indexOf(control), focused: document.activeElement === control });
+  }
+  void loadApp();
+}
+
+const readsWithoutApp = root.dataset.hydrate === 'after-load' && root.firstElementChild !== null;
+if (!readsWithoutApp) {
+  void loadApp();
+} else {
+  document.addEventListener('click', holdTap, true);
+  // After the load event, not inside it: the page is whole and painted before the app's download starts.
+  const afterLoad = () => setTimeout(() => void loadApp(), 0);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
 
 // Chromium may offer installing before the device module has loaded: keep the offer for it, which
 // shows it only after a first complaint (src/web/pwa/start.tsx).

@@ -21,6 +21,12 @@ export const PRERENDERED_PATHS = [
   ...DEFAULT_CATALOG.categories.map((category) => `/complaints/${category.route}`),
 ];
 
+/**
+ * The prerendered pages that read without the app (no form on them): React and the app load after
+ * their load event (src/web/main.tsx). The forms load it at once, to be typed into.
+ */
+export const READ_WITHOUT_APP = ['/', '/complaints', '/aboutus'];
+
 export async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${path}`));

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useNavigation, useRouteError } from 'react-
 import { LoadingStatus } from '../components/ui/LoadingStatus';
 import { buttonPrimary, buttonSecondary } from '../components/ui/styles';
 import { i18n } from '../lib/i18n';
+import { DocumentTitle } from '../components/DocumentTitle';
 
 /** Shown in <main> while a lazily loaded page arrives on first load. */
 export function PageLoading() {
@@ -61,7 +62,7 @@ export function RootError() {
   const { title, detail } = describe(error);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16">
-      <title>{i18n._('{title} · Hostel Complaint Portal', { title })}</title>
+      <DocumentTitle>{i18n._('{title} · Hostel Complaint Portal', { title })}</DocumentTitle>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-700">{detail}</p>
       <a href="/" className={`${buttonPrimary} mt-6`}>

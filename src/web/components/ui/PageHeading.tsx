@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { To } from 'react-router';
 import { textLink } from './styles';
+import { DocumentTitle } from '../DocumentTitle';
 
 interface PageHeadingProps {
   /** For the page's `aria-labelledby`. */
@@ -18,7 +19,7 @@ interface PageHeadingProps {
 export function PageHeading({ id, title, children }: PageHeadingProps) {
   return (
     <>
-      {title !== undefined && <title>{title}</title>}
+      {title !== undefined && <DocumentTitle>{title}</DocumentTitle>}
       <h1 id={id} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         {children}
       </h1>

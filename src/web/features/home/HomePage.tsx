@@ -9,6 +9,7 @@ import { useCatalog } from '../../lib/catalog';
 import { useMe } from '../../lib/me';
 import { i18n, useLocale } from '../../lib/i18n';
 import { localName } from '../../../shared/catalog';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 // Only signed-in students see it, so its code (and the complaint schemas) load only for them.
 const OpenComplaints = lazy(async () => ({ default: (await import('./components/OpenComplaints')).OpenComplaints }));
@@ -54,7 +55,7 @@ export function HomePage() {
 
   return (
     <div className="space-y-12">
-      <title>{i18n._('Hostel Complaint Portal')}</title>
+      <DocumentTitle>{i18n._('Hostel Complaint Portal')}</DocumentTitle>
 
       <section aria-labelledby="home-heading" className="max-w-3xl">
         <h1 id="home-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">

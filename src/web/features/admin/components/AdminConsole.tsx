@@ -15,6 +15,7 @@ import { PeoplePage } from './people/PeoplePage';
 import { RoutingPage } from './routing/RoutingPage';
 import { ServicesPage } from './services/ServicesPage';
 import { UniversityPage } from './university/UniversityPage';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 
 /** The console's sections, translated when shown. */
 const sections = () =>
@@ -89,7 +90,7 @@ function AdminGate({ children }: { children: ReactNode }) {
 function UnknownSection() {
   return (
     <div className={card} data-testid="admin-not-found">
-      <title>{i18n._('Not found · Admin · Hostel Complaint Portal')}</title>
+      <DocumentTitle>{i18n._('Not found · Admin · Hostel Complaint Portal')}</DocumentTitle>
       <h1 className="text-xl font-semibold text-slate-900">{i18n._('There is no such admin page')}</h1>
       <p className="mt-2 text-slate-700">
         <WithSlots

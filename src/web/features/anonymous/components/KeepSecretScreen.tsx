@@ -7,6 +7,7 @@ import { slot, WithSlots } from '../../../components/ui/WithSlots';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
+import { DocumentTitle } from '../../../components/DocumentTitle';
 
 /** What each of the two values is called, and what its copy button says and tells. */
 function keptTexts(which: 'code' | 'secret') {
@@ -71,7 +72,7 @@ export function KeepSecretScreen({ filed }: { filed: AnonymousFiled }) {
 
   return (
     <section aria-labelledby="kept-heading" className={cn(card, 'border-green-300 bg-green-50')} data-testid="keep-secret">
-      <title>{i18n._('Your report was sent')}</title>
+      <DocumentTitle>{i18n._('Your report was sent')}</DocumentTitle>
       <h1 id="kept-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-green-950 outline-none">
         {i18n._('Your report was sent')}
       </h1>
