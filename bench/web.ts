@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.js';
 import { BUDGET_PHONE, measureFirstLoad, type FirstLoad } from '../tests/support/first-load.js';
 import { freePort } from '../tests/support/net.js';
@@ -55,7 +56,7 @@ async function measure(url: string): Promise<FirstLoad> {
  * live (its network idle): the longest event-timing entry of the interactions `act` makes (what
  * Chromium reports as INP for a page with few interactions). Median of RUNS, each in a fresh context.
  */
-async function measureInteraction(url: string, act: (page: import('playwright-core').Page) => Promise<void>): Promise<number> {
+async function measureInteraction(url: string, act: (page: Page) => Promise<void>): Promise<number> {
   const browser = await launchBrowser();
   try {
     const runs: number[] = [];
@@ -69,8 +70,11 @@ async function measureInteraction(url: string, act: (page: import('playwright-co
           const w = window as unknown as { __events: Array<{ id: number; duration: number }> };
           w.__events = [];
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as PerformanceEventTiming[]) if (entry.interactionId) w.__events.push({ id: entry.interactionId, duration: entry.duration });
-          }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+            // Event timing entries (their interactionId is not in every lib's types).
+            for (const entry of list.getEntries() as unknown as Array<{ interactionId?: number; duration: number }>) {
+              if (entry.interactionId) w.__events.push({ id: entry.interactionId, duration: entry.duration });
+            }
+          }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit & { durationThreshold: number });
         });
         await page.goto(url, { waitUntil: 'networkidle' });
         await act(page);
