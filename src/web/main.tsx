@@ -32,20 +32,37 @@ const alike = (key: string) => [...root.querySelectorAll<HTMLElement>(NEEDS_APP)
 const held: HeldTap[] = [];
 let loading: Promise<void> | undefined;
 
+/** React has given this element its handlers (hydration reaches a part of the page when it can). */
+const handled = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+/** How long a held tap waits, once the app is live, for its control to be hydrated. */
+const HYDRATED_WITHIN_MS = 2000;
+
 /** Taps the controls tapped while the app loaded, in order, once each: the menu opens as asked. */
-function replayHeldTaps() {
+function replayHeldTaps(since = performance.now()) {
+  // The app is live: taps from now on are its own (React replays one on a part still hydrating).
   document.removeEventListener('click', holdTap, true);
-  for (const tap of held.splice(0)) {
-    const control = tap.element.isConnected ? tap.element : alike(tap.key)[tap.index];
-    if (!control) continue;
-    if (tap.focused) control.focus();
+  const next = held[0];
+  if (!next) {
+    document.documentElement.dataset.app = 'live';
+    return;
+  }
+  const control = next.element.isConnected ? next.element : alike(next.key)[next.index];
+  // Each frame until its handlers are there (a part of the page may hydrate after the rest).
+  if (control && !handled(control) && performance.now() - since < HYDRATED_WITHIN_MS) {
+    requestAnimationFrame(() => replayHeldTaps(since));
+    return;
+  }
+  held.shift();
+  if (control) {
+    if (next.focused) control.focus();
     control.click();
   }
+  replayHeldTaps(since);
 }
 
 function loadApp(): Promise<void> {
-  // Once React owns the page, and the frame after (what the first pass changed is on screen).
-  loading ??= import('./boot').then((app) => app.start(root, () => requestAnimationFrame(replayHeldTaps)));
+  // Once React owns the page and knows who is signed in, from the frame after.
+  loading ??= import('./boot').then((app) => app.start(root, () => requestAnimationFrame(() => replayHeldTaps())));
   return loading;
 }
 

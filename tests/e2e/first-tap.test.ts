@@ -39,3 +39,19 @@ suite.it('opens the menu tapped before the app was live, once it is, and a card 
   await again.waitForURL(/\/complaints\/wifiComplaint$/);
   await again.getByRole('heading', { name: 'Wifi complaint', level: 1 }).waitFor();
 });
+
+suite.it("switches the language tapped before the app was live, saved to the account, the focus staying on the switch", async ({ browse }) => {
+  const { page } = await browse.as({ email: 'early.tap@vitbhopal.ac.in', name: 'Early Tap 23BCE10099' }, PHONE_390);
+  await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    await route.continue();
+  });
+  await page.goto(`${suite.portal.baseUrl}/`);
+  await page.getByRole('heading', { name: 'Hostel Complaint Portal', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'हिन्दी', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'हॉस्टल शिकायत पोर्टल', level: 1 }).waitFor({ timeout: HELD_MS * 5 });
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('English');
+  const saved = () => page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { locale: string | null } }).user.locale);
+  await expect.poll(saved).toBe('hi');
+});

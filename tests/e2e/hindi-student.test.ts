@@ -193,6 +193,8 @@ describe('a student in Hindi', () => {
     const { page } = await browse.as({ email: 'arjun.mehta@vitbhopal.ac.in', name: 'Arjun Mehta 23BCE10078' }, PHONE_390);
     await page.goto(`${suite.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Hostel Complaint Portal', level: 1 }).waitFor();
+    // The switch itself, once the app owns the page (a tap before then is first-tap.test.ts's).
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app ?? '')).toBe('live');
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     const saved = () => page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { locale: string | null } }).user.locale);
 
