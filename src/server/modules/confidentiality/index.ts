@@ -4,10 +4,8 @@
  */
 export { Reporters, loadReporter, type Reporter, type Filed } from './reporter.js';
 export {
-  audienceOf,
   mayKnowReporter,
   withholdIdentity,
-  textFor,
   isReporterOnly,
   guardMail,
   guardNotification,
@@ -17,7 +15,6 @@ export {
   staffVisibleName,
   actorFor,
   withholdInJson,
-  type Audience,
   type ReaderFacts,
   type GuardedMail,
 } from './projection.js';

@@ -38,11 +38,6 @@ export function withholdIdentity(reporter: Reporter, text: string): string {
   return out;
 }
 
-/** `text` as `reader` may read it. */
-export function textFor(reporter: Reporter, reader: ReaderFacts | null, text: string): string {
-  return mayKnowReporter(reporter, reader) ? text : withholdIdentity(reporter, text);
-}
-
 /** True when every address is the reporter's own. */
 export function isReporterOnly(reporter: Reporter, addresses: readonly string[]): boolean {
   return addresses.length > 0 && addresses.every((a) => a.toLowerCase() === reporter.email);
