@@ -154,9 +154,9 @@ const RAGGING_KINDS = ['Physical', 'Verbal / abuse', 'Forced to do something', '
 
 const defaultHostel = (name: string): HostelInfo => ({ name, floorMin: 0, floorMax: 7, roomRanges: [{ from: 0, to: 800 }] });
 
+/** The About Us text until an administrator writes their own; a message, so a Hindi reader reads it in Hindi. */
 export const DEFAULT_ABOUT_TEXT =
-  'The Hostel Complaint Portal is where students living in the university hostels report what is broken and ask for their room to be cleaned. ' +
-  'Every complaint is stored, routed to the team responsible for it and followed until it is fixed.';
+  /*i18n*/ 'The Hostel Complaint Portal is where students living in the university hostels report what is broken and ask for their room to be cleaned. Every complaint is stored, routed to the team responsible for it and followed until it is fixed.';
 
 export const DEFAULT_CATALOG: PublicCatalog = {
   university: {

@@ -127,7 +127,7 @@ export const timelineEntrySchema = z
     note: z.string(),
     /** A status change, a public reply (the student's or the team's), or a visit proposed or answered. */
     /** The student's timeline holds only what was said to them: no internal notes or assignments. */
-    kind: z.enum(EVENT_KINDS).extract(['status', 'reply', 'visit']),
+    kind: z.enum(EVENT_KINDS).extract(['status', 'reply', 'visit', 'photos']),
     by: z.string(),
     /** Written by the complaint's student (a reply of theirs, a reopening, a withdrawal). */
     fromStudent: z.boolean(),

@@ -73,7 +73,7 @@ export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
  * `ragging`: the statutory record of a ragging report (the FIR decision, the enquiry's end, a clock
  * that ran out and who was told); `visit`: a visit time proposed, accepted or declined.
  */
-export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging', 'visit'] as const;
+export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging', 'visit', 'photos'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** Where a timeline entry was written: in the portal, or by answering a mail from it. */

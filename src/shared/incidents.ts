@@ -185,13 +185,6 @@ export type ActiveNotices = z.infer<typeof activeNoticesSchema>;
 
 export const followResultSchema = z.object({ following: z.boolean(), affected: z.number().int() }).meta({ id: 'IncidentFollow' });
 
-/** "on floors 2 and 3", "on floor 2", or "" for the whole hostel. */
-export function floorsText(floors: readonly number[]): string {
-  if (floors.length === 0) return '';
-  if (floors.length === 1) return `floor ${floors[0]}`;
-  return `floors ${floors.slice(0, -1).join(', ')} and ${floors.at(-1)}`;
-}
-
 interface WallTime {
   year: number;
   month: number;

@@ -1,6 +1,7 @@
 import { categoryByKey, hostelByName, localName, type PublicCatalog } from '../../shared/catalog';
+import { areaLabel } from '../../shared/places';
 import { useCatalog } from './catalog';
-import { useLocale } from './i18n';
+import { i18n, useLocale } from './i18n';
 
 /**
  * The names an administrator gave (categories, sub-categories, hostels, common areas, services) in
@@ -43,8 +44,26 @@ export function localNames(catalog: PublicCatalog | undefined, locale: string): 
       return service && service.label === name ? localName(locale, name, service.labelHi) : name;
     },
     hostel: (name) => localName(locale, name, hostelOf(name)?.nameHi),
-    commonArea: (hostel, name) => localName(locale, name, hostelOf(hostel)?.commonAreas?.find((a) => a.name === name)?.nameHi),
+    commonArea: (hostel, stored) => {
+      // A complaint keeps the area as it was called at filing: "Floor 3 washroom" (or its bare name).
+      const area = hostelOf(hostel)?.commonAreas?.find((a) => areaLabel(a) === stored || a.name === stored);
+      if (!area) return stored;
+      return stored === areaLabel(area) ? localAreaLabel(locale, area) : localName(locale, area.name, area.nameHi);
+    },
   };
+}
+
+/** "Floor 3 washroom" in the reader's words, with the area's Hindi name when it has one. */
+export function localAreaLabel(locale: string, area: { name: string; nameHi?: string | undefined; floor: number | null }): string {
+  if (locale === 'en') return areaLabel(area);
+  const name = localName(locale, area.name, area.nameHi);
+  return area.floor === null ? name : i18n._('Floor {floor} {area}', { floor: area.floor, area: name });
+}
+
+/** A place in one line, as a label names it: "Room 214, Block-2", "Floor 3 washroom, Block-2" (names already local). */
+export function placeLine(place: { hostel: string; roomNo: string; area: string | null }): string {
+  if (place.area) return i18n._('{area}, {hostel}', { area: place.area, hostel: place.hostel });
+  return place.roomNo ? i18n._('Room {room}, {hostel}', { room: place.roomNo, hostel: place.hostel }) : place.hostel;
 }
 
 /** The catalogue's names in the active language; renders again when either changes. */

@@ -6,6 +6,9 @@ import type { Db } from '../../db/client.js';
 import { auditLog, commonAreas, complaints, hostels, users } from '../../db/schema.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { actorFor, mayKnowReporter, Reporters, withholdInJson, type Filed, type ReaderFacts } from '../confidentiality/index.js';
+import { SOURCE_LOCALE } from '../../../shared/constants.js';
+import { localName } from '../../../shared/catalog.js';
+import { i18nFor, type I18n } from '../../i18n/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const like = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
@@ -27,6 +30,14 @@ const reporterColumns = (c: typeof byNumber | typeof byId) => ({
 });
 
 /** A left-joined complaint: absent when its id is null, and then whole (every column is not null in the table). */
+/** "Floor 3 washroom, Block-2", in the reader's words and the Hindi names when the reader reads Hindi. */
+function areaTarget(i18n: I18n, a: { name: string; nameHi: string; floor: number | null; hostel: string; hostelHi: string }): string {
+  if (i18n.locale === SOURCE_LOCALE) return `${areaLabel(a)}, ${a.hostel}`;
+  const name = localName(i18n.locale, a.name, a.nameHi);
+  const area = a.floor === null ? name : i18n._('Floor {floor} {area}', { floor: a.floor, area: name });
+  return i18n._('{area}, {hostel}', { area, hostel: localName(i18n.locale, a.hostel, a.hostelHi) });
+}
+
 const filedOf = (c: { [K in keyof Filed]: Filed[K] | null } | null): Filed | null => (c?.id ? (c as Filed) : null);
 
 /**
@@ -35,7 +46,12 @@ const filedOf = (c: { [K in keyof Filed]: Filed[K] | null } | null): Filed | nul
  * the reporter's own actions are the reporter's, named by nobody, no detail carries their identity,
  * and the search does not find such an entry by who did it or by what its details say.
  */
-export async function listAudit(db: Db, reader: ReaderFacts, query: AuditQuery & { limit: number }): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+export async function listAudit(
+  db: Db,
+  reader: ReaderFacts,
+  query: AuditQuery & { limit: number },
+  i18n: I18n = i18nFor(SOURCE_LOCALE),
+): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
   const { q, action, targetType, actor, from, to, cursor, limit } = query;
   const after = cursor ? decodeCursor(cursor) : undefined;
   const aboutComplaint = sql`${auditLog.targetType} = 'complaint'`;
@@ -86,13 +102,13 @@ export async function listAudit(db: Db, reader: ReaderFacts, query: AuditQuery &
     idsOf('hostel').length ? db.select({ id: hostels.id, label: hostels.name }).from(hostels).where(inArray(hostels.id, idsOf('hostel'))) : [],
     idsOf('common_area').length
       ? db
-          .select({ id: commonAreas.id, name: commonAreas.name, floor: commonAreas.floor, hostel: hostels.name })
+          .select({ id: commonAreas.id, name: commonAreas.name, nameHi: commonAreas.nameHi, floor: commonAreas.floor, hostel: hostels.name, hostelHi: hostels.nameHi })
           .from(commonAreas)
           .innerJoin(hostels, eq(hostels.id, commonAreas.hostelId))
           .where(inArray(commonAreas.id, idsOf('common_area')))
       : [],
   ]);
-  const areaLabels = areaRows.map((a) => ({ id: a.id, label: `${areaLabel(a)}, ${a.hostel}` }));
+  const areaLabels = areaRows.map((a) => ({ id: a.id, label: areaTarget(i18n, a) }));
   const labels = new Map([...complaintRows, ...userRows, ...hostelRows, ...areaLabels].map((row) => [row.id, row.label]));
 
   const about = page.items.map((item) => filedOf(item.numberComplaint) ?? filedOf(item.idComplaint));

@@ -4,6 +4,7 @@ import { auditPageSchema, auditQuerySchema } from '../../../shared/admin.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { requireUser } from '../../lib/require-user.js';
 import { listAudit } from './log.js';
+import { requesterI18n } from '../../i18n/requester.js';
 
 /** The audit log: searchable, filterable, newest first; there is no route that changes it. */
 export default async function auditRoutes(app: FastifyInstance) {
@@ -20,6 +21,6 @@ export default async function auditRoutes(app: FastifyInstance) {
         response: { 200: auditPageSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => listAudit(app.db, requireUser(request), request.query),
+    async (request) => listAudit(app.db, requireUser(request), request.query, requesterI18n(request)),
   );
 }

@@ -52,7 +52,7 @@ export function toTimelineEntry(event: ComplaintEventRow, studentId: string): Ti
     status: event.toStatus,
     fromStatus: event.fromStatus ?? null,
     note: event.note,
-    kind: event.kind === 'reply' || event.kind === 'visit' ? event.kind : 'status',
+    kind: event.kind === 'reply' || event.kind === 'visit' || event.kind === 'photos' ? event.kind : 'status',
     by: event.actorId === studentId ? 'You' : 'Hostel staff',
     fromStudent: event.actorId === studentId,
     byMail: event.channel === 'mail',

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PhotoStage } from '../../../shared/constants.js';
 import { PHOTOS_PER_COMPLAINT } from '../../../shared/photos.js';
 import type { Tx } from '../../db/client.js';
-import { complaints, photos, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintEvents, complaints, photos, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { valued } from '../../../shared/valued-message.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/service.js';
@@ -72,6 +72,16 @@ export async function addStudentPhotos(ctx: LifecycleContext, student: UserRow, 
     refuseUnlessStudentMay(complaint, 'add_photos');
     const added = await attachPhotos(tx, { photoIds, uploaderId: student.id, complaint, stage: 'before' });
     const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
+    // Both sides see when the photos came, between the replies they belong with; the note is how many.
+    await tx.insert(complaintEvents).values({
+      complaintId: complaint.id,
+      actorId: student.id,
+      fromStatus: updated.status,
+      toStatus: updated.status,
+      kind: 'photos',
+      public: true,
+      note: String(added),
+    });
     await tellTeam(
       tx,
       ctx,

@@ -257,6 +257,20 @@ describe('photos kept in the database', () => {
     }
   });
 
+  it('photos added after filing are a timeline entry both sides read, between the replies (issue 40)', async () => {
+    const number = String((await people.owner.post('/api/complaints', aComplaint({ category: 'water', subCategory: 'Shower' }))).body.number);
+    expect((await people.plumber.post(`/api/staff/complaints/${number}/replies`, { text: 'Can you show us the tap?', internal: false })).status).toBe(204);
+    const two = [(await uploaded(people.owner)).id, (await uploaded(people.owner)).id];
+    expect((await people.owner.send('POST', `/api/complaints/${number}/photos`, { photoIds: two })).status).toBe(200);
+
+    type Entry = { kind: string; note: string; fromStudent?: boolean };
+    const studentTimeline = (await people.owner.get(`/api/complaints/${number}`)).body.timeline as Entry[];
+    expect(studentTimeline.map((e) => e.kind).slice(-2)).toEqual(['reply', 'photos']);
+    expect(studentTimeline.at(-1)).toMatchObject({ kind: 'photos', note: '2', fromStudent: true });
+    const staffTimeline = (await people.plumber.get(`/api/staff/complaints/${number}`)).body.timeline as Entry[];
+    expect(staffTimeline.at(-1)).toMatchObject({ kind: 'photos', note: '2' });
+  });
+
   it('staff add "after" photos when resolving, and the student sees them', async () => {
     const number = String((await people.owner.post('/api/complaints', aComplaint({ category: 'water', subCategory: 'Shower' }))).body.number);
     const after = await uploaded(people.plumber, await aPhoneJpeg({ colour: '#2ecc71' }));

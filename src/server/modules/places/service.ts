@@ -5,6 +5,7 @@ import { areaLabel, parsePlaceRef, placeAddress, placeName, type PlacePage } fro
 import type { Db } from '../../db/client.js';
 import { complaints, oneOf } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { valued } from '../../../shared/valued-message.js';
 import type { CatalogSnapshot } from '../catalog/store.js';
 import { nearbyColumns, toNearbyComplaint, toNearbyNotice } from '../complaints/nearby.js';
 import { activeIncidentsFor } from '../incidents/queries.js';
@@ -22,13 +23,13 @@ const notFound = (message: string) => new AppError(404, 'not_found', message);
  */
 export async function placeView(db: Pick<Db, 'select'>, snapshot: CatalogSnapshot, viewerId: string, hostelCode: string, ref: string): Promise<PlacePage> {
   const hostel = snapshot.catalog.hostels.find((h) => h.code.toUpperCase() === hostelCode.trim().toUpperCase());
-  if (!hostel) throw notFound(`No hostel has the code ${hostelCode.toUpperCase()}: check the address on the label.`);
+  if (!hostel) throw notFound(valued(/*i18n*/ 'No hostel has the code {code}: check the address on the label.', { code: hostelCode.toUpperCase() }));
   const parsed = parsePlaceRef(ref);
-  if (!parsed) throw notFound(`${ref} is neither a room number nor a common area of ${hostel.name}.`);
+  if (!parsed) throw notFound(valued(/*i18n*/ '{ref} is neither a room number nor a common area of {hostel}.', { ref, hostel: hostel.name }));
 
   if (parsed.kind === 'room') {
     const room = Number(parsed.roomNo);
-    if (!roomInRanges(room, hostel.roomRanges)) throw notFound(`Room ${room} is not in ${hostel.name} (rooms ${formatRanges(hostel.roomRanges)}).`);
+    if (!roomInRanges(room, hostel.roomRanges)) throw notFound(valued(/*i18n*/ 'Room {room} is not in {hostel} (rooms {rooms}).', { room, hostel: hostel.name, rooms: formatRanges(hostel.roomRanges) }));
     // Rooms are numbered by floor (seed §3: 214 is on floor 2) where the hostel's floors allow it.
     const guess = floorFromRoomNumber(room);
     const floor = guess >= hostel.floorMin && guess <= hostel.floorMax ? guess : null;
@@ -65,7 +66,7 @@ export async function placeView(db: Pick<Db, 'select'>, snapshot: CatalogSnapsho
 
   // The catalogue lists only areas in use: a retired area's label stops working.
   const area = hostel.commonAreas.find((a) => a.code.toUpperCase() === parsed.code);
-  if (!area) throw notFound(`${hostel.name} has no common area with the code ${parsed.code}: it may have been retired.`);
+  if (!area) throw notFound(valued(/*i18n*/ '{hostel} has no common area with the code {code}: it may have been retired.', { hostel: hostel.name, code: parsed.code }));
   const [found, notices] = await Promise.all([
     db
       .select(nearbyColumns(viewerId))

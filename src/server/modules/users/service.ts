@@ -202,6 +202,8 @@ export async function listPeople(db: Db, filter: { q?: string; roles: Role[]; li
     .from(users)
     .where(
       and(
+        // The account anonymous reports are kept under is nobody an administrator can manage.
+        ne(users.email, ANONYMOUS_REPORTER_EMAIL),
         q ? or(ilike(users.email, q), ilike(users.name, q), ilike(users.regId, q)) : undefined,
         filter.roles.length ? inArray(users.role, filter.roles) : undefined,
       ),

@@ -4,7 +4,7 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { card, textLink } from '../../../components/ui/styles';
 import { useCatalog } from '../../../lib/catalog';
 import { i18n, useLocale } from '../../../lib/i18n';
-import { localName } from '../../../../shared/catalog';
+import { DEFAULT_ABOUT_TEXT, localName } from '../../../../shared/catalog';
 
 const journey = [
   {
@@ -74,7 +74,7 @@ export function AboutPage() {
         <CatalogGate>
           {(catalog) => (
             <div className="mt-3 space-y-3 text-lg text-slate-700" data-testid="about-text">
-              {aboutParagraphs(localName(locale, catalog.university.aboutText, catalog.university.aboutTextHi)).map((paragraph, index) => (
+              {aboutParagraphs(aboutText(locale, catalog.university)).map((paragraph, index) => (
                 // Paragraphs have no identity of their own: their place in the text is it.
                 <p key={index} className="whitespace-pre-line wrap-anywhere">
                   {paragraph}
@@ -120,4 +120,10 @@ export function AboutPage() {
       </section>
     </div>
   );
+}
+
+/** The administrator's text in the reader's language; the portal's own default is a message of ours, said in theirs. */
+function aboutText(locale: string, university: { aboutText: string; aboutTextHi?: string | undefined }): string {
+  if (!university.aboutTextHi && university.aboutText === DEFAULT_ABOUT_TEXT) return i18n._(DEFAULT_ABOUT_TEXT);
+  return localName(locale, university.aboutText, university.aboutTextHi);
 }

@@ -158,7 +158,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
               )}
               {AUDIT_ACTIONS.map((action) => (
                 <option key={action} value={action}>
-                  {AUDIT_ACTION_LABELS[action]}
+                  {i18n._(AUDIT_ACTION_LABELS[action])}
                 </option>
               ))}
             </select>

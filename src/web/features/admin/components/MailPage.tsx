@@ -17,6 +17,7 @@ import { useOutbox } from '../api/get-outbox';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
 import { SectionHeader } from './SectionHeader';
+import { mailPurposeLabel } from '../lib/mail-purpose';
 
 /**
  * Who a mail went to as this page shows it: mail to a confidential report's reporter comes without
@@ -205,34 +206,34 @@ export function MailMessagePage() {
               <StatusBadge status={message.data.status} />
             </div>
             <dl className="mt-3 space-y-2 text-sm" data-testid="mail-headers">
-              <Header name="Subject">{message.data.subject}</Header>
-              <Header name="To">
+              <Header name={i18n._('Subject')}>{message.data.subject}</Header>
+              <Header name={i18n._({ id: 'mail.to', message: 'To' })}>
                 <span className="break-all">{recipients(message.data)}</span>
               </Header>
               {message.data.cc.length > 0 && (
-                <Header name="Cc">
+                <Header name={i18n._('Cc')}>
                   <span className="break-all">{message.data.cc.join(', ')}</span>
                 </Header>
               )}
               {message.data.replyTo && (
-                <Header name="Reply-To">
+                <Header name={i18n._('Replies go to')}>
                   <span className="break-all">{message.data.replyTo}</span>
                 </Header>
               )}
-              <Header name="Message-ID">
+              <Header name={i18n._('Message ID')}>
                 <code className="font-mono break-all">{message.data.messageId}</code>
               </Header>
-              <Header name="Purpose">{message.data.purpose}</Header>
-              {message.data.complaintNumber && <Header name="Complaint">{message.data.complaintNumber}</Header>}
-              <Header name="Written">{formatDateTime(message.data.createdAt)}</Header>
-              <Header name="Attempts">{message.data.attempts}</Header>
+              <Header name={i18n._('Purpose')}>{mailPurposeLabel(message.data.purpose)}</Header>
+              {message.data.complaintNumber && <Header name={i18n._('Complaint')}>{message.data.complaintNumber}</Header>}
+              <Header name={i18n._('Written')}>{formatDateTime(message.data.createdAt)}</Header>
+              <Header name={i18n._('Attempts')}>{message.data.attempts}</Header>
               {message.data.status !== 'sent' && message.data.status !== 'held' && (
-                <Header name="Next attempt">{formatDateTime(message.data.nextAttemptAt)}</Header>
+                <Header name={i18n._('Next attempt')}>{formatDateTime(message.data.nextAttemptAt)}</Header>
               )}
-              {message.data.sentAt && <Header name="Sent">{formatDateTime(message.data.sentAt)}</Header>}
-              {message.data.smtpResponse && <Header name="Server answer">{message.data.smtpResponse}</Header>}
+              {message.data.sentAt && <Header name={i18n._('Sent')}>{formatDateTime(message.data.sentAt)}</Header>}
+              {message.data.smtpResponse && <Header name={i18n._('Server answer')}>{message.data.smtpResponse}</Header>}
               {message.data.lastError && (
-                <Header name="Last error">
+                <Header name={i18n._('Last error')}>
                   <span className="text-red-800">{message.data.lastError}</span>
                 </Header>
               )}

@@ -48,7 +48,8 @@ interface RoutingEditorProps<T extends WithRouting, P> {
   hostels: readonly string[];
 }
 
-const ADDRESS_HINT = 'One or more e-mail addresses, separated by commas.';
+/** Said when shown: the language may change after this module loads. */
+const addressHint = () => i18n._('One or more e-mail addresses, separated by commas.');
 
 const addressProps = { type: 'text', inputMode: 'email', autoComplete: 'off' } as const;
 
@@ -67,8 +68,8 @@ export function RoutingEditor<T extends WithRouting, P>({ hostels, ...props }: R
       <p className={fieldHint}>{i18n._('The portal sends every new complaint to these addresses; students never choose them.')}</p>
       {general && <p className={fieldError}>{general}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField control={control} name="routing.default.to" label={i18n._({ id: 'mail.to', message: 'To' })} hint={ADDRESS_HINT} {...addressProps} />
-        <TextField control={control} name="routing.default.cc" label={i18n._('Cc (optional)')} hint={ADDRESS_HINT} {...addressProps} />
+        <TextField control={control} name="routing.default.to" label={i18n._({ id: 'mail.to', message: 'To' })} hint={addressHint()} {...addressProps} />
+        <TextField control={control} name="routing.default.cc" label={i18n._('Cc (optional)')} hint={addressHint()} {...addressProps} />
       </div>
       <ListEditor
         control={control}

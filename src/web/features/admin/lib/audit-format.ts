@@ -1,4 +1,7 @@
+import { WEEKDAY_NAMES } from '../../../../shared/cleaning-schedule';
 import { AUDIT_ACTION_LABELS, ROLE_LABELS, STATUS_LABELS } from '../../../../shared/constants';
+import { ENQUIRY_OUTCOME_LABELS, FIR_DECISION_LABELS } from '../../../../shared/ragging';
+import { slotWords } from '../../../lib/cleaning-words';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 
@@ -48,6 +51,10 @@ const targetLabels = (): Record<string, string | undefined> => ({
   outbox: i18n._('Mail'),
   complaint: i18n._('Complaint'),
   cleaning_slot: i18n._('Weekly cleaning'),
+  common_area: i18n._('Common area'),
+  incident: i18n._('Notice'),
+  bulk_action: i18n._('Bulk action'),
+  ragging_inspection: i18n._('Anti-ragging inspection'),
 });
 export const targetTypeLabel = (type: string): string => targetLabels()[type] ?? sentence(type);
 
@@ -110,6 +117,59 @@ const fieldLabels = (): Record<string, string | undefined> => ({
   level: i18n._('Escalation level'),
   people: i18n._('People told'),
   dueAt: i18n._('Due'),
+  late: i18n._('Late'),
+  // common areas and hostels
+  hostel: i18n._('Hostel'),
+  code: i18n._('Code'),
+  floor: i18n._('Floor'),
+  floors: i18n._('Floors'),
+  position: i18n._('Position in the list'),
+  // anti-ragging contacts
+  raggingHelpline: i18n._('Anti-ragging helpline'),
+  committeeName: i18n._('Committee name'),
+  committeeEmail: i18n._('Committee e-mail'),
+  committeePhone: i18n._('Committee phone'),
+  nodalOfficerName: i18n._('Nodal officer'),
+  nodalOfficerEmail: i18n._('Nodal officer e-mail'),
+  nodalOfficerPhone: i18n._('Nodal officer phone'),
+  headName: i18n._('Head of the institution'),
+  headEmail: i18n._('Head of the institution e-mail'),
+  // complaints: replies, photos, merges, visits, following
+  channel: i18n._('Channel'),
+  stage: i18n._('Stage'),
+  photos: i18n._('Photos'),
+  followers: i18n._('Followers'),
+  into: i18n._('Merged into'),
+  noticeWentOut: i18n._('Notice already sent'),
+  startsAt: i18n._('Starts'),
+  endsAt: i18n._('Ends'),
+  replaces: i18n._('Replaces'),
+  proposal: i18n._('Proposal'),
+  q: i18n._('Search'),
+  // ragging reports
+  decision: i18n._('FIR decision'),
+  outcome: i18n._('Enquiry outcome'),
+  clock: i18n._('Deadline'),
+  address: i18n._('Address'),
+  inspectedAt: i18n._('Inspected'),
+  squad: i18n._('Squad'),
+  // notices and bulk actions
+  category: i18n._('Category'),
+  title: i18n._('Title'),
+  details: i18n._('Details'),
+  openComplaints: i18n._('Open complaints'),
+  linked: i18n._('Complaint linked'),
+  unlinked: i18n._('Complaint unlinked'),
+  resolved: i18n._('Complaints resolved'),
+  told: i18n._('Students told'),
+  incident: i18n._('Notice'),
+  action: i18n._('Action'),
+  numbers: i18n._('Complaints'),
+  complaints: i18n._('Complaints'),
+  runAt: i18n._('Runs at'),
+  // weekly cleaning
+  text: i18n._('Time'),
+  capacity: i18n._('Capacity'),
 });
 
 /** "escalateAfterHours" → "Escalate after hours". */
@@ -170,6 +230,49 @@ function rangesText(value: unknown): string | undefined {
   return parts.every((p) => p !== null) ? (parts.length ? parts.join(', ') : none()) : undefined;
 }
 
+/** Who did it, as the server records it ("staff (queue)", "student", "facility mailbox"). */
+function byText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const staffVia = /^staff \((.+)\)$/.exec(value);
+  if (staffVia) return i18n._('staff ({via})', { via: viaText(staffVia[1] ?? '') });
+  const words: Record<string, string | undefined> = {
+    student: i18n._('the student'),
+    staff: i18n._('staff'),
+    system: i18n._('the portal itself'),
+    team: i18n._('the team'),
+    'facility mailbox': i18n._("the team's mailbox"),
+  };
+  return words[value];
+}
+
+/** How a member of staff did it: from the queue, a mail link, a notice, in bulk. */
+function viaText(via: string): string {
+  const words: Record<string, string | undefined> = {
+    console: i18n._('the staff console'),
+    link: i18n._('a mail link'),
+    mail: i18n._('e-mail'),
+    notice: i18n._('a notice'),
+    bulk: i18n._('in bulk'),
+  };
+  return words[via] ?? via;
+}
+
+/** The reasons the portal itself records (a person's own reason, typed when revealing, is theirs). */
+function reasonText(value: unknown): string | undefined {
+  if (value === 'listed in ADMIN_EMAILS') return i18n._('listed in ADMIN_EMAILS');
+  if (value === 'anti-ragging contacts changed') return i18n._('anti-ragging contacts changed');
+  const copied = typeof value === 'string' ? /^new routing key of a sub-category of (.+), copied from the category$/.exec(value) : null;
+  return copied ? i18n._('new routing key of a sub-category of {category}, copied from the category', { category: copied[1] ?? '' }) : undefined;
+}
+
+/** "Every Wednesday 10:00–12:00", as the server recorded it in English, in the reader's words. */
+function slotTextOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^Every (\w+) (\d\d:\d\d)–(\d\d:\d\d)$/.exec(value);
+  const weekday = match ? (WEEKDAY_NAMES as readonly string[]).indexOf(match[1] ?? '') + 1 : 0;
+  return match && weekday > 0 ? slotWords({ weekday, startTime: match[2] ?? '', endTime: match[3] ?? '' }) : undefined;
+}
+
 /** A known field's value in words; the fallback for the rest. */
 export function valueText(key: string, value: unknown, names: CategoryNames): string {
   if (value === undefined) return '—';
@@ -211,6 +314,27 @@ export function valueText(key: string, value: unknown, names: CategoryNames): st
         return value === null ? none() : undefined;
       case 'status':
         return statusText(value);
+      case 'channel':
+        return value === 'portal' ? i18n._('the portal') : value === 'mail' ? i18n._('e-mail') : undefined;
+      case 'stage':
+        return value === 'before' ? i18n._('with the complaint') : value === 'after' ? i18n._('after the fix') : undefined;
+      case 'by':
+        return byText(value);
+      case 'reason':
+        return reasonText(value);
+      case 'decision':
+        return typeof value === 'string' && value in FIR_DECISION_LABELS ? i18n._(FIR_DECISION_LABELS[value as keyof typeof FIR_DECISION_LABELS]) : undefined;
+      case 'outcome':
+        return typeof value === 'string' && value in ENQUIRY_OUTCOME_LABELS ? i18n._(ENQUIRY_OUTCOME_LABELS[value as keyof typeof ENQUIRY_OUTCOME_LABELS]) : undefined;
+      case 'clock':
+        return value === 'fir' ? i18n._('FIR decision') : value === 'enquiry' ? i18n._('Enquiry') : undefined;
+      case 'startsAt':
+      case 'endsAt':
+      case 'runAt':
+      case 'inspectedAt':
+        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : undefined;
+      case 'text':
+        return slotTextOf(value);
       case 'length':
         return typeof value === 'number' ? i18n._('{value, plural, one {# character} other {# characters}}', { value }) : undefined;
       default:

@@ -12,6 +12,7 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { useRestoreBooking } from '../api/restore-booking';
 import { useSkipWeek } from '../api/skip-week';
 import { useUnskipWeek } from '../api/unskip-week';
+import { dayWords, slotWords } from '../../../lib/cleaning-words';
 
 /** True until `until` (an ISO instant) passes; re-renders when it does. */
 function useBefore(until: string | null): boolean {
@@ -43,8 +44,8 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
     <li className={card} aria-labelledby={headingId} data-testid="cleaning-booking">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-base font-semibold text-slate-900" data-testid="booking-summary">
-          {booking.text}
-          {booking.next && <span className="font-normal text-slate-700"> · {i18n._('next: {when}', { when: booking.next.text })}</span>}
+          {slotWords(booking)}
+          {booking.next && <span className="font-normal text-slate-700"> · {i18n._('next: {when}', { when: dayWords(booking.next.on) })}</span>}
         </h3>
         {booking.cancelled && <Badge tone="neutral">{i18n._('Cancelled')}</Badge>}
         {!booking.cancelled && booking.slotRetired && <Badge tone="warning">{i18n._('No longer offered')}</Badge>}
@@ -58,9 +59,9 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
           {booking.recent.map((week) => (
             <li key={week.on} className="wrap-anywhere">
               {week.visit?.outcome === 'done' ? (
-                <span className="text-green-900">{i18n._('{week}: cleaned', { week: week.text })}</span>
+                <span className="text-green-900">{i18n._('{week}: cleaned', { week: dayWords(week.on) })}</span>
               ) : (
-                <span className="text-red-900">{i18n._('{week}: not possible — {reason}', { week: week.text, reason: week.visit?.reason ?? '' })}</span>
+                <span className="text-red-900">{i18n._('{week}: not possible — {reason}', { week: dayWords(week.on), reason: week.visit?.reason ?? '' })}</span>
               )}
             </li>
           ))}
@@ -78,7 +79,7 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
             {booking.weeks.map((week) => (
               <li key={week.on} className="flex flex-wrap items-center justify-between gap-2 py-1">
                 <span className={week.skipped ? 'text-slate-600 line-through' : 'text-slate-900'}>
-                  {week.text}
+                  {dayWords(week.on)}
                   {week.skipped && <span className="sr-only"> {i18n._('(skipped)')}</span>}
                 </span>
                 {week.visit ? (
@@ -90,9 +91,9 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
                     type="button"
                     className={cn(buttonSecondary, 'px-3')}
                     disabled={busy}
-                    aria-label={i18n._('Undo skipping {week}', { week: week.text })}
+                    aria-label={i18n._('Undo skipping {week}', { week: dayWords(week.on) })}
                     onClick={() =>
-                      unskip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} will be cleaned.', { week: week.text })) })
+                      unskip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} will be cleaned.', { week: dayWords(week.on) })) })
                     }
                   >
                     {i18n._('Undo skip')}
@@ -102,8 +103,8 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
                     type="button"
                     className={cn(buttonSecondary, 'px-3')}
                     disabled={busy}
-                    aria-label={i18n._('Skip {week}', { week: week.text })}
-                    onClick={() => skip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} is skipped.', { week: week.text })) })}
+                    aria-label={i18n._('Skip {week}', { week: dayWords(week.on) })}
+                    onClick={() => skip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} is skipped.', { week: dayWords(week.on) })) })}
                   >
                     {i18n._('Skip this week')}
                   </button>

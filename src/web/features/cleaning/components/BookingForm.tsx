@@ -13,6 +13,7 @@ import { useLocalPlaceNames } from '../../../lib/local-names';
 import { usePlace } from '../../../lib/place';
 import { useCreateBooking } from '../api/create-booking';
 import { useSlots } from '../api/get-slots';
+import { dayWords, slotWords } from '../../../lib/cleaning-words';
 
 interface BookingDraft {
   hostel: string;
@@ -23,9 +24,9 @@ interface BookingDraft {
 const payloadOf = (d: BookingDraft) => ({ hostel: d.hostel, slotId: d.slotId, roomNo: d.roomNo.trim() === '' ? Number.NaN : Number(d.roomNo) });
 
 const offerText = (o: CleaningSlotOffer) => {
-  if (o.placesLeft === null) return i18n._('{time} · from {next}', { time: o.text, next: o.nextText });
-  if (o.placesLeft === 0) return i18n._('{time} · from {next} · full', { time: o.text, next: o.nextText });
-  return i18n._('{time} · from {next} · {count, plural, one {# place} other {# places}} left', { time: o.text, next: o.nextText, count: o.placesLeft });
+  if (o.placesLeft === null) return i18n._('{time} · from {next}', { time: slotWords(o), next: dayWords(o.next) });
+  if (o.placesLeft === 0) return i18n._('{time} · from {next} · full', { time: slotWords(o), next: dayWords(o.next) });
+  return i18n._('{time} · from {next} · {count, plural, one {# place} other {# places}} left', { time: slotWords(o), next: dayWords(o.next), count: o.placesLeft });
 };
 
 /**
@@ -59,7 +60,7 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
     setAsking({
       payload,
       text: offer
-        ? i18n._('Book {time} for room {roomNo} of {hostel}?', { time: offer.text, roomNo: payload.roomNo, hostel: hostelName })
+        ? i18n._('Book {time} for room {roomNo} of {hostel}?', { time: slotWords(offer), roomNo: payload.roomNo, hostel: hostelName })
         : i18n._('Book this time for room {roomNo} of {hostel}?', { roomNo: payload.roomNo, hostel: hostelName }),
     });
   });
@@ -72,8 +73,8 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
       form.reset({ hostel: booking.hostel, slotId: '', roomNo: booking.roomNo });
       setBooked(
         booking.next
-          ? i18n._('Booked: {time} for room {roomNo}. First visit {first}.', { time: booking.text, roomNo: booking.roomNo, first: booking.next.text })
-          : i18n._('Booked: {time} for room {roomNo}.', { time: booking.text, roomNo: booking.roomNo }),
+          ? i18n._('Booked: {time} for room {roomNo}. First visit {first}.', { time: slotWords(booking), roomNo: booking.roomNo, first: dayWords(booking.next.on) })
+          : i18n._('Booked: {time} for room {roomNo}.', { time: slotWords(booking), roomNo: booking.roomNo }),
       );
     } catch (error) {
       setAsking(null);

@@ -17,6 +17,7 @@ import { i18n } from '../../../lib/i18n';
 import { useLocalPlaceNames } from '../../../lib/local-names';
 import { useDay } from '../api/get-day';
 import { useMarkVisit } from '../api/mark-visit';
+import { dayWords } from '../../../lib/cleaning-words';
 
 /** One room on the list: who and when, what was marked, and marking it (a reason is asked in the page for "Not possible"). */
 function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
@@ -139,7 +140,7 @@ function DayList({ day }: { day: CleaningDay }) {
   if (day.hostels.length === 0) {
     return (
       <p className={cn(card, 'mt-4 text-slate-800')} data-testid="cleaning-empty">
-        {i18n._('No rooms are booked for {day}.', { day: day.text })}
+        {i18n._('No rooms are booked for {day}.', { day: dayWords(day.date) })}
       </p>
     );
   }
@@ -197,7 +198,7 @@ function CleaningList() {
       ) : (
         <>
           <p className="mt-4 text-slate-800" data-testid="cleaning-day">
-            {day.data.text}
+            {dayWords(day.data.date)}
             {day.data.date === day.data.today ? ` ${i18n._('(today)')}` : ''}
           </p>
           <DayList day={day.data} />

@@ -11,9 +11,9 @@ import {
   hostelByName,
   localName,
 } from '../../../../shared/catalog';
-import type { CategoryInfo, CommonAreaInfo, PublicCatalog } from '../../../../shared/catalog';
+import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
-import { areaLabel } from '../../../../shared/places';
+import { localAreaLabel } from '../../../lib/local-names';
 import { checkFiledPlace } from '../../../../shared/report-place';
 import type { Complaint } from '../../../../shared/complaints';
 import { CatalogGate } from '../../../components/CatalogGate';
@@ -46,7 +46,7 @@ import { i18n, useLocale } from '../../../lib/i18n';
 import { useCreateComplaint } from '../api/create-complaint';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import type { ComplaintDraft } from '../lib/draft';
-import { readPlacePrefill } from '../lib/place-prefill';
+import { prefillName, readPlacePrefill, type PlacePrefill } from '../lib/place-prefill';
 import { RAGGING_CATEGORY } from '../../../../shared/constants';
 
 /** The Others form's Ragging chip (seed §9): not a sub-category of Others, the way to the ragging form. */
@@ -112,12 +112,6 @@ export function localFormTitle(locale: string, category: CategoryInfo): { card: 
     card: title.card === null ? null : localName(locale, title.card, category.cardTitleHi),
     head: localName(locale, title.head, category.complaintHeadHi),
   };
-}
-
-/** A common area as the choice names it; in Hindi with its Hindi name when it has one. */
-function areaChoiceLabel(locale: string, area: CommonAreaInfo): string {
-  if (locale === 'en' || !area.nameHi) return areaLabel(area);
-  return area.floor === null ? area.nameHi : i18n._('Floor {floor} {area}', { floor: area.floor, area: area.nameHi });
 }
 
 /** An empty floor asks for one; a floor out of range keeps the catalogue's message (the server's). */
@@ -312,7 +306,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
   // A scanned label's place (the scan page links here with it) wins over a kept draft and the
   // remembered place, once; the student may still change it.
   const [search] = useSearchParams();
-  const [fromLabel, setFromLabel] = useState<string | null>(null);
+  const [fromLabel, setFromLabel] = useState<PlacePrefill | null>(null);
   useEffect(() => {
     const prefill = readPlacePrefill(search, catalog);
     if (!prefill) return;
@@ -321,7 +315,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setValues((current) => ({ ...current, hostel: prefill.hostel, floor: prefill.floor, roomNo: prefill.roomNo }));
     setWhere(prefill.areaId ? { kind: 'area', areaId: prefill.areaId } : MY_ROOM);
-    setFromLabel(prefill.name);
+    setFromLabel(prefill);
     // Only the address the page opened with: later changes are the student's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -477,7 +471,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-slate-900" data-testid="place-from-label">
           <WithSlots
             text={i18n._('For {place}, from the label you scanned. You can change it below.', { place: slot('place') })}
-            slots={{ place: <strong className="font-semibold">{fromLabel}</strong> }}
+            slots={{ place: <strong className="font-semibold">{prefillName(fromLabel, catalog, locale)}</strong> }}
           />
         </p>
       )}
@@ -544,7 +538,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
                   <option value="">{i18n._('Choose the common area')}</option>
                   {areaChoices.map((a) => (
                     <option key={a.id} value={a.id}>
-                      {areaChoiceLabel(locale, a)}
+                      {localAreaLabel(locale, a)}
                     </option>
                   ))}
                 </select>

@@ -131,7 +131,14 @@ export function ComplaintThread({ complaint, photos, replyBox = true }: { compla
           {photos && <div className="w-full">{photos}</div>}
         </li>
         {complaint.timeline.filter(isChatEntry).map((entry, index) =>
-          entry.kind === 'visit' ? (
+          entry.kind === 'photos' ? (
+            // Photos added after filing: when they came, between the words they go with (they are in the gallery).
+            <li key={`${entry.at}-${index}`} data-kind="photos" className="text-center text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{i18n._('You')}</span>:{' '}
+              {i18n._('{count, plural, one {added a photo} other {added # photos}}', { count: Number(entry.note) || 1 })} ·{' '}
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </li>
+          ) : entry.kind === 'visit' ? (
             <li key={`${entry.at}-${index}`} data-kind="visit" className="text-center text-sm text-slate-700">
               <span className="font-semibold text-slate-900">{entry.fromStudent ? i18n._('You') : i18n._('Hostel team')}</span>: {entry.note} ·{' '}
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>

@@ -13,13 +13,14 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
-import { useLocalComplaintNames } from '../../../lib/local-names';
+import { useLocalComplaintNames, useLocalNames } from '../../../lib/local-names';
 import { useMe } from '../../../lib/me';
 import { useMyComplaints } from '../api/get-my-complaints';
 import { FollowingList } from './FollowingList';
 
 function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
   const names = useLocalComplaintNames()(complaint);
+  const local = useLocalNames();
   return (
     <li>
       <Link
@@ -44,7 +45,7 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
         <LastMessagePreview lastMessage={complaint.lastMessage} />
         <span className="mt-1 block text-sm text-slate-700">
           {names.hostel}
-          {complaint.commonArea ? `, ${complaint.commonArea}` : complaint.roomNo ? `, ${i18n._('room {room}', { room: complaint.roomNo })}` : ''}
+          {complaint.commonArea ? `, ${local.commonArea(complaint.hostel, complaint.commonArea)}` : complaint.roomNo ? `, ${i18n._('room {room}', { room: complaint.roomNo })}` : ''}
         </span>
         <span className="mt-1 block text-sm text-slate-600">
           <WithSlots

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { i18n, useLocale } from '../../../lib/i18n';
 import { localName } from '../../../../shared/catalog';
+import { localAreaLabel, placeLine, useLocalNames } from '../../../lib/local-names';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { usePlacePage } from '../api/get-place';
 import { placeSearch } from '../lib/place-prefill';
@@ -79,10 +80,13 @@ function PlaceView({ hostelCode, place }: { hostelCode: string; place: string })
 function PlaceDetails({ place }: { place: Place }) {
   const others = place.complaints.filter((c) => !c.mine);
   const locale = useLocale();
+  const names = useLocalNames();
+  // Named in the reader's words, the area's Hindi name included (the server's `name` is English).
+  const name = placeLine({ hostel: names.hostel(place.hostel), roomNo: place.roomNo, area: place.commonArea ? localAreaLabel(locale, place.commonArea) : null });
   return (
     <>
-      <PageHeading id="place-heading" title={i18n._('{page} · Hostel Complaint Portal', { page: place.name })}>
-        {place.name}
+      <PageHeading id="place-heading" title={i18n._('{page} · Hostel Complaint Portal', { page: name })}>
+        {name}
       </PageHeading>
       <p className="mt-2 text-slate-700">
         <WithSlots
@@ -119,7 +123,7 @@ function PlaceDetails({ place }: { place: Place }) {
                 />
               </p>
             )}
-            <ul className="mt-3 space-y-2" aria-label={i18n._('Open complaints of {place}', { place: place.name })}>
+            <ul className="mt-3 space-y-2" aria-label={i18n._('Open complaints of {place}', { place: name })}>
               {place.complaints.map((complaint) => (
                 <Suggestion key={complaint.number} complaint={complaint} />
               ))}

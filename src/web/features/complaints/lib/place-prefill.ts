@@ -1,5 +1,5 @@
-import type { PublicCatalog } from '../../../../shared/catalog';
-import { areaLabel } from '../../../../shared/places';
+import { localName, type CommonAreaInfo, type PublicCatalog } from '../../../../shared/catalog';
+import { localAreaLabel, placeLine } from '../../../lib/local-names';
 
 /** What a scanned label fills in on a complaint form: the hostel and the room, or a common area. */
 export interface PlacePrefill {
@@ -8,8 +8,18 @@ export interface PlacePrefill {
   roomNo: string;
   /** The common area's id; '' for a room. */
   areaId: string;
-  /** "Floor 3 washroom, Block-2", for the note above the form. */
-  name: string;
+  /** The area itself, for naming it; null for a room. */
+  area: CommonAreaInfo | null;
+}
+
+/** "Floor 3 washroom, Block-2", in the reader's words, for the note above the form. */
+export function prefillName(prefill: PlacePrefill, catalog: PublicCatalog, locale: string): string {
+  const hostel = catalog.hostels.find((h) => h.name === prefill.hostel);
+  return placeLine({
+    hostel: localName(locale, prefill.hostel, hostel?.nameHi),
+    roomNo: prefill.roomNo,
+    area: prefill.area ? localAreaLabel(locale, prefill.area) : null,
+  });
 }
 
 /** The form's query string for a place: ?hostel=Block-2&area=F3WASH or ?hostel=Block-2&room=214&floor=2. */
@@ -31,10 +41,10 @@ export function readPlacePrefill(search: URLSearchParams, catalog: PublicCatalog
   if (code) {
     const area = hostel.commonAreas?.find((a) => a.code.toUpperCase() === code.toUpperCase());
     if (!area) return null;
-    return { hostel: hostel.name, floor: String(area.floor ?? hostel.floorMin), roomNo: '', areaId: area.id, name: `${areaLabel(area)}, ${hostel.name}` };
+    return { hostel: hostel.name, floor: String(area.floor ?? hostel.floorMin), roomNo: '', areaId: area.id, area };
   }
   const room = search.get('room') ?? '';
   if (!/^\d{1,6}$/.test(room)) return null;
   const floor = search.get('floor') ?? '';
-  return { hostel: hostel.name, floor: /^-?\d{1,3}$/.test(floor) ? floor : '', roomNo: room, areaId: '', name: `Room ${room}, ${hostel.name}` };
+  return { hostel: hostel.name, floor: /^-?\d{1,3}$/.test(floor) ? floor : '', roomNo: room, areaId: '', area: null };
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { categoryByKey, hostelByName, localName, type PublicCatalog } from '../../../../shared/catalog';
-import { floorsText, type ActiveNotice } from '../../../../shared/incidents';
+import type { ActiveNotice } from '../../../../shared/incidents';
 import { Alert } from '../../../components/ui/Alert';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
@@ -12,6 +12,7 @@ import { i18n, useLocale } from '../../../lib/i18n';
 import { useFollowNotice } from '../api/follow-notice';
 import { useNotices } from '../api/get-notices';
 import { useUnfollowNotice } from '../api/unfollow-notice';
+import { floorsWords } from '../../../lib/floors-words';
 
 
 /** A hostel's name in the reader's language. */
@@ -33,7 +34,7 @@ function NoticeItem({ notice }: { notice: ActiveNotice }) {
   const pending = follow.isPending || unfollow.isPending;
   const found = catalog.data && categoryByKey(catalog.data, notice.category);
   const category = found ? localName(locale, found.cardTitle, found.cardTitleHi) : notice.category;
-  const where = [hostelName(catalog.data, locale, notice.hostel), floorsText(notice.floors) || i18n._('all floors')].join(', ');
+  const where = [hostelName(catalog.data, locale, notice.hostel), floorsWords(notice.floors) || i18n._('all floors')].join(', ');
   const meta = [
     i18n._('expected fix {when}', { when: notice.endsAtText }),
     ...(notice.affected > 0 ? [i18n._('{count, plural, one {# student affected} other {# students affected}}', { count: notice.affected })] : []),

@@ -33,8 +33,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /** "Theft (confidential, 48 h, to otherTheft)": a sub-category and whatever it sets apart from its category. */
 function subCategoryLabel(sub: CategoryAdmin['subCategories'][number]): string {
-  const own = [sub.confidential && 'confidential', sub.targetHours !== undefined && `${sub.targetHours} h`, sub.routingKey && `to ${sub.routingKey}`].filter(Boolean);
-  return own.length ? `${sub.name} (${own.join(', ')})` : sub.name;
+  const own = [
+    sub.confidential && i18n._('confidential'),
+    sub.targetHours !== undefined && i18n._('{hours} h', { hours: sub.targetHours }),
+    sub.routingKey && i18n._('to {key}', { key: sub.routingKey }),
+  ].filter(Boolean);
+  return own.length ? i18n._('{name} ({what})', { name: sub.name, what: own.join(', ') }) : sub.name;
 }
 
 /** One category: its form's address, sub-categories, target and recipients; edit, retire, bring back. */

@@ -20,6 +20,7 @@ import { useHostels } from '../../api/get-hostels';
 import { useSetCleaningSlotRetired } from '../../api/set-cleaning-slot-retired';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SectionHeader } from '../SectionHeader';
+import { slotWords, weekdayWord } from '../../../../lib/cleaning-words';
 
 interface SlotDraft {
   weekday: string;
@@ -50,7 +51,7 @@ function AddSlot({ hostel }: { hostel: HostelAdmin }) {
     try {
       const slot = await create.mutateAsync(payload);
       form.reset(emptyDraft());
-      setAdded(i18n._('{hostel} now offers {time}.', { hostel: hostel.name, time: slot.text }));
+      setAdded(i18n._('{hostel} now offers {time}.', { hostel: hostel.name, time: slotWords(slot) }));
     } catch (error) {
       applyServerErrors(form, error);
     }
@@ -70,7 +71,7 @@ function AddSlot({ hostel }: { hostel: HostelAdmin }) {
           <option value="">{i18n._('Choose a day')}</option>
           {WEEKDAY_NAMES.map((name, index) => (
             <option key={name} value={String(index + 1)}>
-              {name}
+              {weekdayWord(index + 1)}
             </option>
           ))}
         </SelectField>
@@ -92,9 +93,9 @@ function SlotRow({ slot }: { slot: CleaningSlotAdmin }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span className={slot.retired ? 'text-slate-600' : 'text-slate-900'}>
-        {slot.text}
+        {slotWords(slot)}
         <span className="block text-sm text-slate-600">
-          {slot.booked} booked{slot.capacity === null ? '' : ` of ${slot.capacity}`}
+          {slot.capacity === null ? i18n._('{booked} booked', { booked: slot.booked }) : i18n._('{booked} booked of {capacity}', { booked: slot.booked, capacity: slot.capacity })}
         </span>
       </span>
       <span className="flex items-center gap-2">
@@ -103,7 +104,7 @@ function SlotRow({ slot }: { slot: CleaningSlotAdmin }) {
           type="button"
           className={cn(buttonSecondary, 'px-3')}
           disabled={retire.isPending}
-          aria-label={slot.retired ? i18n._('Bring back {name}', { name: slot.text }) : i18n._('Retire {name}', { name: slot.text })}
+          aria-label={slot.retired ? i18n._('Bring back {name}', { name: slotWords(slot) }) : i18n._('Retire {name}', { name: slotWords(slot) })}
           onClick={() => retire.mutate({ id: slot.id, retired: !slot.retired })}
         >
           {slot.retired ? i18n._('Bring back') : i18n._('Retire')}

@@ -89,7 +89,7 @@ export function ScopesEditor<T extends WithScopes, P>(props: { control: Control<
       hint={i18n._('Which complaints this person works: a category in a hostel. Without a scope they see no complaints.')}
       newRow={() => newScope()}
       addLabel={i18n._('Add a scope')}
-      rowName={(index) => `scope ${index + 1}`}
+      rowName={(index) => i18n._('scope {number}', { number: index + 1 })}
       renderRow={(index) => <ScopeRow control={control} index={index} />}
     />
   );

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../../lib/format';
 import type { Detail, TimelineEntry } from './types';
 import { i18n } from '../../../../lib/i18n';
 import { useLocalNames, type LocalNames } from '../../../../lib/local-names';
+import { standInName } from '../../lib/stand-in-names';
 
 function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'reply') {
@@ -17,6 +18,7 @@ function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'assignment') return i18n._('Assignment');
   if (entry.kind === 'escalation') return i18n._('Escalated');
   if (entry.kind === 'visit') return i18n._('Visit');
+  if (entry.kind === 'photos') return i18n._('Photos');
   if (entry.fromStatus && entry.fromStatus !== entry.status) {
     return i18n._('{from} → {to}', { from: i18n._(STATUS_LABELS[entry.fromStatus]), to: i18n._(STATUS_LABELS[entry.status]) });
   }
@@ -67,6 +69,8 @@ export function escalationNote(note: string, hostelName: (hostel: string) => str
 function noteOf(entry: TimelineEntry, names: LocalNames): string {
   if (entry.kind === 'assignment') return assignmentNote(entry.note);
   if (entry.kind === 'escalation') return escalationNote(entry.note, names.hostel);
+  // The note of photos added after filing is how many: they are in the gallery above.
+  if (entry.kind === 'photos') return i18n._('{count, plural, one {added a photo} other {added # photos}}', { count: Number(entry.note) || 1 });
   return entry.note;
 }
 
@@ -112,7 +116,7 @@ export function StaffThread({ complaint }: { complaint: Detail }) {
         <li data-kind="message" data-testid="student-message">
           <div className="max-w-[90%] min-w-0 rounded-2xl rounded-bl-sm border border-slate-300 bg-white px-4 py-3 text-slate-900 shadow-sm sm:max-w-[85%]">
             <p className="text-xs font-semibold text-slate-700">
-              {complaint.studentName || complaint.fname} · <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
+              {standInName(complaint.studentName || complaint.fname)} · <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
             </p>
             <p className="mt-1 whitespace-pre-line wrap-anywhere">{complaint.complaint}</p>
           </div>
@@ -120,7 +124,7 @@ export function StaffThread({ complaint }: { complaint: Detail }) {
         </li>
         {entries.map((entry, index) => {
           const key = `${entry.at}-${index}`;
-          const { by } = entry;
+          const by = standInName(entry.by);
           if (isSpoken(entry)) {
             const side: Side = entry.kind === 'note' ? 'internal' : entry.fromStudent ? 'student' : 'team';
             const head =

@@ -12,6 +12,7 @@ import { ConfidentialBadge } from '../WorkerGate';
 import { Fact } from './Fact';
 import { sectionHeading, type Detail } from './types';
 import { i18n } from '../../../../lib/i18n';
+import { standInName } from '../../lib/stand-in-names';
 
 type Reveal = ReturnType<typeof useRevealIdentity>;
 
@@ -96,7 +97,7 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
           {i18n._('Student')}
         </h2>
         <dl className="mt-2" data-testid="student-identity">
-          <Fact label={i18n._('Name')}>{complaint.studentName || complaint.fname || '—'}</Fact>
+          <Fact label={i18n._('Name')}>{standInName(complaint.studentName || complaint.fname) || '—'}</Fact>
           <Fact label={i18n._('Registration number')}>{complaint.id || '—'}</Fact>
           <Fact label={i18n._('E-mail')}>{complaint.userEmail}</Fact>
         </dl>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { INCIDENT_NOTE_MAX, floorsText, type StaffIncident } from '../../../../../shared/incidents';
+import { INCIDENT_NOTE_MAX, type StaffIncident } from '../../../../../shared/incidents';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
@@ -11,6 +11,7 @@ import { useWithdrawIncident } from '../../api/incidents-withdraw';
 import { i18n } from '../../../../lib/i18n';
 import { useLocalNames } from '../../../../lib/local-names';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
+import { floorsWords } from '../../../../lib/floors-words';
 
 /** A confirmation's two buttons: do it (a submit, or a click) and cancel; both wait while it is being done. */
 function ConfirmButtons(props: { label: string; busyLabel: string; busy: boolean; onCancel: () => void; onConfirm?: () => void }) {
@@ -91,7 +92,7 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
     <li className={card} data-testid="staff-notice">
       <h3 className="text-lg font-semibold text-slate-900 wrap-anywhere">{notice.title}</h3>
       <p className="text-sm text-slate-700">
-        {names.hostel(notice.hostel)} · {floorsText(notice.floors) || i18n._('all floors')} · {category}
+        {names.hostel(notice.hostel)} · {floorsWords(notice.floors) || i18n._('all floors')} · {category}
       </p>
       <p className="mt-1 text-sm text-slate-800">
         <WithSlots

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { StaffComplaint } from '../../../../../shared/staff';
+import { CONFIDENTIAL_STUDENT, type StaffComplaint } from '../../../../../shared/staff';
 import { StatusBadge } from '../../../../components/StatusBadge';
 import { Badge } from '../../../../components/ui/Badge';
 import { cn } from '../../../../lib/cn';
@@ -14,6 +14,7 @@ import type { PlaceFacts } from '../../../../../shared/place-facts';
 import { i18n } from '../../../../lib/i18n';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import { useLocalNames, type LocalNames } from '../../../../lib/local-names';
+import { standInName } from '../../lib/stand-in-names';
 
 /** A queue row: the complaint, and its place's link and repeat flag when the queue gave them. */
 type Row = StaffComplaint & Partial<PlaceFacts>;
@@ -34,7 +35,7 @@ export interface RowsProps {
 export const studentOf = (complaint: StaffComplaint) =>
   complaint.confidential
     ? // The server names what stands in the student's place ("Anonymous report" for one filed without a name).
-      complaint.fname || i18n._('Confidential student')
+      standInName(complaint.fname || CONFIDENTIAL_STUDENT)
     : [complaint.fname, complaint.id].filter(Boolean).join(' ') || complaint.userEmail;
 
 function whereOf(complaint: StaffComplaint, names: LocalNames): string {

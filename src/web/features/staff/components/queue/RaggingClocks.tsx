@@ -7,6 +7,8 @@ import { useRaggingClocks } from '../../api/ragging-clocks';
 import { openClocks, type ClockLine } from '../../lib/ragging-clock';
 import { useNow } from '../DueBadge';
 import { i18n } from '../../../../lib/i18n';
+import { useLocalNames } from '../../../../lib/local-names';
+import { RAGGING_CATEGORY } from '../../../../../shared/constants';
 
 /** The words say it ("overdue 2 h"); the colour only repeats it. */
 export const CLOCK_TONES: Record<ClockLine['kind'], BadgeTone> = { overdue: 'danger', soon: 'warning', later: 'neutral' };
@@ -19,6 +21,7 @@ export const CLOCK_TONES: Record<ClockLine['kind'], BadgeTone> = { overdue: 'dan
 export function RaggingClocks({ user }: { user: User }) {
   const clocks = useRaggingClocks({ enabled: user.antiRagging || user.role === 'admin' });
   const now = useNow();
+  const names = useLocalNames();
   if (clocks.isError) {
     return (
       <p className="mt-3 text-sm text-slate-700" data-testid="ragging-clocks">
@@ -42,7 +45,7 @@ export function RaggingClocks({ user }: { user: User }) {
               data-testid="ragging-clock"
             >
               <span className="block font-semibold text-slate-900">
-                <span className="font-mono whitespace-nowrap">{item.number}</span> · {item.subCategory}
+                <span className="font-mono whitespace-nowrap">{item.number}</span> · {names.subCategory(RAGGING_CATEGORY, item.subCategory)}
                 {item.anonymous ? ` · ${i18n._('filed without a name')}` : ''}
               </span>
               {item.placeKind && (

@@ -1,0 +1,3 @@
+-- Issue 40: photos a student adds after filing are a timeline entry of their own (kind "photos", the note holds how many).
+ALTER TABLE "complaint_events" DROP CONSTRAINT "complaint_events_kind_check";--> statement-breakpoint
+ALTER TABLE "complaint_events" ADD CONSTRAINT "complaint_events_kind_check" CHECK ("complaint_events"."kind" in ('status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging', 'visit', 'photos'));
