@@ -153,6 +153,7 @@ const envSchema = z
     MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(10),
     MAIL_SMTP_MESSAGES_PER_CONNECTION: z.coerce.number().int().min(1).default(100),
     MAIL_RETRY_HORIZON_MINUTES: z.coerce.number().int().min(1).default(48 * 60),
+    MAIL_KEEP_DAYS: z.coerce.number().min(1, 'must be at least 1 day').max(3650, 'must be at most 3650 days').default(90),
     // Replies by mail: the address replies go to (a `+token` is added per complaint and recipient),
     // and how mail reaches the portal (its own SMTP listener, or a mailbox polled over IMAP).
     INBOUND_REPLY_ADDRESS: z.preprocess(
@@ -234,6 +235,7 @@ const envSchema = z
         .optional(),
     ),
     PUSH_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 28).default(24),
+    PUSH_KEEP_DAYS: z.coerce.number().min(1, 'must be at least 1 day').max(365, 'must be at most 365 days').default(7),
     PUSH_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
     PUSH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     // The portal POSTs to every endpoint a browser registers: only the push services' hosts, so an
@@ -363,6 +365,8 @@ export interface Config {
     batchSize: number;
     smtpConnections: number;
     smtpMessagesPerConnection: number;
+    /** How long sent and failed mail stays in the outbox (the admins' mail page) before the clean-up removes it. */
+    keepMs: number;
   };
   /** Replies by mail; undefined → mail keeps a plain Reply-To and nothing listens. */
   inbound:
@@ -379,6 +383,8 @@ export interface Config {
   push: {
     vapid: VapidKeys | undefined;
     ttlMs: number;
+    /** How long a finished push (sent, expired, failed) is kept before the clean-up removes it. */
+    keepMs: number;
     pollIntervalMs: number;
     retryBaseMs: number;
     leaseMs: number;
@@ -535,6 +541,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       batchSize: env.MAIL_BATCH_SIZE,
       smtpConnections: env.MAIL_SMTP_CONNECTIONS,
       smtpMessagesPerConnection: env.MAIL_SMTP_MESSAGES_PER_CONNECTION,
+      keepMs: Math.round(env.MAIL_KEEP_DAYS * 24 * 60 * 60_000),
     },
     inbound:
       env.INBOUND_REPLY_ADDRESS && (env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_IMAP_URL)
@@ -553,6 +560,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             ? undefined
             : developmentVapidKeys(dataDir, publicUrl),
       ttlMs: Math.round(env.PUSH_TTL_HOURS * 60 * 60_000),
+      keepMs: Math.round(env.PUSH_KEEP_DAYS * 24 * 60 * 60_000),
       pollIntervalMs: env.PUSH_POLL_INTERVAL_MS,
       retryBaseMs: env.PUSH_RETRY_BASE_MS,
       serviceHosts: env.PUSH_SERVICE_HOSTS,

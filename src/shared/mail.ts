@@ -34,5 +34,9 @@ export const outboxMessageSchema = outboxSummarySchema
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const outboxListSchema = z
-  .object({ items: z.array(outboxSummarySchema), nextCursor: z.string().nullable() })
+  .object({
+    items: z.array(outboxSummarySchema),
+    nextCursor: z.string().nullable(),
+    keepDays: z.number().describe('How many days sent and failed mail stays here before the clean-up removes it (MAIL_KEEP_DAYS)'),
+  })
   .meta({ id: 'OutboxList' });

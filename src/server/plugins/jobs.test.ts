@@ -3,11 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/support/test-db.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { ApiClient } from '../../../tests/support/student.js';
 import { outbox, pushOutbox, pushSubscriptions, rateLimits, scheduledJobs, users } from '../db/schema.js';
 
 let portal: TestApp;
 beforeAll(async () => {
-  portal = await startTestApp();
+  // Mail is kept 30 days here instead of 90, to see the setting at work; pushes keep the default week.
+  portal = await startTestApp({ MAIL_KEEP_DAYS: '30', ADMIN_EMAILS: 'jobs.admin@vitbhopal.ac.in' });
 });
 afterAll(async () => {
   await portal?.close();
@@ -73,6 +75,35 @@ describe('the push clean-up job', () => {
     const left = await db.select({ eventId: pushOutbox.eventId }).from(pushOutbox).where(eq(pushOutbox.subscriptionId, device.id));
     expect(left.map((r) => r.eventId).sort()).toEqual(kept.map((r) => r.eventId).sort());
     expect(await portal.app.jobs.prunePushes()).toBe(0);
+  });
+});
+
+describe('the mail clean-up job', () => {
+  it('deletes mail sent or failed longer ago than MAIL_KEEP_DAYS and keeps the rest, held and queued mail above all', async () => {
+    const { db } = portal.database;
+    const mail = (status: 'held' | 'queued' | 'sent' | 'failed', age: string) => ({
+      purpose: 'acknowledgement',
+      toEmails: ['someone@vitbhopal.ac.in'],
+      subject: `${status} ${age}`,
+      textBody: 'text',
+      htmlBody: '<p>text</p>',
+      messageId: `<${randomUUID()}@test>`,
+      status,
+      updatedAt: sql`now() - ${age}::interval`,
+    });
+    const old = [mail('sent', '31 days'), mail('failed', '40 days')];
+    const kept = [mail('sent', '29 days'), mail('failed', '1 day'), mail('held', '60 days'), mail('queued', '60 days')];
+    await db.insert(outbox).values([...old, ...kept]);
+
+    expect(await portal.app.jobs.pruneMail()).toBe(2);
+
+    const left = await db.select({ messageId: outbox.messageId }).from(outbox).where(sql`${outbox.messageId} like '%@test>'`);
+    expect(left.map((r) => r.messageId).sort()).toEqual(kept.map((r) => r.messageId).sort());
+    expect(await portal.app.jobs.pruneMail()).toBe(0);
+    expect(portal.app.jobs.schedule).toHaveProperty('mail clean-up');
+    // The admins' mail page says how long it keeps mail.
+    const admin = await ApiClient.withSession(portal, { email: 'jobs.admin@vitbhopal.ac.in', name: 'Jobs Admin' });
+    expect((await admin.get('/api/admin/outbox')).body).toMatchObject({ keepDays: 30 });
   });
 });
 

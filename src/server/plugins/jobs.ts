@@ -14,6 +14,7 @@ import { removeAbandonedUploads } from '../modules/photos/service.js';
 import { BulkRunner } from '../modules/staff/bulk-runner.js';
 import { pruneExpiredRateLimits } from './rate-limit.js';
 import { pruneFinishedPushes } from '../modules/push/prune.js';
+import { pruneFinishedMail } from '../modules/mail/prune.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,8 +30,10 @@ declare module 'fastify' {
       insightsDigests: () => Promise<number>;
       /** Deletes expired rate-limit counters; returns how many. */
       pruneRateLimits: () => Promise<number>;
-      /** Deletes pushes finished more than a week ago; returns how many. */
+      /** Deletes pushes finished longer ago than PUSH_KEEP_DAYS; returns how many. */
       prunePushes: () => Promise<number>;
+      /** Deletes mail sent (or failed for good) longer ago than MAIL_KEEP_DAYS; returns how many. */
+      pruneMail: () => Promise<number>;
       /** Deletes photo uploads nobody attached within PHOTO_PENDING_HOURS; returns how many. */
       removeAbandonedPhotos: () => Promise<number>;
       /** Runs the bulk actions whose undo window is over (or whose instance stopped); returns how many. */
@@ -122,8 +125,13 @@ export default fp(
       return removed;
     };
     const prunePushes = async () => {
-      const removed = await pruneFinishedPushes(app.db);
+      const removed = await pruneFinishedPushes(app.db, opts.config.push.keepMs);
       if (removed) app.log.debug({ count: removed }, 'pruned finished pushes');
+      return removed;
+    };
+    const pruneMail = async () => {
+      const removed = await pruneFinishedMail(app.db, opts.config.mail.keepMs);
+      if (removed) app.log.info({ count: removed }, 'pruned mail past its keeping time');
       return removed;
     };
     const escalate = async () => {
@@ -159,6 +167,7 @@ export default fp(
           { name: 'auto-close', everyMs: AUTO_CLOSE_EVERY_MS, job: autoClose },
           { name: 'rate-limit clean-up', everyMs: PRUNE_EVERY_MS, job: pruneRateLimits },
           { name: 'push clean-up', everyMs: PUSH_PRUNE_EVERY_MS, job: prunePushes },
+          { name: 'mail clean-up', everyMs: PUSH_PRUNE_EVERY_MS, job: pruneMail },
           { name: 'escalation', everyMs: ESCALATE_EVERY_MS, job: escalate },
           { name: 'ragging clocks', everyMs: RAGGING_CLOCKS_EVERY_MS, job: raggingClocks },
           { name: 'new-work digests', everyMs: DIGEST_EVERY_MS, job: digests },
@@ -246,6 +255,7 @@ export default fp(
       autoClose,
       pruneRateLimits,
       prunePushes,
+      pruneMail,
       escalate,
       raggingClocks,
       digests,

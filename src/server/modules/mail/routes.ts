@@ -27,7 +27,10 @@ export default async function mailRoutes(app: FastifyInstance, opts: { config: C
         response: { 200: outboxListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => listOutbox(app.db, requireUser(request), request.query),
+    async (request) => ({
+      ...(await listOutbox(app.db, requireUser(request), request.query)),
+      keepDays: opts.config.mail.keepMs / (24 * 60 * 60_000),
+    }),
   );
 
   r.get(

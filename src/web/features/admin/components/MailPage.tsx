@@ -61,6 +61,13 @@ export function MailPage() {
           })}
           slots={{ variable: <code className="font-mono">SMTP_URL</code>, held: <em>{i18n._('held')}</em>, failed: <em>{i18n._('failed')}</em> }}
         />
+        {outbox.data?.pages[0] && (
+          <span className="mt-1 block" data-testid="mail-keep-days">
+            {i18n._('Sent and failed mail is kept for {days, plural, one {# day} other {# days}}, then removed; mail still to go out is kept until it goes.', {
+              days: outbox.data.pages[0].keepDays,
+            })}
+          </span>
+        )}
       </SectionHeader>
       <div className="mt-6 max-w-xs">
         <label htmlFor="mail-status" className={fieldLabel}>
