@@ -214,18 +214,19 @@ export type ComplaintList = z.infer<typeof complaintListSchema>;
 
 /**
  * Which of the student's own complaints a list holds: `unfinished` — open or resolved, still waiting
- * for the team or for the student's answer; `finished` — closed, rejected or withdrawn. Absent: all.
+ * for the team or for the student's answer; `waiting` — those that wait for the student (the team
+ * asked something, or says it is fixed); `finished` — closed, rejected or withdrawn. Absent: all.
  */
-export const MY_COMPLAINTS_STATES = ['unfinished', 'finished'] as const;
+export const MY_COMPLAINTS_STATES = ['unfinished', 'waiting', 'finished'] as const;
 export type MyComplaintsState = (typeof MY_COMPLAINTS_STATES)[number];
 
 export const myComplaintsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   state: z
-    .enum(MY_COMPLAINTS_STATES, { error: /*i18n*/ 'Choose unfinished or finished' })
+    .enum(MY_COMPLAINTS_STATES, { error: /*i18n*/ 'Choose unfinished, waiting or finished' })
     .optional()
-    .describe('unfinished: open or resolved (waiting for the team or for you); finished: closed, rejected or withdrawn'),
+    .describe('unfinished: open or resolved (waiting for the team or for you); waiting: those waiting for you (a question to answer, a fix to confirm); finished: closed, rejected or withdrawn'),
 });
 export type MyComplaintsQuery = z.infer<typeof myComplaintsQuerySchema>;
 

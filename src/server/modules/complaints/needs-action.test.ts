@@ -67,6 +67,28 @@ describe("the student's list says what needs them", () => {
     });
   });
 
+  it('lists what waits for the student on its own (state=waiting), for the home page and My complaints to show first (issue 40)', async () => {
+    const student = await ApiClient.withSession(portal, aStudent());
+    const file = async (text: string) => String((await student.post('/api/complaints', aComplaint({ complaint: text }))).body.number);
+    const asked = await file('The router on floor 3 blinks red.');
+    const fixed = await file('No signal in the reading room.');
+    const answered = await file('The wifi drops at night.');
+    const quiet = await file('Slow in the mornings.');
+    expect((await teamSays(asked, 'Which router exactly?')).status).toBe(204);
+    expect((await admin.send('POST', `/api/staff/complaints/${fixed}/transitions`, { to: 'resolved', note: 'New access point.' })).status).toBe(200);
+    expect((await teamSays(answered, 'Since when?')).status).toBe(204);
+    expect((await student.post(`/api/complaints/${answered}/replies`, { text: 'Since Monday.' })).status).toBe(204);
+
+    const waiting = await student.get('/api/complaints/mine?state=waiting');
+    expect(waiting.status).toBe(200);
+    const items = waiting.body.items as Listed[];
+    expect(items.map((c) => [c.number, c.needsAction])).toEqual([
+      [fixed, 'confirm'],
+      [asked, 'reply'],
+    ]);
+    expect(items.map((c) => c.number)).not.toContain(quiet);
+  });
+
   it('does not ask for a reply on a finished complaint', async () => {
     const student = await ApiClient.withSession(portal, aStudent());
     const number = String((await student.post('/api/complaints', aComplaint())).body.number);

@@ -72,6 +72,6 @@ describe("the student's list by state", () => {
       paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string; schema?: { enum?: string[] } }> } }>;
     };
     const state = document.paths['/api/complaints/mine']?.get?.parameters?.find((p) => p.name === 'state');
-    expect(state).toMatchObject({ in: 'query', schema: { enum: ['unfinished', 'finished'] } });
+    expect(state).toMatchObject({ in: 'query', schema: { enum: ['unfinished', 'waiting', 'finished'] } });
   });
 });

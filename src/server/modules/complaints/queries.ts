@@ -1,6 +1,6 @@
 import { and, desc, eq, not, sql } from 'drizzle-orm';
 import type { MyComplaintsQuery } from '../../../shared/complaints.js';
-import { FINISHED_STATUSES } from '../../../shared/constants.js';
+import { FINISHED_STATUSES, OPEN_STATUSES } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { complaintEvents, complaints, oneOf } from '../../db/schema.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
@@ -41,6 +41,9 @@ const teamSpokeLast = sql<boolean | null>`(
   limit 1
 )`;
 
+/** What `needsAction` says of a row (complaints/dto.ts): resolved, or open with the team's words last. */
+const waitsForStudent = sql`(${complaints.status} = 'resolved' or (${oneOf(complaints.status, OPEN_STATUSES)} and coalesce(${teamSpokeLast}, false)))`;
+
 /**
  * The student's own complaints, newest first, keyset-paginated on (created_at, id) over the
  * (student_id, created_at, id) index. The state filter is asked of the database, never applied to a
@@ -56,7 +59,7 @@ export async function listStudentComplaints(db: Db, studentId: string, query: My
     .where(
       and(
         eq(complaints.studentId, studentId),
-        query.state === 'finished' ? finished : query.state === 'unfinished' ? not(finished) : undefined,
+        query.state === 'finished' ? finished : query.state === 'unfinished' ? not(finished) : query.state === 'waiting' ? waitsForStudent : undefined,
         after ? afterCursor(complaints, after) : undefined,
       ),
     )

@@ -16,6 +16,7 @@ import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { useLocalComplaintNames, useLocalNames } from '../../../lib/local-names';
 import { useMe } from '../../../lib/me';
 import { useMyComplaints } from '../api/get-my-complaints';
+import { useWaitingComplaints } from '../api/get-waiting-complaints';
 import { FollowingList } from './FollowingList';
 
 function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
@@ -55,6 +56,27 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
         </span>
       </Link>
     </li>
+  );
+}
+
+/**
+ * What waits for the student, above everything else: a question of the team's to answer, a fix to
+ * confirm. The same complaints stay in the full list below, in their place by date.
+ */
+function WaitingForYou() {
+  const waiting = useWaitingComplaints({ enabled: true });
+  if (!waiting.data || waiting.data.length === 0) return null;
+  return (
+    <section aria-labelledby="waiting-heading" className="mt-6" data-testid="waiting-for-you">
+      <h2 id="waiting-heading" className="text-lg font-semibold text-slate-900">
+        {i18n._('Waiting for you')}
+      </h2>
+      <ul className="mt-3 grid grid-cols-1 gap-3">
+        {waiting.data.map((complaint) => (
+          <ComplaintRow key={complaint.number} complaint={complaint} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -124,6 +146,7 @@ export function MyComplaintsPage() {
       <SignedInGate>
         {() => (
           <>
+            <WaitingForYou />
             <ComplaintList />
             <FollowingList />
           </>
