@@ -125,4 +125,60 @@ describe('a notice from posting to resolution', () => {
     await expect.poll(() => home.page.getByTestId('notice').count()).toBe(0);
     expect((await filer.get(`/api/complaints/${number}`)).body.status).toBe('resolved');
   });
+
+  it('is changed and its complaints linked or unlinked by hand on a phone, with Undo for an unlink (issue 40)', async ({ browse }) => {
+    const tech = await suite.api(TECH);
+    const posted = await tech.send('POST', '/api/staff/incidents', {
+      hostel: 'Block-2',
+      floors: [3],
+      category: 'wifi',
+      title: 'Wi-Fi slow on floor 3',
+      details: '',
+      endsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    // Filed while it is up, on its floor: linked by itself. The other, on floor 5, is linked by hand.
+    const file = async (floor: number, roomNo: string) =>
+      String((await filer.post('/api/complaints', aComplaint({ hostel: 'Block-2', floor, roomNo, subCategory: 'Slow' }))).body.number);
+    const linked = await file(3, '305');
+    const elsewhere = await file(5, '512');
+
+    const { page } = await browse.as(TECH, PHONE_390);
+    await page.goto(`${suite.portal.baseUrl}/staff/notices`);
+    const card = page.getByTestId('staff-notice').filter({ hasText: 'Wi-Fi slow on floor 3' });
+    await card.getByRole('button', { name: 'Change…' }).click();
+    const edit = card.getByRole('form', { name: 'Change “Wi-Fi slow on floor 3”' });
+    expect(await edit.getByLabel('Title').inputValue()).toBe('Wi-Fi slow on floor 3');
+    expect(await edit.getByRole('button', { name: 'Floor 3' }).getAttribute('aria-pressed')).toBe('true');
+    await edit.getByLabel('Title').fill('Wi-Fi slow on floors 3 and 5');
+    await edit.getByRole('button', { name: 'Floor 5' }).click();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save the changes' }).click();
+    await expect.poll(() => page.getByTestId('notices-result').textContent()).toBe('Saved “Wi-Fi slow on floors 3 and 5”: students see the change now.');
+    const changed = page.getByTestId('staff-notice').filter({ hasText: 'Wi-Fi slow on floors 3 and 5' });
+    await expect.poll(() => changed.innerText()).toContain('floors 3 and 5');
+    const notice = String(posted.body.id);
+    await expect.poll(async () => (await tech.get(`/api/staff/incidents/${notice}`)).body.floors).toEqual([3, 5]);
+
+    // Its complaints: the one filed meanwhile; link the other by its number, unlink the first, undo that.
+    await changed.getByRole('button', { name: 'Complaints (1)' }).click();
+    const rows = changed.getByTestId('linked-complaint');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(linked)]);
+    await changed.getByLabel('Complaint number').fill(elsewhere.toLowerCase());
+    await changed.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await changed.getByRole('button', { name: `Unlink ${linked}` }).click();
+    await expect.poll(() => changed.getByRole('status').last().innerText()).toContain(`Unlinked ${linked}: it is worked on its own again.`);
+    await expect.poll(async () => (await rows.allInnerTexts()).join(' ')).not.toContain(linked);
+    await changed.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    const numbers = ((await tech.get(`/api/staff/incidents/${notice}`)).body.complaints as Array<{ number: string }>).map((c) => c.number).sort();
+    expect(numbers).toEqual([linked, elsewhere].sort());
+    // A number it cannot take is said next to the field.
+    browse.allow(/status of 40\d .*\/api\/staff\/incidents\//);
+    await changed.getByLabel('Complaint number').fill('HC-2026-999999');
+    await changed.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect.poll(async () => (await changed.getByRole('alert').allInnerTexts()).join(' ')).toMatch(/HC-2026-999999|not found|No complaint/i);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { INCIDENT_NOTE_MAX, type StaffIncident } from '../../../../../shared/inc
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
+import { cn } from '../../../../lib/cn';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { useResolveIncident } from '../../api/incidents-resolve';
@@ -12,6 +13,8 @@ import { i18n } from '../../../../lib/i18n';
 import { useLocalNames } from '../../../../lib/local-names';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import { floorsWords } from '../../../../lib/floors-words';
+import { NoticeComplaints } from './NoticeComplaints';
+import { NoticeEditForm } from './NoticeEditForm';
 
 /** A confirmation's two buttons: do it (a submit, or a click) and cancel; both wait while it is being done. */
 function ConfirmButtons(props: { label: string; busyLabel: string; busy: boolean; onCancel: () => void; onConfirm?: () => void }) {
@@ -27,13 +30,17 @@ function ConfirmButtons(props: { label: string; busyLabel: string; busy: boolean
   );
 }
 
+type Panel = 'resolve' | 'withdraw' | 'edit' | 'complaints';
+
 /**
  * One notice with what it concerns, and for an active one the two ways it ends, each confirmed in
  * the page: resolving (a note for the students, and how many complaints and students it touches)
- * or taking it down (its complaints stay open, nobody is told).
+ * or taking it down (its complaints stay open, nobody is told); and changing it, or the complaints
+ * linked to it, by hand. `timeZone` is the university's, `floors` its hostel's.
  */
-export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident; category: string; onDone: (message: string) => void }) {
-  const [panel, setPanel] = useState<'resolve' | 'withdraw' | null>(null);
+export function NoticeCard(props: { notice: StaffIncident; category: string; timeZone: string | undefined; floors: number[]; onDone: (message: string) => void }) {
+  const { notice, category, timeZone, floors, onDone } = props;
+  const [panel, setPanel] = useState<Panel | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +51,7 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
   const names = useLocalNames();
   const noteId = `resolve-note-${notice.id}`;
 
-  function open(which: 'resolve' | 'withdraw') {
+  function open(which: Panel) {
     setFailure(null);
     setPanel(which);
     if (which === 'resolve') requestAnimationFrame(() => document.getElementById(noteId)?.focus());
@@ -116,15 +123,49 @@ export function NoticeCard({ notice, category, onDone }: { notice: StaffIncident
         </p>
       )}
 
-      {notice.status === 'active' && panel === null && (
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <button ref={openRef} type="button" className={buttonPrimary} onClick={() => open('resolve')}>
-            {i18n._('Resolve…')}
-          </button>
-          <button type="button" className={buttonSecondary} onClick={() => open('withdraw')}>
-            {i18n._('Take down…')}
+      {panel === null && (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {notice.status === 'active' && (
+            <>
+              <button ref={openRef} type="button" className={buttonPrimary} onClick={() => open('resolve')}>
+                {i18n._('Resolve…')}
+              </button>
+              {timeZone && (
+                <button type="button" className={buttonSecondary} onClick={() => open('edit')}>
+                  {i18n._('Change…')}
+                </button>
+              )}
+              <button type="button" className={buttonSecondary} onClick={() => open('withdraw')}>
+                {i18n._('Take down…')}
+              </button>
+            </>
+          )}
+          <button type="button" className={buttonSecondary} onClick={() => open('complaints')}>
+            {i18n._('Complaints ({count})', { count: counts.linked })}
           </button>
         </div>
+      )}
+
+      {panel === 'edit' && timeZone && (
+        <NoticeEditForm
+          notice={notice}
+          timeZone={timeZone}
+          floors={floors}
+          onCancel={cancel}
+          onSaved={(message) => {
+            setPanel(null);
+            onDone(message);
+          }}
+        />
+      )}
+
+      {panel === 'complaints' && (
+        <>
+          <NoticeComplaints notice={notice} />
+          <button type="button" className={cn(buttonSecondary, 'mt-3')} onClick={cancel}>
+            {i18n._('Hide its complaints')}
+          </button>
+        </>
       )}
 
       {panel === 'resolve' && (

@@ -43,16 +43,14 @@ export const chipClass = (pressed: boolean) =>
     pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
   );
 
-/** The hostel's floors as chips, several at once; none chosen is the whole hostel. */
-function FloorChips({ control, floors }: { control: Control<NoticeDraft, unknown, IncidentCreate>; floors: number[] }) {
-  const { field, fieldState } = useController({ control, name: 'floors' });
-  const chosen = new Set(field.value);
-  const toggle = (floor: number) =>
-    field.onChange(chosen.has(floor) ? field.value.filter((f) => f !== floor) : [...field.value, floor].sort((a, b) => a - b));
+/** The hostel's floors as chips, several at once; none chosen is the whole hostel. For the notice forms, posting and editing. */
+export function FloorChips({ id, floors, value, onChange, error }: { id: string; floors: number[]; value: number[]; onChange: (floors: number[]) => void; error?: string | undefined }) {
+  const chosen = new Set(value);
+  const toggle = (floor: number) => onChange(chosen.has(floor) ? value.filter((f) => f !== floor) : [...value, floor].sort((a, b) => a - b));
   return (
-    <fieldset aria-describedby="notice-floors-hint">
+    <fieldset aria-describedby={`${id}-hint`}>
       <legend className={fieldLabel}>{i18n._('Floors')}</legend>
-      <p id="notice-floors-hint" className={fieldHint}>
+      <p id={`${id}-hint`} className={fieldHint}>
         {floors.length ? i18n._('None chosen: the whole hostel.') : i18n._('Choose the hostel first.')}
       </p>
       <div className="mt-2 flex flex-wrap gap-2" data-testid="floor-chips">
@@ -63,10 +61,20 @@ function FloorChips({ control, floors }: { control: Control<NoticeDraft, unknown
           </button>
         ))}
       </div>
-      {fieldState.error?.message && <p className={fieldError}>{fieldState.error.message}</p>}
+      {error && <p className={fieldError}>{error}</p>}
     </fieldset>
   );
 }
+
+/** The floors of a form's draft, as chips. */
+function DraftFloorChips({ control, floors }: { control: Control<NoticeDraft, unknown, IncidentCreate>; floors: number[] }) {
+  const { field, fieldState } = useController({ control, name: 'floors' });
+  return <FloorChips id="notice-floors" floors={floors} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
+}
+
+/** The floors a hostel has, lowest first. */
+export const floorsOf = (hostel: { floorMin: number; floorMax: number } | undefined): number[] =>
+  hostel ? Array.from({ length: hostel.floorMax - hostel.floorMin + 1 }, (_, i) => hostel.floorMin + i) : [];
 
 /**
  * Posting a notice: hostel, floors, category, title, details and the expected end on the
@@ -90,7 +98,7 @@ export function NoticeForm({ catalog, timeZone, onPosted }: { catalog: PublicCat
   const form = useForm<NoticeDraft, unknown, IncidentCreate>({ defaultValues: emptyDraft(timeZone), resolver, reValidateMode: 'onChange' });
   const hostelName = useWatch({ control: form.control, name: 'hostel' });
   const hostel = catalog.hostels.find((h) => h.name === hostelName);
-  const floors = hostel ? Array.from({ length: hostel.floorMax - hostel.floorMin + 1 }, (_, i) => hostel.floorMin + i) : [];
+  const floors = floorsOf(hostel);
 
   // Another hostel may not have the floors chosen for the last one.
   useEffect(() => {
@@ -123,7 +131,7 @@ export function NoticeForm({ catalog, timeZone, onPosted }: { catalog: PublicCat
           </option>
         ))}
       </SelectField>
-      <FloorChips control={form.control} floors={floors} />
+      <DraftFloorChips control={form.control} floors={floors} />
       <SelectField control={form.control} name="category" label={i18n._('Category')}>
         <option value="">{i18n._('Choose the category')}</option>
         {catalog.categories

@@ -11,7 +11,7 @@ import { cn } from '../../../../lib/cn';
 import { useIncidents } from '../../api/incidents-list';
 import { StaffRequestError, WorkerGate } from '../WorkerGate';
 import { NoticeCard } from './NoticeCard';
-import { NoticeForm, chipClass } from './NoticeForm';
+import { NoticeForm, chipClass, floorsOf } from './NoticeForm';
 import { i18n } from '../../../../lib/i18n';
 import { useLocalNames } from '../../../../lib/local-names';
 
@@ -86,6 +86,8 @@ function Notices() {
               key={notice.id}
               notice={notice}
               category={names.category(notice.category, catalog.data.categories.find((c) => c.key === notice.category)?.cardTitle ?? notice.category)}
+              timeZone={timeZone}
+              floors={floorsOf(catalog.data.hostels.find((h) => h.name === notice.hostel))}
               onDone={done}
             />
           ))}
