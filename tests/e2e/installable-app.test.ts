@@ -193,6 +193,50 @@ describe('the installable app', () => {
     expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
   });
 
+  it('keeps a photo picked offline with its complaint and sends both once when back (issue 40)', async () => {
+    const earlier = await filed(ASHA, aComplaint({ complaint: 'The tap in the washroom drips.' }));
+    const { page, context, close } = await onPhone(await sharedBrowser(), ASHA);
+    await page.goto(`${suite.portal.baseUrl}/my`);
+    await page.getByText(earlier).first().waitFor();
+    await controlled(page);
+    await page.reload();
+    await page.getByText(earlier).first().waitFor();
+
+    await context.setOffline(true);
+    const text = 'The window latch is broken, photographed while offline.';
+    await clientSideTo(page, '/complaints/wifiComplaint');
+    await fillComplaint(page, text);
+    await page.getByLabel('Choose photos').setInputFiles({ name: 'latch.jpg', mimeType: 'image/jpeg', buffer: await aPhoneJpeg({ width: 1200, height: 900 }) });
+    const picked = page.getByTestId('picked-photo');
+    await expect.poll(() => picked.getAttribute('data-state')).toBe('waiting');
+    await picked.getByText('Waiting for a connection').waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const outbox = page.getByTestId('outbox');
+    await outbox.filter({ hasText: 'Waiting to send (1)' }).filter({ hasText: 'with 1 photo' }).waitFor();
+    // The photo waits on the phone, not in the page.
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('hcp.outbox') ?? '[]') as Array<{ photos?: number }>)[0]?.photos)).toBe(1);
+    expect(await complaintsWith(ASHA, text)).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'Sent:' }).waitFor();
+    await expect.poll(() => complaintsWith(ASHA, text)).toBe(1);
+    const asha = await suite.api(ASHA);
+    const mine = (await asha.get('/api/complaints/mine')).body.items as Array<{ number: string; complaint: string }>;
+    const number = mine.find((c) => c.complaint === text)?.number ?? 'not filed';
+    const photos = (await asha.get(`/api/complaints/${number}/photos`)).body as { items: unknown[] };
+    expect(photos.items).toHaveLength(1);
+    expect(await page.evaluate(() => localStorage.getItem('hcp.outbox'))).toBe('[]');
+    // Nothing is left in IndexedDB once it went.
+    expect(await page.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('hcp-outbox', 1);
+      open.onsuccess = () => {
+        const count = open.result.transaction('photos').objectStore('photos').count();
+        count.onsuccess = () => resolve(count.result);
+      };
+    }))).toBe(0);
+    expect(await close(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/)).toEqual([]);
+  });
+
   it('keeps a reply written offline on the phone and sends it once when back', async () => {
     const number = await filed(RIYA, aComplaint({ complaint: 'The corridor light flickers all night.' }));
     const { page, context, close } = await onPhone(await sharedBrowser(), RIYA);

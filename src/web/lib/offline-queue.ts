@@ -30,6 +30,11 @@ export interface QueuedRequest {
    * it is back online: only its owner's session sends it; for anyone else it waits untouched.
    */
   owner: string | null;
+  /**
+   * How many photos picked offline wait with it (a complaint only), kept apart in IndexedDB
+   * (lib/waiting-photos.ts): they are uploaded first, and the request goes with their ids.
+   */
+  photos?: number;
 }
 
 const STORAGE_KEY = OUTBOX_STORAGE_KEY;
@@ -84,23 +89,68 @@ function remove(key: string) {
   save(queuedRequests().filter((queued) => queued.key !== key));
 }
 
+function replace(entry: QueuedRequest) {
+  save(queuedRequests().map((queued) => (queued.key === entry.key ? entry : queued)));
+}
+
 /**
  * Sends now; when the phone is offline and the request never got an answer, keeps it in the
  * outbox and throws {@link WaitingToSend} (its message is what the form shows).
  */
 export async function sendOrQueue<T>(
   send: () => Promise<T>,
-  entry: Omit<QueuedRequest, 'queuedAt' | 'csrfToken' | 'owner'>,
+  entry: Omit<QueuedRequest, 'queuedAt' | 'csrfToken' | 'owner' | 'photos'>,
+  /** Photos picked offline, not uploaded yet: they wait with the request (nothing is sent without them). */
+  photos: readonly Blob[] = [],
 ): Promise<T> {
   try {
+    // Photos still on the phone mean it was offline when they were picked: the request waits with them.
+    if (photos.length > 0 && !navigator.onLine) throw new NetworkError();
     const result = await send();
     if (entry.kind === 'complaint') window.dispatchEvent(new Event(COMPLAINT_FILED));
     return result;
   } catch (error) {
     if (!(error instanceof NetworkError) || error instanceof WaitingToSend || navigator.onLine) throw error;
-    enqueue({ ...entry, queuedAt: new Date().toISOString(), csrfToken: getCsrfToken(), owner: outboxOwner() });
+    if (photos.length > 0) {
+      const { keepWaitingPhotos } = await import('./waiting-photos');
+      await keepWaitingPhotos(entry.key, photos);
+    }
+    enqueue({ ...entry, queuedAt: new Date().toISOString(), csrfToken: getCsrfToken(), owner: outboxOwner(), ...(photos.length ? { photos: photos.length } : {}) });
     throw new WaitingToSend();
   }
+}
+
+/**
+ * Uploads the photos waiting with `entry` and writes their ids into its body, in the outbox, before
+ * the request goes: a retry then sends the same body under the same key. A photo the server refuses
+ * (too large, not an image) is left out; the request goes without it. Null: no connection, try later.
+ */
+async function withUploadedPhotos(entry: QueuedRequest, csrfToken: string | null): Promise<QueuedRequest | null> {
+  const { dropWaitingPhotos, waitingPhotosOf } = await import('./waiting-photos');
+  const ids: string[] = [];
+  for (const photo of await waitingPhotosOf(entry.key)) {
+    let response: Response;
+    try {
+      response = await fetch('/api/photos', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', 'Content-Type': photo.type || 'application/octet-stream', ...(csrfToken ? { [CSRF_HEADER]: csrfToken } : {}) },
+        body: photo,
+      });
+    } catch {
+      return null;
+    }
+    if (response.status === 401 || response.status === 403 || response.status === 429 || response.status >= 500) return null;
+    const uploaded = response.ok ? ((await response.json()) as { id?: unknown }) : null;
+    if (typeof uploaded?.id === 'string') ids.push(uploaded.id);
+  }
+  const body = entry.body as { photoIds?: unknown } | null;
+  const before = Array.isArray(body?.photoIds) ? (body.photoIds as unknown[]) : [];
+  const { photos: _sent, ...rest } = entry;
+  const ready: QueuedRequest = { ...rest, body: { ...(body ?? {}), ...(ids.length || before.length ? { photoIds: [...before, ...ids] } : {}) } };
+  replace(ready);
+  await dropWaitingPhotos(entry.key);
+  return ready;
 }
 
 export interface FlushResult {
@@ -142,7 +192,9 @@ async function sendQueued(): Promise<FlushResult> {
   if (!session) return result;
   const csrfToken = session.csrfToken ?? getCsrfToken();
   // Only the signed-in person's entries: the others wait, untouched, for their owner to sign in.
-  for (const entry of queuedRequests().filter((queued) => queued.owner === session.userId)) {
+  for (const queued of queuedRequests().filter((entry) => entry.owner === session.userId)) {
+    const entry = queued.photos ? await withUploadedPhotos(queued, csrfToken ?? queued.csrfToken) : queued;
+    if (!entry) break; // The photos could not go yet: everything stays for the next try.
     let response: Response;
     try {
       response = await fetch(entry.path, {

@@ -212,7 +212,9 @@ function DeviceStatus() {
             <p className="font-semibold">{i18n._('Waiting to send ({count})', { count: waiting.length })}</p>
             <ul className="mt-1 list-disc pl-5">
               {waiting.map((entry) => (
-                <li key={entry.key}>{entry.label}</li>
+                <li key={entry.key}>
+                  {entry.photos ? i18n._('{label}, with {count, plural, one {# photo} other {# photos}}', { label: entry.label, count: entry.photos }) : entry.label}
+                </li>
               ))}
             </ul>
             <p className="mt-1 text-slate-600">{i18n._('It is sent once, as soon as this phone is back online.')}</p>

@@ -10,13 +10,15 @@ export interface CreateComplaintInput {
   data: CreateComplaint;
   /** The same key for every retry of one submission. */
   idempotencyKey: string;
+  /** Photos picked offline and not uploaded: the complaint waits in the outbox with them. */
+  waitingPhotos?: readonly Blob[];
 }
 
 /**
  * POST /api/complaints: 201 (200 on a replay of the same key) with the stored complaint. Offline it
  * waits in the device's outbox instead (throws WaitingToSend).
  */
-export function createComplaint({ data, idempotencyKey }: CreateComplaintInput): Promise<Complaint> {
+export function createComplaint({ data, idempotencyKey, waitingPhotos = [] }: CreateComplaintInput): Promise<Complaint> {
   const send = () =>
     apiFetch('/api/complaints', {
       method: 'POST',
@@ -24,7 +26,11 @@ export function createComplaint({ data, idempotencyKey }: CreateComplaintInput):
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       schema: complaintSchema,
     });
-  return sendOrQueue(send, { key: idempotencyKey, kind: 'complaint', path: '/api/complaints', body: data, label: i18n._('{category} complaint', { category: data.category }) });
+  return sendOrQueue(
+    send,
+    { key: idempotencyKey, kind: 'complaint', path: '/api/complaints', body: data, label: i18n._('{category} complaint', { category: data.category }) },
+    waitingPhotos,
+  );
 }
 
 export function useCreateComplaint() {

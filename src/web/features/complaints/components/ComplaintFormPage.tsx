@@ -359,7 +359,9 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
     confirmation.clear();
     setFiled(null);
     setProblem(null);
-    if (photos.busy) {
+    const waitingPhotos = photos.waiting ?? [];
+    // Online, photos that waited for the network are on their way up; offline they wait with the complaint.
+    if (photos.busy || (waitingPhotos.length > 0 && navigator.onLine)) {
       setProblem({ kind: 'message', message: i18n._('Wait for the photos to finish uploading, then submit.') });
       return;
     }
@@ -383,6 +385,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
       const complaint = await create.mutateAsync({
         data: parsed.data,
         idempotencyKey: idempotency.keyFor(parsed.data),
+        waitingPhotos,
       });
       idempotency.reset();
       prefilled.current = true;
@@ -416,7 +419,11 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         return;
       }
       // Kept in the outbox, it will be filed: the kept draft must not offer it again after a restart.
-      if (error instanceof WaitingToSend) clearDraft(categoryKey);
+      if (error instanceof WaitingToSend) {
+        clearDraft(categoryKey);
+        // Its photos wait with it in the outbox now, not in the picker (which would upload them again).
+        if (waitingPhotos.length > 0) setPhotoPickerKey((key) => key + 1);
+      }
       setProblem({ kind: 'message', message: errorMessage(error) });
     }
   }
@@ -589,6 +596,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           label={i18n._('Photos (optional)')}
           hint={i18n._('Up to 4. They are made smaller on your phone first, without the location.')}
           takeShared
+          waitOffline
           onChange={setPhotos}
         />
 
