@@ -76,7 +76,15 @@ export default defineConfig({
         // the files run side by side, sharing loaded modules like the server files. On PostgreSQL
         // when there is one (decision 51): PGlite's engine would run inside the test worker beside
         // Chromium, costing a third more CPU for the same journeys.
-        test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], env: { TEST_DB: onPostgres ? 'postgres' : 'pglite' }, isolate: false },
+        // A journey is many steps, each allowed STEP_TIMEOUT_MS (tests/support/browser.ts) on a busy machine.
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          env: { TEST_DB: onPostgres ? 'postgres' : 'pglite' },
+          isolate: false,
+          testTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
+        },
       },
     ],
   },

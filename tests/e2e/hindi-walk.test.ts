@@ -235,7 +235,7 @@ const READERS: Array<{ role: string; who: SignInAs; routes: () => string[]; data
 
 describe('every page in Hindi', () => {
   for (const { role, who, routes, data } of READERS) {
-    it(`${role} reads every page of theirs in Hindi: no English word of the portal's own is left`, { timeout: 120_000 }, async ({ browse }) => {
+    it(`${role} reads every page of theirs in Hindi: no English word of the portal's own is left`, async ({ browse }) => {
       const session = await browse.as(who, PHONE_390);
       // The unknown label and the unknown page answer 404 on purpose.
       browse.allow(/\/api\/places\/BLOCK2\/9999 404/, /status of 404/);

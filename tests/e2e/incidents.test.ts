@@ -110,7 +110,7 @@ describe('a notice from posting to resolution', () => {
     // Every mail of the resolution has left (the outbox says so); each student got exactly one, and one bell.
     const { db } = suite.portal.app;
     await expect
-      .poll(async () => (await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.purpose, 'incident_resolved'))).map((r) => r.status), { timeout: 20_000 })
+      .poll(async () => (await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.purpose, 'incident_resolved'))).map((r) => r.status))
       .toEqual(['sent', 'sent']);
     expect(resolvedMails(FILER.email)).toHaveLength(1);
     expect(resolvedMails(NEIGHBOUR.email)).toHaveLength(1);

@@ -139,7 +139,7 @@ describe('insights for a warden of one hostel', () => {
     const overdue = await figure(page, 'overdue').textContent();
 
     expect(await suite.portal.app.jobs.insightsDigests()).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => sink.received.some((m) => m.envelopeTo.includes(WARDEN.email)), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => sink.received.some((m) => m.envelopeTo.includes(WARDEN.email))).toBe(true);
     const mail = sink.received.find((m) => m.envelopeTo.includes(WARDEN.email));
     const text = mail?.parsed.text ?? '';
     expect(mail?.parsed.subject).toMatch(/^Insights for Block-3: /);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema.js';
-import { PHONE, launchProfile, openPage, sharedBrowser } from '../support/browser.js';
+import { PHONE, STEP_TIMEOUT_MS, launchProfile, openPage, sharedBrowser } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import type { SignInAs } from '../support/http-client.js';
 import { createDirectSession } from '../support/sessions.js';
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** Waits until the service worker controls the page (it claims it on activation, no reload). */
 async function controlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 }).toMatch(/\/sw\.js$/);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
 }
 
 /**
@@ -48,7 +48,7 @@ async function controlled(page: Page) {
  */
 async function onPhone(browser: Browser, who?: SignInAs) {
   const context = await browser.newContext(PHONE);
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   if (who) {
     const { cookie } = await createDirectSession(suite.portal, who);
     await context.addCookies([{ name: cookie.name, value: cookie.value, url: suite.portal.baseUrl, httpOnly: true, sameSite: 'Lax' }]);

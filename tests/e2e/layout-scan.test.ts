@@ -271,7 +271,7 @@ async function scanRoutes(session: Session, role: string, routes: string[]): Pro
 
 describe('every page at 390 and 1366 px, for every role', () => {
   for (const { role, who, routes } of ROLES) {
-    it(`${role}: nothing wider than the window, no word split in a label`, { timeout: 60_000 }, async ({ browse }) => {
+    it(`${role}: nothing wider than the window, no word split in a label`, async ({ browse }) => {
       // The 404 page and a student asking for staff pages meet their expected refusals.
       browse.allow(/status of 40[34]/);
       const session = who ? await browse.as(who, { viewport: PHONE_SIZE }) : await browse.signedOut({ viewport: PHONE_SIZE });

@@ -99,14 +99,14 @@ describe('one outage, reported once', () => {
 
     // The merged duplicate's student is told once, after the (short) undo window.
     const mergedSubject = `${duplicate} is the same problem as ${filed}`;
-    await expect.poll(() => mailsTo(DUPLICATE.email, mergedSubject).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => mailsTo(DUPLICATE.email, mergedSubject).length).toBe(1);
 
     // The team resolves it: the follower and the duplicate's student each get the resolution once.
     const resolved = await tech.send('POST', `/api/staff/complaints/${filed}/transitions`, { to: 'resolved', note: RESOLUTION });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
     const resolvedSubject = `${filed}, which you follow, is now Resolved`;
-    await expect.poll(() => mailsTo(FOLLOWER.email, resolvedSubject).length, { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => mailsTo(DUPLICATE.email, resolvedSubject).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => mailsTo(FOLLOWER.email, resolvedSubject).length).toBe(1);
+    await expect.poll(() => mailsTo(DUPLICATE.email, resolvedSubject).length).toBe(1);
     const mail = mailsTo(FOLLOWER.email, resolvedSubject)[0];
     expect(mail?.parsed.text).toContain(`Note from the hostel team: ${RESOLUTION}`);
     expect(mail?.envelopeTo).toEqual([FOLLOWER.email]);

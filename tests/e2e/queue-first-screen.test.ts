@@ -167,7 +167,7 @@ describe("the team's first screen", () => {
     await progress.getByText('Resolving 2…').waitFor();
     await move(acknowledged, 'resolved');
     const results = progress.getByTestId('bulk-results');
-    await results.waitFor({ timeout: 15_000 });
+    await results.waitFor();
     await progress.getByText('Resolved: 1 of 2.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await results.locator('li[data-outcome="done"]').textContent()).toBe(`${started}Resolved: the student was told.`);

@@ -138,7 +138,7 @@ describe('the staff complaint page', () => {
     expect(dialogs).toEqual([]);
 
     // The student got one mail carrying the reply: the resolution, not a reply and then a status mail.
-    await expect.poll(() => outboxEmptyFor(number), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => outboxEmptyFor(number)).toBe(true);
     const toStudent = mail.sink.received.filter((m) => m.envelopeTo.includes(STUDENT.email) && m.parsed.subject?.includes(number));
     expect(toStudent.map((m) => m.parsed.subject)).toEqual([
       `We received your complaint — ${number}`,

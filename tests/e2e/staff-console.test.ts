@@ -71,7 +71,7 @@ describe('the staff console, from filing to closing', () => {
     await page.getByRole('radio', { name: 'Yes', exact: true }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
     const card = page.getByRole('status').filter({ hasText: 'Your complaint is registered' });
-    await card.waitFor({ timeout: 10_000 });
+    await card.waitFor();
     const number = NUMBER.exec((await card.textContent()) ?? '')?.[0] ?? '';
     expect(number).toMatch(NUMBER);
 

@@ -240,7 +240,7 @@ describe("the staff's day", () => {
     await box.fill(REPLY);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const failure = page.getByTestId('reply-failure');
-    await failure.waitFor({ timeout: 15_000 });
+    await failure.waitFor();
     expect(await failure.textContent()).toContain('The server is busy.');
     expect(await failure.textContent()).toContain('Your text is kept');
     expect(await box.inputValue()).toBe(REPLY);

@@ -71,7 +71,7 @@ const confirmationOf = (target: Page, title: string) => target.getByRole('status
 /** Waits for the confirmation card and returns the complaint number it shows. */
 async function confirmedNumber(target: Page, title: string): Promise<string> {
   const card = confirmationOf(target, title);
-  await card.waitFor({ timeout: 10_000 });
+  await card.waitFor();
   const text = (await card.textContent()) ?? '';
   const match = NUMBER.exec(text);
   // A complaint says 'Complaint number'; a cleaning or laundry request says 'Request number'.
@@ -658,7 +658,7 @@ describe('a student files complaints and cleaning requests', () => {
     await page.route('**/api/catalog', (route) => route.abort('failed'));
     await page.goto(`${suite.portal.baseUrl}/complaints`);
     const failed = page.getByTestId('catalog-error');
-    await failed.getByText(NETWORK_MESSAGE).waitFor({ timeout: 15_000 });
+    await failed.getByText(NETWORK_MESSAGE).waitFor();
     await page.unroute('**/api/catalog');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('link', { name: /^Gym/ }).waitFor();

@@ -64,6 +64,14 @@ export async function sharedBrowser(): Promise<Browser> {
   return sharedBrowser();
 }
 
+/**
+ * How long one step in a page (a click, a wait for an element) may take before it fails. A step
+ * returns as soon as its condition holds, so a generous limit costs nothing when things work and
+ * keeps a machine busy with other work (load 10 and more on two cores) from failing a journey that
+ * was only slow (issue 40); a step that cannot happen still fails on its own line.
+ */
+export const STEP_TIMEOUT_MS = 30_000;
+
 export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PHONE, openPage, sharedBrowser, type DESKTOP } from './browser.js';
+import { PHONE, STEP_TIMEOUT_MS, openPage, sharedBrowser, type DESKTOP } from './browser.js';
 import type { SignInAs } from './http-client.js';
 import { createDirectSession } from './sessions.js';
 import { ApiClient } from './student.js';
@@ -82,8 +82,8 @@ export function browserSuite(env: Record<string, string>) {
           // The app registers a service worker once the page is idle; page.route cannot see the
           // requests a worker makes, so these contexts go without (installable-app.test.ts has its own).
           const context = await suite.browser.newContext({ ...device, serviceWorkers: 'block' });
-          // A step that cannot happen fails on its own line, well inside the test's time limit.
-          context.setDefaultTimeout(10_000);
+          // A step that cannot happen fails on its own line, inside the test's time limit.
+          context.setDefaultTimeout(STEP_TIMEOUT_MS);
           const { page, consoleErrors } = await openPage(context);
           watchRequests(page, consoleErrors);
           const session = { context, page, problems: consoleErrors };

@@ -61,7 +61,7 @@ function ComplaintRow({ complaint }: { complaint: MyComplaint }) {
 
 /**
  * What waits for the student, above everything else: a question of the team's to answer, a fix to
- * confirm. The same complaints stay in the full list below, in their place by date.
+ * confirm. The list below holds the rest, newest first.
  */
 function WaitingForYou() {
   const waiting = useWaitingComplaints({ enabled: true });
@@ -82,13 +82,16 @@ function WaitingForYou() {
 
 function ComplaintList() {
   const list = useMyComplaints({ enabled: true });
+  const waiting = useWaitingComplaints({ enabled: true });
+  const shownAbove = new Set((waiting.data ?? []).map((c) => c.number));
 
   if (list.isPending) return <LoadingStatus label={i18n._('Loading your complaints…')} />;
   // A failed "Load more" keeps the pages already shown; only a failed first page replaces them.
   if (list.isError && !list.isFetchNextPageError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
 
-  const complaints = list.data.pages.flatMap((page) => page.items);
-  if (complaints.length === 0) {
+  const all = list.data.pages.flatMap((page) => page.items);
+  const complaints = all.filter((c) => !shownAbove.has(c.number));
+  if (all.length === 0) {
     return (
       <div className={cn(card, 'mt-6')} data-testid="no-complaints">
         <p className="font-semibold text-slate-900">{i18n._('You have not filed any complaints yet.')}</p>
@@ -107,7 +110,7 @@ function ComplaintList() {
 
   return (
     <>
-      <ul className="mt-6 grid grid-cols-1 gap-3" aria-label={i18n._('Your complaints, newest first')}>
+      <ul className="mt-6 grid grid-cols-1 gap-3 empty:hidden" aria-label={i18n._('Your complaints, newest first')}>
         {complaints.map((complaint) => (
           <ComplaintRow key={complaint.number} complaint={complaint} />
         ))}
