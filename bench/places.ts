@@ -3,7 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema.js';
 import type { Scope } from '../src/server/modules/access/scope.js';
-import { placeFacts } from '../src/server/modules/place-history/facts.js';
+import { placeFacts } from '../src/server/modules/staff/place-facts.js';
 import { staffPlace } from '../src/server/modules/place-history/service.js';
 import { listQueue } from '../src/server/modules/staff/queries.js';
 import { queueQuerySchema } from '../src/shared/staff.js';

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { generateVapidKeys, vapidKeyProblem, type VapidKeys } from './modules/push/web-push.js';
+import { generateVapidKeys, vapidKeyProblem, type VapidKeys } from './lib/web-push.js';
 import { isRegExpSource } from '../shared/catalog.js';
 import { UNSAFE_REGEXP_HINT, isSafeRegExpSource } from '../shared/safe-regex.js';
 

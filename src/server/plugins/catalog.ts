@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { CatalogStore } from '../modules/catalog/store.js';
+import { CatalogStore } from '../modules/catalog/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { ImapPoller } from '../modules/inbound/imap-poller.js';
-import { inboundDeps } from '../modules/inbound/service.js';
+import { ImapPoller } from '../modules/inbound/index.js';
+import { inboundDeps } from '../modules/inbound/index.js';
 
 /** Polls the reply mailbox over IMAP (INBOUND_IMAP_URL) for as long as the app runs; off when unset. */
 export default fp(

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { inboundDeps, receiveMail } from '../modules/inbound/service.js';
-import { isPortalAddress } from '../modules/mail/reply-address.js';
+import { inboundDeps, receiveMail } from '../modules/inbound/index.js';
+import { isPortalAddress } from '../modules/mail/index.js';
 
 /** Larger mail is refused at the SMTP level: a reply is words, and attachments are not taken by mail. */
 export const INBOUND_MAX_BYTES = 5 * 1024 * 1024;

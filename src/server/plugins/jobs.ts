@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { sendInsightsDigests } from '../modules/insights/digest.js';
+import { sendInsightsDigests } from '../modules/insights/index.js';
 import type { Db } from '../db/client.js';
 import { scheduledJobs } from '../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
-import { sendNewWorkDigests } from '../modules/lifecycle/digest.js';
-import { escalateLate } from '../modules/lifecycle/escalation.js';
-import { escalateRaggingClocks } from '../modules/lifecycle/ragging-clocks.js';
-import { autoCloseResolved } from '../modules/lifecycle/service.js';
-import { removeAbandonedUploads } from '../modules/photos/service.js';
-import { BulkRunner } from '../modules/staff/bulk-runner.js';
+import { sendNewWorkDigests } from '../modules/lifecycle/index.js';
+import { escalateLate } from '../modules/lifecycle/index.js';
+import { escalateRaggingClocks } from '../modules/lifecycle/index.js';
+import { autoCloseResolved } from '../modules/lifecycle/index.js';
+import { removeAbandonedUploads } from '../modules/photos/index.js';
+import { BulkRunner } from '../modules/staff/index.js';
 import { pruneExpiredRateLimits } from './rate-limit.js';
-import { pruneFinishedPushes } from '../modules/push/prune.js';
-import { pruneFinishedMail } from '../modules/mail/prune.js';
+import { pruneFinishedPushes } from '../modules/push/index.js';
+import { pruneFinishedMail } from '../modules/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { hmac } from '../lib/tokens.js';
-import { createLifecycleContext, type LifecycleContext } from '../modules/lifecycle/context.js';
+import { createLifecycleContext, type LifecycleContext } from '../modules/lifecycle/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

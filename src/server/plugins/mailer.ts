@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { MailDispatcher } from '../modules/mail/dispatcher.js';
+import { MailDispatcher } from '../modules/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { databaseStorage, s3Storage, type PhotoStorage } from '../modules/photos/storage.js';
+import { databaseStorage, s3Storage, type PhotoStorage } from '../modules/photos/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { PushDispatcher } from '../modules/push/dispatcher.js';
+import { PushDispatcher } from '../modules/push/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import type { Role } from '../../shared/auth.js';
 import { forbidden } from '../lib/errors.js';
 import { requireUser } from '../lib/require-user.js';
 import { isAnonymousRoute, isApiRoute } from '../lib/routes.js';
-import { findActiveSession } from '../modules/auth/session-service.js';
+import { findActiveSession } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

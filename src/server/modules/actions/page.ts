@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/html.js';
+import { escapeHtml } from '../mail/index.js';
 
 /** The small server-rendered pages behind the one-click links: no sign-in, no JavaScript. */
 export function actionPage(opts: { title: string; paragraphs: string[]; form?: { action: string; button: string } }): string {

@@ -19,10 +19,10 @@ import type { Db } from '../../db/client.js';
 import { complaintEvents, complaints, type ComplaintRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { safeEqual, sha256 } from '../../lib/tokens.js';
-import { toTimelineEntry } from '../complaints/dto.js';
-import { anonymousReporter, recordAnonymousFiling, recordAnonymousReply } from '../lifecycle/anonymous.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { clockState } from '../ragging/dto.js';
+import { toTimelineEntry } from '../complaints/index.js';
+import { anonymousReporter, recordAnonymousFiling, recordAnonymousReply } from '../lifecycle/index.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
+import { clockState } from '../ragging/index.js';
 
 /*
  * Anonymous ragging reports (decision 41). Nothing here knows who is asking: the routes read no

@@ -6,7 +6,7 @@ import { localeBodySchema, meResponseSchema, placeResponseSchema, placeSchema, t
 import { acceptedLanguages, matchLocale } from '../../../shared/locale.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
-import { findAddedStaff, setLocale, toPublicUser, upsertUserAtSignIn } from '../users/service.js';
+import { findAddedStaff, setLocale, toPublicUser, upsertUserAtSignIn } from '../users/index.js';
 import { decideAdmission } from './admission.js';
 import { placeOf, setPlace } from './place.js';
 import { clearLoginState, landingFor, readLoginState, safeReturnTo, saveLoginState } from './login-state.js';

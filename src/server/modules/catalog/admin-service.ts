@@ -43,7 +43,7 @@ import {
 } from '../../db/schema.js';
 import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
+import { audit } from '../audit/index.js';
 import { RAGGING_CATEGORY, RAGGING_ROUTING_KEY } from '../../../shared/ragging.js';
 import { valued } from '../../../shared/valued-message.js';
 import { bumpCatalogVersion, raggingContactsOf, readUniversity, savedSettings, toCategoryInfo } from './store.js';

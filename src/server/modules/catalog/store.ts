@@ -17,7 +17,7 @@ import type { Locale } from '../../../shared/constants.js';
 import type { UniversityEnv } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { categories, commonAreas, hostels, routingRules, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
-import { routingTableKey, type RoutingTable } from '../routing/table.js';
+import { routingTableKey, type RoutingTable } from './routing-table.js';
 
 type Queryable = Pick<Db, 'select' | 'update'>;
 

@@ -38,10 +38,10 @@ import {
 } from '../../db/schema.js';
 import type { I18n } from '../../i18n/index.js';
 import { AppError, forbidden } from '../../lib/errors.js';
-import { inScope, loadScope } from '../access/scope.js';
-import { audit } from '../audit/service.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { tellCleaningVisit } from '../lifecycle/cleaning.js';
+import { inScope, loadScope } from '../access/index.js';
+import { audit } from '../audit/index.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
+import { tellCleaningVisit } from '../lifecycle/index.js';
 
 /*
  * Cleaning on a schedule: the rules. Every day here is a calendar day on the university's clock

@@ -11,7 +11,7 @@ import {
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { complaintFollowers, complaints, oneOf } from '../../db/schema.js';
-import { activeIncidentsFor, type ActiveIncident } from '../incidents/queries.js';
+import { activeIncidentsFor, type ActiveIncident } from '../incidents/index.js';
 
 /*
  * "Already reported" (decision 36): before a student files, what is already known of the problem —

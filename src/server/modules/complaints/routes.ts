@@ -19,14 +19,14 @@ import {
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { confirmBodySchema, reopenBodySchema } from '../../../shared/staff.js';
-import { confirmResolution, reopen, studentReply, withdraw } from '../lifecycle/service.js';
+import { confirmResolution, reopen, studentReply, withdraw } from '../lifecycle/index.js';
 import { toComplaintDto, toMyComplaintDto } from './dto.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { listStudentComplaints } from './queries.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getComplaintView, listFollowed } from './service.js';
-import { leave, meToo } from '../lifecycle/following.js';
+import { leave, meToo } from '../lifecycle/index.js';
 import { nearby } from './nearby.js';
-import { studentAnswerVisit, studentProposeVisit } from '../lifecycle/visits.js';
+import { studentAnswerVisit, studentProposeVisit } from '../lifecycle/index.js';
 import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
 

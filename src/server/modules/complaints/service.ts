@@ -19,17 +19,17 @@ import { checkFiledPlace } from '../../../shared/report-place.js';
 import type { EntrySlot } from '../../../shared/constants.js';
 import { ENTRY_NOT_ASKED } from '../../../shared/visits.js';
 import { areaLabel } from '../../../shared/places.js';
-import type { CommonAreaEntry } from '../catalog/store.js';
-import type { RoutingTable } from '../routing/table.js';
+import type { CommonAreaEntry } from '../catalog/index.js';
+import type { RoutingTable } from '../catalog/index.js';
 import type { ComplaintView, CreateCleaningRequest, CreateComplaint, CreateLaundryRequest, FollowedList, FollowedQuery } from '../../../shared/complaints.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { decodeCursor, pageOf } from '../../lib/keyset.js';
 import { AppError } from '../../lib/errors.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { recordFiling, type NewComplaint } from '../lifecycle/filing.js';
-import { visitState } from '../lifecycle/visits.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
+import { recordFiling, type NewComplaint } from '../lifecycle/index.js';
+import { visitState } from '../lifecycle/index.js';
 import { toFollowedItem, toFollowerView, toOwnerView } from './dto.js';
 
 export interface FilingContext extends LifecycleContext {

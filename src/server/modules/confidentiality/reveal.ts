@@ -3,8 +3,8 @@ import type { RevealedIdentity } from '../../../shared/staff.js';
 import type { Db } from '../../db/client.js';
 import { complaints, users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { loadScope, scopeCondition } from '../access/scope.js';
-import { audit } from '../audit/service.js';
+import { loadScope, scopeCondition } from '../access/index.js';
+import { audit } from '../audit/index.js';
 
 /**
  * Shows who filed a complaint to someone the route has already let reveal (mayRevealIdentity),

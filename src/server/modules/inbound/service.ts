@@ -7,11 +7,11 @@ import { isStorableText, storableText } from '../../../shared/text.js';
 import { mailboxAddress } from '../../../shared/email.js';
 import type { Tx } from '../../db/client.js';
 import { complaints, inboundMail, users, type ComplaintRow } from '../../db/schema.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { tellSenderNotAdded } from '../lifecycle/refusal-notice.js';
-import { recordReply, type ReplyAuthor } from '../lifecycle/replies.js';
-import { isPortalAddress, readReplyAddress, tokenMatches, type ReplyAddressing, type ReplyToken } from '../mail/reply-address.js';
-import { inScope, isWorker, loadScope } from '../access/scope.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
+import { tellSenderNotAdded } from '../lifecycle/index.js';
+import { recordReply, type ReplyAuthor } from '../lifecycle/index.js';
+import { isPortalAddress, readReplyAddress, tokenMatches, type ReplyAddressing, type ReplyToken } from '../mail/index.js';
+import { inScope, isWorker, loadScope } from '../access/index.js';
 import { headerLines, screenAutomatic, senderAuthenticated, type DropReason } from './screen.js';
 import { stripReply } from './strip.js';
 

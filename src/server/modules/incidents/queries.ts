@@ -3,7 +3,7 @@ import { RESOLVED_WITH_NOTICE, type IncidentListQuery } from '../../../shared/in
 import type { Db } from '../../db/client.js';
 import { complaintFollowers, complaints, incidentFollowers, incidents, users, type IncidentRow } from '../../db/schema.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { scopeCondition, type Scope } from '../access/scope.js';
+import { scopeCondition, type Scope } from '../access/index.js';
 
 /**
  * An active notice as the form, the home page and the console read it. `floors` empty is the whole

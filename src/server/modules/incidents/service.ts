@@ -4,8 +4,8 @@ import { endsAtProblem, type IncidentCreate, type IncidentListQuery, type Incide
 import type { Db, Tx } from '../../db/client.js';
 import { complaints, incidentFollowers, incidents, type ComplaintRow, type IncidentRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
+import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/index.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
 import {
   linkComplaint,
   postIncident,
@@ -14,7 +14,7 @@ import {
   updateIncident,
   withdrawIncident,
   type IncidentChanges,
-} from '../lifecycle/incidents.js';
+} from '../lifecycle/index.js';
 import { activeIncidentsFor, incidentView, linkedComplaints, listIncidents, noticeExtras, type IncidentView } from './queries.js';
 
 /*

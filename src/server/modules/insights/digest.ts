@@ -2,13 +2,13 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatHours, formatRating, formatShare, type Insights } from '../../../shared/insights.js';
 import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
 import { users } from '../../db/schema.js';
-import type { CatalogSnapshot } from '../catalog/store.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { tellByMail } from '../lifecycle/notices.js';
-import { escapeHtml, htmlLang, oneLine } from '../mail/html.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
+import { tellByMail } from '../lifecycle/index.js';
+import { escapeHtml, htmlLang, oneLine } from '../mail/index.js';
 import { ENGLISH, type Reader } from '../../i18n/readers.js';
-import type { RenderedMail } from '../mail/templates.js';
-import { loadScope } from '../access/scope.js';
+import type { RenderedMail } from '../mail/index.js';
+import { loadScope } from '../access/index.js';
 import { insightsFigures } from './figures.js';
 
 /**

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.js';
 import { complaints, type UserRow } from '../../db/schema.js';
 import { afterCursor, type KeysetPosition } from '../../lib/keyset.js';
 import { recordIdentitySearch, Reporters, staffVisibleStudent } from '../confidentiality/index.js';
-import { assignee, queueCondition, queueOrder } from '../staff/queries.js';
-import type { Scope } from '../access/scope.js';
+import { assignee, queueCondition, queueOrder } from '../staff/index.js';
+import type { Scope } from '../access/index.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
 
 /**

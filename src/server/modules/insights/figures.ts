@@ -18,8 +18,8 @@ import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
 import { fromZonedInputValue } from '../../../shared/incidents.js';
 import { areaLabel } from '../../../shared/places.js';
 import { valued } from '../../../shared/valued-message.js';
-import type { CatalogSnapshot } from '../catalog/store.js';
-import { scopeCondition, type Scope } from '../access/scope.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
+import { scopeCondition, type Scope } from '../access/index.js';
 
 /**
  * The dashboard's figures (issue 14), read from the trigger-kept rollup `insight_daily` and the

@@ -11,7 +11,7 @@ import { queueQuerySchema } from '../../../shared/staff.js';
 import { users } from '../../db/schema.js';
 import { valued } from '../../../shared/valued-message.js';
 import { AppError } from '../../lib/errors.js';
-import { loadScope, mayRevealIdentity } from '../access/scope.js';
+import { loadScope, mayRevealIdentity } from '../access/index.js';
 import { insightsTableCsv, queueCsv } from './export.js';
 import { insightsFigures, insightsFilter } from './figures.js';
 import { requireUser } from '../../lib/require-user.js';

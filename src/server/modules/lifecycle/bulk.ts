@@ -5,8 +5,8 @@ import { BULK_ACTION_WORDS, bulkApplies, type BulkActionKind, type BulkResult } 
 import type { Db, Tx } from '../../db/client.js';
 import { bulkActions, complaints, users, type BulkActionRow, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { inScope, isWorker, loadScope, type Scope } from '../access/scope.js';
-import { audit } from '../audit/service.js';
+import { inScope, isWorker, loadScope, type Scope } from '../access/index.js';
+import { audit } from '../audit/index.js';
 import { assignComplaint } from './assignment.js';
 import type { LifecycleContext } from './context.js';
 import { applyTransition } from './transition.js';

@@ -1,9 +1,9 @@
 import { dayLabel } from '../../../shared/cleaning-schedule.js';
 import type { CleaningVisitOutcome } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
-import { enqueueMail, type MailFor } from '../mail/outbox.js';
-import { paragraphsMail } from '../mail/html.js';
-import { notify } from '../notifications/service.js';
+import { enqueueMail, type MailFor } from '../mail/index.js';
+import { paragraphsMail } from '../mail/index.js';
+import { notify } from '../notifications/index.js';
 import { wantingMail } from './notices.js';
 import { mailOptions, type LifecycleContext } from './context.js';
 

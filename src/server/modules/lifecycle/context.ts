@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../db/client.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
-import { collectingMail, type MailHandover } from '../mail/handover.js';
-import type { MailOptions } from '../mail/outbox.js';
-import type { ReplyAddressing } from '../mail/reply-address.js';
+import { collectingMail, type MailHandover } from '../mail/index.js';
+import type { MailOptions } from '../mail/index.js';
+import type { ReplyAddressing } from '../mail/index.js';
 
 /**
  * What every change to a complaint needs: the database, where links in mail point, whether mail is

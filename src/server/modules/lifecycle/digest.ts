@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import { complaints, oneOf, users } from '../../db/schema.js';
-import { newWorkDigestMail } from '../mail/lifecycle-templates.js';
-import { loadScope, scopeCondition } from '../access/scope.js';
+import { newWorkDigestMail } from '../mail/index.js';
+import { loadScope, scopeCondition } from '../access/index.js';
 import type { LifecycleContext } from './context.js';
 import { tellByMail } from './notices.js';
 

@@ -2,12 +2,12 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { categories, complaintEvents, complaints, oneOf, users, type ComplaintRow } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { ESCALATION_LEVELS, OPEN_STATUSES, RAGGING_CATEGORY } from '../../../shared/constants.js';
-import { coveringWorkers } from '../access/scope.js';
-import { audit } from '../audit/service.js';
+import { coveringWorkers } from '../access/index.js';
+import { audit } from '../audit/index.js';
 import { ESCALATED_VIEW_PATH, LATE_GROUP } from '../../../shared/notification-groups.js';
-import { escalationMail, lateListMail } from '../mail/lifecycle-templates.js';
-import { enqueueMail, type MailFor } from '../mail/outbox.js';
-import { notifyGrouped } from '../notifications/service.js';
+import { escalationMail, lateListMail } from '../mail/index.js';
+import { enqueueMail, type MailFor } from '../mail/index.js';
+import { notifyGrouped } from '../notifications/index.js';
 import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 import { tellByMail, wantingMail } from './notices.js';
 

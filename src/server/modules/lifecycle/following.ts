@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { STATUS_LABELS, isOpenStatus, type FollowSource } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
 import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
-import { audit } from '../audit/service.js';
+import { audit } from '../audit/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from './context.js';
 

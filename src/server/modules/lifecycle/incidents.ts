@@ -14,11 +14,11 @@ import {
   type IncidentRow,
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
-import { incidentResolvedMail } from '../mail/incident-templates.js';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox.js';
+import { audit } from '../audit/index.js';
+import { incidentResolvedMail } from '../mail/index.js';
+import { enqueueMail, type OutgoingMail } from '../mail/index.js';
 import type { Reader } from '../../i18n/readers.js';
-import { notify, type BellText } from '../notifications/service.js';
+import { notify, type BellText } from '../notifications/index.js';
 import { mailOptions, studentUrl, type LifecycleContext } from './context.js';
 import { wantingMail } from './notices.js';
 

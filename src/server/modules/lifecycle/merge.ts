@@ -13,10 +13,10 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { mergedMail, unmergedMail } from '../mail/lifecycle-templates.js';
-import { notify } from '../notifications/service.js';
+import { audit } from '../audit/index.js';
+import { enqueueMail } from '../mail/index.js';
+import { mergedMail, unmergedMail } from '../mail/index.js';
+import { notify } from '../notifications/index.js';
 import { mailOptions, studentUrl, type LifecycleContext } from './context.js';
 import { recountFollowers } from './following.js';
 import { wantingMail } from './notices.js';

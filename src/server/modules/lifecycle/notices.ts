@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { complaintFollowers, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
-import { coveringWorkers } from '../access/scope.js';
-import { enqueueMail, type MailFor } from '../mail/outbox.js';
-import { notify, type BellText } from '../notifications/service.js';
-import { newWorkMail } from '../mail/lifecycle-templates.js';
+import { coveringWorkers } from '../access/index.js';
+import { enqueueMail, type MailFor } from '../mail/index.js';
+import { notify, type BellText } from '../notifications/index.js';
+import { newWorkMail } from '../mail/index.js';
 import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 
 /**

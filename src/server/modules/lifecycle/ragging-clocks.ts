@@ -4,11 +4,11 @@ import { CLOCK_ESCALATION_LEVELS, RAGGING_CATEGORY, type ComplaintStatus } from 
 import { HEAD_AFTER_HOURS } from '../../../shared/ragging.js';
 import type { Tx } from '../../db/client.js';
 import { complaintEvents, complaints, users, type ComplaintRow } from '../../db/schema.js';
-import { audit } from '../audit/service.js';
-import { raggingContactsOf, readUniversity } from '../catalog/store.js';
-import { enqueueMail, type MailFor } from '../mail/outbox.js';
-import type { BellText } from '../notifications/service.js';
-import { raggingClockMail, type ClockAudience, type RaggingClock } from '../mail/ragging-templates.js';
+import { audit } from '../audit/index.js';
+import { raggingContactsOf, readUniversity } from '../catalog/index.js';
+import { enqueueMail, type MailFor } from '../mail/index.js';
+import type { BellText } from '../notifications/index.js';
+import { raggingClockMail, type ClockAudience, type RaggingClock } from '../mail/index.js';
 import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
 import { tellPeople } from './notices.js';
 

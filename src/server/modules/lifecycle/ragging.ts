@@ -4,8 +4,8 @@ import { ENQUIRY_OUTCOME_LABELS, FIR_DECISION_LABELS, type EnquiryCloseBody, typ
 import type { Tx } from '../../db/client.js';
 import { complaintEvents, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { loadScope, scopeCondition } from '../access/scope.js';
-import { audit } from '../audit/service.js';
+import { loadScope, scopeCondition } from '../access/index.js';
+import { audit } from '../audit/index.js';
 import type { LifecycleContext } from './context.js';
 import { applyTransition } from './transition.js';
 

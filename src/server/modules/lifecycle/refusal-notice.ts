@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outbox, type ComplaintRow } from '../../db/schema.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { REFUSAL_PURPOSE, refusalMail, type RefusalReason } from '../mail/refusal-templates.js';
+import { enqueueMail } from '../mail/index.js';
+import { REFUSAL_PURPOSE, refusalMail, type RefusalReason } from '../mail/index.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import type { ReplyAuthor } from './replies.js';
 

@@ -14,8 +14,8 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { complaintEvents, complaints, visitProposals, type ComplaintRow, type UserRow, type VisitProposalRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
-import { visitMail } from '../mail/lifecycle-templates.js';
+import { audit } from '../audit/index.js';
+import { visitMail } from '../mail/index.js';
 import { studentUrl, type LifecycleContext } from './context.js';
 import { bellTeam, tellStudent } from './notices.js';
 import { alreadyWritten } from './replies.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { complaints, outbox, type OutboxRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { audit } from '../audit/service.js';
+import { audit } from '../audit/index.js';
 import { isReporterOnly, mayKnowReporter, Reporters, withholdIdentity, type ReaderFacts, type Reporter } from '../confidentiality/index.js';
 
 /**

@@ -6,7 +6,7 @@ import { markReadSchema, notificationListSchema } from '../../../shared/notifica
 import { listNotifications, markRead } from './service.js';
 import { requireUser } from '../../lib/require-user.js';
 import { notificationChannelsSchema } from '../../../shared/push.js';
-import { channelsOf, setChannels } from '../push/service.js';
+import { channelsOf, setChannels } from '../push/index.js';
 
 export default async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

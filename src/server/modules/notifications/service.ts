@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, type ComplaintRow } from '../../db/schema.js';
 import { guardNotification, loadReporter, Reporters, type Reporter } from '../confidentiality/index.js';
-import { pushMessage, pushTopic } from '../push/message.js';
+import { pushMessage, pushTopic } from '../push/index.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { ENGLISH, Readers, settingsOf, universityColumns, type Reader } from '../../i18n/readers.js';
 import { isLocale } from '../../../shared/locale.js';

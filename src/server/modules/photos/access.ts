@@ -1,6 +1,6 @@
 import type { ComplaintRow, UserRow } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { inScope, isWorker, loadScope, mayRevealIdentity } from '../access/scope.js';
+import { inScope, isWorker, loadScope, mayRevealIdentity } from '../access/index.js';
 
 /**
  * How much of a complaint's photos a user may see: all of them (the student who filed it; staff

@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { PHOTO_TYPE_MESSAGE, attachPhotosBodySchema, photoListSchema, photoSchema } from '../../../shared/photos.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import { addStudentPhotos } from '../lifecycle/photos.js';
+import { addStudentPhotos } from '../lifecycle/index.js';
 import { listComplaintPhotos, readPhoto, storeUpload, toPhotoDto } from './service.js';
 import { requireUser } from '../../lib/require-user.js';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { placeParamsSchema, placeQuerySchema, staffPlaceSchema } from '../../../shared/staff-places.js';
 import { requireUser } from '../../lib/require-user.js';
-import { staffViews } from '../staff/service.js';
+import { staffViews } from '../staff/index.js';
 import { staffPlace } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.js';
 import { commonAreas, complaints, hostels, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { isWorker, loadScope, scopeCondition, type Scope } from '../access/scope.js';
-import { assignee, complaintColumns } from '../staff/queries.js';
+import { isWorker, loadScope, scopeCondition, type Scope } from '../access/index.js';
+import { assignee, complaintColumns } from '../staff/index.js';
 
 /*
  * A place's page in the staff console (issue 27): a room or a common area, the complaints the reader

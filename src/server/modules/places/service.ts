@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.js';
 import { complaints, oneOf } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { valued } from '../../../shared/valued-message.js';
-import type { CatalogSnapshot } from '../catalog/store.js';
-import { nearbyColumns, toNearbyComplaint, toNearbyNotice } from '../complaints/nearby.js';
-import { activeIncidentsFor } from '../incidents/queries.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
+import { nearbyColumns, toNearbyComplaint, toNearbyNotice } from '../complaints/index.js';
+import { activeIncidentsFor } from '../incidents/index.js';
 
 /** The most open complaints a place's page lists (a place with more has a bigger problem than a list). */
 export const PLACE_COMPLAINTS_LIMIT = 20;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { generateVapidKeys } from './web-push.js';
+import { generateVapidKeys } from '../../lib/web-push.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'hcp-push-config-'));
 

@@ -1,4 +1,4 @@
-import { csvCell } from '../insights/export.js';
+import { csvCell } from '../insights/index.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
 import { NO_IDENTITIES, reportHeading, reportTables, type Cell } from './sections.js';
 import type { RaggingReport } from './service.js';

@@ -15,7 +15,7 @@ import { Readers } from '../../i18n/readers.js';
 import { requesterLocale } from '../../i18n/requester.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/require-user.js';
-import { mayWorkRaggingRecord } from '../access/scope.js';
+import { mayWorkRaggingRecord } from '../access/index.js';
 import { reportCsv } from './csv.js';
 import { reportPdf } from './pdf.js';
 import { inReadersNames } from './sections.js';

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.js';
 import { complaints, raggingInspections, users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { audit } from '../audit/service.js';
-import { CLOCKS_STOPPED_BY } from '../lifecycle/ragging-clocks.js';
+import { audit } from '../audit/index.js';
+import { CLOCKS_STOPPED_BY } from '../lifecycle/index.js';
 
 /*
  * The anti-ragging committees' report and the squad's inspection log (decision 42). The report is

@@ -1,6 +1,6 @@
 import type { ClockState, RaggingClockItem, RaggingState } from '../../../shared/ragging.js';
 import type { ComplaintRow } from '../../db/schema.js';
-import { CLOCKS_STOPPED_BY } from '../lifecycle/ragging-clocks.js';
+import { CLOCKS_STOPPED_BY } from '../lifecycle/index.js';
 
 /** Who recorded a decision, by name (the duty and admins are staff: their names are not confidential). */
 export type Names = ReadonlyMap<string, string>;

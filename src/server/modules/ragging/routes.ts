@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { enquiryCloseBodySchema, firDecisionBodySchema, raggingClocksSchema, raggingStateSchema } from '../../../shared/ragging.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/require-user.js';
-import { mayWorkRaggingRecord } from '../access/scope.js';
+import { mayWorkRaggingRecord } from '../access/index.js';
 import { closeRaggingEnquiry, decideFir, raggingClocks, raggingState } from './service.js';
 
 const numberParams = z.object({ number: z.string().max(40) });

@@ -4,10 +4,10 @@ import type { EnquiryCloseBody, FirDecisionBody, RaggingClocks, RaggingState } f
 import type { Db } from '../../db/client.js';
 import { complaints, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { loadScope, mayWorkRaggingRecord, scopeCondition } from '../access/scope.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { closeEnquiry, recordFirDecision } from '../lifecycle/ragging.js';
-import { CLOCKS_STOPPED_BY } from '../lifecycle/ragging-clocks.js';
+import { loadScope, mayWorkRaggingRecord, scopeCondition } from '../access/index.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
+import { closeEnquiry, recordFirDecision } from '../lifecycle/index.js';
+import { CLOCKS_STOPPED_BY } from '../lifecycle/index.js';
 import { toClockItem, toRaggingState, type Names } from './dto.js';
 
 type Actor = Pick<UserRow, 'id' | 'role' | 'antiRagging'>;

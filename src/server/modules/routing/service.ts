@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { categories, hostels, routingRules, services, type RoutingRuleRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
-import { bumpCatalogVersion } from '../catalog/store.js';
-import { recipientsFrom, routingTableKey, type Recipients, type RoutingTable } from './table.js';
+import { audit } from '../audit/index.js';
+import { bumpCatalogVersion } from '../catalog/index.js';
+import { recipientsFrom, routingTableKey, type Recipients, type RoutingTable } from '../catalog/index.js';
 
 export type { Recipients };
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
-import { runDueBulkActions } from '../lifecycle/bulk.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
+import { runDueBulkActions } from '../lifecycle/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

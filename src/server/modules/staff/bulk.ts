@@ -4,9 +4,9 @@ import { valued } from '../../../shared/valued-message.js';
 import type { Db } from '../../db/client.js';
 import { complaints, type BulkActionRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { isWorker, loadScope, scopeCondition } from '../access/scope.js';
-import { databaseNow, ownBulk, publicResults, scheduleBulk, undoBulk } from '../lifecycle/bulk.js';
-import type { LifecycleContext } from '../lifecycle/context.js';
+import { isWorker, loadScope, scopeCondition } from '../access/index.js';
+import { databaseNow, ownBulk, publicResults, scheduleBulk, undoBulk } from '../lifecycle/index.js';
+import type { LifecycleContext } from '../lifecycle/index.js';
 import type { BulkRunner } from './bulk-runner.js';
 
 const refuseNonWorker = (actor: UserRow) => {

@@ -2,7 +2,7 @@ import type { StaffComplaint, StaffComplaintDetail } from '../../../shared/staff
 import type { PlaceFacts } from '../../../shared/place-facts.js';
 import type { ComplaintEventRow, ComplaintRow, UserRow } from '../../db/schema.js';
 import { staffVisibleAuthor, staffVisibleName, staffVisibleRoom, staffVisibleStudent, withholdIdentity, type Reporter } from '../confidentiality/index.js';
-import { commonAreaOf, toComplaintDto, toTimelineEntry } from '../complaints/dto.js';
+import { commonAreaOf, toComplaintDto, toTimelineEntry } from '../complaints/index.js';
 import type { Transition } from '../../../shared/lifecycle.js';
 import type { VisitState } from '../../../shared/visits.js';
 

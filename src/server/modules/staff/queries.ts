@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { complaintCounts, complaints, confidentialSearchVector, oneOf, userSearchVector, users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
-import { scopeCondition, type Scope } from '../access/scope.js';
+import { scopeCondition, type Scope } from '../access/index.js';
 
 const assignee = alias(users, 'assignee');
 

@@ -27,11 +27,11 @@ import { toStaffDetail } from './dto.js';
 import { attentionCounts, listQueue, statusCounts } from './queries.js';
 import { bulkActionStatus, scheduleBulkAction, undoBulkAction } from './bulk.js';
 import { attentionSchema, bulkActionSchema, bulkRequestSchema } from '../../../shared/queue.js';
-import { loadScope, mayRevealIdentity } from '../access/scope.js';
+import { loadScope, mayRevealIdentity } from '../access/index.js';
 import { addReply, answerVisitAsStaff, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, staffView, staffViews, take, transition, unmerge } from './service.js';
 import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
-import { placeFacts } from '../place-history/facts.js';
+import { placeFacts } from './place-facts.js';
 
 const numberParams = z.object({ number: z.string().max(40) });
 const bulkParams = z.object({ id: z.uuid({ error: 'Not a bulk action id' }) });

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { categories, hostels, services, sessions, staffScopes, users, type UserRow } from '../../db/schema.js';
 import { lockCount } from '../../lib/count-locks.js';
 import { AppError } from '../../lib/errors.js';
-import { audit } from '../audit/service.js';
+import { audit } from '../audit/index.js';
 import { deriveNames, firstName } from './derive-names.js';
 
 export interface SignInIdentity {

@@ -6,7 +6,7 @@ export interface Recipients {
 
 /**
  * Every routing rule, by key and hostel ('' for the key's default): read with the catalogue
- * (catalog/store.ts), which every instance reloads when an administrator changes a rule, so a
+ * (store.ts), which every instance reloads when an administrator changes a rule, so a
  * filing finds its recipients with no query of its own.
  */
 export type RoutingTable = ReadonlyMap<string, Recipients>;

@@ -1,0 +1,2 @@
+// The audit module's door: what other modules may use of it (issue 42); everything else is its own.
+export { audit } from './service.js';

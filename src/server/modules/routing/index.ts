@@ -1,0 +1,2 @@
+// The routing module's door: what other modules may use of it (issue 42); everything else is its own.
+export { resolveRecipients, resolveRecipientsFrom } from './service.js';
