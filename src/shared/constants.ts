@@ -57,10 +57,7 @@ export const isFinishedStatus = (status: ComplaintStatus): boolean => (FINISHED_
 export const ROLES = ['student', 'staff', 'warden', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { student: /*i18n*/ 'Student', staff: /*i18n*/ 'Staff', warden: /*i18n*/ 'Warden', admin: /*i18n*/ 'Administrator' };
-/** Roles that work complaints (within their scope). */
-export const WORKER_ROLES = ['staff', 'warden', 'admin'] as const satisfies readonly Role[];
-export type WorkerRole = (typeof WORKER_ROLES)[number];
-export const isWorkerRole = (role: Role): role is WorkerRole => (WORKER_ROLES as readonly Role[]).includes(role);
+// What each role may do is in permissions.ts.
 
 /** What a student files: a complaint in a category, or a request for a service. */
 export const COMPLAINT_KINDS = ['complaint', 'cleaning', 'laundry'] as const;

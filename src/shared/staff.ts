@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTRY_SLOTS, EVENT_KINDS, NEW_WORK_MAIL, STATUSES, WORKER_ROLES } from './constants.js';
+import { ENTRY_SLOTS, EVENT_KINDS, NEW_WORK_MAIL, ROLES, STATUSES } from './constants.js';
 import { complaintSchema, timelineEntrySchema } from './complaints.js';
 import { photoIdsSchema } from './photos.js';
 import { visitStateSchema } from './visits.js';
@@ -226,7 +226,7 @@ export const colleaguesSchema = z
       z.object({
         id: z.string(),
         name: z.string(),
-        role: z.enum(WORKER_ROLES),
+        role: z.enum(ROLES),
         scopes: z.array(z.object({ category: z.string(), hostel: z.string() })),
       }),
     ),

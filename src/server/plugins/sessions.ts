@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
-import type { Role } from '../../shared/auth.js';
+import { can, type Permission } from '../../shared/permissions.js';
 import { forbidden } from '../lib/errors.js';
 import { requireUser } from '../lib/require-user.js';
 import { isAnonymousRoute, isApiRoute } from '../lib/routes.js';
@@ -17,7 +17,8 @@ declare module 'fastify' {
     /** preHandler: 401 'Please Sign In first' unless a user is signed in (handlers then take it with lib/require-user.ts). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler (after requireUser): 403 unless the user has one of the roles. */
-    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Refuses (403) anyone whose role may not do `permission` (shared/permissions.ts). */
+    requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     sessionCookie: { name: string; set(reply: FastifyReply, token: string): void; clear(reply: FastifyReply): void };
   }
 }
@@ -55,8 +56,8 @@ export default fp(
       requireUser(request);
     });
 
-    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-      if (!roles.includes(requireUser(request).role)) throw forbidden();
+    app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
+      if (!can(requireUser(request).role, permission)) throw forbidden();
     });
 
     app.addHook('onRequest', async (request, reply) => {

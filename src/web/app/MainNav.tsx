@@ -3,6 +3,8 @@ import type { KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { i18n } from '../lib/i18n';
 import { useMe } from '../lib/me';
+import { can, isWorkerRole } from '../../shared/permissions';
+import type { Role } from '../../shared/constants';
 
 // The labels are English message ids, translated where they are shown.
 export const navItems = [
@@ -20,10 +22,9 @@ const adminItems = [{ to: '/admin', label: /*i18n*/ 'Admin', end: false }] as co
 
 type NavItem = { to: string; label: string; end: boolean };
 
-function itemsFor(role: string | undefined): readonly NavItem[] {
+function itemsFor(role: Role | undefined): readonly NavItem[] {
   if (role === undefined) return navItems;
-  const worker = role === 'staff' || role === 'warden' || role === 'admin';
-  return [...navItems, ...signedInItems, ...(worker ? workerItems : []), ...(role === 'admin' ? adminItems : [])];
+  return [...navItems, ...signedInItems, ...(isWorkerRole(role) ? workerItems : []), ...(can(role, 'admin.console') ? adminItems : [])];
 }
 
 const LIST_ID = 'main-nav-list';

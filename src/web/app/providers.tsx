@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { activateLocale, includeWorkMessages, rememberLocale, useMessagesKey } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { createQueryClient } from '../lib/query-client';
+import { isWorkerRole } from '../../shared/permissions';
 
 /**
  * Renders the app anew in each language (decision 52): every text is read at render time, so a
@@ -20,7 +21,7 @@ function LocaleBoundary({ children }: { children: ReactNode }) {
     void activateLocale(chosen);
   }, [chosen]);
   // Whoever works complaints reads the consoles too; a student's phone never loads their messages.
-  const works = me !== undefined && me !== null && me.role !== 'student';
+  const works = me !== undefined && me !== null && isWorkerRole(me.role);
   useEffect(() => {
     if (works) includeWorkMessages();
   }, [works]);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { RAGGING_CATEGORY, isWorkerRole } from '../../../shared/constants.js';
+import { RAGGING_CATEGORY } from '../../../shared/constants.js';
+import { can, isWorkerRole } from '../../../shared/permissions.js';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
@@ -25,7 +26,7 @@ export type Scope = { all: true } | { all: false; entries: ScopeEntry[] };
 export const isWorker = (user: Pick<UserRow, 'role'>) => isWorkerRole(user.role);
 
 export async function loadScope(db: Pick<Db, 'select'>, user: Pick<UserRow, 'id' | 'role'>): Promise<Scope> {
-  if (user.role === 'admin') return { all: true };
+  if (can(user.role, 'scope.everything')) return { all: true };
   if (!isWorker(user)) return { all: false, entries: [] };
   const rows = await db
     .select({ antiRagging: users.antiRagging, category: staffScopes.category, hostel: staffScopes.hostel })
@@ -127,4 +128,4 @@ export const mayRevealIdentity = (user: Pick<UserRow, 'role' | 'antiRagging'>) =
  * their deadlines and the committees' counts: the anti-ragging duty and admins. None of it says who
  * filed (decision 42: the committees' report counts and never names), so it is not the reveal's rule.
  */
-export const mayWorkRaggingRecord = (user: Pick<UserRow, 'role' | 'antiRagging'>) => isWorker(user) && (user.role === 'admin' || user.antiRagging);
+export const mayWorkRaggingRecord = (user: Pick<UserRow, 'role' | 'antiRagging'>) => isWorker(user) && (can(user.role, 'scope.everything') || user.antiRagging);

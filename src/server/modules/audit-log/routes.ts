@@ -13,7 +13,7 @@ export default async function auditRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/audit',
     {
-      preHandler: [app.requireUser, app.requireRole('admin')],
+      preHandler: [app.requireUser, app.requirePermission('audit.read')],
       schema: {
         tags: ['admin'],
         summary: 'Every administrative change and every reveal of a confidential identity, newest first (a confidential report\'s reporter is named only to the anti-ragging duty)',

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isWorkerRole, type Role } from '../../../shared/constants.js';
+import type { Role } from '../../../shared/constants.js';
+import { can, isWorkerRole } from '../../../shared/permissions.js';
 
 /**
  * Between /login and /callback the flow's secrets (state, nonce, PKCE verifier) ride in a short-lived,
@@ -82,6 +83,6 @@ export function safeReturnTo(value: unknown, publicUrl: string): string {
  */
 export function landingFor(role: Role, returnTo: string): string {
   if (returnTo !== '/') return returnTo;
-  if (role === 'admin') return '/admin';
+  if (can(role, 'admin.console')) return '/admin';
   return isWorkerRole(role) ? '/staff' : '/';
 }

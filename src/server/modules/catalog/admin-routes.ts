@@ -43,7 +43,7 @@ import { requireUser } from '../../lib/require-user.js';
 /** The admin console's catalogue: university profile, hostels, categories and services. */
 export default async function catalogAdminRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = [app.requireUser, app.requireRole('admin')];
+  const adminOnly = [app.requireUser, app.requirePermission('admin.console')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
   // This instance shows its own change at once (others within a second: see CatalogStore).

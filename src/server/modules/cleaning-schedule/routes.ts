@@ -43,9 +43,9 @@ const slotParams = z.object({ id: z.uuid() });
 /** Cleaning on a schedule: admins offer weekly slots, students book one for their room, cleaning staff work the day's list. */
 export default async function cleaningScheduleRoutes(app: FastifyInstance, _opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = [app.requireUser, app.requireRole('admin')];
-  const students = [app.requireUser, app.requireRole('student')];
-  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const adminOnly = [app.requireUser, app.requirePermission('admin.console')];
+  const students = [app.requireUser, app.requirePermission('cleaning.book')];
+  const workers = [app.requireUser, app.requirePermission('cleaning.list')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
   const clock = async (): Promise<Clock> => ({ now: cleaningClock.now(), timeZone: (await app.catalog.get()).timeZone });
   const catalog = async () => (await app.catalog.get()).catalog;

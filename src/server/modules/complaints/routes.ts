@@ -140,7 +140,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
   r.get(
     '/api/complaints/nearby',
     {
-      preHandler: [app.requireUser, app.requireRole('student')],
+      preHandler: [app.requireUser, app.requirePermission('complaint.file')],
       schema: {
         tags: ['complaints'],
         summary: 'Before filing: open complaints of the same hostel and category (same floor first, ranked by the words typed), active notices, and your own open complaint of the room',
@@ -200,7 +200,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     r.route({
       method: follow.method,
       url: '/api/complaints/:number/follow',
-      preHandler: [app.requireUser, app.requireRole('student')],
+      preHandler: [app.requireUser, app.requirePermission('complaint.file')],
       config: { rateLimit: app.rateLimitPolicies.writes },
       schema: {
         tags: ['complaints'],

@@ -38,7 +38,7 @@ const linkParams = incidentIdParams.extend({ number: z.string().max(40) });
 /** Notices of known problems: posted and resolved by the team, seen and followed by students. */
 export default async function incidentRoutes(app: FastifyInstance, _opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const workers = [app.requireUser, app.requirePermission('queue.work')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
   const universityTimeZone = async () => (await app.catalog.get()).timeZone;
   const catalog = async () => (await app.catalog.get()).catalog;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { can } from '../../../shared/permissions.js';
 import { hostelByName, categoryByKey, type PublicCatalog } from '../../../shared/catalog.js';
 import { endsAtProblem, type IncidentCreate, type IncidentListQuery, type IncidentUpdate } from '../../../shared/incidents.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -189,7 +190,7 @@ export type StudentNotices = Awaited<ReturnType<typeof studentNotices>>;
  * it is resolved. Following twice is once; a notice no longer up can be left but not followed.
  */
 export async function followNotice(db: Db, user: UserRow, id: string, follow: boolean) {
-  if (user.role !== 'student') throw new AppError(403, 'forbidden', /*i18n*/ 'Only students follow notices.');
+  if (!can(user.role, 'complaint.file')) throw new AppError(403, 'forbidden', /*i18n*/ 'Only students follow notices.');
   const [incident] = await db.select({ status: incidents.status }).from(incidents).where(eq(incidents.id, id));
   if (!incident) throw notFound();
   if (follow) {

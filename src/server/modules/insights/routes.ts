@@ -28,8 +28,8 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 export default async function insightsRoutes(app: FastifyInstance, opts: { config: Config }) {
   const everyDays = opts.config.insightsDigestDays;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const readers = [app.requireUser, app.requireRole('warden', 'admin')];
-  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const readers = [app.requireUser, app.requirePermission('insights.read')];
+  const workers = [app.requireUser, app.requirePermission('queue.export')];
   const exportLimit = {
     max: EXPORTS_PER_MINUTE,
     timeWindow: 60_000,

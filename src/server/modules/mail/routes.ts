@@ -10,7 +10,7 @@ import { listOutbox, readOutboxHtml, readOutboxMessage, retryFailedMail } from '
 /** Admins read what the portal sent or would have sent (without SMTP_URL everything is held here). */
 export default async function mailRoutes(app: FastifyInstance, opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = [app.requireUser, app.requireRole('admin')];
+  const adminOnly = [app.requireUser, app.requirePermission('mail.read')];
 
   r.get(
     '/api/admin/outbox',

@@ -15,7 +15,7 @@ export default async function placeHistoryRoutes(app: FastifyInstance) {
   r.get(
     '/api/staff/places/:hostelCode/:place',
     {
-      preHandler: [app.requireUser, app.requireRole('staff', 'warden', 'admin')],
+      preHandler: [app.requireUser, app.requirePermission('queue.work')],
       schema: {
         tags: ['staff'],
         summary:

@@ -12,7 +12,7 @@ export default async function placeRoutes(app: FastifyInstance) {
   r.get(
     '/api/places/:hostelCode/:place',
     {
-      preHandler: [app.requireUser, app.requireRole('student')],
+      preHandler: [app.requireUser, app.requirePermission('place.scan')],
       config: { rateLimit: app.rateLimitPolicies.places },
       schema: {
         tags: ['complaints'],

@@ -26,7 +26,7 @@ export default async function qrLabelRoutes(app: FastifyInstance, opts: { config
   r.get(
     '/api/admin/hostels/:id/qr-sheet.pdf',
     {
-      preHandler: [app.requireUser, app.requireRole('admin')],
+      preHandler: [app.requireUser, app.requirePermission('labels.print')],
       config: {
         rateLimit: {
           max: SHEETS_PER_MINUTE,

@@ -34,7 +34,7 @@ const dutyOnly = () =>
 export default async function raggingReportRoutes(app: FastifyInstance, _opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const universityTimeZone = async () => (await app.catalog.get()).timeZone;
-  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const workers = [app.requireUser, app.requirePermission('queue.work')];
   const catalog = async () => (await app.catalog.get()).catalog;
   const duty = (request: FastifyRequest) => {
     const user = requireUser(request);

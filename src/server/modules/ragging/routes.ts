@@ -17,7 +17,7 @@ const dutyOnly = () =>
 /** The anti-ragging duty's statutory decisions and deadlines on ragging reports (decision 40). */
 export default async function raggingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const workers = [app.requireUser, app.requirePermission('queue.work')];
 
   r.get(
     '/api/staff/ragging/clocks',

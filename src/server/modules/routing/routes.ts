@@ -26,7 +26,7 @@ const ruleKey = (p: z.infer<typeof params>) => ({ routingKey: p.routingKey, host
 /** Admin API for who receives which complaints (the admin screens come later). */
 export default async function routingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = [app.requireUser, app.requireRole('admin')];
+  const adminOnly = [app.requireUser, app.requirePermission('admin.console')];
   // This instance shows its own change at once (others within a second: see CatalogStore).
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET') app.catalog.invalidate();

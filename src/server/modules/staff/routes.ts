@@ -40,7 +40,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /** The API behind the staff console: only complaints in the user's scope exist for them. */
 export default async function staffRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const workers = [app.requireUser, app.requireRole('staff', 'warden', 'admin')];
+  const workers = [app.requireUser, app.requirePermission('queue.work')];
 
   r.get(
     '/api/staff/complaints',

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { WORKER_ROLES, isWorkerRole, type ComplaintStatus } from '../../../shared/constants.js';
+import type { ComplaintStatus } from '../../../shared/constants.js';
+import { WORKER_ROLES, can, isWorkerRole } from '../../../shared/permissions.js';
 import { allowedTransitions } from '../../../shared/lifecycle.js';
 import type { Db, Tx } from '../../db/client.js';
 import { complaintEvents, complaints, staffScopes, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
@@ -328,7 +329,7 @@ export async function listColleagues(db: Db) {
             id: p.id,
             name: p.name || p.email,
             role: p.role,
-            scopes: p.role === 'admin' ? [{ category: '', hostel: '' }] : scopes.filter((s) => s.userId === p.id).map((s) => ({ category: s.category, hostel: s.hostel })),
+            scopes: can(p.role, 'scope.everything') ? [{ category: '', hostel: '' }] : scopes.filter((s) => s.userId === p.id).map((s) => ({ category: s.category, hostel: s.hostel })),
           },
         ]
       : [],

@@ -10,7 +10,7 @@ import { addPerson, listPeople, updatePerson } from './service.js';
 /** Minimal people administration: roles, scopes, the anti-ragging duty, adding staff before they sign in. */
 export default async function peopleAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = [app.requireUser, app.requireRole('admin')];
+  const adminOnly = [app.requireUser, app.requirePermission('admin.console')];
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
   r.get(

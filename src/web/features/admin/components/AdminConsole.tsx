@@ -16,6 +16,7 @@ import { RoutingPage } from './routing/RoutingPage';
 import { ServicesPage } from './services/ServicesPage';
 import { UniversityPage } from './university/UniversityPage';
 import { DocumentTitle } from '../../../components/DocumentTitle';
+import { can } from '../../../../shared/permissions';
 
 /** The console's sections, translated when shown. */
 const sections = () =>
@@ -82,7 +83,7 @@ function NotAdmin() {
 function AdminGate({ children }: { children: ReactNode }) {
   return (
     <SignedInGate signedOut={<SignInFirst heading={<h1 className="text-lg font-semibold text-slate-900">{i18n._('Admin console')}</h1>} />}>
-      {(user) => (user.role === 'admin' ? children : <NotAdmin />)}
+      {(user) => (can(user.role, 'admin.console') ? children : <NotAdmin />)}
     </SignedInGate>
   );
 }

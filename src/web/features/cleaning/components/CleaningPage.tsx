@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isWorkerRole } from '../../../../shared/constants';
+import { isWorkerRole } from '../../../../shared/permissions';
 import { CatalogGate } from '../../../components/CatalogGate';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';

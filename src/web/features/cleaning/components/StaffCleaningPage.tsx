@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isDay, type CleaningDay, type CleaningDayItem } from '../../../../shared/cleaning-schedule';
-import { isWorkerRole } from '../../../../shared/constants';
+import { isWorkerRole } from '../../../../shared/permissions';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';

@@ -19,6 +19,7 @@ import { BarChart, SERIES_COLORS } from './BarChart';
 import { ChartFigure } from './ChartFigure';
 import { DigestPreference } from './DigestPreference';
 import { hoursText, ratingText, shareText } from '../lib/numbers';
+import { can } from '../../../../shared/permissions';
 
 const th = cn('border-b border-slate-200 px-2 py-2 text-left text-sm font-semibold text-slate-900');
 // Cells and the hostel a row is about stay on one line ("3 (1 overdue)", "Block-2"): the tables
@@ -492,7 +493,7 @@ export function InsightsPage() {
           {i18n._('Staff console')}
         </Link>
       </div>
-      <SignedInGate>{(user) => (user.role === 'warden' || user.role === 'admin' ? <Dashboard /> : <NotForYou />)}</SignedInGate>
+      <SignedInGate>{(user) => (can(user.role, 'insights.read') ? <Dashboard /> : <NotForYou />)}</SignedInGate>
     </section>
   );
 }

@@ -11,8 +11,8 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useMarkRead } from '../api/mark-read';
+import { isWorkerRole as isWorker } from '../../../../shared/permissions';
 
-const isWorker = (role: Role) => role === 'staff' || role === 'warden' || role === 'admin';
 
 /** The bell's panel: the newest notifications, each linking to its complaint, and "Mark all as read". */
 export function NotificationPanel({ list, role }: { list: UseQueryResult<NotificationList>; role: Role }) {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isWorkerRole } from '../../../../shared/constants';
+import { can, isWorkerRole } from '../../../../shared/permissions';
 import { toZonedInputValue } from '../../../../shared/incidents';
 import type { Inspection } from '../../../../shared/ragging-reports';
 import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
@@ -139,7 +139,7 @@ export function RaggingReportsPage() {
         {i18n._('Anti-ragging reports')}
       </PageHeading>
       <SignedInGate signedOut={<SignInFirst>{<p className="text-slate-700">{who()}</p>}</SignInFirst>}>
-        {(user) => (isWorkerRole(user.role) && (user.antiRagging || user.role === 'admin') ? <Reports /> : <NotOnDuty message={who()} />)}
+        {(user) => (isWorkerRole(user.role) && (user.antiRagging || can(user.role, 'scope.everything')) ? <Reports /> : <NotOnDuty message={who()} />)}
       </SignedInGate>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isWorkerRole } from '../../../../shared/constants';
+import { isWorkerRole } from '../../../../shared/permissions';
 import type { NotificationChannels } from '../../../../shared/push';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';

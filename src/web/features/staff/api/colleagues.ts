@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { colleaguesSchema } from '../../../../shared/staff';
 import { apiFetch } from '../../../lib/api-client';
 import { peopleKey } from '../../../lib/query-keys';
+import { can } from '../../../../shared/permissions';
+import type { Role } from '../../../../shared/constants';
 
 /**
  * The people a complaint can be given to: every active staff member, warden and admin, with their
@@ -19,10 +21,10 @@ export function useColleagues({ enabled }: { enabled: boolean }) {
 
 /** Whether `person` may be given every one of `complaints`: an admin always, else a scope covering each. */
 export function coversAll(
-  person: { role: string; scopes: ReadonlyArray<{ category: string; hostel: string }> },
+  person: { role: Role; scopes: ReadonlyArray<{ category: string; hostel: string }> },
   complaints: ReadonlyArray<{ category: string; hostel: string }>,
 ): boolean {
-  if (person.role === 'admin') return true;
+  if (can(person.role, 'scope.everything')) return true;
   return complaints.every((c) =>
     person.scopes.some((s) => (s.category === '' || s.category === c.category) && (s.hostel === '' || s.hostel === c.hostel)),
   );

@@ -39,6 +39,7 @@ import { ViewChips } from './queue/ViewChips';
 import { QueueFilterBar } from './QueueFilterBar';
 import { StaffRequestError, WorkerGate } from './WorkerGate';
 import { i18n } from '../../../lib/i18n';
+import { can } from '../../../../shared/permissions';
 
 function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (status: ComplaintStatus[]) => void }) {
   const counts = useStatusCounts({ enabled: true });
@@ -398,7 +399,7 @@ function Queue({ user }: { user: User }) {
     <>
       <RaggingClocks user={user} />
       <QueueFilterBar filters={filters} onChange={change} onSearch={() => setOpenFirst(true)} />
-      {(user.role === 'warden' || user.role === 'admin') && <AttentionStrip counts={attention.data} />}
+      {can(user.role, 'queue.oversee') && <AttentionStrip counts={attention.data} />}
       <ViewChips filters={filters} counts={attention.data} onChange={change} />
       <StatusChips filters={filters} onChange={(status) => change({ ...filters, status })} />
       {bulk && <BulkProgress key={bulk.id} scheduled={bulk} onDismiss={() => setBulk(null)} />}
@@ -416,7 +417,7 @@ function Queue({ user }: { user: User }) {
         <a href={`/api/staff/complaints.csv?${filtersToApiParams(filters).toString()}`} download className={QUEUE_LINK}>
           {i18n._('Download this view as CSV')}
         </a>
-        {(user.role === 'warden' || user.role === 'admin') && (
+        {can(user.role, 'queue.oversee') && (
           <Link to="/insights" className={QUEUE_LINK}>
             {i18n._('Insights')}
           </Link>
@@ -430,7 +431,7 @@ function Queue({ user }: { user: User }) {
 export function StaffQueuePage() {
   // The committees' reports are the anti-ragging duty's and the admins' (the server refuses anyone else).
   const me = useMe();
-  const onDuty = me.data?.antiRagging === true || me.data?.role === 'admin';
+  const onDuty = me.data?.antiRagging === true || (me.data ? can(me.data.role, 'scope.everything') : false);
   return (
     <section aria-labelledby="staff-heading" className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-end justify-between gap-x-4">

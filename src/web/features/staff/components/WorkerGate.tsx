@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/auth';
-import { isWorkerRole } from '../../../../shared/constants';
+import { isWorkerRole } from '../../../../shared/permissions';
 import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
 import { Badge } from '../../../components/ui/Badge';
 import { LoadError } from '../../../components/ui/LoadError';

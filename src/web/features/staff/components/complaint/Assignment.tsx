@@ -13,10 +13,10 @@ import { coversAll, useColleagues } from '../../api/colleagues';
 import { sectionHeading, type Detail } from './types';
 import { i18n } from '../../../../lib/i18n';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
-import type { WorkerRole } from '../../../../../shared/constants';
+import type { Role } from '../../../../../shared/constants';
 
 /** The colleague's role as the picker shows it beside the name. */
-function roleWord(role: WorkerRole): string {
+function roleWord(role: Role): string {
   if (role === 'warden') return i18n._('warden');
   if (role === 'admin') return i18n._('admin');
   return i18n._('staff');

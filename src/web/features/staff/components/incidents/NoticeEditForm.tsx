@@ -17,7 +17,7 @@ import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { i18n } from '../../../../lib/i18n';
 import { useUpdateIncident } from '../../api/incidents-update';
-import { FloorChips } from './NoticeForm';
+import { ExpectedFixField, FloorChips } from './NoticeForm';
 
 interface EditDraft {
   title: string;
@@ -93,14 +93,7 @@ export function NoticeEditForm(props: { notice: StaffIncident; timeZone: string;
     >
       <TextField control={form.control} name="title" label={i18n._('Title')} maxLength={INCIDENT_TITLE_MAX} autoComplete="off" />
       <TextAreaField control={form.control} name="details" label={i18n._('Details (optional)')} rows={3} maxLength={INCIDENT_DETAILS_MAX} />
-      <TextField
-        control={form.control}
-        name="endsAt"
-        type="datetime-local"
-        label={i18n._('Expected fix')}
-        hint={i18n._('On the university\'s clock ({timeZone}), within 30 days.', { timeZone })}
-        min={toZonedInputValue(new Date(), timeZone)}
-      />
+      <ExpectedFixField control={form.control} timeZone={timeZone} />
       <EditFloorChips control={form.control} floors={floors} />
       <FormAlert control={form.control} />
       <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
-import type { Control } from 'react-hook-form';
+import type { Control, Path } from 'react-hook-form';
 import type { PublicCatalog } from '../../../../../shared/catalog';
 import {
   INCIDENT_DETAILS_MAX,
@@ -70,6 +70,20 @@ export function FloorChips({ id, floors, value, onChange, error }: { id: string;
 function DraftFloorChips({ control, floors }: { control: Control<NoticeDraft, unknown, IncidentCreate>; floors: number[] }) {
   const { field, fieldState } = useController({ control, name: 'floors' });
   return <FloorChips id="notice-floors" floors={floors} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
+}
+
+/** The expected end of a notice, on the university's clock, in both notice forms (each has an `endsAt` wall time). */
+export function ExpectedFixField<T extends { endsAt: string }, P>({ control, timeZone }: { control: Control<T, unknown, P>; timeZone: string }) {
+  return (
+    <TextField
+      control={control}
+      name={'endsAt' as Path<T>}
+      type="datetime-local"
+      label={i18n._('Expected fix')}
+      hint={i18n._('On the university\'s clock ({timeZone}), within 30 days.', { timeZone })}
+      min={toZonedInputValue(new Date(), timeZone)}
+    />
+  );
 }
 
 /** The floors a hostel has, lowest first. */
@@ -144,14 +158,7 @@ export function NoticeForm({ catalog, timeZone, onPosted }: { catalog: PublicCat
       </SelectField>
       <TextField control={form.control} name="title" label={i18n._('Title')} hint={i18n._('What students see first, e.g. “Wi-Fi outage on floor 2”.')} maxLength={INCIDENT_TITLE_MAX} autoComplete="off" />
       <TextAreaField control={form.control} name="details" label={i18n._('Details (optional)')} rows={3} maxLength={INCIDENT_DETAILS_MAX} />
-      <TextField
-        control={form.control}
-        name="endsAt"
-        type="datetime-local"
-        label={i18n._('Expected fix')}
-        hint={i18n._('On the university\'s clock ({timeZone}), within 30 days.', { timeZone })}
-        min={toZonedInputValue(new Date(), timeZone)}
-      />
+      <ExpectedFixField control={form.control} timeZone={timeZone} />
       <FormAlert control={form.control} />
       <button type="submit" className={buttonPrimary} disabled={post.isPending}>
         {post.isPending ? i18n._('Posting…') : i18n._('Post the notice')}

@@ -9,6 +9,7 @@ import { useNow } from '../DueBadge';
 import { i18n } from '../../../../lib/i18n';
 import { useLocalNames } from '../../../../lib/local-names';
 import { RAGGING_CATEGORY } from '../../../../../shared/constants';
+import { can } from '../../../../../shared/permissions';
 
 /** The words say it ("overdue 2 h"); the colour only repeats it. */
 export const CLOCK_TONES: Record<ClockLine['kind'], BadgeTone> = { overdue: 'danger', soon: 'warning', later: 'neutral' };
@@ -19,7 +20,7 @@ export const CLOCK_TONES: Record<ClockLine['kind'], BadgeTone> = { overdue: 'dan
  * clocks stand and who was told when one ran out. Nothing when there is none.
  */
 export function RaggingClocks({ user }: { user: User }) {
-  const clocks = useRaggingClocks({ enabled: user.antiRagging || user.role === 'admin' });
+  const clocks = useRaggingClocks({ enabled: user.antiRagging || can(user.role, 'scope.everything') });
   const now = useNow();
   const names = useLocalNames();
   if (clocks.isError) {
