@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcOf, weekdayOf } from './time.js';
 import { CLEANING_VISIT_OUTCOMES } from './constants.js';
 import { VALID_ROOM_MESSAGE } from './catalog.js';
 import { FIRST_DATE, LAST_DATE } from './text.js';
@@ -34,38 +35,6 @@ export function isDay(value: string): boolean {
   if (!DAY_PATTERN.test(value) || value < FIRST_DATE || value > LAST_DATE) return false;
   const at = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
-
-/** The calendar day at `at` on `timeZone`'s clock. */
-export function dayIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** The time of day 'HH:MM' at `at` on `timeZone`'s clock. */
-export function timeIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('hour')}:${part('minute')}`;
-}
-
-const utcOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
-export function addDays(day: string, days: number): string {
-  const at = utcOf(day);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a calendar day: 1 Monday … 7 Sunday. */
-export function weekdayOf(day: string): number {
-  return ((utcOf(day).getUTCDay() + 6) % 7) + 1;
-}
-
-/** The first day on or after `from` that falls on `weekday`. */
-export function nextWeekday(from: string, weekday: number): string {
-  return addDays(from, (weekday - weekdayOf(from) + 7) % 7);
 }
 
 /** "Tue 1 Dec"; in another language `intlLocale`'s words ("मंगल, 1 दिस॰" in 'hi-IN'). */

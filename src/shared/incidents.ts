@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayNumber, two, wallTimeIn } from './time.js';
 import { INCIDENT_STATUSES, OPEN_STATUSES, STATUSES, type ComplaintStatus } from './constants.js';
 import { checkTransition } from './lifecycle.js';
 import { relativeDay } from './relative-day.js';
@@ -185,30 +186,6 @@ export type ActiveNotices = z.infer<typeof activeNoticesSchema>;
 
 export const followResultSchema = z.object({ following: z.boolean(), affected: z.number().int() }).meta({ id: 'IncidentFollow' });
 
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-function wallTimeIn(date: Date, timeZone: string): WallTime {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
-}
-
-const dayNumber = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day) / 86_400_000;
-const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * When a notice expects its end, in words on the university's clock: "18:00" today, "tomorrow
@@ -225,31 +202,6 @@ export function noticeTimeText(at: Date, now: Date, timeZone: string, intlLocale
   return `${date}, ${time}`;
 }
 
-/** "2026-11-28T18:00": the wall time at `at` in `timeZone`, as a datetime-local input holds it. */
-export function toZonedInputValue(at: Date, timeZone: string): string {
-  const w = wallTimeIn(at, timeZone);
-  return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
-}
-
-/**
- * The instant a wall time ("2026-11-28T18:00") names in `timeZone`, or null when it is not one.
- * The zone's offset is read at the guess and read again at the result, which settles it across a
- * change of offset (a time skipped by a clock change lands just after it).
- */
-export function fromZonedInputValue(value: string, timeZone: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
-  if (Number.isNaN(asUtc)) return null;
-  const offsetAt = (instant: number) => {
-    const w = wallTimeIn(new Date(instant), timeZone);
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(instant / 60_000) * 60_000;
-  };
-  let instant = asUtc - offsetAt(asUtc);
-  instant = asUtc - offsetAt(instant);
-  return new Date(instant);
-}
 
 /**
  * Why an expected end cannot be taken, or null: it must lie ahead and within the limit. The

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayNumber, two, wallTimeIn } from './time.js';
 import { ENTRY_SLOTS, RAGGING_CATEGORY, VISIT_PROPOSAL_STATUSES, type ComplaintKind, type EntrySlot } from './constants.js';
 import { relativeDay } from './relative-day.js';
 
@@ -128,54 +129,6 @@ export const visitStateSchema = z
   .meta({ id: 'VisitState' });
 export type VisitState = z.infer<typeof visitStateSchema>;
 
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-function wallTimeIn(date: Date, timeZone: string): WallTime {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
-}
-
-const dayNumber = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day) / 86_400_000;
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** The instant a wall time on `date` at `time` names in `timeZone` (the offset read twice settles a clock change). */
-export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  const asUtc = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
-  if (Number.isNaN(asUtc)) return null;
-  const check = new Date(asUtc);
-  if (check.getUTCDate() !== Number(d[3]) || check.getUTCMonth() !== Number(d[2]) - 1) return null;
-  const offsetAt = (instant: number) => {
-    const w = wallTimeIn(new Date(instant), timeZone);
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(instant / 60_000) * 60_000;
-  };
-  let instant = asUtc - offsetAt(asUtc);
-  instant = asUtc - offsetAt(instant);
-  return new Date(instant);
-}
-
-/** "2026-11-28": the day `at` falls on in `timeZone`, as a date input holds it. */
-export function zonedDate(at: Date, timeZone: string): string {
-  const w = wallTimeIn(at, timeZone);
-  return `${w.year}-${two(w.month)}-${two(w.day)}`;
-}
 
 /** Why a visit time cannot be proposed, or null: it must lie ahead, within VISIT_MAX_DAYS. */
 export function visitTimeProblem(startsAt: Date, endsAt: Date, now: Date): string | null {

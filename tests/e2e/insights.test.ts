@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { addDays, dayIn } from '../../src/shared/cleaning-schedule.js';
+import { addDays, dayIn } from '../../src/shared/time.js';
 import { OPEN_STATUSES } from '../../src/shared/constants.js';
 import { complaints, users } from '../../src/server/db/schema.js';
 import { countedInSql, seedInsights } from '../factories/insights.js';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { timeIn } from '../../src/shared/cleaning-schedule.js';
+import { timeIn } from '../../src/shared/time.js';
 import { university } from '../../src/server/db/schema.js';
 import type { TestApp } from './test-app.js';
 

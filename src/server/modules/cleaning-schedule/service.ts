@@ -1,29 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import {
-  CLEANING_MARK_DAYS_BACK,
-  CLEANING_UNDO_MINUTES,
-  CLEANING_WEEKS_AHEAD,
-  addDays,
-  dayIn,
-  dayLabel,
-  nextWeekday,
-  slotText,
-  timeIn,
-  WEEKDAY_NAMES,
-  weekdayOf,
-  type CleaningBooking,
-  type CleaningBookingCreate,
-  type CleaningDay,
-  type CleaningDayItem,
-  type CleaningSlotAdmin,
-  type CleaningSlotCreate,
-  type CleaningSlotOffer,
-  type CleaningWeek,
-} from '../../../shared/cleaning-schedule.js';
+import { CLEANING_MARK_DAYS_BACK, CLEANING_UNDO_MINUTES, CLEANING_WEEKS_AHEAD, dayLabel, slotText, WEEKDAY_NAMES, type CleaningBooking, type CleaningBookingCreate, type CleaningDay, type CleaningDayItem, type CleaningSlotAdmin, type CleaningSlotCreate, type CleaningSlotOffer, type CleaningWeek } from '../../../shared/cleaning-schedule.js';
+import { addDays, dayIn, nextWeekday, timeIn, weekdayOf } from '../../../shared/time.js';
 import { checkServicePlace, floorFromRoomNumber, localName, serviceByKey, type PublicCatalog } from '../../../shared/catalog.js';
 import { SOURCE_LOCALE, type CleaningVisitOutcome, type Locale } from '../../../shared/constants.js';
 import { INTL_LOCALE } from '../../../shared/locale.js';
-import { fromZonedInputValue } from '../../../shared/incidents.js';
+import { fromZonedInputValue } from '../../../shared/time.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   cleaningBookings,

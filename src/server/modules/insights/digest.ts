@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatHours, formatRating, formatShare, type Insights } from '../../../shared/insights.js';
-import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
+import { addDays, dayIn } from '../../../shared/time.js';
 import { users } from '../../db/schema.js';
 import type { CatalogSnapshot } from '../catalog/index.js';
 import type { LifecycleContext } from '../lifecycle/index.js';

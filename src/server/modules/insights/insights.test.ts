@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayIn } from '../../../shared/cleaning-schedule.js';
+import { addDays, dayIn } from '../../../shared/time.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { INSIGHT_DURATION_BOUNDS_MINUTES, type Insights } from '../../../shared/insights.js';
 import { complaints, insightDaily, outbox, users } from '../../db/schema.js';

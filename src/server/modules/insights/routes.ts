@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dayIn } from '../../../shared/cleaning-schedule.js';
+import { dayIn } from '../../../shared/time.js';
 import { requesterI18n } from '../../i18n/requester.js';
 import { errorBodySchema } from '../../../shared/errors.js';
 import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayIn, weekdayOf } from '../../../shared/cleaning-schedule.js';
-import { fromZonedInputValue } from '../../../shared/incidents.js';
+import { addDays, dayIn, weekdayOf } from '../../../shared/time.js';
+import { fromZonedInputValue } from '../../../shared/time.js';
 import type { Insights } from '../../../shared/insights.js';
 import { complaints, insightDaily, outbox, users } from '../../db/schema.js';
 import { ApiClient } from '../../../../tests/support/student.js';

@@ -1,6 +1,7 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_CONSENT_MISSING, ENTRY_NOT_ASKED, ENTRY_SLOTS_MISSING, visitDateText, zonedDate, zonedInstant } from '../../../shared/visits.js';
+import { ENTRY_CONSENT_MISSING, ENTRY_NOT_ASKED, ENTRY_SLOTS_MISSING, visitDateText } from '../../../shared/visits.js';
+import { dayIn as zonedDate, zonedInstant } from '../../../shared/time.js';
 import { auditLog, complaints, notifications, outbox, users, visitProposals } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
 import { SmtpSink } from '../../../../tests/support/smtp-sink.js';

@@ -2,15 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { SOURCE_LOCALE, STATUS_LABELS, isOpenStatus } from '../../../shared/constants.js';
 import { INTL_LOCALE } from '../../../shared/locale.js';
 import type { Reader } from '../../i18n/readers.js';
-import {
-  isInRoomWork,
-  visitTimeProblem,
-  visitDateText,
-  zonedInstant,
-  type VisitAnswerBody,
-  type VisitProposalBody,
-  type VisitState,
-} from '../../../shared/visits.js';
+import { isInRoomWork, visitTimeProblem, visitDateText, type VisitAnswerBody, type VisitProposalBody, type VisitState } from '../../../shared/visits.js';
+import { zonedInstant } from '../../../shared/time.js';
 import type { Db, Tx } from '../../db/client.js';
 import { complaintEvents, complaints, visitProposals, type ComplaintRow, type UserRow, type VisitProposalRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';

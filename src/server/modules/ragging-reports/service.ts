@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'driz
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ENQUIRY_OUTCOMES, RAGGING_CATEGORY, type ComplaintStatus } from '../../../shared/constants.js';
 import type { PublicCatalog } from '../../../shared/catalog.js';
-import { fromZonedInputValue } from '../../../shared/incidents.js';
+import { fromZonedInputValue } from '../../../shared/time.js';
 import { ENQUIRY_DAYS, FIR_DECISION_HOURS } from '../../../shared/ragging.js';
 import type { Inspection, InspectionCreate, InspectionListQuery } from '../../../shared/ragging-reports.js';
 import type { Db } from '../../db/client.js';

@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import type { ComponentType, FormEvent, ReactNode } from 'react';
 import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
-import {
-  ENTRY_SLOT_LABELS,
-  VISIT_MAX_DAYS,
-  entryConsentText,
-  visitTimeProblem,
-  zonedDate,
-  zonedInstant,
-  type VisitProposalBody,
-  type VisitState,
-} from '../../../shared/visits';
+import { ENTRY_SLOT_LABELS, VISIT_MAX_DAYS, entryConsentText, visitTimeProblem, type VisitProposalBody, type VisitState } from '../../../shared/visits';
+import { dayIn as zonedDate, zonedInstant } from '../../../shared/time';
 import { Alert } from '../ui/Alert';
 import { StatusMessage } from '../ui/StatusMessage';
 import { slot, WithSlots } from '../ui/WithSlots';

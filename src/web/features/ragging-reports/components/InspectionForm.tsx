@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { localName, type PublicCatalog } from '../../../../shared/catalog';
-import { fromZonedInputValue, toZonedInputValue } from '../../../../shared/incidents';
+import { fromZonedInputValue, toZonedInputValue } from '../../../../shared/time';
 import {
   INSPECTION_FINDINGS_MAX,
   INSPECTION_SQUAD_MAX,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { can, isWorkerRole } from '../../../../shared/permissions';
-import { toZonedInputValue } from '../../../../shared/incidents';
+import { toZonedInputValue } from '../../../../shared/time';
 import type { Inspection } from '../../../../shared/ragging-reports';
 import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
 import { Alert } from '../../../components/ui/Alert';

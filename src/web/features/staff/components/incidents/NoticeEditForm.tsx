@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
-import {
-  INCIDENT_DETAILS_MAX,
-  INCIDENT_TITLE_MAX,
-  endsAtProblem,
-  fromZonedInputValue,
-  incidentUpdateSchema,
-  toZonedInputValue,
-  type IncidentUpdate,
-  type StaffIncident,
-} from '../../../../../shared/incidents';
+import { INCIDENT_DETAILS_MAX, INCIDENT_TITLE_MAX, endsAtProblem, incidentUpdateSchema, type IncidentUpdate, type StaffIncident } from '../../../../../shared/incidents';
+import { fromZonedInputValue, toZonedInputValue } from '../../../../../shared/time';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextAreaField, TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';

@@ -2,15 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import type { Control, Path } from 'react-hook-form';
 import type { PublicCatalog } from '../../../../../shared/catalog';
-import {
-  INCIDENT_DETAILS_MAX,
-  INCIDENT_TITLE_MAX,
-  endsAtProblem,
-  fromZonedInputValue,
-  incidentCreateSchema,
-  toZonedInputValue,
-  type IncidentCreate,
-} from '../../../../../shared/incidents';
+import { INCIDENT_DETAILS_MAX, INCIDENT_TITLE_MAX, endsAtProblem, incidentCreateSchema, type IncidentCreate } from '../../../../../shared/incidents';
+import { fromZonedInputValue, toZonedInputValue } from '../../../../../shared/time';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
 import { buttonPrimary, fieldError, fieldHint, fieldLabel } from '../../../../components/ui/styles';
