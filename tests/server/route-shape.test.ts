@@ -42,6 +42,13 @@ describe('route files', () => {
     expect(linesMatching(routeFiles, /\.transaction\(|\baudit\(/)).toEqual([]);
   });
 
+  it('leave reading and writing the database to their services (issue 42)', () => {
+    const queries = routeFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bapp\.db\s*\.(select|insert|update|delete|execute)\(/g)].map((m) => `${relative(file)}: app.db.${m[1] ?? ''}(`),
+    );
+    expect(queries).toEqual([]);
+  });
+
   it('get the signed-in user one way: requireUser(request)', () => {
     const otherWays = /request\.user\?\.|request\.user!|if \(!request\.user\b|=\s*request\.user;|new Error\('unreachable'\)/;
     expect(linesMatching(filesUnder(modulesDir), otherWays)).toEqual([]);

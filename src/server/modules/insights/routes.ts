@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,13 +7,12 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { INSIGHTS_TABLES, insightsPreferencesResponseSchema, insightsPreferencesSchema, insightsQuerySchema, insightsSchema } from '../../../shared/insights.js';
 import type { Config } from '../../config.js';
 import { queueQuerySchema } from '../../../shared/staff.js';
-import { users } from '../../db/schema.js';
 import { valued } from '../../../shared/valued-message.js';
-import { AppError } from '../../lib/errors.js';
 import { loadScope, mayRevealIdentity } from '../access/index.js';
 import { insightsTableCsv, queueCsv } from './export.js';
 import { insightsFigures, insightsFilter } from './figures.js';
 import { requireUser } from '../../lib/require-user.js';
+import { saveInsightsDigest } from '../users/index.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 const csvBody = z.any().describe('text/csv; charset=utf-8, streamed');
@@ -131,15 +129,6 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
         response: { 200: insightsPreferencesResponseSchema, ...errors, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const [row] = await app.db
-        .update(users)
-        .set({ insightsDigest: request.body.digest, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning({ digest: users.insightsDigest });
-      if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
-      return { ...row, everyDays };
-    },
+    async (request) => ({ ...(await saveInsightsDigest(app.db, requireUser(request).id, request.body.digest)), everyDays }),
   );
 }

@@ -18,8 +18,6 @@ import {
   statusCountsSchema,
   transitionBodySchema,
 } from '../../../shared/staff.js';
-import { users } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { recordIdentitySearch, revealIdentity } from '../confidentiality/index.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
@@ -28,7 +26,8 @@ import { attentionCounts, listQueue, statusCounts } from './queries.js';
 import { bulkActionStatus, scheduleBulkAction, undoBulkAction } from './bulk.js';
 import { attentionSchema, bulkActionSchema, bulkRequestSchema } from '../../../shared/queue.js';
 import { loadScope, mayRevealIdentity } from '../access/index.js';
-import { addReply, answerVisitAsStaff, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, staffView, staffViews, take, transition, unmerge } from './service.js';
+import { addReply, answerVisitAsStaff, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, staffView, staffViewOf, staffViews, take, transition, unmerge } from './service.js';
+import { saveWorkPreferences } from '../users/index.js';
 import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
 import { placeFacts } from './place-facts.js';
@@ -153,10 +152,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         request.headers['idempotency-key'],
         request.body.photoIds,
       );
-      const [assignee] = row.assigneeId
-        ? await app.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.assigneeId))
-        : [];
-      return staffView(app.db, row, assignee ?? null);
+      return staffViewOf(app.db, row);
     },
   );
 
@@ -355,16 +351,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         response: { 200: staffPreferencesSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const [row] = await app.db
-        .update(users)
-        .set({ newWorkMail: request.body.newWorkMail, digestHours: request.body.digestHours, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning({ newWorkMail: users.newWorkMail, digestHours: users.digestHours });
-      if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
-      return row;
-    },
+    async (request) => saveWorkPreferences(app.db, requireUser(request).id, request.body),
   );
 
   r.get(

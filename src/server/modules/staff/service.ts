@@ -181,6 +181,14 @@ export async function staffView(db: Pick<Db, 'select'>, complaint: StaffComplain
   return view;
 }
 
+/** The staff view of a complaint just changed, with whoever has it now. */
+export async function staffViewOf(db: Pick<Db, 'select'>, complaint: StaffComplaintColumns & { assigneeId: string | null }): Promise<StaffComplaint> {
+  const [assignee] = complaint.assigneeId
+    ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, complaint.assigneeId))
+    : [];
+  return staffView(db, complaint, assignee ?? null);
+}
+
 /** A worker proposes a visit time for in-room work in their scope; the student is told (lifecycle/visits.ts). */
 export async function proposeVisitAsStaff(ctx: LifecycleContext, actor: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
   refuseNonWorker(actor);
