@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { utcOf, weekdayOf } from './time.js';
+import { dayText, utcOf, weekdayOf } from './time.js';
 import { CLEANING_VISIT_OUTCOMES } from './constants.js';
 import { VALID_ROOM_MESSAGE } from './catalog.js';
 import { FIRST_DATE, LAST_DATE } from './text.js';
@@ -41,7 +41,7 @@ export function isDay(value: string): boolean {
 export function dayLabel(day: string, intlLocale = 'en-GB'): string {
   const at = utcOf(day);
   // English keeps its own short names: Intl's en-GB writes September "Sept".
-  if (intlLocale !== 'en-GB') return new Intl.DateTimeFormat(intlLocale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+  if (intlLocale !== 'en-GB') return dayText(at, 'UTC', intlLocale);
   return `${SHORT_WEEKDAYS[weekdayOf(day) - 1] ?? ''} ${at.getUTCDate()} ${SHORT_MONTHS[at.getUTCMonth()] ?? ''}`;
 }
 

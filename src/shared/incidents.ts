@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayNumber, two, wallTimeIn } from './time.js';
+import { dayNumber, dayText, two, wallTimeIn } from './time.js';
 import { INCIDENT_STATUSES, OPEN_STATUSES, STATUSES, type ComplaintStatus } from './constants.js';
 import { checkTransition } from './lifecycle.js';
 import { relativeDay } from './relative-day.js';
@@ -198,8 +198,7 @@ export function noticeTimeText(at: Date, now: Date, timeZone: string, intlLocale
   const days = dayNumber(when) - dayNumber(wallTimeIn(now, timeZone));
   if (days === 0) return time;
   if (days === 1) return `${relativeDay(1, intlLocale)} ${time}`;
-  const date = new Intl.DateTimeFormat(intlLocale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
-  return `${date}, ${time}`;
+  return `${dayText(at, timeZone, intlLocale)}, ${time}`;
 }
 
 

@@ -100,3 +100,25 @@ export function weekdayOf(day: string): number {
 export function nextWeekday(from: string, weekday: number): string {
   return addDays(from, (weekday - weekdayOf(from) + 7) % 7);
 }
+
+/** Formatters in a language and zone, made once: a page of rows writes a day on each. */
+const worded = new Map<string, Intl.DateTimeFormat>();
+function wordedIn(intlLocale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${intlLocale} ${JSON.stringify(options)}`;
+  let format = worded.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale, options);
+    worded.set(key, format);
+  }
+  return format;
+}
+
+/** "Fri 28 Nov" (with `year`, "Fri 28 Nov 2026"): the day `at` falls on in `timeZone`, in `intlLocale`'s words. */
+export function dayText(at: Date, timeZone: string, intlLocale = 'en-GB', { year = false }: { year?: boolean } = {}): string {
+  return wordedIn(intlLocale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', ...(year ? { year: 'numeric' } : {}) }).format(at);
+}
+
+/** "Monday" for ISO weekday 1, in `intlLocale`'s words: 1 January 2024 was a Monday. */
+export function weekdayName(weekday: number, intlLocale = 'en-GB'): string {
+  return wordedIn(intlLocale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, weekday));
+}

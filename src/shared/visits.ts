@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayNumber, two, wallTimeIn } from './time.js';
+import { dayNumber, dayText, two, wallTimeIn } from './time.js';
 import { ENTRY_SLOTS, RAGGING_CATEGORY, VISIT_PROPOSAL_STATUSES, type ComplaintKind, type EntrySlot } from './constants.js';
 import { relativeDay } from './relative-day.js';
 
@@ -146,7 +146,7 @@ export function visitTimeProblem(startsAt: Date, endsAt: Date, now: Date): strin
 export function visitDateText(startsAt: Date, endsAt: Date, timeZone: string, intlLocale = 'en-GB'): string {
   const from = wallTimeIn(startsAt, timeZone);
   const to = wallTimeIn(endsAt, timeZone);
-  const date = new Intl.DateTimeFormat(intlLocale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
+  const date = dayText(startsAt, timeZone, intlLocale);
   return `${date}, ${two(from.hour)}:${two(from.minute)}–${two(to.hour)}:${two(to.minute)}`;
 }
 
@@ -160,6 +160,5 @@ export function visitTimeText(startsAt: Date, endsAt: Date, now: Date, timeZone:
   const times = `${two(from.hour)}:${two(from.minute)}–${two(to.hour)}:${two(to.minute)}`;
   const days = dayNumber(from) - dayNumber(wallTimeIn(now, timeZone));
   if (days === 0 || days === 1) return `${relativeDay(days, intlLocale)} ${times}`;
-  const date = new Intl.DateTimeFormat(intlLocale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
-  return `${date}, ${times}`;
+  return `${dayText(startsAt, timeZone, intlLocale)}, ${times}`;
 }

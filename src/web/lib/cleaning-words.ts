@@ -1,5 +1,6 @@
 import { SOURCE_LOCALE } from '../../shared/constants';
 import { WEEKDAY_NAMES, dayLabel, slotText } from '../../shared/cleaning-schedule';
+import { weekdayName } from '../../shared/time';
 import { INTL_LOCALE, isLocale } from '../../shared/locale';
 import { i18n } from './i18n';
 
@@ -18,7 +19,7 @@ const intlOf = (): string | null => {
 export function weekdayWord(weekday: number): string {
   const intl = intlOf();
   if (!intl) return WEEKDAY_NAMES[weekday - 1] ?? '';
-  return new Intl.DateTimeFormat(intl, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, weekday));
+  return weekdayName(weekday, intl);
 }
 
 /** "Every Tuesday 09:00–11:00". */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { CLEANING_MARK_DAYS_BACK, CLEANING_UNDO_MINUTES, CLEANING_WEEKS_AHEAD, dayLabel, slotText, WEEKDAY_NAMES, type CleaningBooking, type CleaningBookingCreate, type CleaningDay, type CleaningDayItem, type CleaningSlotAdmin, type CleaningSlotCreate, type CleaningSlotOffer, type CleaningWeek } from '../../../shared/cleaning-schedule.js';
-import { addDays, dayIn, nextWeekday, timeIn, weekdayOf } from '../../../shared/time.js';
+import { addDays, dayIn, nextWeekday, timeIn, weekdayName as weekdayOn, weekdayOf } from '../../../shared/time.js';
 import { checkServicePlace, floorFromRoomNumber, localName, serviceByKey, type PublicCatalog } from '../../../shared/catalog.js';
 import { SOURCE_LOCALE, type CleaningVisitOutcome, type Locale } from '../../../shared/constants.js';
 import { INTL_LOCALE } from '../../../shared/locale.js';
@@ -53,8 +53,7 @@ function slotFor(i18n: I18n, slot: SlotTimes): string {
 }
 
 /** A weekday's name in the reader's language: 1 January 2024 was a Monday. */
-const weekdayName = (i18n: I18n, weekday: number) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[i18n.locale as Locale] ?? i18n.locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+const weekdayName = (i18n: I18n, weekday: number) => weekdayOn(weekday, INTL_LOCALE[i18n.locale as Locale] ?? i18n.locale);
 
 /** "Tue 1 Dec" in English; in another language its own words. */
 const dayFor = (i18n: I18n, day: string) => (i18n.locale === SOURCE_LOCALE ? dayLabel(day) : dayLabel(day, INTL_LOCALE[i18n.locale as Locale]));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ComponentType, FormEvent, ReactNode } from 'react';
 import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
 import { ENTRY_SLOT_LABELS, VISIT_MAX_DAYS, entryConsentText, visitTimeProblem, type VisitProposalBody, type VisitState } from '../../../shared/visits';
-import { dayIn as zonedDate, zonedInstant } from '../../../shared/time';
+import { dayIn as zonedDate, dayText, timeIn, wallTimeIn, zonedInstant } from '../../../shared/time';
 import { Alert } from '../ui/Alert';
 import { StatusMessage } from '../ui/StatusMessage';
 import { slot, WithSlots } from '../ui/WithSlots';
@@ -17,7 +17,7 @@ import { i18n, intlLocale } from '../../lib/i18n';
  */
 
 /** "16:00": a time of day on the university's clock. */
-const clock = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+const clock = (at: Date, timeZone: string) => timeIn(at, timeZone);
 
 /**
  * "today 16:00–17:00", "tomorrow 09:00–10:00", else "Fri 28 Nov, 16:00–17:00": a visit on the
@@ -33,8 +33,7 @@ export function visitLabel(visit: { startsAt: string; endsAt: string }, timeZone
   if (day === tomorrow) return i18n._('tomorrow {times}', { times });
   // English keeps the server's "Fri 28 Nov" (en-GB); Hindi has its own order of day and month.
   const locale = i18n.locale === 'en' ? 'en-GB' : intlLocale();
-  const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(startsAt);
-  return i18n._('{date}, {times}', { date: weekday, times });
+  return i18n._('{date}, {times}', { date: dayText(startsAt, timeZone, locale), times });
 }
 
 /** Why a visit time cannot be proposed, in the reader's language. */
@@ -88,7 +87,7 @@ function dayOptions(timeZone: string, now: Date): Array<{ value: string; label: 
         ? i18n._('Today')
         : i === 1
           ? i18n._('Tomorrow')
-          : new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : intlLocale(), { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+          : dayText(at, timeZone, i18n.locale === 'en' ? 'en-GB' : intlLocale());
     return { value, label };
   });
 }
@@ -96,7 +95,7 @@ function dayOptions(timeZone: string, now: Date): Array<{ value: string; label: 
 /** The next whole hour on the university's clock, or 09:00 the next morning outside 09:00–20:00: a sensible first choice. */
 function firstChoice(timeZone: string, now: Date): { date: string; start: string; end: string } {
   const next = new Date(now.getTime() + 3_600_000);
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(next));
+  const hour = wallTimeIn(next, timeZone).hour;
   if (hour >= 20 || hour < 9) {
     // Past 20:00 the next morning is tomorrow's; before 09:00 it is the morning of the next hour's day.
     const day = hour >= 20 ? new Date(now.getTime() + 86_400_000) : next;
