@@ -96,6 +96,20 @@ export default tseslint.config(
     plugins: { lingui: { ...lingui, rules: { ...lingui.rules, 'no-unlocalized-strings': allowMarkedStrings(lingui.rules['no-unlocalized-strings']) } } },
     rules: { 'lingui/no-unlocalized-strings': unlocalizedStrings },
   },
+  {
+    // One UI kit (issue 42): a button's pending state, a control's label and focus ring are built once.
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/components/ui/**', '**/*.test.*'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/^(button|input|select|textarea)$/]',
+          message: 'Use Button, the controls (components/ui/Controls.tsx) or a bound field (components/ui/FormFields.tsx) from components/ui.',
+        },
+      ],
+    },
+  },
   ...webFeatures.map((feature) => ({
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', webRestrictions(feature)] },

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { Button } from '../components/ui/Button';
 import { i18n } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { can, isWorkerRole } from '../../shared/permissions';
@@ -54,9 +55,9 @@ export function MainNav() {
 
   return (
     <nav aria-label={i18n._('Main')} className="ml-auto shrink-0 xl:ml-0 xl:flex-1" onKeyDown={handleKeyDown}>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
+        variant="plain"
         className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-2.5 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 sm:px-3 xl:hidden"
         aria-expanded={open}
         aria-controls={LIST_ID}
@@ -70,7 +71,7 @@ export function MainNav() {
           )}
         </svg>
         <span className="sr-only sm:not-sr-only">{i18n._('Menu')}</span>
-      </button>
+      </Button>
 
       <ul
         id={LIST_ID}

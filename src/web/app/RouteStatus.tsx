@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useNavigation, useRouteError } from 'react-router';
 import { LoadingStatus } from '../components/ui/LoadingStatus';
+import { Button } from '../components/ui/Button';
 import { buttonPrimary, buttonSecondary } from '../components/ui/styles';
 import { i18n } from '../lib/i18n';
 import { DocumentTitle } from '../components/DocumentTitle';
@@ -45,9 +46,9 @@ export function PageError() {
       </h1>
       <p className="mt-3 text-slate-700">{detail}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <button type="button" className={buttonPrimary} onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           {i18n._('Reload page')}
-        </button>
+        </Button>
         <Link to="/" className={buttonSecondary}>
           {i18n._('Go to the start page')}
         </Link>

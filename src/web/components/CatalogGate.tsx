@@ -5,7 +5,7 @@ import { useCatalog } from '../lib/catalog';
 import { i18n } from '../lib/i18n';
 import { Alert } from './ui/Alert';
 import { LoadingStatus } from './ui/LoadingStatus';
-import { buttonSecondary } from './ui/styles';
+import { Button } from './ui/Button';
 
 interface CatalogGateProps {
   children: (catalog: PublicCatalog) => ReactNode;
@@ -25,9 +25,9 @@ export function CatalogGate({ children, loadingLabel = i18n._('Loading…') }: C
     return (
       <Alert data-testid="catalog-error">
         <p>{i18n._('This page could not be loaded: {reason}', { reason: errorMessage(catalog.error) })}</p>
-        <button type="button" className={`${buttonSecondary} mt-3`} onClick={() => void catalog.refetch()}>
+        <Button className="mt-3" onClick={() => void catalog.refetch()}>
           {i18n._('Try again')}
-        </button>
+        </Button>
       </Alert>
     );
   }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import type { BlockerFunction } from 'react-router';
-import { buttonPrimary, buttonSecondary } from './ui/styles';
+import { Button } from './ui/Button';
 
 interface LeaveQuestionProps {
   /** When leaving for another page of the app must be asked about first (react-router's blocker; one per router). */
@@ -57,12 +57,12 @@ export function LeaveQuestion({ block, unload, question, stayLabel, leaveLabel }
         {question}
       </p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row-reverse">
-        <button ref={stay} type="button" className={buttonPrimary} onClick={() => blocker.reset?.()}>
+        <Button ref={stay} variant="primary" onClick={() => blocker.reset?.()}>
           {stayLabel}
-        </button>
-        <button type="button" className={buttonSecondary} onClick={() => blocker.proceed?.()}>
+        </Button>
+        <Button onClick={() => blocker.proceed?.()}>
           {leaveLabel}
-        </button>
+        </Button>
       </div>
     </dialog>
   );

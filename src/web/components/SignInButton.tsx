@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { i18n } from '../lib/i18n';
+import { Button } from './ui/Button';
 import { buttonPrimary } from './ui/styles';
 
 export const SIGN_IN_ERROR_PARAM = 'signInError';
@@ -25,8 +26,8 @@ export function SignInButton({ className = buttonPrimary }: SignInButtonProps) {
   }
 
   return (
-    <button type="button" className={className} onClick={handleClick}>
+    <Button variant="plain" className={className} onClick={handleClick}>
       {i18n._('Sign In')}
-    </button>
+    </Button>
   );
 }

@@ -7,6 +7,9 @@ export const buttonPrimary = `${buttonBase} bg-brand-700 text-white hover:bg-bra
 
 export const buttonSecondary = `${buttonBase} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
 
+/** A button whose action cannot be taken back by Undo (delete, close for good). */
+export const buttonDanger = `${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50`;
+
 export const textLink = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
 export const pageContainer = 'mx-auto w-full max-w-5xl px-4 sm:px-6';

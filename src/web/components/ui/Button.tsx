@@ -1,0 +1,73 @@
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { buttonDanger, buttonPrimary, buttonSecondary, textLink } from './styles';
+
+/*
+ * The portal's one button. A variant says what the button is for; `pending` is the state while
+ * what it started is on its way: the button is disabled (no second tap sends twice), busy for a
+ * screen reader, and says what is happening (`pendingLabel`, e.g. "Sending…") beside a spinner.
+ *
+ * The frame and the prerendered pages use it, so classes are joined, not merged (lib/cn.ts):
+ * `className` adds layout (margins, widths, shrink), the size says the padding.
+ */
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link' | 'plain';
+export type ButtonSize = 'md' | 'narrow' | 'sm';
+
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+  /** A button never submits by accident: 'button' unless said otherwise. */
+  type?: 'button' | 'submit' | 'reset';
+  /** 'plain' takes its whole look from `className` (a chip, an icon, a row that is a button). */
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  pending?: boolean;
+  /** What the button says while pending; its own words when left out. */
+  pendingLabel?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+const variants: Record<ButtonVariant, string> = {
+  primary: buttonPrimary,
+  secondary: buttonSecondary,
+  danger: buttonDanger,
+  link: textLink,
+  plain: '',
+};
+
+/** Padding for the boxed variants; a link and a plain button bring their own. */
+const sizes: Record<ButtonSize, string> = {
+  md: '',
+  narrow: 'px-3',
+  sm: 'min-h-9 px-3 py-1',
+};
+
+const boxed = (variant: ButtonVariant) => variant === 'primary' || variant === 'secondary' || variant === 'danger';
+
+export function Button({
+  type = 'button',
+  variant = 'secondary',
+  size = 'md',
+  pending = false,
+  pendingLabel,
+  disabled,
+  className,
+  children,
+  ref,
+  ...rest
+}: ButtonProps) {
+  const classes = [variants[variant], boxed(variant) ? sizes[size] : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <button
+      {...rest}
+      ref={ref}
+      type={type}
+      disabled={disabled === true || pending}
+      aria-busy={pending || undefined}
+      className={classes || undefined}
+    >
+      {pending && boxed(variant) && (
+        <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      )}
+      {pending && pendingLabel !== undefined ? pendingLabel : children}
+    </button>
+  );
+}
