@@ -16,6 +16,16 @@ const unitTests = readdirSync(path.join(root, 'src'), { recursive: true, encodin
   .sort();
 const serverTests = ['src/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/process/**/*.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// With a PostgreSQL server as well, the server's rules run there, once; PGlite keeps the files about
+// the embedded database itself: its driver and files, the jobs' claims, the demo `npm start` shows,
+// the built server on DATA_DIR, and the sweep that reads every output through its driver (decision 66).
+const embeddedDatabaseTests = [
+  'src/server/db/**/*.test.ts',
+  'src/server/plugins/jobs.test.ts',
+  'tests/server/demo.test.ts',
+  'tests/server/every-output.test.ts',
+  'tests/process/**/*.test.ts',
+];
 
 export default defineConfig({
   // The web code's English messages, compiled in place as the build does (decision 52).
@@ -47,7 +57,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'server (PGlite)',
-          include: serverTests,
+          include: onPostgres ? embeddedDatabaseTests : serverTests,
           exclude: [...configDefaults.exclude, ...unitTests],
           env: { TEST_DB: 'pglite' },
           // Each file starts its own app on its own database and keeps no state in modules, so the
