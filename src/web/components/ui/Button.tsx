@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { buttonDanger, buttonPrimary, buttonSecondary, textLink } from './styles';
+import { buttonFrame, buttonPadding, buttonTones, textLink } from './styles';
 
 /*
  * The portal's one button. A variant says what the button is for; `pending` is the state while
@@ -25,22 +25,23 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   ref?: Ref<HTMLButtonElement>;
 }
 
-const variants: Record<ButtonVariant, string> = {
-  primary: buttonPrimary,
-  secondary: buttonSecondary,
-  danger: buttonDanger,
-  link: textLink,
-  plain: '',
-};
+type BoxedVariant = keyof typeof buttonTones;
+const isBoxed = (variant: ButtonVariant): variant is BoxedVariant => variant in buttonTones;
 
-/** Padding for the boxed variants; a link and a plain button bring their own. */
+/*
+ * A size is the whole padding, never an addition to another: classes are joined, not merged, and
+ * of two paddings in one class list the stylesheet's order, not the list's, would win.
+ */
 const sizes: Record<ButtonSize, string> = {
-  md: '',
-  narrow: 'px-3',
+  md: buttonPadding,
+  narrow: 'min-h-11 px-3 py-2',
   sm: 'min-h-9 px-3 py-1',
 };
 
-const boxed = (variant: ButtonVariant) => variant === 'primary' || variant === 'secondary' || variant === 'danger';
+const look = (variant: ButtonVariant, size: ButtonSize): string => {
+  if (isBoxed(variant)) return `${buttonFrame} ${sizes[size]} ${buttonTones[variant]}`;
+  return variant === 'link' ? textLink : '';
+};
 
 export function Button({
   type = 'button',
@@ -54,7 +55,7 @@ export function Button({
   ref,
   ...rest
 }: ButtonProps) {
-  const classes = [variants[variant], boxed(variant) ? sizes[size] : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = [look(variant, size), className ?? ''].filter(Boolean).join(' ');
   return (
     <button
       {...rest}
@@ -64,7 +65,7 @@ export function Button({
       aria-busy={pending || undefined}
       className={classes || undefined}
     >
-      {pending && boxed(variant) && (
+      {pending && isBoxed(variant) && (
         <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />
       )}
       {pending && pendingLabel !== undefined ? pendingLabel : children}

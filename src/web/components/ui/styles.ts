@@ -1,14 +1,24 @@
 /** Shared Tailwind class lists, so every button and link looks and focuses the same way. */
-const buttonBase =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ' +
+/** A boxed button's frame; its padding comes with its size (Button's `size`), its colours with its tone. */
+export const buttonFrame =
+  'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold ' +
   'transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
-export const buttonPrimary = `${buttonBase} bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900`;
+/** The default size's padding: a 44-pixel target for a thumb. */
+export const buttonPadding = 'min-h-11 px-4 py-2';
 
-export const buttonSecondary = `${buttonBase} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
+export const buttonTones = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900',
+  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+  /** A button whose action cannot be taken back by Undo (delete, close for good). */
+  danger: 'border border-red-700 bg-white text-red-800 hover:bg-red-50',
+} as const;
 
-/** A button whose action cannot be taken back by Undo (delete, close for good). */
-export const buttonDanger = `${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50`;
+export const buttonPrimary = `${buttonFrame} ${buttonPadding} ${buttonTones.primary}`;
+
+export const buttonSecondary = `${buttonFrame} ${buttonPadding} ${buttonTones.secondary}`;
+
+export const buttonDanger = `${buttonFrame} ${buttonPadding} ${buttonTones.danger}`;
 
 export const textLink = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
