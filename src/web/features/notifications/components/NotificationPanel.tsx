@@ -5,9 +5,8 @@ import { ESCALATED_VIEW_PATH, LATE_GROUP } from '../../../../shared/notification
 import type { Notification, NotificationList } from '../../../../shared/notifications';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
-import { buttonSecondary } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useMarkRead } from '../api/mark-read';
@@ -31,14 +30,14 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
         <h2 id="notifications-heading" className="text-base font-semibold text-slate-900">
           {i18n._('Notifications')}
         </h2>
-        <button
-          type="button"
-          className={cn(buttonSecondary, 'px-3')}
-          disabled={!list.data || list.data.unread === 0 || markRead.isPending}
+        <Button
+          size="narrow"
+          disabled={!list.data || list.data.unread === 0}
+          pending={markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}
         >
           {i18n._('Mark all as read')}
-        </button>
+        </Button>
       </div>
       {markRead.isError && (
         <Alert className="mt-3">
