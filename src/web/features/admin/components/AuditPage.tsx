@@ -11,7 +11,9 @@ import { Badge } from '../../../components/ui/Badge';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Field } from '../../../components/ui/Field';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
-import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { Select, TextInput } from '../../../components/ui/Controls';
+import { card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -126,12 +128,11 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
   const text = (name: 'q' | 'actor', label: string, hint?: string) => (
     <Field id={`audit-${name}`} label={label} hint={hint}>
       {(control) => (
-        <input
+        <TextInput
           {...control}
           type="search"
           autoComplete="off"
           maxLength={name === 'actor' ? 200 : 100}
-          className={fieldControl}
           value={draft[name]}
           onChange={(event) => set(name, event.target.value)}
         />
@@ -150,7 +151,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
         {text('q', i18n._('Search'), i18n._('Words in the action, the target or the person.'))}
         <Field id="audit-action" label={i18n._('Action')}>
           {(control) => (
-            <select {...control} className={fieldControl} value={draft.action} onChange={(event) => set('action', event.target.value)}>
+            <Select {...control} value={draft.action} onChange={(event) => set('action', event.target.value)}>
               <option value="">{i18n._('Any action')}</option>
               {/* An address written by hand may name an action this list does not have: it stays shown. */}
               {draft.action !== '' && !(AUDIT_ACTIONS as readonly string[]).includes(draft.action) && (
@@ -161,47 +162,45 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (fil
                   {i18n._(AUDIT_ACTION_LABELS[action])}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field id="audit-target-type" label={i18n._('Target')}>
           {(control) => (
-            <select {...control} className={fieldControl} value={draft.targetType} onChange={(event) => set('targetType', event.target.value)}>
+            <Select {...control} value={draft.targetType} onChange={(event) => set('targetType', event.target.value)}>
               <option value="">{i18n._('Anything')}</option>
               {AUDIT_TARGET_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {targetTypeLabel(t)}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         {text('actor', i18n._('Done by (e-mail)'), i18n._('Part of the address is enough.'))}
         <Field id="audit-from" label={i18n._('From (day)')}>
           {(control) => (
-            <input {...control} type="date" className={fieldControl} value={draft.from} onChange={(event) => set('from', event.target.value)} />
+            <TextInput {...control} type="date" value={draft.from} onChange={(event) => set('from', event.target.value)} />
           )}
         </Field>
         <Field id="audit-to" label={i18n._('To (day)')}>
           {(control) => (
-            <input {...control} type="date" className={fieldControl} value={draft.to} onChange={(event) => set('to', event.target.value)} />
+            <TextInput {...control} type="date" value={draft.to} onChange={(event) => set('to', event.target.value)} />
           )}
         </Field>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonPrimary}>
+        <Button type="submit" variant="primary">
           {i18n._('Show entries')}
-        </button>
-        <button
-          type="button"
-          className={buttonSecondary}
+        </Button>
+        <Button
           onClick={() => {
             setDraft(EMPTY);
             onApply(EMPTY);
           }}
         >
           {i18n._('Clear filters')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -250,9 +249,9 @@ export function AuditPage() {
             </Alert>
           )}
           {audit.hasNextPage && !audit.isFetchingNextPage && (
-            <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void audit.fetchNextPage()}>
+            <Button className="mt-4 w-full sm:w-auto" onClick={() => void audit.fetchNextPage()}>
               {i18n._('Load more')}
-            </button>
+            </Button>
           )}
         </>
       )}

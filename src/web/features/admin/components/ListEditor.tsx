@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useFieldArray, useFormState } from 'react-hook-form';
 import type { ArrayPath, Control, FieldArray, FieldErrors, FieldPath, FieldValues } from 'react-hook-form';
 import { TextField } from '../../../components/ui/FormFields';
-import { buttonSecondary, fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { cn } from '../../../lib/cn';
 import { messageAt } from '../../../lib/form';
@@ -63,24 +64,23 @@ export function ListEditor<T extends FieldValues, N extends ArrayPath<T>, P>(pro
                 {renderRow(index)}
                 <RowMessage errors={errors} path={`${name}.${index}`} />
               </div>
-              <button
-                type="button"
-                className={cn(buttonSecondary, 'shrink-0')}
+              <Button
+                className="shrink-0"
                 onClick={() => {
                   focusAdd.current = true;
                   remove(index);
                 }}
               >
                 <WithSlots text={i18n._('Remove {row}', { row: slot('row') })} slots={{ row: <span className="sr-only">{rowName(index)}</span> }} />
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
       {fields.length < maxRows && (
-        <button ref={addButton} type="button" className={cn(buttonSecondary, 'mt-3')} onClick={() => append(newRow())}>
+        <Button ref={addButton} className="mt-3" onClick={() => append(newRow())}>
           {addLabel}
-        </button>
+        </Button>
       )}
       {error && (
         <p id={errorId} className={fieldError}>

@@ -9,7 +9,9 @@ import { Badge } from '../../../components/ui/Badge';
 import { LoadError } from '../../../components/ui/LoadError';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
-import { buttonPrimary, buttonSecondary, card, fieldControl, fieldLabel, textLink } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { Select } from '../../../components/ui/Controls';
+import { card, fieldLabel, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -73,9 +75,9 @@ export function MailPage() {
         <label htmlFor="mail-status" className={fieldLabel}>
           {i18n._('Show')}
         </label>
-        <select
+        <Select
           id="mail-status"
-          className={cn(fieldControl, 'mt-1')}
+          className="mt-1"
           value={status}
           onChange={(event) => {
             const next = event.target.value;
@@ -88,7 +90,7 @@ export function MailPage() {
               {statusLabels()[s]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {outbox.isPending ? (
         <LoadingStatus label={i18n._('Loading the mail…')} />
@@ -153,9 +155,9 @@ export function MailPage() {
             </Alert>
           )}
           {outbox.hasNextPage && !outbox.isFetchingNextPage && (
-            <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void outbox.fetchNextPage()}>
+            <Button className="mt-4 w-full sm:w-auto" onClick={() => void outbox.fetchNextPage()}>
               {i18n._('Load more')}
-            </button>
+            </Button>
           )}
         </>
       )}
@@ -247,9 +249,9 @@ export function MailMessagePage() {
             </dl>
             {message.data.status === 'failed' && (
               <div className="mt-4">
-                <button type="button" className={buttonPrimary} disabled={retry.isPending} onClick={() => void handleRetry()}>
-                  {retry.isPending ? i18n._('Queuing…') : i18n._('Retry sending')}
-                </button>
+                <Button variant="primary" pending={retry.isPending} pendingLabel={i18n._('Queuing…')} onClick={() => void handleRetry()}>
+                  {i18n._('Retry sending')}
+                </Button>
               </div>
             )}
             <StatusMessage message={retried} className="mt-3" />

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonSecondary, card, fieldError } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card, fieldError } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { useFocusWhenMoved, type CardNote } from '../lib/card-notes';
 import { describeFailure } from '../lib/problems';
@@ -74,10 +75,8 @@ export function RetirableCard(props: RetirableCardProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           {!retired && (
-            <button
+            <Button
               id={editId}
-              type="button"
-              className={buttonSecondary}
               aria-expanded={editing}
               aria-controls={editing ? formId : undefined}
               onClick={() => {
@@ -86,11 +85,11 @@ export function RetirableCard(props: RetirableCardProps) {
               }}
             >
               <WithHiddenName text={editing ? i18n._('Close {name}', { name: slot('name') }) : i18n._('Edit {name}', { name: slot('name') })} name={name} />
-            </button>
+            </Button>
           )}
-          <button ref={toggle} type="button" className={buttonSecondary} disabled={toggling} onClick={() => void handleToggle()}>
+          <Button ref={toggle} pending={toggling} onClick={() => void handleToggle()}>
             <WithHiddenName text={retired ? i18n._('Bring back {name}', { name: slot('name') }) : i18n._('Retire {name}', { name: slot('name') })} name={name} />
-          </button>
+          </Button>
         </div>
       </div>
       {details}

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { buttonSecondary } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
 import { i18n } from '../../../lib/i18n';
 
 /**
@@ -17,9 +17,9 @@ export function ChartFigure({ title, chart, table, actions }: { title: string; c
         </h2>
         <div className="flex flex-wrap gap-2">
           {actions}
-          <button type="button" className={buttonSecondary} aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+          <Button aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
             {i18n._('Table view')}
-          </button>
+          </Button>
         </div>
       </div>
       {!asTable && <div className="mt-4">{chart}</div>}

@@ -1,5 +1,6 @@
 import { useDigestPreference } from '../api/get-digest-preference';
 import { useUpdateDigestPreference } from '../api/update-digest-preference';
+import { Checkbox } from '../../../components/ui/Controls';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
@@ -18,8 +19,8 @@ export function DigestPreference() {
         <p className="mt-3 text-slate-700">{i18n._('The portal sends no insights digests at the moment.')}</p>
       ) : preference.data ? (
         <label className="mt-3 flex min-h-11 items-center gap-3 text-slate-800">
-          <input
-            type="checkbox"
+          <Checkbox
+            unstyled
             className="size-5"
             checked={save.isPending ? save.variables : preference.data.digest}
             disabled={save.isPending}

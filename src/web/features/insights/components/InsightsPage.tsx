@@ -6,7 +6,8 @@ import { SignInFirst, SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { buttonSecondary, card, fieldControl, fieldLabel, textLink } from '../../../components/ui/styles';
+import { Select, TextInput } from '../../../components/ui/Controls';
+import { buttonSecondary, card, fieldLabel, textLink } from '../../../components/ui/styles';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { ApiError } from '../../../lib/api-client';
 import { useCatalog } from '../../../lib/catalog';
@@ -59,41 +60,41 @@ function Filters({ filters, figures, names, onChange }: { filters: InsightsFilte
         <label htmlFor="insights-from" className={fieldLabel}>
           {i18n._('From')}
         </label>
-        <input id="insights-from" type="date" className={fieldControl} value={filters.from || figures.from} max={filters.to || figures.to}
+        <TextInput id="insights-from" type="date" value={filters.from || figures.from} max={filters.to || figures.to}
           onChange={(e) => onChange({ ...filters, from: e.target.value })} />
       </div>
       <div>
         <label htmlFor="insights-to" className={fieldLabel}>
           {i18n._('To')}
         </label>
-        <input id="insights-to" type="date" className={fieldControl} value={filters.to || figures.to} min={filters.from || figures.from}
+        <TextInput id="insights-to" type="date" value={filters.to || figures.to} min={filters.from || figures.from}
           onChange={(e) => onChange({ ...filters, to: e.target.value })} />
       </div>
       <div>
         <label htmlFor="insights-hostel" className={fieldLabel}>
           {i18n._('Hostel')}
         </label>
-        <select id="insights-hostel" className={fieldControl} value={filters.hostel} onChange={(e) => onChange({ ...filters, hostel: e.target.value })}>
+        <Select id="insights-hostel" value={filters.hostel} onChange={(e) => onChange({ ...filters, hostel: e.target.value })}>
           <option value="">{i18n._('All my hostels')}</option>
           {figures.hostels.map((h) => (
             <option key={h} value={h}>
               {names.hostel(h)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div>
         <label htmlFor="insights-category" className={fieldLabel}>
           {i18n._('Category')}
         </label>
-        <select id="insights-category" className={fieldControl} value={filters.category} onChange={(e) => onChange({ ...filters, category: e.target.value })}>
+        <Select id="insights-category" value={filters.category} onChange={(e) => onChange({ ...filters, category: e.target.value })}>
           <option value="">{i18n._('All categories')}</option>
           {figures.categories.map((c) => (
             <option key={c.key} value={c.key}>
               {names.label(c.key)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { Button } from '../../../components/ui/Button';
 import { useMe } from '../../../lib/me';
 import { i18n } from '../../../lib/i18n';
 import { notificationsQueryOptions } from '../api/notifications';
@@ -45,9 +46,9 @@ export default function NotificationBell() {
 
   return (
     <div ref={wrapper} className="shrink-0">
-      <button
+      <Button
         ref={button}
-        type="button"
+        variant="plain"
         className="relative inline-flex size-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-900 hover:bg-slate-100"
         aria-label={i18n._('Notifications, {count} unread', { count: unread })}
         aria-expanded={open}
@@ -70,7 +71,7 @@ export default function NotificationBell() {
             {unread > 99 ? '99+' : unread}
           </span>
         )}
-      </button>
+      </Button>
       {open && (
         <div
           id={PANEL_ID}

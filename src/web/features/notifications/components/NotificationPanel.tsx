@@ -5,6 +5,7 @@ import { ESCALATED_VIEW_PATH, LATE_GROUP } from '../../../../shared/notification
 import type { Notification, NotificationList } from '../../../../shared/notifications';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
+import { Button } from '../../../components/ui/Button';
 import { buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -31,14 +32,16 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
         <h2 id="notifications-heading" className="text-base font-semibold text-slate-900">
           {i18n._('Notifications')}
         </h2>
-        <button
-          type="button"
+        {/* Merged, not joined: the kit's size="narrow" adds px-3 beside the base's px-4, which wins in the CSS. */}
+        <Button
+          variant="plain"
           className={cn(buttonSecondary, 'px-3')}
-          disabled={!list.data || list.data.unread === 0 || markRead.isPending}
+          disabled={!list.data || list.data.unread === 0}
+          pending={markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}
         >
           {i18n._('Mark all as read')}
-        </button>
+        </Button>
       </div>
       {markRead.isError && (
         <Alert className="mt-3">

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/ragging-reports';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/FormFields';
-import { buttonPrimary } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { i18n, useLocale } from '../../../lib/i18n';
 import { useRecordInspection } from '../api/inspection-record';
@@ -91,9 +91,9 @@ export function InspectionForm({ catalog, timeZone, onRecorded }: { catalog: Pub
         autoComplete="off"
       />
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={record.isPending}>
-        {record.isPending ? i18n._('Recording…') : i18n._('Record the inspection')}
-      </button>
+      <Button type="submit" variant="primary" pending={record.isPending} pendingLabel={i18n._('Recording…')}>
+        {i18n._('Record the inspection')}
+      </Button>
     </form>
   );
 }

@@ -9,7 +9,8 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { buttonPrimary, card } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../../lib/catalog';
 import { cn } from '../../../lib/cn';
@@ -88,15 +89,14 @@ function Reports() {
           <h2 id="inspections-heading" ref={logHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
             {i18n._('Inspection log')}
           </h2>
-          <button
-            type="button"
-            className={recording ? buttonSecondary : buttonPrimary}
+          <Button
+            variant={recording ? 'secondary' : 'primary'}
             aria-expanded={recording}
             aria-controls="inspection-form-region"
             onClick={() => setRecording(!recording)}
           >
             {recording ? i18n._('Close') : i18n._('Record an inspection')}
-          </button>
+          </Button>
         </div>
         <p className="mt-1 text-sm text-slate-700">
           {i18n._('Surprise checks of the hostels by the anti-ragging squad; the report counts them by hostel and lists them.')}
@@ -121,9 +121,9 @@ function Reports() {
         )}
         {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more inspections…')} />}
         {list.hasNextPage && !list.isFetchingNextPage && (
-          <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
+          <Button className="mt-4 w-full sm:w-auto" onClick={() => void list.fetchNextPage()}>
             {i18n._('Load more')}
-          </button>
+          </Button>
         )}
       </section>
     </>

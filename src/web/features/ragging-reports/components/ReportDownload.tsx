@@ -1,10 +1,26 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { periodProblem } from '../../../../shared/ragging-reports';
-import { Field } from '../../../components/ui/Field';
-import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
+import { TextField } from '../../../components/ui/FormFields';
+import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
+import { draftResolver } from '../../../lib/form';
 import { i18n } from '../../../lib/i18n';
 import { lastMonth, reportHref } from '../lib/period';
+
+interface Period {
+  from: string;
+  to: string;
+}
+
+/** The period as the server checks the report's query (its message on the day that is wrong). */
+const periodSchema = z.object({ from: z.string(), to: z.string() }).superRefine((period, ctx) => {
+  const problem = periodProblem(period.from, period.to);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+});
+
+const resolver = draftResolver(periodSchema, (period: Period) => period);
 
 /** A download that cannot be had yet: a link without an address (not focusable), drawn disabled. */
 function DownloadLink({ href, fileName, label, primary, ready }: { href: string; fileName: string; label: string; primary: boolean; ready: boolean }) {
@@ -28,10 +44,17 @@ function DownloadLink({ href, fileName, label, primary, ready }: { href: string;
  * and the PDF and CSV of it as plain links: the browser downloads what the server streams.
  */
 export function ReportDownload({ today }: { today: string }) {
-  const [period, setPeriod] = useState(() => lastMonth(today));
-  const problem = periodProblem(period.from, period.to);
-  const pdf = reportHref(period.from, period.to, 'pdf');
-  const csv = reportHref(period.from, period.to, 'csv');
+  const form = useForm<Period, unknown, Period>({ defaultValues: lastMonth(today), resolver });
+  const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
+  const { errors } = form.formState;
+  // Nothing is submitted: the period is checked whole after every change, so a first day moved
+  // after the last day shows on the last day at once, as it would on the server.
+  useEffect(() => {
+    void form.trigger();
+  }, [form, from, to]);
+  const ready = !errors.from && !errors.to;
+  const pdf = reportHref(from, to, 'pdf');
+  const csv = reportHref(from, to, 'csv');
 
   return (
     <section aria-labelledby="report-heading" className={cn(card, 'mt-6')}>
@@ -44,20 +67,12 @@ export function ReportDownload({ today }: { today: string }) {
         )}
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label={i18n._('First day')} error={problem?.field === 'from' ? i18n._(problem.message) : undefined}>
-          {(aria) => (
-            <input {...aria} type="date" className={fieldControl} value={period.from} max={today} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
-          )}
-        </Field>
-        <Field label={i18n._('Last day')} hint={i18n._('A year at most.')} error={problem?.field === 'to' ? i18n._(problem.message) : undefined}>
-          {(aria) => (
-            <input {...aria} type="date" className={fieldControl} value={period.to} min={period.from} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
-          )}
-        </Field>
+        <TextField control={form.control} name="from" label={i18n._('First day')} type="date" max={today} />
+        <TextField control={form.control} name="to" label={i18n._('Last day')} hint={i18n._('A year at most.')} type="date" min={from} />
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-        <DownloadLink {...pdf} label={i18n._('Download PDF')} primary ready={!problem} />
-        <DownloadLink {...csv} label={i18n._('Download CSV')} primary={false} ready={!problem} />
+        <DownloadLink {...pdf} label={i18n._('Download PDF')} primary ready={ready} />
+        <DownloadLink {...csv} label={i18n._('Download CSV')} primary={false} ready={ready} />
       </div>
     </section>
   );

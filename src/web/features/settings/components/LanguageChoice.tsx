@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../../shared/constants';
+import { Radio } from '../../../components/ui/Controls';
 import { fieldHint, fieldLabel } from '../../../components/ui/styles';
 import { i18n, useLocale } from '../../../lib/i18n';
 import { useMe } from '../../../lib/me';
@@ -42,9 +43,9 @@ export function LanguageChoice({ choose }: { choose: (locale: Locale) => Promise
             lang={locale}
             className="relative inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
           >
-            <input
+            <Radio
               ref={locale === chosen ? checkedInput : undefined}
-              type="radio"
+              unstyled
               name="language"
               value={locale}
               checked={locale === chosen}

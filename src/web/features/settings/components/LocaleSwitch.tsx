@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LOCALE_NAMES, LOCALES } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/Button';
 import { useLocale } from '../../../lib/i18n';
 import { useChooseLocale } from '../api/locale';
 
@@ -21,9 +22,9 @@ export function LocaleSwitch() {
     button.current?.focus();
   }, []);
   return (
-    <button
+    <Button
       ref={button}
-      type="button"
+      variant="plain"
       lang={other}
       onClick={() => {
         refocus = button.current === document.activeElement;
@@ -32,6 +33,6 @@ export function LocaleSwitch() {
       className="min-h-11 shrink-0 rounded-lg px-2 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       {LOCALE_NAMES[other]}
-    </button>
+    </Button>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isWorkerRole } from '../../../../shared/permissions';
 import type { NotificationChannels } from '../../../../shared/push';
 import { SignedInGate } from '../../../components/SignedInGate';
+import { Button } from '../../../components/ui/Button';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -41,14 +42,13 @@ function Switch({ label, description, checked, busy, onChange }: SwitchProps) {
           {description}
         </p>
       </div>
-      <button
-        type="button"
+      <Button
+        variant="plain"
         role="switch"
         aria-checked={checked}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-description`}
-        aria-busy={busy}
-        disabled={busy}
+        pending={busy}
         onClick={() => onChange(!checked)}
         className={cn(
           'relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors disabled:opacity-60',
@@ -59,7 +59,7 @@ function Switch({ label, description, checked, busy, onChange }: SwitchProps) {
           aria-hidden="true"
           className={cn('inline-block size-6 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6' : 'translate-x-0.5')}
         />
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { CategoryAdmin } from '../../../../../shared/admin';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
 import { useCategories } from '../../api/get-categories';
 import { useCardNotes } from '../../lib/card-notes';
 import { RetirableLists } from '../RetirableCard';
@@ -26,9 +26,8 @@ export function CategoriesPage() {
         {i18n._('The kinds of complaint students file, each with its own form, sub-categories and recipients. A retired category leaves the Complaints page; its complaints stay.')}
       </SectionHeader>
       <div className="mt-6">
-        <button
-          type="button"
-          className={adding ? buttonSecondary : buttonPrimary}
+        <Button
+          variant={adding ? 'secondary' : 'primary'}
           aria-expanded={adding}
           aria-controls={adding ? 'new-category' : undefined}
           onClick={() => {
@@ -37,7 +36,7 @@ export function CategoriesPage() {
           }}
         >
           {adding ? i18n._('Cancel adding a category') : i18n._('Add a category')}
-        </button>
+        </Button>
       </div>
       <StatusMessage message={added} className="mt-3" />
       {adding && (

@@ -10,7 +10,8 @@ import {
 import { categoryRoute } from '../../../../../shared/catalog';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
-import { buttonPrimary, card } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { card } from '../../../../components/ui/styles';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import { cn } from '../../../../lib/cn';
 import { i18n } from '../../../../lib/i18n';
@@ -355,9 +356,9 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
       </fieldset>
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={pending}>
-        {category ? (pending ? i18n._('Saving…') : i18n._('Save changes')) : pending ? i18n._('Adding…') : i18n._('Add category')}
-      </button>
+      <Button type="submit" variant="primary" pending={pending} pendingLabel={category ? i18n._('Saving…') : i18n._('Adding…')}>
+        {category ? i18n._('Save changes') : i18n._('Add category')}
+      </Button>
     </form>
   );
 }

@@ -10,7 +10,8 @@ import { SelectField, TextField } from '../../../../components/ui/FormFields';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { buttonSecondary, card } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
@@ -80,9 +81,9 @@ function AddSlot({ hostel }: { hostel: HostelAdmin }) {
         <TextField control={form.control} name="endTime" label={i18n._('Ends')} type="time" />
       </div>
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={create.isPending}>
-        {create.isPending ? i18n._('Adding…') : i18n._('Add time')}
-      </button>
+      <Button type="submit" variant="primary" pending={create.isPending} pendingLabel={i18n._('Adding…')}>
+        {i18n._('Add time')}
+      </Button>
       <StatusMessage message={added} />
     </form>
   );
@@ -100,15 +101,16 @@ function SlotRow({ slot }: { slot: CleaningSlotAdmin }) {
       </span>
       <span className="flex items-center gap-2">
         {slot.retired && <Badge>{i18n._('Retired')}</Badge>}
-        <button
-          type="button"
+        {/* Merged, not joined: the kit's size="narrow" adds px-3 beside the base's px-4, which wins in the CSS. */}
+        <Button
+          variant="plain"
           className={cn(buttonSecondary, 'px-3')}
-          disabled={retire.isPending}
+          pending={retire.isPending}
           aria-label={slot.retired ? i18n._('Bring back {name}', { name: slotWords(slot) }) : i18n._('Retire {name}', { name: slotWords(slot) })}
           onClick={() => retire.mutate({ id: slot.id, retired: !slot.retired })}
         >
           {slot.retired ? i18n._('Bring back') : i18n._('Retire')}
-        </button>
+        </Button>
       </span>
       {retire.isError && (
         <Alert className="w-full">

@@ -15,7 +15,8 @@ import { SelectField, TextField } from '../../../../components/ui/FormFields';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, fieldError } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { fieldError } from '../../../../components/ui/styles';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreateCommonArea } from '../../api/create-common-area';
 import { useCommonAreas } from '../../api/get-common-areas';
@@ -145,9 +146,9 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
         />
       </div>
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={pending}>
-        {area ? (pending ? i18n._('Saving…') : i18n._('Save area')) : pending ? i18n._('Adding…') : i18n._('Add area')}
-      </button>
+      <Button type="submit" variant="primary" pending={pending} pendingLabel={area ? i18n._('Saving…') : i18n._('Adding…')}>
+        {area ? i18n._('Save area') : i18n._('Add area')}
+      </Button>
     </form>
   );
 }
@@ -227,27 +228,28 @@ function AreaRow({ hostel, area, siblings = [], message, setMessage }: AreaRowPr
         <div className="flex flex-wrap gap-2">
           {!area.retired && (
             <>
-              <button type="button" className={buttonSecondary} aria-expanded={editing} onClick={() => setEditing(!editing)}>
+              <Button aria-expanded={editing} onClick={() => setEditing(!editing)}>
                 <WithHiddenName text={editing ? i18n._('Close {name}', { name: slot('name') }) : i18n._('Edit {name}', { name: slot('name') })} name={area.label} />
-              </button>
+              </Button>
               {index > 0 && (
-                <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void move(-1)}>
+                <Button disabled={update.isPending} onClick={() => void move(-1)}>
                   <WithHiddenName text={i18n._('Up {name}', { name: slot('name') })} name={area.label} />
-                </button>
+                </Button>
               )}
               {index >= 0 && index < siblings.length - 1 && (
-                <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void move(1)}>
+                <Button disabled={update.isPending} onClick={() => void move(1)}>
                   <WithHiddenName text={i18n._('Down {name}', { name: slot('name') })} name={area.label} />
-                </button>
+                </Button>
               )}
             </>
           )}
-          <button id={toggleId(area)} type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void toggleRetired()}>
+          {/* One mutation saves a move and a retirement: while either is on its way, the row's buttons wait. */}
+          <Button id={toggleId(area)} disabled={update.isPending} onClick={() => void toggleRetired()}>
             <WithHiddenName
               text={area.retired ? i18n._('Bring back {name}', { name: slot('name') }) : i18n._('Retire {name}', { name: slot('name') })}
               name={area.label}
             />
-          </button>
+          </Button>
         </div>
       </div>
       <StatusMessage message={message} className="mt-2" />
@@ -285,12 +287,12 @@ export function CommonAreasPanel({ hostel }: { hostel: HostelAdmin }) {
 
   return (
     <div className="mt-3">
-      <button type="button" className={buttonSecondary} aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+      <Button aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
         <WithHiddenName
           text={open ? i18n._('Hide common areas {name}', { name: slot('name') }) : i18n._('Common areas {name}', { name: slot('name') })}
           name={i18n._('of {hostel}', { hostel: hostel.name })}
         />
-      </button>
+      </Button>
       {open && (
         <section id={panelId} aria-label={i18n._('Common areas of {hostel}', { hostel: hostel.name })} className="mt-3 space-y-3 border-t border-slate-200 pt-3" data-testid="common-areas">
           {areas.isPending ? (

@@ -3,7 +3,7 @@ import type { Control } from 'react-hook-form';
 import { hostelCreateSchema, hostelUpdateSchema, type HostelAdmin, type HostelCreate, type HostelUpdate } from '../../../../../shared/admin';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextField } from '../../../../components/ui/FormFields';
-import { buttonPrimary } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
 import { i18n } from '../../../../lib/i18n';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
@@ -159,9 +159,9 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
       />
       <PlaceFields control={form.control} />
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={pending}>
-        {hostel ? (pending ? i18n._('Saving…') : i18n._('Save changes')) : pending ? i18n._('Adding…') : i18n._('Add hostel')}
-      </button>
+      <Button type="submit" variant="primary" pending={pending} pendingLabel={hostel ? i18n._('Saving…') : i18n._('Adding…')}>
+        {hostel ? i18n._('Save changes') : i18n._('Add hostel')}
+      </Button>
     </form>
   );
 }

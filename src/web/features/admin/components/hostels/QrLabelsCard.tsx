@@ -4,7 +4,9 @@ import type { HostelAdmin } from '../../../../../shared/admin';
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, card, fieldControl, textLink } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { Select } from '../../../../components/ui/Controls';
+import { card, textLink } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { downloadQrSheet, type QrSheetProgress } from '../../api/download-qr-sheet';
@@ -70,9 +72,8 @@ export function QrLabelsCard({ hostels }: { hostels: HostelAdmin[] }) {
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <Field label={i18n._('Hostel to print')}>
           {(aria) => (
-            <select
+            <Select
               {...aria}
-              className={fieldControl}
               value={hostel.id}
               onChange={(e) => {
                 setHostelId(e.target.value);
@@ -84,26 +85,26 @@ export function QrLabelsCard({ hostels }: { hostels: HostelAdmin[] }) {
                   {h.name}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field label={i18n._('Labels for')}>
           {(aria) => (
-            <select {...aria} className={fieldControl} value={floor} onChange={(e) => setFloor(e.target.value)}>
+            <Select {...aria} value={floor} onChange={(e) => setFloor(e.target.value)}>
               <option value={WHOLE}>{i18n._('The whole hostel')}</option>
               {floors.map((f) => (
                 <option key={f} value={String(f)}>
                   {i18n._('Floor {floor}', { floor: f })}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button type="button" className={buttonPrimary} onClick={() => void make()} disabled={state.kind === 'working'} aria-busy={state.kind === 'working'}>
-          {state.kind === 'working' ? i18n._('Making the labels…') : i18n._('Download labels (PDF)')}
-        </button>
+        <Button variant="primary" pending={state.kind === 'working'} pendingLabel={i18n._('Making the labels…')} onClick={() => void make()}>
+          {i18n._('Download labels (PDF)')}
+        </Button>
         {state.kind === 'working' && (
           <p role="status" className="text-sm text-slate-700" data-testid="qr-progress">
             {progress === null

@@ -3,7 +3,7 @@ import { slot } from '../../../../components/ui/WithSlots';
 import { WithHiddenName } from '../HiddenName';
 import { useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
-import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useMe } from '../../../../lib/me';
 import type { Person } from '../../api/get-people';
@@ -39,12 +39,13 @@ export function AccountSwitch({ person, onDone }: { person: Person; onDone: (mes
   return (
     <div className="mt-3">
       {person.disabled ? (
-        <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={() => void setDisabled(false)}>
-          <WithHiddenName
-            text={update.isPending ? i18n._('Enabling…') : i18n._('Enable account {name}', { name: slot('name') })}
-            name={i18n._('of {email}', { email: person.email })}
-          />
-        </button>
+        <Button
+          pending={update.isPending}
+          pendingLabel={i18n._('Enabling…')}
+          onClick={() => void setDisabled(false)}
+        >
+          <WithHiddenName text={i18n._('Enable account {name}', { name: slot('name') })} name={i18n._('of {email}', { email: person.email })} />
+        </Button>
       ) : confirming ? (
         <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="confirm-disable">
           <p className="text-sm text-amber-950">
@@ -53,21 +54,21 @@ export function AccountSwitch({ person, onDone }: { person: Person; onDone: (mes
               : i18n._('Disable {email}? They are signed out at once and cannot sign in until the account is enabled again.', { email: person.email })}
           </p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={buttonPrimary} disabled={update.isPending} onClick={() => void setDisabled(true)}>
-              <WithHiddenName
-                text={update.isPending ? i18n._('Disabling…') : i18n._('Disable account {name}', { name: slot('name') })}
-                name={i18n._('of {email}', { email: person.email })}
-              />
-            </button>
-            <button type="button" className={buttonSecondary} onClick={() => setConfirming(false)}>
-              {i18n._('Cancel')}
-            </button>
+            <Button
+              variant="primary"
+              pending={update.isPending}
+              pendingLabel={i18n._('Disabling…')}
+              onClick={() => void setDisabled(true)}
+            >
+              <WithHiddenName text={i18n._('Disable account {name}', { name: slot('name') })} name={i18n._('of {email}', { email: person.email })} />
+            </Button>
+            <Button onClick={() => setConfirming(false)}>{i18n._('Cancel')}</Button>
           </div>
         </div>
       ) : (
-        <button type="button" className={buttonSecondary} onClick={() => setConfirming(true)}>
+        <Button onClick={() => setConfirming(true)}>
           <WithHiddenName text={i18n._('Disable account {name}', { name: slot('name') })} name={i18n._('of {email}', { email: person.email })} />
-        </button>
+        </Button>
       )}
       {problem && (
         <Alert className="mt-3">

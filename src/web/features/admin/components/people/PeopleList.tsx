@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router';
 import { Field } from '../../../../components/ui/Field';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
-import { buttonPrimary, card, fieldControl } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { TextInput } from '../../../../components/ui/Controls';
+import { card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { usePeople } from '../../api/get-people';
 import { PersonCard } from './PersonCard';
@@ -36,12 +38,12 @@ export function PeopleList() {
       <form role="search" aria-label={i18n._('People')} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={handleSearch}>
         <Field id="people-q" label={i18n._('Search by e-mail, name or registration number')} className="min-w-0 flex-1">
           {(aria) => (
-            <input {...aria} type="search" maxLength={100} className={fieldControl} value={draft} onChange={(event) => setDraft(event.target.value)} />
+            <TextInput {...aria} type="search" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
           )}
         </Field>
-        <button type="submit" className={buttonPrimary}>
+        <Button type="submit" variant="primary">
           {i18n._('Search')}
-        </button>
+        </Button>
       </form>
 
       {people.isPending ? (

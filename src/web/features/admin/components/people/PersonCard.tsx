@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../../components/ui/Badge';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonSecondary, card } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { card } from '../../../../components/ui/styles';
 import type { Person } from '../../api/get-people';
 import { AccountSwitch } from './AccountSwitch';
 import { PersonForm } from './PersonForm';
@@ -40,10 +41,8 @@ export function PersonCard({ person }: { person: Person }) {
           </p>
           <p className="text-sm break-all text-slate-700">{person.email}</p>
         </div>
-        <button
+        <Button
           ref={editButton}
-          type="button"
-          className={buttonSecondary}
           aria-expanded={editing}
           aria-controls={editing ? formId : undefined}
           onClick={() => {
@@ -52,7 +51,7 @@ export function PersonCard({ person }: { person: Person }) {
           }}
         >
           <WithHiddenName text={editing ? i18n._('Close {name}', { name: slot('name') }) : i18n._('Edit {name}', { name: slot('name') })} name={person.email} />
-        </button>
+        </Button>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
         <Fact term={i18n._('Role')}>{i18n._(ROLE_LABELS[person.role])}</Fact>

@@ -6,7 +6,7 @@ import type { Role } from '../../../../../shared/auth';
 import { personCreateSchema, personUpdateSchema } from '../../../../../shared/people';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, SelectField, TextField } from '../../../../components/ui/FormFields';
-import { buttonPrimary } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useCreatePerson } from '../../api/create-person';
@@ -133,9 +133,9 @@ export function PersonForm({ person, onSaved, onSubmitStart }: PersonFormProps) 
       <AccessFields control={form.control} roles={person ? EDIT_ROLES : ADD_ROLES} />
       {person && <RoleChangeNote control={form.control} person={person} />}
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={pending}>
-        {person ? (pending ? i18n._('Saving…') : i18n._('Save changes')) : pending ? i18n._('Adding…') : i18n._('Add person')}
-      </button>
+      <Button type="submit" variant="primary" pending={pending} pendingLabel={person ? i18n._('Saving…') : i18n._('Adding…')}>
+        {person ? i18n._('Save changes') : i18n._('Add person')}
+      </Button>
     </form>
   );
 }

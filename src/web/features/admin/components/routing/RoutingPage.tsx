@@ -6,12 +6,12 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { routingSchema, type Routing } from '../../../../../shared/admin';
 import type { RoutingKeyUse, RoutingRule } from '../../../../../shared/routing';
+import { Button } from '../../../../components/ui/Button';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../../components/ui/styles';
-import { cn } from '../../../../lib/cn';
+import { card } from '../../../../components/ui/styles';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useHostels } from '../../api/get-hostels';
 import { useRouting } from '../../api/get-routing';
@@ -59,12 +59,10 @@ function RoutingKeyForm({ routingKey, rules, hostels, onDone }: { routingKey: st
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonPrimary} disabled={save.isPending}>
-          {save.isPending ? i18n._('Saving…') : i18n._('Save {key}', { key: routingKey })}
-        </button>
-        <button type="button" className={buttonSecondary} onClick={() => onDone(null)}>
-          {i18n._('Cancel')}
-        </button>
+        <Button type="submit" variant="primary" pending={save.isPending} pendingLabel={i18n._('Saving…')}>
+          {i18n._('Save {key}', { key: routingKey })}
+        </Button>
+        <Button onClick={() => onDone(null)}>{i18n._('Cancel')}</Button>
       </div>
     </form>
   );
@@ -108,16 +106,15 @@ function RoutingKeyCard({ use, rules, hostels }: { use: RoutingKeyUse; rules: re
           }}
         />
       ) : (
-        <button
-          type="button"
-          className={cn(buttonSecondary, 'mt-3')}
+        <Button
+          className="mt-3"
           onClick={() => {
             setMessage(null);
             setEditing(true);
           }}
         >
           <WithHiddenName text={i18n._('Edit {name}', { name: slot('name') })} name={i18n._('the recipients of {key}', { key: use.routingKey })} />
-        </button>
+        </Button>
       )}
     </li>
   );

@@ -4,7 +4,8 @@ import { serviceUpdateSchema, type ServiceAdmin, type ServiceUpdate } from '../.
 import { Badge } from '../../../../components/ui/Badge';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { CheckboxField, TextField } from '../../../../components/ui/FormFields';
-import { buttonPrimary, card } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { i18n } from '../../../../lib/i18n';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
@@ -116,9 +117,9 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
       <SubmitRow status={saved}>
-        <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-          {update.isPending ? i18n._('Saving…') : i18n._('Save {name}', { name: service.label })}
-        </button>
+        <Button type="submit" variant="primary" pending={update.isPending} pendingLabel={i18n._('Saving…')}>
+          {i18n._('Save {name}', { name: service.label })}
+        </Button>
       </SubmitRow>
     </form>
   );

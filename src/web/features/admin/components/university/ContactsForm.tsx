@@ -6,7 +6,8 @@ import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextField } from '../../../../components/ui/FormFields';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import { NATIONAL_RAGGING_HELPLINE } from '../../../../../shared/catalog';
-import { buttonPrimary, card, fieldLabel } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { card, fieldLabel } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { i18n } from '../../../../lib/i18n';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
@@ -146,9 +147,9 @@ export function ContactsForm({ university, saved: savedMessage, onSaved }: Conta
       </fieldset>
       <FormAlert control={form.control} />
       <SubmitRow status={savedMessage}>
-        <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-          {update.isPending ? i18n._('Saving…') : i18n._('Save contacts')}
-        </button>
+        <Button type="submit" variant="primary" pending={update.isPending} pendingLabel={i18n._('Saving…')}>
+          {i18n._('Save contacts')}
+        </Button>
       </SubmitRow>
     </form>
   );

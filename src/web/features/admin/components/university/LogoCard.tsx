@@ -5,7 +5,9 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, type UniversityAdmin } from '../../../../..
 import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { FileInput } from '../../../../components/ui/Controls';
+import { card } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useRemoveLogo } from '../../api/remove-logo';
@@ -80,9 +82,9 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
       {university.logoUrl ? (
         <div className="flex flex-wrap items-center gap-4">
           <img src={university.logoUrl} alt={i18n._('The current logo')} className="h-16 max-w-full rounded border border-slate-200 bg-white object-contain p-1" />
-          <button type="button" className={buttonSecondary} disabled={remove.isPending} onClick={() => void handleRemove()}>
-            {remove.isPending ? i18n._('Removing…') : i18n._('Remove logo')}
-          </button>
+          <Button pending={remove.isPending} pendingLabel={i18n._('Removing…')} onClick={() => void handleRemove()}>
+            {i18n._('Remove logo')}
+          </Button>
         </div>
       ) : (
         <p className="text-slate-700">{i18n._('The portal shows no logo.')}</p>
@@ -94,10 +96,9 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
         error={problem ?? undefined}
       >
         {(aria) => (
-          <input
+          <FileInput
             {...aria}
             key={inputKey}
-            type="file"
             accept={ACCEPT}
             className="block w-full max-w-full text-sm text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
             onChange={(event) => void handleFile(event)}
@@ -107,9 +108,9 @@ export function LogoCard({ university }: { university: UniversityAdmin }) {
       {chosen && (
         <div className="flex flex-wrap items-center gap-4">
           <img src={chosen.dataUrl} alt={i18n._('Preview of {file}', { file: chosen.name })} className="h-16 max-w-full rounded border border-slate-200 object-contain p-1" />
-          <button type="button" className={buttonPrimary} disabled={upload.isPending} onClick={() => void handleUpload()}>
-            {upload.isPending ? i18n._('Uploading…') : i18n._('Use this logo')}
-          </button>
+          <Button variant="primary" pending={upload.isPending} pendingLabel={i18n._('Uploading…')} onClick={() => void handleUpload()}>
+            {i18n._('Use this logo')}
+          </Button>
         </div>
       )}
       {alert && (

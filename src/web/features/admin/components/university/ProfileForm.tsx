@@ -8,7 +8,9 @@ import { Field } from '../../../../components/ui/Field';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
-import { buttonPrimary, card, fieldControl } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { TextArea, TextInput } from '../../../../components/ui/Controls';
+import { card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { i18n } from '../../../../lib/i18n';
@@ -130,11 +132,10 @@ function PatternFields<P>({ control, hint, readOnly }: { control: Control<Profil
       />
       <Field id="university-reg-sample" label={i18n._('Try the pattern on a registration number')}>
         {(aria) => (
-          <input
+          <TextInput
             {...aria}
-            type="text"
             autoComplete="off"
-            className={cn(fieldControl, 'font-mono')}
+            className="font-mono"
             value={sample}
             onChange={(event) => setSample(event.target.value)}
           />
@@ -257,7 +258,7 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
       <TextField control={form.control} name="shortNameHi" id="university-short-name-hi" label={i18n._('Short form in Hindi (optional)')} lang="hi" maxLength={40} />
       {fromEnv('allowedDomains') ? (
         <Field id="university-domains" label={i18n._('Allowed e-mail domains')} hint={hint('allowedDomains')}>
-          {(aria) => <input {...aria} type="text" readOnly className={fieldControl} value={effective.allowedDomains.join(', ')} />}
+          {(aria) => <TextInput {...aria} readOnly value={effective.allowedDomains.join(', ')} />}
         </Field>
       ) : (
         <TextListEditor
@@ -296,7 +297,7 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
       />
       {fromEnv('credits') ? (
         <Field id="university-credits" label={i18n._('Credits')} hint={hint('credits')}>
-          {(aria) => <textarea {...aria} readOnly rows={3} className={fieldControl} value={effective.credits.join('\n')} />}
+          {(aria) => <TextArea {...aria} readOnly rows={3} value={effective.credits.join('\n')} />}
         </Field>
       ) : (
         <TextListEditor
@@ -313,9 +314,9 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
       <LanguageFields control={form.control} />
       <FormAlert control={form.control} />
       <SubmitRow status={savedMessage}>
-        <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-          {update.isPending ? i18n._('Saving…') : i18n._('Save profile')}
-        </button>
+        <Button type="submit" variant="primary" pending={update.isPending} pendingLabel={i18n._('Saving…')}>
+          {i18n._('Save profile')}
+        </Button>
       </SubmitRow>
     </form>
   );
