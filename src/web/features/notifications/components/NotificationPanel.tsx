@@ -6,9 +6,7 @@ import type { Notification, NotificationList } from '../../../../shared/notifica
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { Button } from '../../../components/ui/Button';
-import { buttonSecondary } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useMarkRead } from '../api/mark-read';
@@ -32,10 +30,8 @@ export function NotificationPanel({ list, role }: { list: UseQueryResult<Notific
         <h2 id="notifications-heading" className="text-base font-semibold text-slate-900">
           {i18n._('Notifications')}
         </h2>
-        {/* Merged, not joined: the kit's size="narrow" adds px-3 beside the base's px-4, which wins in the CSS. */}
         <Button
-          variant="plain"
-          className={cn(buttonSecondary, 'px-3')}
+          size="narrow"
           disabled={!list.data || list.data.unread === 0}
           pending={markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}

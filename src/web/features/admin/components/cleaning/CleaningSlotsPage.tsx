@@ -11,7 +11,7 @@ import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
 import { Button } from '../../../../components/ui/Button';
-import { buttonSecondary, card } from '../../../../components/ui/styles';
+import { card } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
@@ -101,10 +101,8 @@ function SlotRow({ slot }: { slot: CleaningSlotAdmin }) {
       </span>
       <span className="flex items-center gap-2">
         {slot.retired && <Badge>{i18n._('Retired')}</Badge>}
-        {/* Merged, not joined: the kit's size="narrow" adds px-3 beside the base's px-4, which wins in the CSS. */}
         <Button
-          variant="plain"
-          className={cn(buttonSecondary, 'px-3')}
+          size="narrow"
           pending={retire.isPending}
           aria-label={slot.retired ? i18n._('Bring back {name}', { name: slotWords(slot) }) : i18n._('Retire {name}', { name: slotWords(slot) })}
           onClick={() => retire.mutate({ id: slot.id, retired: !slot.retired })}
