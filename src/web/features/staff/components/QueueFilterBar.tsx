@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { STATUSES, STATUS_LABELS } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox, Select, TextInput } from '../../../components/ui/Controls';
-import { buttonPrimary, buttonSecondary, fieldLabel } from '../../../components/ui/styles';
+import { fieldLabel } from '../../../components/ui/styles';
 import { useCatalog } from '../../../lib/catalog';
 import { floorSpan } from '../../../lib/catalog-hints';
 import { cn } from '../../../lib/cn';
@@ -145,15 +145,14 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
             }
           }}
         />
-        {/* plain: the narrower padding replaces the button's own (merged, not joined). */}
-        <Button type="submit" variant="plain" className={cn(buttonPrimary, 'shrink-0 px-3 sm:px-4')}>
+        <Button type="submit" variant="primary" size="narrow" className="shrink-0 sm:px-4">
           {i18n._('Search')}
         </Button>
         {/* The choices fold away behind a button on every screen: the views and status chips
             cover most days, and the queue itself starts in view. */}
         <Button
-          variant="plain"
-          className={cn(buttonSecondary, 'shrink-0 px-3 sm:px-4')}
+          size="narrow"
+          className="shrink-0 sm:px-4"
           aria-expanded={expanded}
           aria-controls="queue-filter-choices"
           onClick={() => setExpanded(!expanded)}

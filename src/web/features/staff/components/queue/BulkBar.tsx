@@ -13,9 +13,7 @@ import type { StaffComplaint } from '../../../../../shared/staff';
 import { Alert } from '../../../../components/ui/Alert';
 import { Button } from '../../../../components/ui/Button';
 import { TextAreaField } from '../../../../components/ui/FormFields';
-import { buttonSecondary } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
-import { cn } from '../../../../lib/cn';
 import { draftResolver } from '../../../../lib/form';
 import { useScheduleBulk } from '../../api/bulk';
 import { i18n } from '../../../../lib/i18n';
@@ -135,8 +133,7 @@ export function BulkBar({
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-sm font-semibold text-slate-900">{i18n._('{count} selected', { count: chosen.length })}</p>
-        {/* plain: the smaller size replaces the button's own height and padding (merged, not joined). */}
-        <Button variant="plain" className={cn(buttonSecondary, 'min-h-9 px-3 py-1 text-sm')} onClick={onClear}>
+        <Button size="sm" onClick={onClear}>
           {i18n._('Clear selection')}
         </Button>
       </div>
