@@ -5,7 +5,8 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextField } from '../../../components/ui/FormFields';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { usePreferences, useSavePreferences } from '../api/preferences';
@@ -90,9 +91,9 @@ function PreferencesForm({ saved }: { saved: StaffPreferences }) {
         />
       )}
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={save.isPending}>
-        {save.isPending ? i18n._('Saving…') : i18n._('Save')}
-      </button>
+      <Button type="submit" variant="primary" pending={save.isPending} pendingLabel={i18n._('Saving…')}>
+        {i18n._('Save')}
+      </Button>
       <StatusMessage message={done} />
     </form>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { STATUSES, STATUS_LABELS } from '../../../../shared/constants';
-import { buttonPrimary, buttonSecondary, fieldControl, fieldLabel } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox, Select, TextInput } from '../../../components/ui/Controls';
+import { fieldLabel } from '../../../components/ui/styles';
 import { useCatalog } from '../../../lib/catalog';
 import { floorSpan } from '../../../lib/catalog-hints';
 import { cn } from '../../../lib/cn';
@@ -50,15 +52,9 @@ function SelectField({
       <label htmlFor={id} className={fieldLabel}>
         {label}
       </label>
-      <select
-        id={id}
-        className={cn(fieldControl, 'mt-1')}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      >
+      <Select id={id} className="mt-1" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {children}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -131,11 +127,11 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
         {i18n._('Search messages, rooms, numbers and students')}
       </label>
       <div className="flex items-center gap-2 sm:mt-1">
-        <input
+        <TextInput
           id="queue-q"
           type="search"
           aria-keyshortcuts="/"
-          className={cn(fieldControl, 'min-w-0 flex-1')}
+          className="min-w-0 flex-1"
           placeholder={i18n._('Messages, rooms, numbers, students')}
           value={draft.q}
           maxLength={200}
@@ -149,14 +145,14 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
             }
           }}
         />
-        <button type="submit" className={cn(buttonPrimary, 'shrink-0 px-3 sm:px-4')}>
+        <Button type="submit" variant="primary" size="narrow" className="shrink-0 sm:px-4">
           {i18n._('Search')}
-        </button>
+        </Button>
         {/* The choices fold away behind a button on every screen: the views and status chips
             cover most days, and the queue itself starts in view. */}
-        <button
-          type="button"
-          className={cn(buttonSecondary, 'shrink-0 px-3 sm:px-4')}
+        <Button
+          size="narrow"
+          className="shrink-0 sm:px-4"
           aria-expanded={expanded}
           aria-controls="queue-filter-choices"
           onClick={() => setExpanded(!expanded)}
@@ -168,7 +164,7 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
               <span className="sr-only"> {i18n._('active')}</span>
             </span>
           )}
-        </button>
+        </Button>
       </div>
 
       <div
@@ -247,14 +243,14 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
           <label htmlFor="queue-age" className={fieldLabel}>
             {i18n._('Older than (days)')}
           </label>
-          <input
+          <TextInput
             id="queue-age"
             type="number"
             inputMode="numeric"
             min={0}
             max={3650}
             step={1}
-            className={cn(fieldControl, 'mt-1')}
+            className="mt-1"
             value={draft.olderThanDays}
             onChange={(event) => setDraft((d) => ({ ...d, olderThanDays: event.target.value }))}
           />
@@ -280,9 +276,7 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
 
         <div className="flex items-end">
           <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand-700"
+            <Checkbox
               checked={Boolean(filters.escalated)}
               onChange={(event) => apply({ escalated: event.target.checked })}
             />
@@ -298,13 +292,9 @@ export function QueueFilterBar({ filters, onChange, onSearch }: QueueFilterBarPr
       </div>
 
       {hasFilters(filters) && !isMyWork(filters) && (
-        <button
-          type="button"
-          className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')}
-          onClick={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}
-        >
+        <Button className="mt-4 w-full sm:w-auto" onClick={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}>
           {i18n._('Clear filters')}
-        </button>
+        </Button>
       )}
     </form>
   );

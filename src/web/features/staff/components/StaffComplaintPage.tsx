@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
+import { Button } from '../../../components/ui/Button';
 import { buttonPrimary } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -173,14 +174,14 @@ function Loaded({ complaint, user, queueSearch }: { complaint: Detail; user: Use
         <ComplaintHeader complaint={complaint} user={user} />
         <p className="mt-3 hidden shrink-0 items-center gap-1.5 text-sm text-slate-700 lg:flex" data-testid="key-hints">
           <kbd className={kbd}>r</kbd> {i18n._('reply')} · <kbd className={kbd}>e</kbd> {i18n._('resolve')} · <kbd className={kbd}>n</kbd> {i18n._('next')} ·
-          <button
-            type="button"
+          <Button
+            variant="plain"
             className="min-h-11 font-semibold text-brand-800 underline underline-offset-2"
             aria-keyshortcuts="?"
             onClick={() => help.current?.showModal()}
           >
             {i18n._('All shortcuts')}
-          </button>
+          </Button>
         </p>
       </div>
       <StatusMessage tone="neutral" className="mt-2" message={keyMessage} data-testid="key-result" />
@@ -236,9 +237,9 @@ function Workspace({ number, user, queueSearch }: { number: string; user: User; 
         <Alert className="mt-4" tone="info">
           <p>
             {i18n._('This page could not be refreshed ({error}). What you see may be out of date.', { error: errorMessage(detail.error) })}{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void detail.refetch()}>
+            <Button variant="plain" className="font-semibold underline" onClick={() => void detail.refetch()}>
               {i18n._('Try again')}
-            </button>
+            </Button>
           </p>
         </Alert>
       )}

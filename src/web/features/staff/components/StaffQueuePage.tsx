@@ -6,7 +6,9 @@ import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonSecondary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Controls';
+import { card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCatalog } from '../../../lib/catalog';
@@ -74,24 +76,13 @@ function StatusChips({ filters, onChange }: { filters: QueueFilters; onChange: (
         className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap sm:overflow-visible"
         data-testid="status-chips"
       >
-        <button
-          type="button"
-          className={chip(selected.size === 0)}
-          aria-pressed={selected.size === 0}
-          onClick={() => onChange([])}
-        >
+        <Button variant="plain" className={chip(selected.size === 0)} aria-pressed={selected.size === 0} onClick={() => onChange([])}>
           {i18n._('All')} {count(counts.data?.total, selected.size === 0)}
-        </button>
+        </Button>
         {STATUSES.map((status) => (
-          <button
-            key={status}
-            type="button"
-            className={chip(selected.has(status))}
-            aria-pressed={selected.has(status)}
-            onClick={() => toggle(status)}
-          >
+          <Button key={status} variant="plain" className={chip(selected.has(status))} aria-pressed={selected.has(status)} onClick={() => toggle(status)}>
             {i18n._(STATUS_LABELS[status])} {count(counts.data?.counts[status], selected.has(status))}
-          </button>
+          </Button>
         ))}
       </div>
       {counts.isError && (
@@ -149,9 +140,9 @@ function NewSection({
         <>
           <Rows complaints={shown} now={now} selected={selected} onToggle={onToggle} queueSearch={viewToParams(NEW_FILTERS).toString()} label={i18n._('New complaints')} timeZone={queue.data?.pages[0]?.timeZone} />
           {(count ?? 0) > shown.length && (
-            <button type="button" className={cn(QUEUE_LINK, 'mt-1')} onClick={onAll}>
+            <Button variant="plain" className={cn(QUEUE_LINK, 'mt-1')} onClick={onAll}>
               {i18n._('All {count} new complaints', { count })}
-            </button>
+            </Button>
           )}
         </>
       )}
@@ -284,9 +275,9 @@ function QueueList({
       ) : hasFilters(filters) ? (
         <>
           <p className="font-semibold text-slate-900">{i18n._('No complaints match these filters.')}</p>
-          <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={() => onChange({ ...MY_WORK_FILTERS })}>
+          <Button className="mt-4" onClick={() => onChange({ ...MY_WORK_FILTERS })}>
             {i18n._('Clear filters')}
-          </button>
+          </Button>
         </>
       ) : (
         <>
@@ -327,9 +318,7 @@ function QueueList({
           <>
             <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1">
               <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-900">
-                <input
-                  type="checkbox"
-                  className="size-5 accent-brand-700"
+                <Checkbox
                   checked={allChosen}
                   onChange={() =>
                     setSelected((previous) => {
@@ -344,14 +333,14 @@ function QueueList({
                 />
                 {i18n._('Select all {count} shown', { count: complaints.length })}
               </label>
-              <button
-                type="button"
+              <Button
+                variant="plain"
                 className="ml-auto hidden min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 lg:inline-flex"
                 aria-keyshortcuts="?"
                 onClick={() => helpRef.current?.showModal()}
               >
                 {i18n._('Keyboard shortcuts')}
-              </button>
+              </Button>
             </div>
             <Rows complaints={complaints} now={now} selected={selected} onToggle={toggle} queueSearch={queueSearch} label={i18n._('Complaints in your queue')} timeZone={queue.data?.pages[0]?.timeZone} />
             {queue.isFetchNextPageError && (
@@ -361,9 +350,9 @@ function QueueList({
             )}
             {queue.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more complaints…')} />}
             {queue.hasNextPage && !queue.isFetchingNextPage && (
-              <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void queue.fetchNextPage()}>
+              <Button className="mt-4 w-full sm:w-auto" onClick={() => void queue.fetchNextPage()}>
                 {i18n._('Load more')}
-              </button>
+              </Button>
             )}
           </>
         )}

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { randomUuid } from '../../../lib/uuid';
 
 /**
@@ -102,4 +103,18 @@ export function useDraft(number: string, kind: DraftKind) {
   }, [number, kind]);
 
   return { draft, setDraft, keyFor, clear, restored: draft.text !== '' };
+}
+
+/**
+ * Mirrors what is typed in `form` into the draft (`toDraft` says which parts), so a form on
+ * react-hook-form keeps its text on this device as the draft's own state did. The form starts
+ * from the draft (its default values); `clear` and a `reset` of the form go together.
+ */
+export function useMirrorToDraft<T extends FieldValues, P>(
+  form: UseFormReturn<T, unknown, P>,
+  setDraft: (change: Partial<StoredDraft>) => void,
+  toDraft: (values: T) => Partial<StoredDraft>,
+): void {
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => setDraft(toDraft(values)) }), [subscribe, setDraft, toDraft]);
 }

@@ -5,7 +5,9 @@ import { Alert } from '../../../../components/ui/Alert';
 import { Field } from '../../../../components/ui/Field';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, card, fieldControl } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { Select } from '../../../../components/ui/Controls';
+import { card } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useAssign } from '../../api/actions';
@@ -85,18 +87,18 @@ export function Assignment({ complaint, user }: { complaint: Detail; user: User 
         <form className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void handleSubmit(event)}>
           <Field id={selectId} label={i18n._('Assign to')} error={fieldError} className="min-w-0 flex-1">
             {(control) => (
-              <select {...control} className={fieldControl} value={choice} onChange={(event) => setChoice(event.target.value)}>
+              <Select {...control} value={choice} onChange={(event) => setChoice(event.target.value)}>
                 {options.map((option) => (
                   <option key={option.id || 'nobody'} value={option.id}>
                     {option.label}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
-          <button type="submit" className={buttonPrimary} disabled={assign.isPending || choice === current}>
+          <Button type="submit" variant="primary" pending={assign.isPending} disabled={choice === current}>
             {i18n._('Assign')}
-          </button>
+          </Button>
         </form>
         {colleagues.isLoading && <LoadingStatus label={i18n._('Loading colleagues…')} compact />}
         {colleagues.isError && (

@@ -6,7 +6,8 @@ import { StatusBadge } from '../../../../components/StatusBadge';
 import { Alert } from '../../../../components/ui/Alert';
 import { Badge } from '../../../../components/ui/Badge';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, textLink } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { textLink } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { useIncidentOfComplaint } from '../../api/incident-of-complaint';
 import { useTake } from '../../api/take';
@@ -53,9 +54,9 @@ function Holder({ complaint, user }: { complaint: Detail; user: User }) {
         )}
       </p>
       {isOpenStatus(complaint.status) && !mine && (
-        <button type="button" className={buttonPrimary} disabled={take.isPending} aria-busy={take.isPending} onClick={() => void takeIt()}>
+        <Button variant="primary" pending={take.isPending} onClick={() => void takeIt()}>
           {holder ? i18n._('Take it over') : i18n._('Take it')}
-        </button>
+        </Button>
       )}
       <StatusMessage message={done} className="w-full" data-testid="take-result" />
       {take.isError && (

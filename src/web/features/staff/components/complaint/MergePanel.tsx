@@ -8,7 +8,8 @@ import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextField } from '../../../../components/ui/FormFields';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card, textLink } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { card, textLink } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime, formatTime } from '../../../../lib/format';
@@ -43,14 +44,12 @@ function UndoMerge({ number, until, label, onDone }: { number: string; until: st
   if (!undoable || !until) return null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
-      <button
-        type="button"
-        className={buttonSecondary}
-        disabled={unmerge.isPending}
+      <Button
+        pending={unmerge.isPending}
         onClick={() => unmerge.mutate(number, { onSuccess: () => onDone?.(<WithSlots text={i18n._('Undone: {number} is its own complaint again.', { number: slot('number') })} slots={{ number: numberSlot(number) }} />) })}
       >
         {label}
-      </button>
+      </Button>
       <span className="text-sm text-slate-700">{i18n._('until {time}; its student hears nothing if you undo it by then.', { time: formatTime(until) })}</span>
       {unmerge.isError && (
         <Alert className="w-full">
@@ -108,14 +107,9 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
                 {c.followerCount > 0 ? ` · ${i18n._('affects {count}', { count: c.followerCount + 1 })}` : ''}
               </p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-700 wrap-anywhere">{c.complaint}</p>
-              <button
-                type="button"
-                className={cn(buttonSecondary, 'mt-2')}
-                disabled={merge.isPending}
-                onClick={() => void mergeInto({ into: c.number })}
-              >
+              <Button className="mt-2" disabled={merge.isPending} onClick={() => void mergeInto({ into: c.number })}>
                 <WithSlots text={i18n._('Merge into {number}', { number: slot('number') })} slots={{ number: numberSlot(c.number) }} />
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -130,9 +124,9 @@ function MergeForm({ complaint, onDone }: { complaint: Detail; onDone: (message:
           className="min-w-0 flex-1"
           controlClassName="font-mono"
         />
-        <button type="submit" className={cn(buttonPrimary, 'sm:mt-7')} disabled={merge.isPending} aria-busy={merge.isPending}>
+        <Button type="submit" variant="primary" className="sm:mt-7" pending={merge.isPending}>
           {i18n._('Merge')}
-        </button>
+        </Button>
       </form>
       <FormAlert control={form.control} className="mt-2" />
     </details>

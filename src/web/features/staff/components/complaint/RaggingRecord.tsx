@@ -19,7 +19,9 @@ import { TextAreaField } from '../../../../components/ui/FormFields';
 import { LoadError } from '../../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, fieldError, fieldLabel } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { Radio } from '../../../../components/ui/Controls';
+import { fieldError, fieldLabel } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { formatDateTime } from '../../../../lib/format';
@@ -148,7 +150,7 @@ function DecisionForm({ spec, onCancel, onDone }: { spec: DecisionSpec; onCancel
           </p>
           {choices.map((choice) => (
             <label key={choice.value} className="mt-1 flex min-h-11 items-center gap-3 text-slate-900">
-              <input type="radio" value={choice.value} className="size-5 shrink-0 accent-purple-800" {...form.register('choice')} />
+              <Radio unstyled value={choice.value} className="size-5 shrink-0 accent-purple-800" {...form.register('choice')} />
               {choice.label}
             </label>
           ))}
@@ -168,22 +170,20 @@ function DecisionForm({ spec, onCancel, onDone }: { spec: DecisionSpec; onCancel
           </p>
           <p className="mt-1 text-sm text-slate-800">{i18n._('It is recorded once and cannot be changed afterwards.')}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className={buttonPrimary} disabled={sending} aria-busy={sending} onClick={() => void confirm()}>
-              {sending ? i18n._('Recording…') : confirmLabel}
-            </button>
-            <button type="button" className={buttonSecondary} disabled={sending} onClick={() => setChecked(null)}>
+            <Button variant="primary" pending={sending} pendingLabel={i18n._('Recording…')} onClick={() => void confirm()}>
+              {confirmLabel}
+            </Button>
+            <Button disabled={sending} onClick={() => setChecked(null)}>
               {i18n._('Change it')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className={buttonPrimary}>
+          <Button type="submit" variant="primary">
             {i18n._('Continue')}
-          </button>
-          <button type="button" className={buttonSecondary} onClick={onCancel}>
-            {i18n._('Cancel')}
-          </button>
+          </Button>
+          <Button onClick={onCancel}>{i18n._('Cancel')}</Button>
         </div>
       )}
     </form>
@@ -297,17 +297,16 @@ export function RaggingRecord({ number }: { number: string }) {
             }}
           />
         ) : (
-          <button
+          <Button
             ref={decideButton}
-            type="button"
-            className={cn(buttonSecondary, 'mt-3')}
+            className="mt-3"
             onClick={() => {
               setSaved(null);
               setDeciding(true);
             }}
           >
             {current.openLabel}
-          </button>
+          </Button>
         ))}
     </section>
   );

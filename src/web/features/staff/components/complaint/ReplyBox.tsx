@@ -1,21 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { FormEvent, Ref } from 'react';
+import type { Ref } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { replyBodySchema } from '../../../../../shared/staff';
 import { complaintPhotosKey } from '../../../../components/photos/api/get-complaint-photos';
 import { PhotoPicker, type PhotoSelection } from '../../../../components/photos/PhotoPicker';
 import { Alert } from '../../../../components/ui/Alert';
-import { Field } from '../../../../components/ui/Field';
+import { Button } from '../../../../components/ui/Button';
+import { CheckboxField, TextAreaField } from '../../../../components/ui/FormFields';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
+import { card } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
+import { draftResolver } from '../../../../lib/form';
 import { useKeyedTransition, useReply } from '../../api/actions';
-import { useDraft } from '../../lib/drafts';
+import { useDraft, useMirrorToDraft } from '../../lib/drafts';
 import type { Detail } from './types';
 import { i18n } from '../../../../lib/i18n';
 
 const REPLY_MAX_LENGTH = 4000;
+
+/** The box as the form holds it: the shared reply schema checks it as it is. */
+interface ReplyDraft {
+  text: string;
+  internal: boolean;
+}
+
+type ReplyBody = z.output<typeof replyBodySchema>;
+
+const replyResolver = draftResolver(replyBodySchema, (draft: ReplyDraft) => draft);
+const replyToDraft = ({ text, internal }: ReplyDraft) => ({ text, internal });
+const EMPTY: ReplyDraft = { text: '', internal: false };
 
 /** What the page's keyboard asks of the box: `r` goes into it, `e` asks to mark the complaint resolved. */
 export interface ReplyBoxHandle {
@@ -36,24 +52,28 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
   const transition = useKeyedTransition(number);
   const queryClient = useQueryClient();
   const { draft, setDraft, keyFor, clear } = useDraft(number, 'reply');
-  const text = draft.text;
-  const internal = draft.internal === true;
+  const form = useForm<ReplyDraft, unknown, ReplyBody>({
+    defaultValues: { text: draft.text, internal: draft.internal === true },
+    resolver: replyResolver,
+    reValidateMode: 'onChange',
+  });
+  useMirrorToDraft(form, setDraft, replyToDraft);
+  const text = useWatch({ control: form.control, name: 'text' });
+  const internal = useWatch({ control: form.control, name: 'internal' });
   const words = internal ? '' : text.trim();
   const canResolve = complaint.allowedTransitions.some((t) => t.to === 'resolved');
   const busy = reply.isPending || transition.isPending;
-  const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [afterPhotos, setAfterPhotos] = useState<PhotoSelection>({ ids: [], busy: false });
   const [pickerKey, setPickerKey] = useState(0);
-  const textRef = useRef<HTMLTextAreaElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
   useImperativeHandle(
     ref,
     () => ({
-      focus: () => textRef.current?.focus(),
+      focus: () => form.setFocus('text'),
       askResolve: () => {
         if (!canResolve) return false;
         setDone(null);
@@ -61,7 +81,7 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
         return true;
       },
     }),
-    [canResolve],
+    [canResolve, form],
   );
   // The question takes the focus (and so comes into view) as soon as it is asked.
   useEffect(() => {
@@ -75,24 +95,15 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
   }
 
   function fieldProblem(message: string) {
-    setError(message);
-    textRef.current?.focus();
+    form.setError('text', { type: 'request', message }, { shouldFocus: true });
   }
 
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    start();
-    const parsed = replyBodySchema.safeParse({ text, internal });
-    if (!parsed.success) {
-      fieldProblem(parsed.error.issues[0]?.message ?? i18n._('Write a reply'));
-      return;
-    }
-    setError(undefined);
+  const send = form.handleSubmit(async (body) => {
     try {
-      await reply.mutateAsync({ ...parsed.data, idempotencyKey: keyFor(parsed.data) });
+      await reply.mutateAsync({ ...body, idempotencyKey: keyFor(body) });
       clear();
-      setDone(parsed.data.internal ? i18n._('Internal note added.') : i18n._('Reply sent to the student.'));
+      form.reset(EMPTY);
+      setDone(body.internal ? i18n._('Internal note added.') : i18n._('Reply sent to the student.'));
       onDone?.();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.text) {
@@ -101,7 +112,7 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
       }
       setFailure(i18n._('Not sent: {error} Your text is kept on this device; send it again when you are ready.', { error: errorMessage(caught) }));
     }
-  }
+  });
 
   async function resolve() {
     if (busy) return;
@@ -111,14 +122,17 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
       setFailure(i18n._('Wait for the photos to finish uploading.'));
       return;
     }
-    setError(undefined);
+    form.clearErrors('text');
     // "After" photos go in the same request, so they arrive with the resolution or not at all.
     const payload = { to: 'resolved' as const, note: words, ...(afterPhotos.ids.length ? { photoIds: afterPhotos.ids } : {}) };
     try {
       await transition.mutateAsync({ ...payload, idempotencyKey: keyFor(payload) });
       // An internal note was not sent with it: it stays in the box, only the used key goes.
       if (internal) setDraft({ key: undefined, sentAs: undefined });
-      else clear();
+      else {
+        clear();
+        form.reset(EMPTY);
+      }
       if (payload.photoIds) {
         setPickerKey((key) => key + 1);
         void queryClient.invalidateQueries({ queryKey: complaintPhotosKey(number) });
@@ -141,39 +155,36 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
       <h2 id="reply-heading" className="sr-only">
         {i18n._('Reply')}
       </h2>
-      <form noValidate className="space-y-3" onSubmit={(event) => void send(event)} data-testid="reply-form">
-        <Field
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={(event) => {
+          // A second Enter while the first is on its way sends nothing; a new try starts afresh.
+          if (busy) {
+            event.preventDefault();
+            return;
+          }
+          start();
+          void send(event);
+        }}
+        data-testid="reply-form"
+      >
+        <TextAreaField
+          control={form.control}
+          name="text"
           id="reply-text"
           label={internal ? i18n._('Internal note') : i18n._('Reply to the student')}
-          error={error}
           hint={
             internal
               ? i18n._('Only staff see it: the student gets no mail and no bell.')
               : i18n._('The student sees it on their page and gets it by e-mail.')
           }
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              ref={textRef}
-              rows={4}
-              maxLength={REPLY_MAX_LENGTH}
-              aria-keyshortcuts="r"
-              className={cn(fieldControl, internal && 'border-amber-500 bg-amber-50')}
-              value={text}
-              onChange={(event) => setDraft({ text: event.target.value })}
-            />
-          )}
-        </Field>
-        <label className="flex min-h-11 items-center gap-3 text-slate-900">
-          <input
-            type="checkbox"
-            className="size-5 accent-amber-600"
-            checked={internal}
-            onChange={(event) => setDraft({ internal: event.target.checked })}
-          />
-          {i18n._('Internal note (not shown to the student)')}
-        </label>
+          rows={4}
+          maxLength={REPLY_MAX_LENGTH}
+          aria-keyshortcuts="r"
+          controlClassName={internal ? 'border-amber-500 bg-amber-50' : undefined}
+        />
+        <CheckboxField control={form.control} name="internal" label={i18n._('Internal note (not shown to the student)')} controlClassName="accent-amber-600" />
         {canResolve && !internal && (
           <PhotoPicker
             key={pickerKey}
@@ -184,13 +195,13 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
           />
         )}
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={reply.isPending}>
-            {reply.isPending ? i18n._('Sending…') : internal ? i18n._('Add note') : i18n._('Send')}
-          </button>
+          <Button type="submit" variant="primary" disabled={busy} pending={reply.isPending} pendingLabel={i18n._('Sending…')}>
+            {internal ? i18n._('Add note') : i18n._('Send')}
+          </Button>
           {canResolve && !internal && (
-            <button type="button" className={buttonSecondary} disabled={busy} aria-busy={transition.isPending} aria-keyshortcuts="e" onClick={() => void resolve()}>
-              {transition.isPending ? i18n._('Resolving…') : resolveLabel}
-            </button>
+            <Button disabled={busy} pending={transition.isPending} pendingLabel={i18n._('Resolving…')} aria-keyshortcuts="e" onClick={() => void resolve()}>
+              {resolveLabel}
+            </Button>
           )}
         </div>
         {confirming && (
@@ -214,12 +225,10 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
                 : i18n._('The student is asked to confirm the fix.')}
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <button ref={confirmRef} type="button" className={buttonPrimary} disabled={busy} onClick={() => void resolve()}>
+              <Button ref={confirmRef} variant="primary" disabled={busy} onClick={() => void resolve()}>
                 {words ? i18n._('Yes, send and mark resolved') : i18n._('Yes, mark resolved')}
-              </button>
-              <button type="button" className={buttonSecondary} onClick={() => setConfirming(false)}>
-                {i18n._('Cancel')}
-              </button>
+              </Button>
+              <Button onClick={() => setConfirming(false)}>{i18n._('Cancel')}</Button>
             </div>
           </div>
         )}

@@ -1,15 +1,18 @@
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { STATUS_LABELS } from '../../../../../shared/constants';
 import { Alert } from '../../../../components/ui/Alert';
-import { Field } from '../../../../components/ui/Field';
+import { Button } from '../../../../components/ui/Button';
+import { TextAreaField } from '../../../../components/ui/FormFields';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
+import { card } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
+import { draftResolver } from '../../../../lib/form';
 import { randomUuid } from '../../../../lib/uuid';
 import { useKeyedTransition } from '../../api/actions';
-import { useDraft } from '../../lib/drafts';
+import { useDraft, useMirrorToDraft } from '../../lib/drafts';
 import { sectionHeading, type Detail } from './types';
 import { i18n } from '../../../../lib/i18n';
 
@@ -39,6 +42,13 @@ function reasonTexts(move: Move): { form: string; why: string; submit: string } 
   };
 }
 
+interface ReasonDraft {
+  text: string;
+}
+
+const reasonResolver = draftResolver(z.object({ text: z.string().trim().min(1, /*i18n*/ 'Give a reason') }), (draft: ReasonDraft) => draft);
+const reasonToDraft = ({ text }: ReasonDraft) => ({ text });
+
 /**
  * The status changes other than resolving (which the reply box does, with its words): one tap to
  * acknowledge or start work; rejecting asks for the reason the student is sent, kept as a draft on
@@ -52,7 +62,8 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
   const needsReason = moves.find((t) => t.reasonRequired);
   // A reason kept from an earlier try opens its form again.
   const [asking, setAsking] = useState(reason !== '');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const form = useForm<ReasonDraft, unknown, ReasonDraft>({ defaultValues: { text: reason }, resolver: reasonResolver, reValidateMode: 'onChange' });
+  useMirrorToDraft(form, setDraft, reasonToDraft);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -62,7 +73,7 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
     if (transition.isPending) return;
     setDone(null);
     setFailure(null);
-    setReasonError(undefined);
+    form.clearErrors();
     const payload = { to: to.to, note };
     // A one-tap change has no draft: its key lives as long as this tap and the mutation's retries.
     const idempotencyKey = to.reasonRequired ? keyFor(payload) : randomUuid();
@@ -70,6 +81,7 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
       await transition.mutateAsync({ ...payload, idempotencyKey });
       if (to.reasonRequired) {
         clear();
+        form.reset({ text: '' });
         setAsking(false);
       }
       setDone(i18n._('Status changed to {status}.', { status: i18n._(STATUS_LABELS[to.to]) }));
@@ -77,24 +89,12 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
       onDone?.();
     } catch (error) {
       if (error instanceof ApiError && error.fields?.note) {
-        setReasonError(error.fields.note);
-        document.getElementById(reasonId)?.focus();
+        form.setError('text', { type: error.code, message: error.fields.note }, { shouldFocus: true });
         return;
       }
       const why = errorMessage(error);
       setFailure(note ? i18n._('Not changed: {error} Your reason is kept on this device.', { error: why }) : i18n._('Not changed: {error}', { error: why }));
     }
-  }
-
-  function submitReason(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!needsReason) return;
-    if (reason.trim() === '') {
-      setReasonError(i18n._('Give a reason'));
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    void move(needsReason, reason.trim());
   }
 
   const canResolve = complaint.allowedTransitions.some((t) => t.to === 'resolved');
@@ -113,50 +113,37 @@ export function StatusActions({ complaint, onDone }: { complaint: Detail; onDone
         <div className="mt-3 flex flex-wrap gap-2">
           {moves.map((t) =>
             t.reasonRequired ? (
-              <button
-                key={t.to}
-                type="button"
-                className={buttonSecondary}
-                aria-expanded={asking}
-                aria-controls="reason-form"
-                onClick={() => setAsking((open) => !open)}
-              >
+              <Button key={t.to} aria-expanded={asking} aria-controls="reason-form" onClick={() => setAsking((open) => !open)}>
                 {i18n._('{action}…', { action: moveLabel(t) })}
-              </button>
+              </Button>
             ) : (
-              <button key={t.to} type="button" className={buttonSecondary} disabled={transition.isPending} onClick={() => void move(t, '')}>
+              <Button key={t.to} disabled={transition.isPending} onClick={() => void move(t, '')}>
                 {moveLabel(t)}
-              </button>
+              </Button>
             ),
           )}
         </div>
       )}
       {asking && needsReason && (
-        <form id="reason-form" noValidate className="mt-4 space-y-3" aria-label={reasonTexts(needsReason).form} onSubmit={submitReason}>
-          <Field
+        <form id="reason-form" noValidate className="mt-4 space-y-3" aria-label={reasonTexts(needsReason).form} onSubmit={(event) =>
+            void form.handleSubmit(({ text }) => {
+              if (needsReason) void move(needsReason, text);
+            })(event)
+          }>
+          <TextAreaField
+            control={form.control}
+            name="text"
             id={reasonId}
             label={reasonTexts(needsReason).why}
             hint={i18n._('Kept as a draft on this device until the change went through.')}
-            error={reasonError}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={3}
-                maxLength={4000}
-                className={fieldControl}
-                value={reason}
-                onChange={(event) => setDraft({ text: event.target.value })}
-              />
-            )}
-          </Field>
+            rows={3}
+            maxLength={4000}
+          />
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonPrimary} disabled={transition.isPending}>
+            <Button type="submit" variant="primary" pending={transition.isPending}>
               {reasonTexts(needsReason).submit}
-            </button>
-            <button type="button" className={buttonSecondary} onClick={() => setAsking(false)}>
-              {i18n._('Cancel')}
-            </button>
+            </Button>
+            <Button onClick={() => setAsking(false)}>{i18n._('Cancel')}</Button>
           </div>
         </form>
       )}

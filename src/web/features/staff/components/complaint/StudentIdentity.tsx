@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ANONYMOUS_REPORT } from '../../../../../shared/anonymous';
-import { REVEAL_REASON_MAX_LENGTH, REVEAL_REASON_MIN_LENGTH, revealBodySchema } from '../../../../../shared/staff';
+import { REVEAL_REASON_MAX_LENGTH, REVEAL_REASON_MIN_LENGTH, revealBodySchema, type RevealBody } from '../../../../../shared/staff';
 import { Alert } from '../../../../components/ui/Alert';
-import { Field } from '../../../../components/ui/Field';
-import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { TextAreaField } from '../../../../components/ui/FormFields';
+import { card } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
+import { draftResolver } from '../../../../lib/form';
 import { useRevealIdentity } from '../../api/actions';
 import { ConfidentialBadge } from '../WorkerGate';
 import { Fact } from './Fact';
@@ -19,67 +21,45 @@ type Reveal = ReturnType<typeof useRevealIdentity>;
 /** What the server said about the reason itself: shown at the field, not under the form. */
 const reasonMessage = (error: unknown) => (error instanceof ApiError ? (error.fields?.reason ?? error.fields?.body) : undefined);
 
+const revealResolver = draftResolver(revealBodySchema, (draft: { reason: string }) => draft);
+
 /**
  * Revealing is never one tap: the first asks why, and only sending the reason reveals. The reason
  * is the audit entry's; the page itself is the confirmation (no browser dialog).
  */
 function RevealForm({ reveal, onCancel }: { reveal: Reveal; onCancel: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const field = useRef<HTMLTextAreaElement>(null);
+  const form = useForm<{ reason: string }, unknown, RevealBody>({ defaultValues: { reason: '' }, resolver: revealResolver, reValidateMode: 'onChange' });
   // Focus follows the tap that opened the form.
-  useEffect(() => field.current?.focus(), []);
+  useEffect(() => form.setFocus('reason'), [form]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (body) => {
     if (reveal.isPending) return;
-    const parsed = revealBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      field.current?.focus();
-      return;
-    }
-    setError(undefined);
     try {
-      await reveal.mutateAsync(parsed.data);
+      await reveal.mutateAsync(body);
     } catch (caught) {
       const said = reasonMessage(caught);
-      if (said) {
-        setError(said);
-        field.current?.focus();
-      }
+      if (said) form.setError('reason', { type: 'request', message: said }, { shouldFocus: true });
       // Any other refusal is shown under the form from the mutation's error.
     }
-  }
+  });
 
   return (
-    <form noValidate aria-label={i18n._('Reveal who filed this')} className="mt-3 space-y-3" onSubmit={(event) => void handleSubmit(event)}>
-      <Field
+    <form noValidate aria-label={i18n._('Reveal who filed this')} className="mt-3 space-y-3" onSubmit={(event) => void submit(event)}>
+      <TextAreaField
+        control={form.control}
+        name="reason"
         id="reveal-reason"
         label={i18n._('Why do you need to see who filed this?')}
-        error={error}
         hint={i18n._('{min} to {max} characters. Kept in the audit log with your name and the time.', { min: REVEAL_REASON_MIN_LENGTH, max: REVEAL_REASON_MAX_LENGTH })}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            ref={field}
-            rows={3}
-            maxLength={REVEAL_REASON_MAX_LENGTH}
-            required
-            className={fieldControl}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        )}
-      </Field>
+        rows={3}
+        maxLength={REVEAL_REASON_MAX_LENGTH}
+        required
+      />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={buttonPrimary} disabled={reveal.isPending} aria-busy={reveal.isPending}>
-          {reveal.isPending ? i18n._('Revealing…') : i18n._('Reveal the student')}
-        </button>
-        <button type="button" className={buttonSecondary} onClick={onCancel}>
-          {i18n._('Cancel')}
-        </button>
+        <Button type="submit" variant="primary" pending={reveal.isPending} pendingLabel={i18n._('Revealing…')}>
+          {i18n._('Reveal the student')}
+        </Button>
+        <Button onClick={onCancel}>{i18n._('Cancel')}</Button>
       </div>
     </form>
   );
@@ -138,9 +118,9 @@ export function StudentIdentity({ complaint }: { complaint: Detail }) {
         />
       ) : (
         <div className="mt-3">
-          <button type="button" className={buttonSecondary} aria-describedby="reveal-recorded" onClick={() => setAsking(true)}>
+          <Button aria-describedby="reveal-recorded" onClick={() => setAsking(true)}>
             {i18n._('Reveal identity')}
-          </button>
+          </Button>
           <p id="reveal-recorded" className="mt-2 text-sm text-slate-700">
             {i18n._('Every reveal is recorded: who asked, when, why, and for which complaint.')}
           </p>

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { INCIDENT_NOTE_MAX, type StaffIncident } from '../../../../../shared/incidents';
+import { useForm } from 'react-hook-form';
+import { INCIDENT_NOTE_MAX, incidentResolveSchema, type IncidentResolve, type StaffIncident } from '../../../../../shared/incidents';
 import { Alert } from '../../../../components/ui/Alert';
-import { Field } from '../../../../components/ui/Field';
-import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../../components/ui/styles';
-import { cn } from '../../../../lib/cn';
+import { Button } from '../../../../components/ui/Button';
+import { TextAreaField } from '../../../../components/ui/FormFields';
+import { card } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { draftResolver } from '../../../../lib/form';
 import { formatDateTime } from '../../../../lib/format';
 import { useResolveIncident } from '../../api/incidents-resolve';
 import { useWithdrawIncident } from '../../api/incidents-withdraw';
@@ -20,17 +21,19 @@ import { NoticeEditForm } from './NoticeEditForm';
 function ConfirmButtons(props: { label: string; busyLabel: string; busy: boolean; onCancel: () => void; onConfirm?: () => void }) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <button type={props.onConfirm ? 'button' : 'submit'} className={buttonPrimary} disabled={props.busy} onClick={props.onConfirm}>
-        {props.busy ? props.busyLabel : props.label}
-      </button>
-      <button type="button" className={buttonSecondary} disabled={props.busy} onClick={props.onCancel}>
+      <Button type={props.onConfirm ? 'button' : 'submit'} variant="primary" pending={props.busy} pendingLabel={props.busyLabel} onClick={props.onConfirm}>
+        {props.label}
+      </Button>
+      <Button disabled={props.busy} onClick={props.onCancel}>
         {i18n._('Cancel')}
-      </button>
+      </Button>
     </div>
   );
 }
 
 type Panel = 'resolve' | 'withdraw' | 'edit' | 'complaints';
+
+const resolveResolver = draftResolver(incidentResolveSchema, (draft: IncidentResolve) => draft);
 
 /**
  * One notice with what it concerns, and for an active one the two ways it ends, each confirmed in
@@ -41,8 +44,8 @@ type Panel = 'resolve' | 'withdraw' | 'edit' | 'complaints';
 export function NoticeCard(props: { notice: StaffIncident; category: string; timeZone: string | undefined; floors: number[]; onDone: (message: string) => void }) {
   const { notice, category, timeZone, floors, onDone } = props;
   const [panel, setPanel] = useState<Panel | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
+  // Held here, not in the resolve panel: a note typed, cancelled and opened again is still there.
+  const form = useForm<IncidentResolve, unknown, IncidentResolve>({ defaultValues: { note: '' }, resolver: resolveResolver, reValidateMode: 'onChange' });
   const [failure, setFailure] = useState<string | null>(null);
   const resolve = useResolveIncident();
   const withdraw = useWithdrawIncident();
@@ -62,17 +65,10 @@ export function NoticeCard(props: { notice: StaffIncident; category: string; tim
     requestAnimationFrame(() => openRef.current?.focus());
   }
 
-  async function confirmResolve(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const confirmResolve = form.handleSubmit(async ({ note }) => {
     setFailure(null);
-    setNoteError(undefined);
-    if (!note.trim()) {
-      setNoteError(i18n._('Say what was done'));
-      document.getElementById(noteId)?.focus();
-      return;
-    }
     try {
-      const result = await resolve.mutateAsync({ id: notice.id, note: note.trim() });
+      const result = await resolve.mutateAsync({ id: notice.id, note });
       onDone(
         i18n._(
           'Resolved “{title}”: {resolved, plural, one {# complaint} other {# complaints}} resolved, {told, plural, one {# student} other {# students}} told.',
@@ -80,10 +76,10 @@ export function NoticeCard(props: { notice: StaffIncident; category: string; tim
         ),
       );
     } catch (error) {
-      if (error instanceof ApiError && error.fields?.note) setNoteError(error.fields.note);
+      if (error instanceof ApiError && error.fields?.note) form.setError('note', { type: error.code, message: error.fields.note });
       else setFailure(i18n._('Not resolved: {error}', { error: errorMessage(error) }));
     }
-  }
+  });
 
   async function confirmWithdraw() {
     setFailure(null);
@@ -127,22 +123,14 @@ export function NoticeCard(props: { notice: StaffIncident; category: string; tim
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {notice.status === 'active' && (
             <>
-              <button ref={openRef} type="button" className={buttonPrimary} onClick={() => open('resolve')}>
+              <Button ref={openRef} variant="primary" onClick={() => open('resolve')}>
                 {i18n._('Resolve…')}
-              </button>
-              {timeZone && (
-                <button type="button" className={buttonSecondary} onClick={() => open('edit')}>
-                  {i18n._('Change…')}
-                </button>
-              )}
-              <button type="button" className={buttonSecondary} onClick={() => open('withdraw')}>
-                {i18n._('Take down…')}
-              </button>
+              </Button>
+              {timeZone && <Button onClick={() => open('edit')}>{i18n._('Change…')}</Button>}
+              <Button onClick={() => open('withdraw')}>{i18n._('Take down…')}</Button>
             </>
           )}
-          <button type="button" className={buttonSecondary} onClick={() => open('complaints')}>
-            {i18n._('Complaints ({count})', { count: counts.linked })}
-          </button>
+          <Button onClick={() => open('complaints')}>{i18n._('Complaints ({count})', { count: counts.linked })}</Button>
         </div>
       )}
 
@@ -162,17 +150,23 @@ export function NoticeCard(props: { notice: StaffIncident; category: string; tim
       {panel === 'complaints' && (
         <>
           <NoticeComplaints notice={notice} />
-          <button type="button" className={cn(buttonSecondary, 'mt-3')} onClick={cancel}>
+          <Button className="mt-3" onClick={cancel}>
             {i18n._('Hide its complaints')}
-          </button>
+          </Button>
         </>
       )}
 
       {panel === 'resolve' && (
         <form noValidate aria-label={i18n._('Resolve “{title}”', { title: notice.title })} className="mt-4 space-y-3 border-t border-slate-200 pt-4" onSubmit={(event) => void confirmResolve(event)}>
-          <Field id={noteId} label={i18n._('What was done')} hint={i18n._('Sent to every student told, with their complaint\'s number.')} error={noteError}>
-            {(control) => <textarea {...control} rows={3} maxLength={INCIDENT_NOTE_MAX} className={fieldControl} value={note} onChange={(e) => setNote(e.target.value)} />}
-          </Field>
+          <TextAreaField
+            control={form.control}
+            name="note"
+            id={noteId}
+            label={i18n._('What was done')}
+            hint={i18n._('Sent to every student told, with their complaint\'s number.')}
+            rows={3}
+            maxLength={INCIDENT_NOTE_MAX}
+          />
           <p className="font-semibold text-slate-900" data-testid="resolve-summary">
             {i18n._(
               'Resolve {open, plural, one {# linked complaint} other {# linked complaints}} and tell {toTell, plural, one {# student} other {# students}}.',

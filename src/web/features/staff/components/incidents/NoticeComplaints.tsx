@@ -1,16 +1,31 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import type { StaffIncident } from '../../../../../shared/incidents';
 import { StatusBadge } from '../../../../components/StatusBadge';
 import { Alert } from '../../../../components/ui/Alert';
+import { Button } from '../../../../components/ui/Button';
+import { TextInput } from '../../../../components/ui/Controls';
 import { Field } from '../../../../components/ui/Field';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonSecondary, fieldControl, textLink } from '../../../../components/ui/styles';
+import { textLink } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { draftResolver } from '../../../../lib/form';
 import { i18n } from '../../../../lib/i18n';
 import { useIncidentDetail, useLinkComplaint } from '../../api/incidents-links';
+
+interface LinkDraft {
+  number: string;
+}
+
+/** A number typed in any case is the complaint's (HC-2026-000123); the server checks the rest. */
+const linkResolver = draftResolver(
+  z.object({ number: z.string().trim().min(1, /*i18n*/ 'Give the complaint number').toUpperCase() }),
+  (draft: LinkDraft) => draft,
+);
 
 /**
  * The complaints linked to a notice, each to its page, and for an active notice the hand that
@@ -20,8 +35,7 @@ import { useIncidentDetail, useLinkComplaint } from '../../api/incidents-links';
 export function NoticeComplaints({ notice }: { notice: StaffIncident }) {
   const detail = useIncidentDetail(notice.id, { enabled: true });
   const link = useLinkComplaint();
-  const [number, setNumber] = useState('');
-  const [numberError, setNumberError] = useState<string | undefined>();
+  const form = useForm<LinkDraft, unknown, LinkDraft>({ defaultValues: { number: '' }, resolver: linkResolver, reValidateMode: 'onChange' });
   const [status, setStatus] = useState<ReactNode>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const active = notice.status === 'active';
@@ -39,32 +53,24 @@ export function NoticeComplaints({ notice }: { notice: StaffIncident }) {
           <>
             {i18n._('Unlinked {number}: it is worked on its own again.', { number: target })}{' '}
             {undoable && (
-              <button type="button" className={textLink} onClick={() => void setLinked(target, true, false)}>
+              <Button variant="link" onClick={() => void setLinked(target, true, false)}>
                 {i18n._('Undo')}
-              </button>
+              </Button>
             )}
           </>
         ),
       );
       return true;
     } catch (error) {
-      if (linked && error instanceof ApiError && error.fields?.number) setNumberError(error.fields.number);
+      if (linked && error instanceof ApiError && error.fields?.number) form.setError('number', { type: error.code, message: error.fields.number });
       else setFailure(linked ? i18n._('Not linked: {error}', { error: errorMessage(error) }) : i18n._('Not unlinked: {error}', { error: errorMessage(error) }));
       return false;
     }
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNumberError(undefined);
-    const wanted = number.trim().toUpperCase();
-    if (!wanted) {
-      setNumberError(i18n._('Give the complaint number'));
-      document.getElementById(inputId)?.focus();
-      return;
-    }
-    if (await setLinked(wanted, true, false)) setNumber('');
-  }
+  const submit = form.handleSubmit(async ({ number }) => {
+    if (await setLinked(number, true, false)) form.reset({ number: '' });
+  });
 
   return (
     <div className="mt-4 space-y-3 border-t border-slate-200 pt-4" data-testid="notice-complaints">
@@ -92,15 +98,13 @@ export function NoticeComplaints({ notice }: { notice: StaffIncident }) {
                 </span>
               </span>
               {active && (
-                <button
-                  type="button"
-                  className={buttonSecondary}
+                <Button
                   disabled={link.isPending}
                   aria-label={i18n._('Unlink {number}', { number: complaint.number })}
                   onClick={() => void setLinked(complaint.number, false, true)}
                 >
                   {i18n._('Unlink')}
-                </button>
+                </Button>
               )}
             </li>
           ))}
@@ -109,14 +113,20 @@ export function NoticeComplaints({ notice }: { notice: StaffIncident }) {
 
       {active && (
         <form noValidate aria-label={i18n._('Link a complaint to “{title}”', { title: notice.title })} className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(event) => void submit(event)}>
-          <Field id={inputId} label={i18n._('Complaint number')} hint={i18n._('An open complaint of this hostel and category.')} error={numberError} alertError className="flex-1">
-            {(control) => (
-              <input {...control} className={fieldControl} value={number} autoComplete="off" inputMode="text" onChange={(event) => setNumber(event.target.value)} />
-            )}
+          {/* The kit's Field, not a TextField: its error is announced at once (alertError). */}
+          <Field
+            id={inputId}
+            label={i18n._('Complaint number')}
+            hint={i18n._('An open complaint of this hostel and category.')}
+            error={form.formState.errors.number?.message}
+            alertError
+            className="flex-1"
+          >
+            {(control) => <TextInput {...control} {...form.register('number')} autoComplete="off" inputMode="text" />}
           </Field>
-          <button type="submit" className={buttonSecondary} disabled={link.isPending}>
-            {link.isPending ? i18n._('Linking…') : i18n._('Link')}
-          </button>
+          <Button type="submit" pending={link.isPending} pendingLabel={i18n._('Linking…')}>
+            {i18n._('Link')}
+          </Button>
         </form>
       )}
       <StatusMessage message={status} />

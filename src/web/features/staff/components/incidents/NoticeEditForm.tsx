@@ -5,7 +5,7 @@ import { INCIDENT_DETAILS_MAX, INCIDENT_TITLE_MAX, endsAtProblem, incidentUpdate
 import { fromZonedInputValue, toZonedInputValue } from '../../../../../shared/time';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { TextAreaField, TextField } from '../../../../components/ui/FormFields';
-import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { i18n } from '../../../../lib/i18n';
 import { useUpdateIncident } from '../../api/incidents-update';
@@ -89,12 +89,12 @@ export function NoticeEditForm(props: { notice: StaffIncident; timeZone: string;
       <EditFloorChips control={form.control} floors={floors} />
       <FormAlert control={form.control} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="submit" className={buttonPrimary} disabled={update.isPending}>
-          {update.isPending ? i18n._('Saving…') : i18n._('Save the changes')}
-        </button>
-        <button type="button" className={buttonSecondary} disabled={update.isPending} onClick={onCancel}>
+        <Button type="submit" variant="primary" pending={update.isPending} pendingLabel={i18n._('Saving…')}>
+          {i18n._('Save the changes')}
+        </Button>
+        <Button disabled={update.isPending} onClick={onCancel}>
           {i18n._('Cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -6,7 +6,8 @@ import { INCIDENT_DETAILS_MAX, INCIDENT_TITLE_MAX, endsAtProblem, incidentCreate
 import { fromZonedInputValue, toZonedInputValue } from '../../../../../shared/time';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
-import { buttonPrimary, fieldError, fieldHint, fieldLabel } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { fieldError, fieldHint, fieldLabel } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { usePostIncident } from '../../api/incidents-post';
@@ -48,10 +49,10 @@ export function FloorChips({ id, floors, value, onChange, error }: { id: string;
       </p>
       <div className="mt-2 flex flex-wrap gap-2" data-testid="floor-chips">
         {floors.map((floor) => (
-          <button key={floor} type="button" className={chipClass(chosen.has(floor))} aria-pressed={chosen.has(floor)} onClick={() => toggle(floor)}>
+          <Button key={floor} variant="plain" className={chipClass(chosen.has(floor))} aria-pressed={chosen.has(floor)} onClick={() => toggle(floor)}>
             <span className="sr-only">{i18n._('Floor')} </span>
             {floor}
-          </button>
+          </Button>
         ))}
       </div>
       {error && <p className={fieldError}>{error}</p>}
@@ -153,9 +154,9 @@ export function NoticeForm({ catalog, timeZone, onPosted }: { catalog: PublicCat
       <TextAreaField control={form.control} name="details" label={i18n._('Details (optional)')} rows={3} maxLength={INCIDENT_DETAILS_MAX} />
       <ExpectedFixField control={form.control} timeZone={timeZone} />
       <FormAlert control={form.control} />
-      <button type="submit" className={buttonPrimary} disabled={post.isPending}>
-        {post.isPending ? i18n._('Posting…') : i18n._('Post the notice')}
-      </button>
+      <Button type="submit" variant="primary" pending={post.isPending} pendingLabel={i18n._('Posting…')}>
+        {i18n._('Post the notice')}
+      </Button>
     </form>
   );
 }

@@ -4,7 +4,8 @@ import { Alert } from '../../../../components/ui/Alert';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { card } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { useCatalog } from '../../../../lib/catalog';
 import { cn } from '../../../../lib/cn';
@@ -54,9 +55,9 @@ function Notices() {
       <div className={cn(card, 'mt-6')}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold text-slate-900">{i18n._('Post a notice')}</h2>
-          <button type="button" className={posting ? buttonSecondary : buttonPrimary} aria-expanded={posting} aria-controls="notice-form-region" onClick={() => setPosting(!posting)}>
+          <Button variant={posting ? 'secondary' : 'primary'} aria-expanded={posting} aria-controls="notice-form-region" onClick={() => setPosting(!posting)}>
             {posting ? i18n._('Close') : i18n._('New notice')}
-          </button>
+          </Button>
         </div>
         <p className="mt-1 text-sm text-slate-700">
           {i18n._('A known problem (“Wi-Fi outage on floor 2”): students of that hostel see it before filing, and complaints filed meanwhile link to it.')}
@@ -71,9 +72,9 @@ function Notices() {
       </h2>
       <div role="group" aria-label={i18n._('Show notices')} className="mt-3 flex flex-wrap gap-2">
         {INCIDENT_STATUSES.map((s) => (
-          <button key={s} type="button" className={chipClass(status === s)} aria-pressed={status === s} onClick={() => setStatus(s)}>
+          <Button key={s} variant="plain" className={chipClass(status === s)} aria-pressed={status === s} onClick={() => setStatus(s)}>
             {stateLabels()[s]}
-          </button>
+          </Button>
         ))}
       </div>
       <StatusMessage message={message} tone="panel" className="mt-4" data-testid="notices-result" />
@@ -100,9 +101,9 @@ function Notices() {
       )}
       {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more notices…')} />}
       {list.hasNextPage && !list.isFetchingNextPage && (
-        <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
+        <Button className="mt-4 w-full sm:w-auto" onClick={() => void list.fetchNextPage()}>
           {i18n._('Load more')}
-        </button>
+        </Button>
       )}
     </>
   );

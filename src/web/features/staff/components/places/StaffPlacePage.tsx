@@ -7,7 +7,8 @@ import { StatusBadge } from '../../../../components/StatusBadge';
 import { Badge } from '../../../../components/ui/Badge';
 import { LoadingStatus } from '../../../../components/ui/LoadingStatus';
 import { BackLink, PageHeading } from '../../../../components/ui/PageHeading';
-import { buttonSecondary, card } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { card } from '../../../../components/ui/styles';
 import { ApiError } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
@@ -145,15 +146,9 @@ function Loaded({ hostelCode, place: ref }: { hostelCode: string; place: string 
           </ul>
         )}
         {query.hasNextPage && (
-          <button
-            type="button"
-            className={cn(buttonSecondary, 'mt-3')}
-            disabled={query.isFetchingNextPage}
-            aria-busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? i18n._('Loading…') : i18n._('Show older complaints')}
-          </button>
+          <Button className="mt-3" pending={query.isFetchingNextPage} pendingLabel={i18n._('Loading…')} onClick={() => void query.fetchNextPage()}>
+            {i18n._('Show older complaints')}
+          </Button>
         )}
       </section>
     </div>

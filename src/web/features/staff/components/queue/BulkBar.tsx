@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   BULK_ACTIONS,
   BULK_NOTE_MAX,
@@ -9,9 +11,10 @@ import {
 } from '../../../../../shared/queue';
 import type { StaffComplaint } from '../../../../../shared/staff';
 import { Alert } from '../../../../components/ui/Alert';
-import { buttonPrimary, buttonSecondary, fieldControl, fieldError, fieldLabel } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
+import { TextAreaField } from '../../../../components/ui/FormFields';
 import { errorMessage } from '../../../../lib/api-client';
-import { cn } from '../../../../lib/cn';
+import { draftResolver } from '../../../../lib/form';
 import { useScheduleBulk } from '../../api/bulk';
 import { i18n } from '../../../../lib/i18n';
 
@@ -71,6 +74,17 @@ function leftAsTheyAre(action: BulkActionKind, count: number): string {
   }
 }
 
+interface NoteDraft {
+  note: string;
+}
+
+const noteResolver = draftResolver(z.object({ note: z.string().trim() }), (draft: NoteDraft) => draft);
+/** A reject tells every student why, so it needs its reason; the other changes' note may stay empty. */
+const reasonResolver = draftResolver(
+  z.object({ note: z.string().trim().min(1, /*i18n*/ 'Give a reason to reject: every student is told it') }),
+  (draft: NoteDraft) => draft,
+);
+
 /**
  * What can be done to the selected complaints at once: each action some of them allow (the shared
  * state machine decides), saying how many. Choosing one asks for a confirmation on the page, with
@@ -88,33 +102,27 @@ export function BulkBar({
 }) {
   const schedule = useScheduleBulk();
   const [confirming, setConfirming] = useState<BulkActionKind | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
   const ids = { note: useId(), heading: useId() };
   const offers = BULK_ACTIONS.map((action) => ({ action, applies: chosen.filter((c) => bulkApplies(action, c.status, c.assignee !== null)) })).filter(
     (offer) => offer.applies.length > 0,
   );
   const offer = offers.find((o) => o.action === confirming);
+  const resolver = offer?.action === 'rejected' ? reasonResolver : noteResolver;
+  // The note outlives a cancelled confirmation: choosing the action again finds it there.
+  const form = useForm<NoteDraft, unknown, NoteDraft>({ defaultValues: { note: '' }, resolver, reValidateMode: 'onChange' });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ note }) => {
     if (!offer) return;
-    setNoteError(null);
-    if (offer.action === 'rejected' && note.trim() === '') {
-      setNoteError(i18n._('Give a reason to reject: every student is told it'));
-      document.getElementById(ids.note)?.focus();
-      return;
-    }
     try {
-      const scheduled = await schedule.mutateAsync({ action: offer.action, note: note.trim(), numbers: offer.applies.map((c) => c.number) });
+      const scheduled = await schedule.mutateAsync({ action: offer.action, note, numbers: offer.applies.map((c) => c.number) });
       setConfirming(null);
-      setNote('');
+      form.reset({ note: '' });
       onScheduled(scheduled);
       onClear();
     } catch {
       // Shown below.
     }
-  }
+  });
 
   return (
     <div
@@ -125,9 +133,9 @@ export function BulkBar({
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-sm font-semibold text-slate-900">{i18n._('{count} selected', { count: chosen.length })}</p>
-        <button type="button" className={cn(buttonSecondary, 'min-h-9 px-3 py-1 text-sm')} onClick={onClear}>
+        <Button size="sm" onClick={onClear}>
           {i18n._('Clear selection')}
-        </button>
+        </Button>
       </div>
       {offer ? (
         <form className="mt-2" aria-labelledby={ids.heading} onSubmit={(event) => void submit(event)}>
@@ -139,58 +147,44 @@ export function BulkBar({
             {i18n._('You can undo it for a few seconds; until then nothing changes and nobody is told.')}
           </p>
           {bulkTellsStudents(offer.action) && (
-            <div className="mt-3">
-              <label htmlFor={ids.note} className={fieldLabel}>
-                {offer.action === 'rejected' ? i18n._('Reason for the students (required)') : i18n._('Note for the students (optional)')}
-              </label>
-              <textarea
-                id={ids.note}
-                className={cn(fieldControl, 'mt-1')}
-                rows={2}
-                value={note}
-                maxLength={BULK_NOTE_MAX}
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={noteError ? `${ids.note}-error` : undefined}
-                onChange={(event) => setNote(event.target.value)}
-              />
-              {noteError && (
-                <p id={`${ids.note}-error`} className={fieldError}>
-                  {noteError}
-                </p>
-              )}
-            </div>
+            <TextAreaField
+              control={form.control}
+              name="note"
+              id={ids.note}
+              label={offer.action === 'rejected' ? i18n._('Reason for the students (required)') : i18n._('Note for the students (optional)')}
+              className="mt-3"
+              rows={2}
+              maxLength={BULK_NOTE_MAX}
+            />
           )}
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-            <button type="submit" className={buttonPrimary} disabled={schedule.isPending}>
+            <Button type="submit" variant="primary" pending={schedule.isPending}>
               {confirmLabel(offer.action, offer.applies)}
-            </button>
-            <button
-              type="button"
-              className={buttonSecondary}
+            </Button>
+            <Button
               onClick={() => {
                 setConfirming(null);
-                setNoteError(null);
+                form.clearErrors();
                 schedule.reset();
               }}
             >
               {i18n._('Cancel')}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
         <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {offers.map(({ action, applies }) => (
-            <button
+            <Button
               key={action}
-              type="button"
-              className={action === 'acknowledged' ? buttonPrimary : buttonSecondary}
+              variant={action === 'acknowledged' ? 'primary' : 'secondary'}
               onClick={() => {
                 setConfirming(action);
                 schedule.reset();
               }}
             >
               {offerLabel(action, applies.length, chosen.length)}
-            </button>
+            </Button>
           ))}
           {offers.length === 0 && <p className="text-sm text-slate-700">{i18n._('None of these can be changed as they are now.')}</p>}
         </div>

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import type { BulkAction, BulkActionKind } from '../../../../../shared/queue';
 import { Alert } from '../../../../components/ui/Alert';
 import { StatusMessage } from '../../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary } from '../../../../components/ui/styles';
+import { Button } from '../../../../components/ui/Button';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { cn } from '../../../../lib/cn';
 import { useBulkAction, useUndoBulk } from '../../api/bulk';
 import { useNow } from '../DueBadge';
 import { i18n } from '../../../../lib/i18n';
@@ -98,14 +97,12 @@ export function BulkProgress({ scheduled, onDismiss }: { scheduled: BulkAction; 
       <div className="flex flex-wrap items-center gap-2">
         <StatusMessage tone="neutral" className="mr-auto font-semibold" message={message} />
         {waiting && (
-          <button type="button" className={cn(buttonPrimary, 'min-h-11')} onClick={() => undo.mutate()}>
+          <Button variant="primary" onClick={() => undo.mutate()}>
             {i18n._('Undo ({left} s)', { left })}
-          </button>
+          </Button>
         )}
         {(action.status === 'done' || action.status === 'cancelled') && (
-          <button type="button" className={cn(buttonSecondary, 'min-h-11')} onClick={onDismiss}>
-            {i18n._('Close')}
-          </button>
+          <Button onClick={onDismiss}>{i18n._('Close')}</Button>
         )}
       </div>
       {undo.isError && (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CONFIDENTIAL_STUDENT, type StaffComplaint } from '../../../../../shared/staff';
 import { StatusBadge } from '../../../../components/StatusBadge';
 import { Badge } from '../../../../components/ui/Badge';
+import { Checkbox } from '../../../../components/ui/Controls';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime } from '../../../../lib/format';
 import { ageLabel } from '../../lib/age';
@@ -156,9 +157,7 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
           >
             <div className="flex items-start gap-2">
               <label className="relative z-10 -m-1 inline-flex size-11 shrink-0 items-center justify-center">
-                <input
-                  type="checkbox"
-                  className="size-5 accent-brand-700"
+                <Checkbox
                   checked={isSelected}
                   onChange={() => onToggle(complaint.number)}
                   aria-label={i18n._('Select {number}', { number: complaint.number })}
@@ -262,8 +261,8 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
                 )}
               >
                 <td className={td}>
-                  <input
-                    type="checkbox"
+                  <Checkbox
+                    unstyled
                     className="size-4 accent-brand-700"
                     checked={isSelected}
                     onChange={() => onToggle(complaint.number)}

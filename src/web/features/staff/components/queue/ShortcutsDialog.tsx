@@ -1,6 +1,5 @@
 import type { Ref } from 'react';
-import { buttonSecondary } from '../../../../components/ui/styles';
-import { cn } from '../../../../lib/cn';
+import { Button } from '../../../../components/ui/Button';
 import { i18n } from '../../../../lib/i18n';
 
 /** The name printed on the key. */
@@ -65,9 +64,7 @@ export function ShortcutsDialog({
         ))}
       </dl>
       <form method="dialog" className="mt-4 text-right">
-        <button type="submit" className={cn(buttonSecondary)}>
-          {i18n._('Close')}
-        </button>
+        <Button type="submit">{i18n._('Close')}</Button>
       </form>
     </dialog>
   );

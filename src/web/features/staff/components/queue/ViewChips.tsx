@@ -1,4 +1,5 @@
 import type { Attention } from '../../../../../shared/queue';
+import { Button } from '../../../../components/ui/Button';
 import { cn } from '../../../../lib/cn';
 import { QUEUE_VIEWS, viewLabel, viewOf, type QueueFilters } from '../../lib/filters';
 import { i18n } from '../../../../lib/i18n';
@@ -25,8 +26,8 @@ export function ViewChips({
           const count = view.count && counts ? counts[view.count] : undefined;
           return (
             <li key={view.key} className="shrink-0">
-              <button
-                type="button"
+              <Button
+                variant="plain"
                 aria-pressed={active}
                 className={cn(
                   'inline-flex min-h-11 items-center gap-2 rounded-lg border px-3 text-sm font-semibold whitespace-nowrap',
@@ -45,7 +46,7 @@ export function ViewChips({
                     {count}
                   </span>
                 )}
-              </button>
+              </Button>
             </li>
           );
         })}
