@@ -3,14 +3,14 @@ export { anonymousReporter, recordAnonymousFiling, recordAnonymousReply } from '
 export { assignComplaint, takeComplaint } from './assignment.js';
 export { databaseNow, ownBulk, publicResults, runDueBulkActions, scheduleBulk, undoBulk } from './bulk.js';
 export { tellCleaningVisit } from './cleaning.js';
+export { addToTimeline, changeComplaint, type ComplaintChange, resolveTogether, type TimelineEntry } from './complaint-change.js';
 export { createLifecycleContext, type LifecycleContext } from './context.js';
 export { sendNewWorkDigests } from './digest.js';
 export { escalateLate } from './escalation.js';
 export { type NewComplaint, recordFiling } from './filing.js';
 export { leave, meToo } from './following.js';
-export { type IncidentChanges, linkComplaint, postIncident, resolveIncident, unlinkComplaint, updateIncident, withdrawIncident } from './incidents.js';
 export { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from './merge.js';
-export { tellByMail } from './notices.js';
+export { tellByMail, tellNoticeResolved } from './notices.js';
 export { addStudentPhotos, attachPhotos } from './photos.js';
 export { CLOCKS_STOPPED_BY, escalateRaggingClocks } from './ragging-clocks.js';
 export { closeEnquiry, recordFirDecision } from './ragging.js';
