@@ -26,7 +26,7 @@ import { listStudentComplaints } from './queries.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getComplaintView, listFollowed } from './service.js';
 import { leave, meToo } from '../lifecycle/index.js';
 import { nearby } from './nearby.js';
-import { studentAnswerVisit, studentProposeVisit } from '../lifecycle/index.js';
+import { studentAnswerVisit, studentProposeVisit } from '../visits/index.js';
 import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
 

@@ -11,7 +11,7 @@ import { attachPhotos } from '../lifecycle/index.js';
 import { applyTransition } from '../lifecycle/index.js';
 import { alreadyWritten, recordReply } from '../lifecycle/index.js';
 import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../lifecycle/index.js';
-import { answerVisit, proposeVisit, visitState } from '../lifecycle/index.js';
+import { answerVisit, proposeVisit, visitState } from '../visits/index.js';
 import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/index.js';
 import { Reporters } from '../confidentiality/index.js';
