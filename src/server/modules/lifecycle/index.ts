@@ -8,8 +8,7 @@ export { createLifecycleContext, type LifecycleContext, studentUrl } from './con
 export { sendNewWorkDigests } from './digest.js';
 export { escalateLate } from './escalation.js';
 export { type NewComplaint, recordFiling } from './filing.js';
-export { leave, meToo } from './following.js';
-export { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from './merge.js';
+export { type HeldNotice, takeBackNotice, tellMerged, tellUnmerged } from './merge-notice.js';
 export { bellTeam, tellByMail, tellNoticeResolved, tellStudent } from './notices.js';
 export { addStudentPhotos, attachPhotos } from './photos.js';
 export { CLOCKS_STOPPED_BY, escalateRaggingClocks } from './ragging-clocks.js';

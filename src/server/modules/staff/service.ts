@@ -10,7 +10,7 @@ import type { LifecycleContext } from '../lifecycle/index.js';
 import { attachPhotos } from '../lifecycle/index.js';
 import { applyTransition } from '../lifecycle/index.js';
 import { alreadyWritten, recordReply } from '../lifecycle/index.js';
-import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../lifecycle/index.js';
+import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../followers/index.js';
 import { answerVisit, proposeVisit, visitState } from '../visits/index.js';
 import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/index.js';
