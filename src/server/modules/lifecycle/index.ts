@@ -1,7 +1,6 @@
 // The lifecycle module's door: what other modules may use of it (issue 42); everything else is its own.
 export { anonymousReporter, recordAnonymousFiling, recordAnonymousReply } from './anonymous.js';
 export { assignComplaint, takeComplaint } from './assignment.js';
-export { databaseNow, ownBulk, publicResults, runDueBulkActions, scheduleBulk, undoBulk } from './bulk.js';
 export { tellCleaningVisit } from './cleaning.js';
 export { addToTimeline, changeComplaint, type ComplaintChange, resolveTogether, type TimelineEntry } from './complaint-change.js';
 export { createLifecycleContext, type LifecycleContext, studentUrl } from './context.js';
