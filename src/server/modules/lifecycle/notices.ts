@@ -10,7 +10,7 @@ import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './cont
 
 /**
  * Who hears about a change to a complaint, and how: a mail and a bell notification, written in the
- * caller's transaction. This file and the jobs beside it (escalation, digests) are the only code
+ * caller's transaction. This file, merge-notice.ts and the jobs beside it (escalation, digests) are the only code
  * that queues mail or rings a bell; tests/checks/lifecycle-boundary.test.ts keeps it so. Both pass
  * the confidentiality guard on their way (the outbox and the notifier apply it), so nothing here
  * decides what may be said about the student.
@@ -22,7 +22,8 @@ import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './cont
  *   passes its notice's `followers` words on to them, and a change the filer made reaches them
  *   through tellFollowers. Each gets a mail of their own, without the filer's name, room or words;
  * - the student whose duplicate staff merged into another complaint, once, held for the undo
- *   window (merge.ts, which takes the held notice back when the merge is undone in time);
+ *   window (merge-notice.ts, which followers/merge.ts asks to take the held notice back when the
+ *   merge is undone in time);
  * - the team, when the student acted — a reply, photos, a withdrawal, a confirmation, a reopening:
  *   the assignee when there is one, otherwise the routed facility address by mail and every worker
  *   whose scope covers the complaint by bell (tellTeam);

@@ -189,7 +189,7 @@ export async function staffViewOf(db: Pick<Db, 'select'>, complaint: StaffCompla
   return staffView(db, complaint, assignee ?? null);
 }
 
-/** A worker proposes a visit time for in-room work in their scope; the student is told (lifecycle/visits.ts). */
+/** A worker proposes a visit time for in-room work in their scope; the student is told (visits/service.ts). */
 export async function proposeVisitAsStaff(ctx: LifecycleContext, actor: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
   refuseNonWorker(actor);
   const scope = await loadScope(ctx.db, actor);
