@@ -6,12 +6,13 @@ import { auditLog, complaintEvents, complaints, type ComplaintRow } from '../../
 import { AppError } from '../../lib/errors.js';
 
 /*
- * The lifecycle's core writes (decision 68): the only code that changes a complaint's row or adds to
- * its timeline. The modules that own something a complaint points at (notices, visits, followers)
- * keep their own tables and call these for the complaint's side, in the same transaction, so
- * "whatever changes a complaint goes through the lifecycle" stays one rule that a check can hold
- * (tests/checks/lifecycle-boundary.test.ts). A change of status goes through applyTransition,
- * which checks the state machine; these are for everything else a complaint carries.
+ * The lifecycle's core writes for other modules (decision 68): how they change a complaint's row or
+ * add to its timeline. The modules that own something a complaint points at (notices, visits,
+ * followers) keep their own tables and call these for the complaint's side, in the same
+ * transaction, so "whatever changes a complaint goes through the lifecycle" stays one rule that a
+ * check can hold (tests/checks/lifecycle-boundary.test.ts). A change of status goes through
+ * applyTransition, which checks the state machine; these are for everything else a complaint
+ * carries, and for a notice's resolution, which the state machine allows for each complaint it moves.
  */
 
 /** What may be set on a complaint: its columns, each a value or an SQL expression of the row. */
