@@ -8,8 +8,8 @@ import { loadConfig } from '../src/server/config.js';
 import type { Database, Db } from '../src/server/db/client.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { complaintFollowers, complaints, incidentFollowers, incidents, notifications, outbox, pushOutbox, pushSubscriptions, users } from '../src/server/db/schema.js';
-import type { LifecycleContext } from '../src/server/modules/lifecycle/context.js';
-import { resolveIncident } from '../src/server/modules/lifecycle/incidents.js';
+import type { LifecycleContext } from '../src/server/modules/lifecycle/index.js';
+import { resolveIncident } from '../src/server/modules/incidents/writes.js';
 import { baseUrl, ms, openBenchDatabase } from './queue.js';
 
 /**

@@ -24,9 +24,9 @@ import { toComplaintDto, toMyComplaintDto } from './dto.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { listStudentComplaints } from './queries.js';
 import { fileCleaningRequest, fileComplaint, fileLaundryRequest, getComplaintView, listFollowed } from './service.js';
-import { leave, meToo } from '../lifecycle/index.js';
+import { leave, meToo } from '../followers/index.js';
 import { nearby } from './nearby.js';
-import { studentAnswerVisit, studentProposeVisit } from '../lifecycle/index.js';
+import { studentAnswerVisit, studentProposeVisit } from '../visits/index.js';
 import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
 

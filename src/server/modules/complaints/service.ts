@@ -29,7 +29,7 @@ import { decodeCursor, pageOf } from '../../lib/keyset.js';
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from '../lifecycle/index.js';
 import { recordFiling, type NewComplaint } from '../lifecycle/index.js';
-import { visitState } from '../lifecycle/index.js';
+import { visitState } from '../visits/index.js';
 import { toFollowedItem, toFollowerView, toOwnerView } from './dto.js';
 
 export interface FilingContext extends LifecycleContext {

@@ -27,7 +27,7 @@ const resolvable = sql.raw(RESOLVED_WITH_NOTICE.map((s) => `'${s}'`).join(', '))
  * The people a notice concerns, as a SQL set of user ids for the notice `incidents.id` of the
  * enclosing query: who filed its linked complaints, who follows them, and who follows the notice.
  * `resolvable`: only the linked complaints a resolution would resolve now — exactly the people
- * resolveIncident (lifecycle/incidents.ts) tells; otherwise every linked complaint not withdrawn
+ * resolveIncident (writes.ts) tells; otherwise every linked complaint not withdrawn
  * ("students affected").
  */
 function concernedPeople(which: 'resolvable' | 'affected'): SQL {

@@ -7,22 +7,14 @@ import { complaints, incidentFollowers, incidents, type ComplaintRow, type Incid
 import { AppError } from '../../lib/errors.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/index.js';
 import type { LifecycleContext } from '../lifecycle/index.js';
-import {
-  linkComplaint,
-  postIncident,
-  resolveIncident,
-  unlinkComplaint,
-  updateIncident,
-  withdrawIncident,
-  type IncidentChanges,
-} from '../lifecycle/index.js';
 import { activeIncidentsFor, incidentView, linkedComplaints, listIncidents, noticeExtras, type IncidentView } from './queries.js';
+import { linkComplaint, postIncident, resolveIncident, unlinkComplaint, updateIncident, withdrawIncident, type IncidentChanges } from './writes.js';
 
 /*
  * Notices: who may post and change them (a worker whose scope covers the hostel and category —
  * staff, the hostel's wardens, admins), what is checked (the catalogue, the hostel's floors, an
  * expected end ahead and within 30 days), and the student's side (their place's notices, "Affects
- * me too"). The writes themselves are lifecycle/incidents.ts's.
+ * me too"). The writes themselves are in writes.ts.
  */
 
 const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Notice not found.');

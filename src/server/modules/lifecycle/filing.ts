@@ -14,7 +14,7 @@ import { enqueueMail, type MailFor } from '../mail/index.js';
 import { resolveRecipients, resolveRecipientsFrom } from '../routing/index.js';
 import type { RoutingTable } from '../catalog/index.js';
 import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
-import { filedUnderNoticeEntry, noticeToFileUnder } from './incidents.js';
+import { filedUnderNoticeEntry, noticeToFileUnder } from './filing-notice.js';
 import { tellNewWork } from './notices.js';
 import { attachPhotos } from './photos.js';
 

@@ -1,15 +1,16 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { complaintFollowers, users, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintFollowers, incidentFollowers, users, type ComplaintRow, type IncidentRow, type UserRow } from '../../db/schema.js';
+import type { Reader } from '../../i18n/readers.js';
 import { coveringWorkers } from '../access/index.js';
-import { enqueueMail, type MailFor } from '../mail/index.js';
+import { enqueueMail, incidentResolvedMail, type MailFor, type OutgoingMail } from '../mail/index.js';
 import { notify, type BellText } from '../notifications/index.js';
 import { newWorkMail } from '../mail/index.js';
-import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
+import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './context.js';
 
 /**
  * Who hears about a change to a complaint, and how: a mail and a bell notification, written in the
- * caller's transaction. This file and the jobs beside it (escalation, digests) are the only code
+ * caller's transaction. This file, merge-notice.ts and the jobs beside it (escalation, digests) are the only code
  * that queues mail or rings a bell; tests/checks/lifecycle-boundary.test.ts keeps it so. Both pass
  * the confidentiality guard on their way (the outbox and the notifier apply it), so nothing here
  * decides what may be said about the student.
@@ -21,12 +22,15 @@ import { mailOptions, staffUrl, type LifecycleContext } from './context.js';
  *   passes its notice's `followers` words on to them, and a change the filer made reaches them
  *   through tellFollowers. Each gets a mail of their own, without the filer's name, room or words;
  * - the student whose duplicate staff merged into another complaint, once, held for the undo
- *   window (merge.ts, which takes the held notice back when the merge is undone in time);
+ *   window (merge-notice.ts, which followers/merge.ts asks to take the held notice back when the
+ *   merge is undone in time);
  * - the team, when the student acted — a reply, photos, a withdrawal, a confirmation, a reopening:
  *   the assignee when there is one, otherwise the routed facility address by mail and every worker
  *   whose scope covers the complaint by bell (tellTeam);
  * - every worker whose scope covers a new complaint (tellNewWork);
  * - a worker given a complaint by someone else (tellAssignee);
+ * - everyone a notice's resolution concerns, once each: the students whose complaints it resolved,
+ *   those who follow one of them and those who said it affects them too (tellNoticeResolved);
  * - people told by the jobs: escalations and digests (tellPeople, tellByMail).
  *
  * Each person's channels (settings page) apply here and in notify(): mail to a person whose mail is
@@ -219,4 +223,80 @@ export async function tellPeople(
 export async function tellByMail(tx: Tx, ctx: LifecycleContext, to: string, mail: { render: MailFor; purpose: string }): Promise<void> {
   const wanted = await wantingMail(tx, [to]);
   if (wanted.length) await enqueueMail(tx, [{ ...mail, to: wanted }], mailOptions(ctx));
+}
+
+const quoted = (incident: Pick<IncidentRow, 'title'>) => `“${incident.title}”`;
+
+interface Concerned {
+  id: string;
+  email: string;
+  fname: string;
+  own: ComplaintRow[];
+  followed: ComplaintRow[];
+}
+
+/**
+ * A notice resolved (incidents/writes.ts): everyone concerned is told exactly once, whichever ways it concerns them: one mail
+ * each (if their mail is on; all in one outbox insert) naming their own complaints with links and
+ * the ones they follow, and one bell and push each. The outbox and the notifier apply the
+ * confidentiality guard as always. Returns how many people were concerned.
+ */
+export async function tellNoticeResolved(tx: Tx, ctx: LifecycleContext, incident: IncidentRow, resolved: ComplaintRow[]): Promise<number> {
+  const ids = resolved.map((c) => c.id);
+  const complaintFollowing = ids.length
+    ? await tx
+        .select({ id: users.id, email: users.email, fname: users.fname, complaintId: complaintFollowers.complaintId })
+        .from(complaintFollowers)
+        .innerJoin(users, eq(users.id, complaintFollowers.userId))
+        .where(inArray(complaintFollowers.complaintId, ids))
+    : [];
+  const incidentFollowing = await tx
+    .select({ id: users.id, email: users.email, fname: users.fname })
+    .from(incidentFollowers)
+    .innerJoin(users, eq(users.id, incidentFollowers.userId))
+    .where(eq(incidentFollowers.incidentId, incident.id));
+
+  const people = new Map<string, Concerned>();
+  const person = (p: { id: string; email: string; fname: string }) => {
+    let found = people.get(p.id);
+    if (!found) {
+      found = { id: p.id, email: p.email, fname: p.fname, own: [], followed: [] };
+      people.set(p.id, found);
+    }
+    return found;
+  };
+  for (const c of resolved) person({ id: c.studentId, email: c.userEmail, fname: c.fname }).own.push(c);
+  const byId = new Map(resolved.map((c) => [c.id, c]));
+  for (const f of complaintFollowing) {
+    const complaint = byId.get(f.complaintId);
+    const p = person(f);
+    if (complaint && !p.own.includes(complaint) && !p.followed.includes(complaint)) p.followed.push(complaint);
+  }
+  for (const f of incidentFollowing) person(f);
+  const everyone = [...people.values()];
+  if (!everyone.length) return 0;
+
+  const wanting = new Set(await wantingMail(tx, everyone.map((p) => p.email)));
+  const mails: OutgoingMail[] = everyone
+    .filter((p) => wanting.has(p.email))
+    .map((p) => {
+      const about = p.own[0] ?? p.followed[0];
+      const mail = {
+        fname: p.fname,
+        incident,
+        note: incident.resolutionNote,
+        own: p.own.map((c) => ({ number: c.number, url: studentUrl(ctx, c.number) })),
+        followed: p.followed.map((c) => c.number),
+        myComplaintsUrl: `${ctx.publicUrl}/my`,
+      };
+      return { render: (r: Reader) => incidentResolvedMail(mail, r), purpose: 'incident_resolved', to: [p.email], ...(about ? { complaint: about } : {}) };
+    });
+  if (mails.length) await enqueueMail(tx, mails, mailOptions(ctx));
+
+  // One bell for all of them, in one notify() call: it rings one complaint's bell per call, and a
+  // call per complaint (200 of them) cost seconds. The bell names the notice; each one's numbers
+  // and links are in their mail, and their complaints wait on their home page to be confirmed.
+  const bell: BellText = ({ i18n }) => ({ lead: `${i18n._('Resolved: {title}:', { title: quoted(incident) })} `, quote: incident.resolutionNote });
+  await notify(tx, everyone.map((p) => p.id), null, bell);
+  return everyone.length;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
 import type { LifecycleContext } from '../lifecycle/index.js';
-import { runDueBulkActions } from '../lifecycle/index.js';
+import { runDueBulkActions } from './bulk-actions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +16,7 @@ const DUE_SLACK_MS = 250;
 /**
  * The instance's side of bulk actions: the one that scheduled an action wakes when its window ends
  * and runs what is due; the jobs plugin's sweep runs what an instance that stopped left behind.
- * Runs in this instance go one after another; the claim (lifecycle/bulk.ts) keeps instances apart.
+ * Runs in this instance go one after another; the claim (bulk-actions.ts) keeps instances apart.
  */
 export class BulkRunner {
   private readonly timers = new Set<NodeJS.Timeout>();

@@ -4,7 +4,7 @@ import { auditLog, bulkActions, complaintEvents, complaints, notifications, outb
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { runDueBulkActions } from '../lifecycle/bulk.js';
+import { runDueBulkActions } from './bulk-actions.js';
 import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { complaints, type BulkActionRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isWorker, loadScope, scopeCondition } from '../access/index.js';
-import { databaseNow, ownBulk, publicResults, scheduleBulk, undoBulk } from '../lifecycle/index.js';
+import { databaseNow, ownBulk, publicResults, scheduleBulk, undoBulk } from './bulk-actions.js';
 import type { LifecycleContext } from '../lifecycle/index.js';
 import type { BulkRunner } from './bulk-runner.js';
 

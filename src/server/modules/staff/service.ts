@@ -10,8 +10,8 @@ import type { LifecycleContext } from '../lifecycle/index.js';
 import { attachPhotos } from '../lifecycle/index.js';
 import { applyTransition } from '../lifecycle/index.js';
 import { alreadyWritten, recordReply } from '../lifecycle/index.js';
-import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../lifecycle/index.js';
-import { answerVisit, proposeVisit, visitState } from '../lifecycle/index.js';
+import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../followers/index.js';
+import { answerVisit, proposeVisit, visitState } from '../visits/index.js';
 import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/index.js';
 import { Reporters } from '../confidentiality/index.js';
@@ -189,7 +189,7 @@ export async function staffViewOf(db: Pick<Db, 'select'>, complaint: StaffCompla
   return staffView(db, complaint, assignee ?? null);
 }
 
-/** A worker proposes a visit time for in-room work in their scope; the student is told (lifecycle/visits.ts). */
+/** A worker proposes a visit time for in-room work in their scope; the student is told (visits/service.ts). */
 export async function proposeVisitAsStaff(ctx: LifecycleContext, actor: UserRow, number: string, body: VisitProposalBody, idempotencyKey?: string) {
   refuseNonWorker(actor);
   const scope = await loadScope(ctx.db, actor);

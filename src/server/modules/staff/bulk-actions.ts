@@ -7,16 +7,15 @@ import { bulkActions, complaints, users, type BulkActionRow, type ComplaintRow, 
 import { AppError } from '../../lib/errors.js';
 import { inScope, isWorker, loadScope, type Scope } from '../access/index.js';
 import { audit } from '../audit/index.js';
-import { assignComplaint } from './assignment.js';
-import type { LifecycleContext } from './context.js';
-import { applyTransition } from './transition.js';
+import { applyTransition, assignComplaint, type LifecycleContext } from '../lifecycle/index.js';
 
 /*
  * Bulk actions from the queue wait out their undo window before anything happens (decision 38):
  * scheduling stores a 'pending' row and nothing else — no complaint changes, no mail, no bell —
  * so an undo has nothing to take back. When the window is over, one instance claims the row and
  * runs it, each complaint in its own transaction through applyTransition or assignComplaint, with
- * the actor's rights and the complaint's state checked again at that moment.
+ * the actor's rights and the complaint's state checked again at that moment. The bulk_actions rows
+ * are the staff module's own; every change to a complaint is the lifecycle's (decision 68).
  */
 
 /** A run that stopped (its instance died) is taken over after this long without progress. */

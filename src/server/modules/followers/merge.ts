@@ -1,25 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { FOLLOW_SOURCES, STATUS_LABELS, isFinishedStatus, type ComplaintStatus, type FollowSource } from '../../../shared/constants.js';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  auditLog,
-  complaintEvents,
-  complaintFollowers,
-  complaints,
-  notifications,
-  outbox,
-  pushOutbox,
-  type ComplaintRow,
-  type UserRow,
-} from '../../db/schema.js';
+import { auditLog, complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
-import { enqueueMail } from '../mail/index.js';
-import { mergedMail, unmergedMail } from '../mail/index.js';
-import { notify } from '../notifications/index.js';
-import { mailOptions, studentUrl, type LifecycleContext } from './context.js';
+import { addToTimeline, changeComplaint, takeBackNotice, tellMerged, tellUnmerged, type HeldNotice, type LifecycleContext } from '../lifecycle/index.js';
 import { recountFollowers } from './following.js';
-import { wantingMail } from './notices.js';
 
 /*
  * Merging a duplicate D into the complaint T about the same problem (decision 36), and undoing it
@@ -27,18 +13,16 @@ import { wantingMail } from './notices.js';
  * follows T (unless they filed T or follow it already) and D's followers move to T, both counts are
  * recounted, each complaint gets a `merge` event, the audit row records what moved and what was
  * held, and D's student is told once — the mail and push held until the undo window ends, so an undo
- * in time takes them (and the bell) back and tells nobody.
+ * in time takes them (and the bell) back and tells nobody. The follower rows are this module's; the
+ * complaints' rows and timelines and the held notice are the lifecycle's (decision 68).
  */
 
 
 /** What a merge moved and held back, kept in its audit row so an undo takes back exactly that. */
-interface MergeRecord {
+interface MergeRecord extends HeldNotice {
   into: string;
   /** D's followers as they were, moved to T. */
   moved: Array<{ userId: string; source: FollowSource; createdAt: string }>;
-  /** The outbox rows and notice ids (bell row and push event) of the notice to D's student. */
-  heldMail: string[];
-  heldNotices: string[];
 }
 
 function isMergeRecord(value: unknown): value is MergeRecord {
@@ -115,12 +99,7 @@ export async function mergeDuplicate(
   target: ComplaintRow,
 ): Promise<ComplaintRow> {
   refuseMerge(duplicate, target, await hasDuplicates(tx, duplicate));
-  const [merged] = await tx
-    .update(complaints)
-    .set({ status: 'merged', mergedIntoId: target.id, updatedAt: new Date() })
-    .where(eq(complaints.id, duplicate.id))
-    .returning();
-  if (!merged) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
+  const merged = await changeComplaint(tx, duplicate.id, { status: 'merged', mergedIntoId: target.id, updatedAt: new Date() });
 
   // D's followers move to T; then D's student follows T, unless they filed it or follow it already.
   const moved = await tx.delete(complaintFollowers).where(eq(complaintFollowers.complaintId, duplicate.id)).returning();
@@ -137,7 +116,7 @@ export async function mergeDuplicate(
   await recountFollowers(tx, duplicate.id);
   const targetNow = await recountFollowers(tx, target.id);
 
-  await tx.insert(complaintEvents).values([
+  await addToTimeline(tx, [
     {
       complaintId: duplicate.id,
       actorId: actor.id,
@@ -159,20 +138,7 @@ export async function mergeDuplicate(
   ]);
 
   // Told once, by their channels; mail and push wait out the undo window.
-  const holdUntil = sql`now() + make_interval(secs => ${ctx.mergeUndoMs / 1000})`;
-  const to = await wantingMail(tx, [duplicate.userEmail]);
-  // Written to wait for the polling pass (never handed over on commit, issue 40): an undo in the window deletes it unsent.
-  const heldMail = to.length
-    ? await enqueueMail(
-        tx,
-        [{ render: (r) => mergedMail(merged, target, studentUrl(ctx, target.number), r), purpose: 'merged', complaint: merged, to, holdMs: ctx.mergeUndoMs }],
-        mailOptions(ctx),
-      )
-    : [];
-  const heldNotices = await notify(tx, duplicate.studentId, merged, ({ i18n }) =>
-    i18n._('{number} is the same problem as {target}: you hear of its progress there', { number: duplicate.number, target: target.number }),
-  );
-  if (heldNotices.length) await tx.update(pushOutbox).set({ nextAttemptAt: holdUntil }).where(inArray(pushOutbox.eventId, heldNotices));
+  const { heldMail, heldNotices } = await tellMerged(tx, ctx, merged, target);
 
   const record: MergeRecord = {
     into: target.number,
@@ -233,12 +199,7 @@ export async function undoMerge(
     );
   }
   const restored: ComplaintStatus = merge.from && merge.from !== 'merged' ? merge.from : 'submitted';
-  const [row] = await tx
-    .update(complaints)
-    .set({ status: restored, mergedIntoId: null, updatedAt: new Date() })
-    .where(eq(complaints.id, duplicate.id))
-    .returning();
-  if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
+  await changeComplaint(tx, duplicate.id, { status: restored, mergedIntoId: null, updatedAt: new Date() });
 
   const [entry] = await tx
     .select({ details: auditLog.details })
@@ -259,7 +220,7 @@ export async function undoMerge(
   const duplicateNow = await recountFollowers(tx, duplicate.id);
   const targetNow = await recountFollowers(tx, target.id);
 
-  await tx.insert(complaintEvents).values([
+  await addToTimeline(tx, [
     {
       complaintId: duplicate.id,
       actorId: actor.id,
@@ -288,42 +249,8 @@ export async function undoMerge(
     targetId: duplicate.number,
     details: { from: 'merged', to: restored, into: target.number, noticeWentOut: wentOut },
   });
-  if (wentOut) {
-    const to = await wantingMail(tx, [duplicateNow.userEmail]);
-    if (to.length) {
-      await enqueueMail(tx, [{ render: (r) => unmergedMail(duplicateNow, target.number, studentUrl(ctx, duplicate.number), r), purpose: 'unmerged', complaint: duplicateNow, to }], mailOptions(ctx));
-    }
-    await notify(tx, duplicate.studentId, duplicateNow, ({ i18n }) =>
-      i18n._('{number} is your own complaint again: it was not the same problem as {target}', { number: duplicate.number, target: target.number }),
-    );
-  }
+  if (wentOut) await tellUnmerged(tx, ctx, duplicateNow, target);
   return duplicateNow;
-}
-
-/**
- * Deletes what is left of a merge's held notice: mail and pushes not yet sent (nor being sent) and
- * the bell. Says whether any of it had already reached the student: a mail or push sent or being
- * sent (one that failed never reached them), or the bell read.
- */
-async function takeBackNotice(tx: Tx, record: MergeRecord): Promise<boolean> {
-  const unleased = (lockedUntil: typeof outbox.lockedUntil | typeof pushOutbox.lockedUntil) => or(isNull(lockedUntil), lt(lockedUntil, sql`now()`));
-  let wentOut = false;
-  if (record.heldMail.length) {
-    await tx.delete(outbox).where(and(inArray(outbox.id, record.heldMail), inArray(outbox.status, ['queued', 'held']), unleased(outbox.lockedUntil)));
-    const [left] = await tx.select({ id: outbox.id }).from(outbox).where(and(inArray(outbox.id, record.heldMail), ne(outbox.status, 'failed'))).limit(1);
-    wentOut ||= Boolean(left);
-  }
-  if (record.heldNotices.length) {
-    await tx.delete(pushOutbox).where(and(inArray(pushOutbox.eventId, record.heldNotices), eq(pushOutbox.status, 'queued'), unleased(pushOutbox.lockedUntil)));
-    const [left] = await tx
-      .select({ id: pushOutbox.id })
-      .from(pushOutbox)
-      .where(and(inArray(pushOutbox.eventId, record.heldNotices), inArray(pushOutbox.status, ['queued', 'sent'])))
-      .limit(1);
-    const bells = await tx.delete(notifications).where(inArray(notifications.id, record.heldNotices)).returning({ readAt: notifications.readAt });
-    wentOut ||= Boolean(left) || bells.some((b) => b.readAt !== null);
-  }
-  return wentOut;
 }
 
 /** The duplicates merged into a complaint, newest first, for the staff console. */

@@ -5,21 +5,20 @@ import type { Reader } from '../../i18n/readers.js';
 import { isInRoomWork, visitTimeProblem, visitDateText, type VisitAnswerBody, type VisitProposalBody, type VisitState } from '../../../shared/visits.js';
 import { zonedInstant } from '../../../shared/time.js';
 import type { Db, Tx } from '../../db/client.js';
-import { complaintEvents, complaints, visitProposals, type ComplaintRow, type UserRow, type VisitProposalRow } from '../../db/schema.js';
+import { visitProposals, type ComplaintRow, type UserRow, type VisitProposalRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
+import { addToTimeline, alreadyWritten, bellTeam, changeComplaint, lockOwnComplaint, studentUrl, tellStudent, type LifecycleContext } from '../lifecycle/index.js';
 import { visitMail } from '../mail/index.js';
-import { studentUrl, type LifecycleContext } from './context.js';
-import { bellTeam, tellStudent } from './notices.js';
-import { alreadyWritten } from './replies.js';
-import { lockOwnComplaint } from './service.js';
 
 /*
  * Visit proposals (issue 27, decision 47): one side proposes a time for in-room work, the other
  * accepts it (the complaint's visit_starts_at/ends_at), declines it, or proposes another, which
  * supersedes it. At most one proposal is open per complaint (visit_proposals_open_key); every step
  * runs with the complaint row locked, so a proposal and an answer crossing each other are served
- * one after the other and the second finds that what it saw is gone (409).
+ * one after the other and the second finds that what it saw is gone (409). The proposals are this
+ * module's own rows; the complaint's side (its visit, its timeline) and who is told are the
+ * lifecycle's, called in the same transaction (decision 68).
  */
 
 /** Who acts: the complaint's student, or a worker whose scope covers it (the caller checked which). */
@@ -82,16 +81,18 @@ const whenFor = (timeZone: string, r: Reader, startsAt: Date, endsAt: Date) =>
 
 /** The timeline entry both sides read, public, with the change of status it is not. */
 async function visitEvent(tx: Tx, complaint: ComplaintRow, actorId: string, note: string, idempotencyKey: string | undefined) {
-  await tx.insert(complaintEvents).values({
-    complaintId: complaint.id,
-    actorId,
-    fromStatus: complaint.status,
-    toStatus: complaint.status,
-    kind: 'visit',
-    public: true,
-    note,
-    idempotencyKey: idempotencyKey ?? null,
-  });
+  await addToTimeline(tx, [
+    {
+      complaintId: complaint.id,
+      actorId,
+      fromStatus: complaint.status,
+      toStatus: complaint.status,
+      kind: 'visit',
+      public: true,
+      note,
+      idempotencyKey: idempotencyKey ?? null,
+    },
+  ]);
 }
 
 /**
@@ -134,7 +135,7 @@ export async function proposeVisit(
   await tx.insert(visitProposals).values({ complaintId: complaint.id, proposedBy: side.id, byStudent: side.kind === 'student', startsAt, endsAt });
   const text = when(timeZone, startsAt, endsAt);
   await visitEvent(tx, complaint, side.id, `${open ? 'Proposed another visit time' : 'Proposed a visit'}: ${text}`, idempotencyKey);
-  const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
+  const updated = await changeComplaint(tx, complaint.id, { updatedAt: new Date() });
   await audit(tx, {
     actorId: side.id,
     action: 'complaint.visit_proposed',
@@ -201,11 +202,10 @@ export async function answerVisit(
   await tx.update(visitProposals).set({ status, respondedBy: side.id, respondedAt: new Date() }).where(eq(visitProposals.id, proposal.id));
   const text = when(timeZone, proposal.startsAt, proposal.endsAt);
   await visitEvent(tx, complaint, side.id, answer === 'accept' ? `Visit agreed: ${text}` : `Declined the visit time ${text}`, idempotencyKey);
-  const [updated = complaint] = await tx
-    .update(complaints)
-    .set({ updatedAt: new Date(), ...(answer === 'accept' ? { visitStartsAt: proposal.startsAt, visitEndsAt: proposal.endsAt } : {}) })
-    .where(eq(complaints.id, complaint.id))
-    .returning();
+  const updated = await changeComplaint(tx, complaint.id, {
+    updatedAt: new Date(),
+    ...(answer === 'accept' ? { visitStartsAt: proposal.startsAt, visitEndsAt: proposal.endsAt } : {}),
+  });
   await audit(tx, {
     actorId: side.id,
     action: answer === 'accept' ? 'complaint.visit_accepted' : 'complaint.visit_declined',

@@ -1,16 +1,18 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { STATUS_LABELS, isOpenStatus, type FollowSource } from '../../../shared/constants.js';
 import type { Tx } from '../../db/client.js';
-import { complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
+import { complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { audit } from '../audit/index.js';
 import { AppError } from '../../lib/errors.js';
-import type { LifecycleContext } from './context.js';
+import { addToTimeline, changeComplaint, type LifecycleContext } from '../lifecycle/index.js';
 
 /*
  * Students who follow a complaint they did not file: "Me too" (a student with the same problem
  * follows the complaint instead of filing their own), or their duplicate merged into it (merge.ts).
  * Each follower row, the complaint's follower_count and a `follow` timeline event change together.
- * The team sees the count ("affects n students"); nobody is told by mail of a new follower.
+ * The team sees the count ("affects n students"); nobody is told by mail of a new follower. The
+ * follower rows are this module's; the count and the event are the complaint's, written through the
+ * lifecycle (decision 68), which also tells the followers of every change of status (tellFollowers).
  */
 
 const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
@@ -50,15 +52,9 @@ export function refuseUnlessMayFollow(complaint: ComplaintRow, studentId: string
 
 /** Sets a complaint's follower_count to the number of its follower rows (after moving them about). */
 export async function recountFollowers(tx: Tx, complaintId: string): Promise<ComplaintRow> {
-  const [row] = await tx
-    .update(complaints)
-    .set({
-      followerCount: sql`(select ${count()}::int from ${complaintFollowers} where ${complaintFollowers.complaintId} = ${complaintId})`,
-    })
-    .where(eq(complaints.id, complaintId))
-    .returning();
-  if (!row) throw notFound();
-  return row;
+  return changeComplaint(tx, complaintId, {
+    followerCount: sql`(select ${count()}::int from ${complaintFollowers} where ${complaintFollowers.complaintId} = ${complaintId})`,
+  });
 }
 
 /**
@@ -77,27 +73,24 @@ export async function addFollower(
     .onConflictDoNothing()
     .returning({ userId: complaintFollowers.userId });
   if (!added.length) return { complaint, added: false };
-  const [row] = await tx
-    .update(complaints)
-    .set({ followerCount: sql`${complaints.followerCount} + 1` })
-    .where(eq(complaints.id, complaint.id))
-    .returning();
-  if (!row) throw notFound();
+  const row = await changeComplaint(tx, complaint.id, { followerCount: sql`${complaints.followerCount} + 1` });
   await followEvent(tx, row, how.note);
   return { complaint: row, added: true };
 }
 
 /** The internal timeline line of a change of followers: it names nobody (the team sees the count). */
 async function followEvent(tx: Tx, complaint: ComplaintRow, note: string): Promise<void> {
-  await tx.insert(complaintEvents).values({
-    complaintId: complaint.id,
-    actorId: null,
-    fromStatus: complaint.status,
-    toStatus: complaint.status,
-    kind: 'follow',
-    public: false,
-    note: `${note} (${complaint.followerCount + 1} students now)`,
-  });
+  await addToTimeline(tx, [
+    {
+      complaintId: complaint.id,
+      actorId: null,
+      fromStatus: complaint.status,
+      toStatus: complaint.status,
+      kind: 'follow',
+      public: false,
+      note: `${note} (${complaint.followerCount + 1} students now)`,
+    },
+  ]);
 }
 
 /** "Me too": the student follows a complaint someone else filed. Saying it twice changes nothing. */
@@ -134,12 +127,7 @@ export async function leave(ctx: LifecycleContext, student: Pick<UserRow, 'id'>,
       if (complaint.confidential) throw notFound();
       return complaint;
     }
-    const [row] = await tx
-      .update(complaints)
-      .set({ followerCount: sql`greatest(${complaints.followerCount} - 1, 0)` })
-      .where(eq(complaints.id, complaint.id))
-      .returning();
-    if (!row) throw notFound();
+    const row = await changeComplaint(tx, complaint.id, { followerCount: sql`greatest(${complaints.followerCount} - 1, 0)` });
     await followEvent(tx, row, 'A student stopped following it');
     await audit(tx, { actorId: student.id, action: 'complaint.unfollow', targetType: 'complaint', targetId: complaint.number, details: { followers: row.followerCount } });
     return row;
