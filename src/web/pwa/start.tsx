@@ -4,6 +4,7 @@ import { COMPLAINT_FILED, OUTBOX_CHANGED, flushOutbox, myQueuedRequests } from '
 import { formatTime } from '../lib/format';
 import type { QueuedRequest } from '../lib/offline-queue';
 import { i18n } from '../lib/i18n';
+import { Button } from '../components/ui/Button';
 
 /**
  * What the app does on a phone once the page has painted (src/web/main.tsx loads this module on
@@ -223,17 +224,17 @@ function DeviceStatus() {
         {share.note && (
           <div className={`${bar} flex items-start justify-between gap-3 border-brand-200 bg-brand-50 text-slate-900`}>
             <p>{share.note}</p>
-            <button type="button" className={`${button} -my-2 text-brand-900`} onClick={share.dismiss}>
+            <Button variant="plain" className={`${button} -my-2 text-brand-900`} onClick={share.dismiss}>
               {i18n._('OK')}
-            </button>
+            </Button>
           </div>
         )}
         {sender.report && (
           <div className={`${bar} flex items-start justify-between gap-3 border-green-300 bg-green-50 text-green-950`}>
             <p>{sender.report}</p>
-            <button type="button" className={`${button} -my-2 text-green-900`} onClick={sender.dismiss}>
+            <Button variant="plain" className={`${button} -my-2 text-green-900`} onClick={sender.dismiss}>
               {i18n._('OK')}
-            </button>
+            </Button>
           </div>
         )}
       </div>
@@ -242,12 +243,12 @@ function DeviceStatus() {
           <p className="font-semibold">{i18n._('Add the portal to your home screen?')}</p>
           <p className="mt-1 text-slate-600">{i18n._('It opens like an app, works with patchy data and can tell you when the team replies.')}</p>
           <div className="mt-2 flex gap-2">
-            <button type="button" className={`${button} bg-brand-900 text-white`} onClick={() => void installOffer.install()}>
+            <Button variant="plain" className={`${button} bg-brand-900 text-white`} onClick={() => void installOffer.install()}>
               {i18n._('Install')}
-            </button>
-            <button type="button" className={`${button} text-brand-900`} onClick={installOffer.notNow}>
+            </Button>
+            <Button variant="plain" className={`${button} text-brand-900`} onClick={installOffer.notNow}>
               {i18n._('Not now')}
-            </button>
+            </Button>
           </div>
         </section>
       )}

@@ -6,7 +6,8 @@ import { i18n } from '../../lib/i18n';
 import { Alert } from '../ui/Alert';
 import { LoadingStatus } from '../ui/LoadingStatus';
 import { StatusMessage } from '../ui/StatusMessage';
-import { buttonPrimary, card } from '../ui/styles';
+import { Button } from '../ui/Button';
+import { card } from '../ui/styles';
 import { useAddPhotos } from './api/add-photos';
 import { useComplaintPhotos } from './api/get-complaint-photos';
 import { PhotoPicker, type PhotoSelection } from './PhotoPicker';
@@ -103,15 +104,16 @@ export function PhotoGallery({ number, allowAdd = false }: { number: string; all
             onChange={setSelection}
           />
           {selection.ids.length > 0 && (
-            <button
-              type="button"
-              className={`${buttonPrimary} mt-3 w-full sm:w-auto`}
-              disabled={selection.busy || add.isPending}
-              aria-busy={add.isPending}
+            <Button
+              variant="primary"
+              className="mt-3 w-full sm:w-auto"
+              disabled={selection.busy}
+              pending={add.isPending}
+              pendingLabel={i18n._('Adding…')}
               onClick={() => void send()}
             >
-              {add.isPending ? i18n._('Adding…') : selection.busy ? i18n._('Waiting for the upload…') : i18n._('Add to the complaint')}
-            </button>
+              {selection.busy ? i18n._('Waiting for the upload…') : i18n._('Add to the complaint')}
+            </Button>
           )}
           {add.isError && (
             <Alert className="mt-3">

@@ -6,6 +6,8 @@ import { PHOTOS_PER_SET, type Photo } from '../../../shared/photos';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 import { meQueryOptions } from '../../lib/me';
+import { Button } from '../ui/Button';
+import { FileInput } from '../ui/Controls';
 import { StatusMessage } from '../ui/StatusMessage';
 import { buttonSecondary, fieldHint, fieldLabel } from '../ui/styles';
 import { uploadPhoto } from './api/upload-photo';
@@ -186,11 +188,11 @@ export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = fals
       {hint && <p className={fieldHint}>{hint}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         <label htmlFor={cameraId} className={`${inputButton} ${off ? 'pointer-events-none opacity-60' : ''}`}>
-          <input id={cameraId} type="file" accept="image/*" capture="environment" className="sr-only" disabled={off} onChange={pick} />
+          <FileInput id={cameraId} accept="image/*" capture="environment" className="sr-only" disabled={off} onChange={pick} />
           {i18n._('Take a photo')}
         </label>
         <label htmlFor={filesId} className={`${inputButton} ${off ? 'pointer-events-none opacity-60' : ''}`}>
-          <input id={filesId} type="file" accept="image/*" multiple className="sr-only" disabled={off} onChange={pick} />
+          <FileInput id={filesId} accept="image/*" multiple className="sr-only" disabled={off} onChange={pick} />
           {i18n._('Choose photos')}
         </label>
       </div>
@@ -228,14 +230,14 @@ export function PhotoPicker({ label, hint, max = PHOTOS_PER_SET, disabled = fals
                     {item.error}
                   </p>
                 )}
-                <button
-                  type="button"
+                <Button
+                  variant="plain"
                   className="mt-1 min-h-11 w-full rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
                   onClick={() => remove(item.key)}
                   disabled={disabled}
                 >
                   {i18n._('Remove photo {number}', { number: index + 1 })}
-                </button>
+                </Button>
               </li>
             );
           })}

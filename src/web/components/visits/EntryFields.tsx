@@ -2,6 +2,7 @@ import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
 import { ENTRY_SLOT_LABELS } from '../../../shared/visits';
 import { i18n } from '../../lib/i18n';
 import { ChoiceChips } from '../ui/ChoiceChips';
+import { Checkbox } from '../ui/Controls';
 import { fieldError, fieldHint, fieldLabel } from '../ui/styles';
 
 /**
@@ -75,7 +76,7 @@ export function EntryFields({
               key={slot}
               className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50"
             >
-              <input type="checkbox" className="size-5 accent-brand-700" checked={chosen.has(slot)} onChange={() => toggle(slot)} />
+              <Checkbox checked={chosen.has(slot)} onChange={() => toggle(slot)} />
               {i18n._(ENTRY_SLOT_LABELS[slot])}
             </label>
           ))}

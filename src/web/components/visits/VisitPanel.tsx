@@ -1,13 +1,19 @@
 import { useState } from 'react';
-import type { ComponentType, FormEvent, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ENTRY_SLOTS, type EntrySlot } from '../../../shared/constants';
 import { ENTRY_SLOT_LABELS, VISIT_MAX_DAYS, entryConsentText, visitTimeProblem, type VisitProposalBody, type VisitState } from '../../../shared/visits';
 import { dayIn as zonedDate, dayText, timeIn, wallTimeIn, zonedInstant } from '../../../shared/time';
+import { valued } from '../../../shared/valued-message';
 import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { SelectField, TextField } from '../ui/FormFields';
 import { StatusMessage } from '../ui/StatusMessage';
 import { slot, WithSlots } from '../ui/WithSlots';
-import { buttonPrimary, buttonSecondary, card, fieldControl, fieldError, fieldLabel } from '../ui/styles';
+import { card, fieldError } from '../ui/styles';
 import { errorMessage } from '../../lib/api-client';
+import { FORM_ERROR, draftResolver, formMessage } from '../../lib/form';
 import { cn } from '../../lib/cn';
 import { i18n, intlLocale } from '../../lib/i18n';
 
@@ -34,12 +40,6 @@ export function visitLabel(visit: { startsAt: string; endsAt: string }, timeZone
   // English keeps the server's "Fri 28 Nov" (en-GB); Hindi has its own order of day and month.
   const locale = i18n.locale === 'en' ? 'en-GB' : intlLocale();
   return i18n._('{date}, {times}', { date: dayText(startsAt, timeZone, locale), times });
-}
-
-/** Why a visit time cannot be proposed, in the reader's language. */
-function visitProblemText(problem: string): string {
-  const days = VISIT_MAX_DAYS;
-  return problem === `The visit must be within the next ${days} days` ? i18n._('The visit must be within the next {days} days', { days }) : i18n._(problem);
 }
 
 /** The student's answers when filing: may staff enter when they are out, and when they are usually in. */
@@ -104,6 +104,30 @@ function firstChoice(timeZone: string, now: Date): { date: string; start: string
   return { date: zonedDate(next, timeZone), start: `${two(hour)}:00`, end: `${two(hour + 1)}:00` };
 }
 
+interface VisitDraft {
+  date: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * A time as the form holds it, checked as the server will check it, at the moment it is sent (the
+ * future moves). Every message is the form's own, under the buttons.
+ */
+function visitDraftSchema(timeZone: string) {
+  return z.object({ date: z.string(), start: z.string(), end: z.string() }).superRefine((draft, context) => {
+    const startsAt = zonedInstant(draft.date, draft.start, timeZone);
+    const endsAt = zonedInstant(draft.date, draft.end, timeZone);
+    const found = startsAt && endsAt ? visitTimeProblem(startsAt, endsAt, new Date()) : /*i18n*/ 'Give the visit as a day, a start and an end';
+    if (!found) return;
+    // The shared check writes the days into its English; said again from its template in the reader's language.
+    const days = VISIT_MAX_DAYS;
+    const message =
+      found === `The visit must be within the next ${days} days` ? valued(/*i18n*/ 'The visit must be within the next {days} days', { days }) : found;
+    context.addIssue({ code: 'custom', message, path: [] });
+  });
+}
+
 function ProposeForm({
   state,
   actions,
@@ -118,95 +142,56 @@ function ProposeForm({
   onCancel?: () => void;
 }) {
   const now = new Date();
-  const [draft, setDraft] = useState(() => firstChoice(state.timeZone, now));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const days = dayOptions(state.timeZone, now);
+  const { timeZone } = state;
+  const form = useForm<VisitDraft, unknown, VisitDraft>({
+    defaultValues: firstChoice(timeZone, now),
+    resolver: draftResolver(visitDraftSchema(timeZone), (draft: VisitDraft) => draft),
+    // The message stays until the next try, as the time is checked against the clock when sent.
+    reValidateMode: 'onSubmit',
+  });
+  const { control, formState } = form;
+  const days = dayOptions(timeZone, now);
+  const problem = formMessage(formState.errors);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const startsAt = zonedInstant(draft.date, draft.start, state.timeZone);
-    const endsAt = zonedInstant(draft.date, draft.end, state.timeZone);
-    const found = startsAt && endsAt ? visitTimeProblem(startsAt, endsAt, new Date()) : /*i18n*/ 'Give the visit as a day, a start and an end';
-    if (found) {
-      setProblem(visitProblemText(found));
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
+  async function submit(draft: VisitDraft) {
     try {
       await actions.propose({ ...draft, replaces: state.proposal?.id ?? null });
-      const when = startsAt && endsAt ? visitLabel({ startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() }, state.timeZone) : '';
+      const startsAt = zonedInstant(draft.date, draft.start, timeZone);
+      const endsAt = zonedInstant(draft.date, draft.end, timeZone);
+      const when = startsAt && endsAt ? visitLabel({ startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() }, timeZone) : '';
       onDone(i18n._('Proposed {when}. The other side has been told.', { when }));
     } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
+      form.setError(FORM_ERROR, { type: 'request', message: errorMessage(error) });
     }
   }
 
   return (
-    <form noValidate className="mt-3 space-y-3" onSubmit={(event) => void submit(event)} data-testid="visit-propose-form">
-      <div>
-        <label htmlFor={`${idPrefix}-date`} className={fieldLabel}>
-          {i18n._('Day')}
-        </label>
-        <select
-          id={`${idPrefix}-date`}
-          className={cn(fieldControl, 'mt-1')}
-          value={draft.date}
-          onChange={(event) => setDraft({ ...draft, date: event.target.value })}
-        >
-          {days.map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </div>
+    <form noValidate className="mt-3 space-y-3" onSubmit={(event) => void form.handleSubmit(submit)(event)} data-testid="visit-propose-form">
+      <SelectField control={control} name="date" id={`${idPrefix}-date`} label={i18n._('Day')}>
+        {days.map((d) => (
+          <option key={d.value} value={d.value}>
+            {d.label}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${idPrefix}-start`} className={fieldLabel}>
-            {i18n._('From')}
-          </label>
-          <input
-            id={`${idPrefix}-start`}
-            type="time"
-            step={900}
-            className={cn(fieldControl, 'mt-1')}
-            value={draft.start}
-            onChange={(event) => setDraft({ ...draft, start: event.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${idPrefix}-end`} className={fieldLabel}>
-            {i18n._('To')}
-          </label>
-          <input
-            id={`${idPrefix}-end`}
-            type="time"
-            step={900}
-            className={cn(fieldControl, 'mt-1')}
-            value={draft.end}
-            onChange={(event) => setDraft({ ...draft, end: event.target.value })}
-          />
-        </div>
+        <TextField control={control} name="start" id={`${idPrefix}-start`} label={i18n._('From')} type="time" step={900} />
+        <TextField control={control} name="end" id={`${idPrefix}-end`} label={i18n._('To')} type="time" step={900} />
       </div>
-      <p className="text-sm text-slate-600">{i18n._("Times are on the hostel's clock ({timeZone}).", { timeZone: state.timeZone })}</p>
+      <p className="text-sm text-slate-600">{i18n._("Times are on the hostel's clock ({timeZone}).", { timeZone })}</p>
       {problem && (
         <p className={fieldError} role="alert" data-testid="visit-problem">
           {problem}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={busy} aria-busy={busy}>
-          {busy ? i18n._('Sending…') : i18n._('Propose this time')}
-        </button>
+        <Button type="submit" variant="primary" className="w-full sm:w-auto" pending={formState.isSubmitting} pendingLabel={i18n._('Sending…')}>
+          {i18n._('Propose this time')}
+        </Button>
         {onCancel && (
-          <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={onCancel}>
+          <Button className="w-full sm:w-auto" onClick={onCancel}>
             {i18n._('Cancel')}
-          </button>
+          </Button>
         )}
       </div>
     </form>
@@ -298,15 +283,15 @@ export function VisitPanel({
           </p>
           {theirs && open && confirming === null && !proposing && (
             <div className="mt-2 flex flex-wrap gap-2">
-              <button type="button" className={cn(buttonPrimary, 'w-full sm:w-auto')} onClick={() => setConfirming('accept')}>
+              <Button variant="primary" className="w-full sm:w-auto" onClick={() => setConfirming('accept')}>
                 {i18n._('Accept')}
-              </button>
-              <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setProposing(true)}>
+              </Button>
+              <Button className="w-full sm:w-auto" onClick={() => setProposing(true)}>
                 {i18n._('Propose another time')}
-              </button>
-              <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setConfirming('decline')}>
+              </Button>
+              <Button className="w-full sm:w-auto" onClick={() => setConfirming('decline')}>
                 {i18n._('Decline')}
-              </button>
+              </Button>
             </div>
           )}
           {confirming && (
@@ -315,21 +300,21 @@ export function VisitPanel({
                 {confirmQuestion(confirming, side, visitLabel(proposal, timeZone))}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
-                <button type="button" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={busy} aria-busy={busy} onClick={() => void answer(confirming)}>
+                <Button variant="primary" className="w-full sm:w-auto" pending={busy} onClick={() => void answer(confirming)}>
                   {confirming === 'accept' ? i18n._('Yes, agree') : i18n._('Yes, decline')}
-                </button>
-                <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={() => setConfirming(null)}>
+                </Button>
+                <Button className="w-full sm:w-auto" onClick={() => setConfirming(null)}>
                   {i18n._('Cancel')}
-                </button>
+                </Button>
               </div>
             </div>
           )}
         </div>
       )}
       {open && !proposing && !theirs && (
-        <button type="button" className={cn(buttonSecondary, 'mt-3 w-full sm:w-auto')} onClick={() => setProposing(true)} data-testid="visit-propose-open">
+        <Button className="mt-3 w-full sm:w-auto" onClick={() => setProposing(true)} data-testid="visit-propose-open">
           {agreed || proposal ? i18n._('Propose another time') : i18n._('Propose a visit time')}
-        </button>
+        </Button>
       )}
       {open && proposing && (
         <ProposeForm

@@ -3,9 +3,9 @@ import type { CleaningBooking } from '../../../../shared/cleaning-schedule';
 import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
 import { useLocalPlaceNames } from '../../../lib/local-names';
 import { useCancelBooking } from '../api/cancel-booking';
@@ -87,27 +87,27 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
                     {week.visit.outcome === 'done' ? i18n._('Cleaned') : i18n._('Not possible')}
                   </Badge>
                 ) : week.skipped ? (
-                  <button
-                    type="button"
-                    className={cn(buttonSecondary, 'px-3')}
+                  <Button
+                    size="narrow"
                     disabled={busy}
+                    pending={unskip.isPending && unskip.variables.on === week.on}
                     aria-label={i18n._('Undo skipping {week}', { week: dayWords(week.on) })}
                     onClick={() =>
                       unskip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} will be cleaned.', { week: dayWords(week.on) })) })
                     }
                   >
                     {i18n._('Undo skip')}
-                  </button>
+                  </Button>
                 ) : (
-                  <button
-                    type="button"
-                    className={cn(buttonSecondary, 'px-3')}
+                  <Button
+                    size="narrow"
                     disabled={busy}
+                    pending={skip.isPending && skip.variables.on === week.on}
                     aria-label={i18n._('Skip {week}', { week: dayWords(week.on) })}
                     onClick={() => skip.mutate({ id: booking.id, on: week.on }, { onSuccess: () => setStatus(i18n._('{week} is skipped.', { week: dayWords(week.on) })) })}
                   >
                     {i18n._('Skip this week')}
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}
@@ -125,14 +125,13 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
         canUndo && (
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <p className="text-slate-800">{i18n._('Weekly cleaning cancelled.')}</p>
-            <button
-              type="button"
-              className={buttonSecondary}
+            <Button
               disabled={busy}
+              pending={restore.isPending}
               onClick={() => restore.mutate(booking.id, { onSuccess: () => setStatus(i18n._('Your weekly cleaning is back.')) })}
             >
               {i18n._('Undo')}
-            </button>
+            </Button>
           </div>
         )
       ) : confirming ? (
@@ -141,10 +140,11 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
             {i18n._('Stop the weekly cleaning of room {roomNo}?', { roomNo: booking.roomNo })}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={buttonPrimary}
+            <Button
+              variant="primary"
               disabled={busy}
+              pending={cancel.isPending}
+              pendingLabel={i18n._('Cancelling…')}
               onClick={() =>
                 cancel.mutate(booking.id, {
                   onSuccess: () => {
@@ -154,17 +154,17 @@ export function BookingCard({ booking }: { booking: CleaningBooking }) {
                 })
               }
             >
-              {cancel.isPending ? i18n._('Cancelling…') : i18n._('Yes, cancel it')}
-            </button>
-            <button type="button" className={buttonSecondary} disabled={busy} onClick={() => setConfirming(false)}>
+              {i18n._('Yes, cancel it')}
+            </Button>
+            <Button disabled={busy} onClick={() => setConfirming(false)}>
               {i18n._('Keep it')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
-        <button type="button" className={cn(buttonSecondary, 'mt-4')} onClick={() => setConfirming(true)}>
+        <Button className="mt-4" onClick={() => setConfirming(true)}>
           {i18n._('Cancel weekly cleaning')}
-        </button>
+        </Button>
       )}
       <StatusMessage message={status} className="mt-3" />
     </li>

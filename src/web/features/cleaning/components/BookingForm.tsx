@@ -5,7 +5,8 @@ import { cleaningBookingCreateSchema, type CleaningBookingCreate, type CleaningS
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextField } from '../../../components/ui/FormFields';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { FORM_ERROR, applyServerErrors, draftResolver } from '../../../lib/form';
 import { i18n, useLocale } from '../../../lib/i18n';
@@ -152,18 +153,18 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
               {asking.text}
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <button type="button" className={buttonPrimary} disabled={create.isPending} onClick={() => void confirm()}>
-                {create.isPending ? i18n._('Booking…') : i18n._('Yes, book it')}
-              </button>
-              <button type="button" className={buttonSecondary} disabled={create.isPending} onClick={() => setAsking(null)}>
+              <Button variant="primary" pending={create.isPending} pendingLabel={i18n._('Booking…')} onClick={() => void confirm()}>
+                {i18n._('Yes, book it')}
+              </Button>
+              <Button disabled={create.isPending} onClick={() => setAsking(null)}>
                 {i18n._('Change')}
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
-          <button type="submit" className={buttonPrimary}>
+          <Button type="submit" variant="primary">
             {i18n._('Book')}
-          </button>
+          </Button>
         )}
       </form>
       <StatusMessage message={booked} className="mt-3" data-testid="booking-status" />

@@ -1,61 +1,71 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isDay, type CleaningDay, type CleaningDayItem } from '../../../../shared/cleaning-schedule';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { cleaningMarkSchema, isDay, type CleaningDay, type CleaningDayItem, type CleaningMark } from '../../../../shared/cleaning-schedule';
 import { isWorkerRole } from '../../../../shared/permissions';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/Controls';
 import { Field } from '../../../components/ui/Field';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card, fieldControl } from '../../../components/ui/styles';
+import { card } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { draftResolver } from '../../../lib/form';
 import { i18n } from '../../../lib/i18n';
 import { useLocalPlaceNames } from '../../../lib/local-names';
 import { useDay } from '../api/get-day';
 import { useMarkVisit } from '../api/mark-visit';
 import { dayWords } from '../../../lib/cleaning-words';
 
+type CleaningMarkChecked = z.output<typeof cleaningMarkSchema>;
+
+interface ReasonDraft {
+  reason: string;
+}
+
 /** One room on the list: who and when, what was marked, and marking it (a reason is asked in the page for "Not possible"). */
 function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
   const mark = useMarkVisit();
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const reasonId = useId();
   const roomNo = item.roomNo;
+  // The shared schema asks for a reason when it was not possible; the message stays until the next try.
+  const form = useForm<ReasonDraft, unknown, CleaningMarkChecked>({
+    defaultValues: { reason: '' },
+    resolver: draftResolver(cleaningMarkSchema, (draft: ReasonDraft) => ({ bookingId: item.bookingId, on: date, outcome: 'not_possible', reason: draft.reason })),
+    reValidateMode: 'onSubmit',
+  });
+  const problem = form.formState.errors.reason?.message;
 
-  const send = (outcome: 'done' | 'not_possible') => {
-    if (outcome === 'not_possible' && reason.trim() === '') {
-      setProblem(i18n._('Say why it was not possible'));
-      return;
-    }
-    setProblem(null);
-    mark.mutate(
-      { bookingId: item.bookingId, on: date, outcome, reason: outcome === 'done' ? '' : reason.trim() },
-      {
-        onSuccess: (result) => {
-          setAsking(false);
-          setStatus(
-            outcome === 'done'
-              ? result.told
-                ? i18n._('Marked done: the student is told.')
-                : i18n._('Marked done.')
-              : result.told
-                ? i18n._('Marked not possible: the student is told.')
-                : i18n._('Marked not possible.'),
-          );
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields?.reason) setProblem(error.fields.reason);
-        },
+  const send = (body: CleaningMark) => {
+    mark.mutate(body, {
+      onSuccess: (result) => {
+        setAsking(false);
+        setStatus(
+          body.outcome === 'done'
+            ? result.told
+              ? i18n._('Marked done: the student is told.')
+              : i18n._('Marked done.')
+            : result.told
+              ? i18n._('Marked not possible: the student is told.')
+              : i18n._('Marked not possible.'),
+        );
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields?.reason) form.setError('reason', { type: error.code, message: error.fields.reason });
+      },
+    });
   };
+  const sendReason = form.handleSubmit((checked) => send({ ...checked, reason: checked.reason.trim() }));
 
   return (
     <li className="py-3" data-testid="cleaning-item" aria-label={i18n._('Room {roomNo}', { roomNo })}>
@@ -78,51 +88,48 @@ function VisitRow({ item, date }: { item: CleaningDayItem; date: string }) {
         </p>
       )}
       {asking ? (
-        <div className="mt-2 space-y-2">
-          <Field id={reasonId} label={i18n._('Why was cleaning room {roomNo} not possible?', { roomNo })} error={problem ?? undefined}>
-            {(aria) => (
-              <textarea
-                {...aria}
-                rows={2}
-                maxLength={300}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                className={fieldControl}
-              />
-            )}
-          </Field>
+        <form noValidate className="mt-2 space-y-2" onSubmit={(event) => void sendReason(event)}>
+          <TextAreaField
+            control={form.control}
+            name="reason"
+            id={reasonId}
+            label={i18n._('Why was cleaning room {roomNo} not possible?', { roomNo })}
+            rows={2}
+            maxLength={300}
+          />
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={buttonPrimary} disabled={mark.isPending} onClick={() => send('not_possible')}>
-              {mark.isPending ? i18n._('Saving…') : i18n._('Send reason')}
-            </button>
-            <button type="button" className={buttonSecondary} disabled={mark.isPending} onClick={() => setAsking(false)}>
+            <Button type="submit" variant="primary" pending={mark.isPending} pendingLabel={i18n._('Saving…')}>
+              {i18n._('Send reason')}
+            </Button>
+            <Button disabled={mark.isPending} onClick={() => setAsking(false)}>
               {i18n._('Back')}
-            </button>
+            </Button>
           </div>
-        </div>
+        </form>
       ) : (
         <div className="mt-2 flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={cn(buttonSecondary, 'px-3')}
+          <Button
+            size="narrow"
             disabled={mark.isPending || item.visit?.outcome === 'done'}
             aria-label={i18n._('Done: room {roomNo}', { roomNo })}
-            onClick={() => send('done')}
+            onClick={() => {
+              form.clearErrors();
+              send({ bookingId: item.bookingId, on: date, outcome: 'done', reason: '' });
+            }}
           >
             {i18n._('Done')}
-          </button>
-          <button
-            type="button"
-            className={cn(buttonSecondary, 'px-3')}
+          </Button>
+          <Button
+            size="narrow"
             disabled={mark.isPending}
             aria-label={i18n._('Not possible: room {roomNo}', { roomNo })}
             onClick={() => {
-              setReason(item.visit?.reason ?? '');
+              form.reset({ reason: item.visit?.reason ?? '' });
               setAsking(true);
             }}
           >
             {i18n._('Not possible')}
-          </button>
+          </Button>
         </div>
       )}
       {mark.isError && !problem && (
@@ -173,20 +180,18 @@ function CleaningList() {
   const dateId = useId();
   return (
     <>
-      <div className="mt-4 max-w-xs">
-        <label htmlFor={dateId} className="block text-sm font-semibold text-slate-900">
-          {i18n._('Day')}
-        </label>
-        <input
-          id={dateId}
-          type="date"
-          className={cn(fieldControl, 'mt-1')}
-          value={date || day.data?.date || ''}
-          onChange={(event) => {
-            if (isDay(event.target.value)) setParams({ date: event.target.value });
-          }}
-        />
-      </div>
+      <Field id={dateId} label={i18n._('Day')} className="mt-4 max-w-xs">
+        {(aria) => (
+          <TextInput
+            {...aria}
+            type="date"
+            value={date || day.data?.date || ''}
+            onChange={(event) => {
+              if (isDay(event.target.value)) setParams({ date: event.target.value });
+            }}
+          />
+        )}
+      </Field>
       {day.isPending ? (
         <LoadingStatus label={i18n._('Loading the list…')} />
       ) : day.isError ? (
