@@ -228,9 +228,11 @@ export function useRaggingForm(catalog: PublicCatalog) {
     form,
     RAGGING_FIELDS,
     (values) => checkRaggingDraft(catalog, values, photos.ids).errors,
-    (name, values) => {
-      const fill = name === 'placeKind' ? placeHostelToFill(values) : null;
-      if (fill !== null) form.setValue('placeHostel', fill);
+    {
+      onChange: (name, values) => {
+        const fill = name === 'placeKind' ? placeHostelToFill(values) : null;
+        if (fill !== null) form.setValue('placeHostel', fill);
+      },
     },
   );
 

@@ -58,24 +58,26 @@ export function focusFirst<F extends string>(order: readonly F[], errors: Messag
 /**
  * Once a submit has shown messages, every change is checked again (`check` gives every field's
  * message for the values as they are) with {@link recheckedErrors}: a field put right loses its
- * message at once. `onChange` runs first, for a change that fills another field.
+ * message at once. `onChange` runs first, for a change that fills another field; `changedAs` names
+ * the field a control's change is about, when that is another one.
  */
 export function useRecheckAfterSubmit<V extends FieldValues, P, F extends FieldPath<V>>(
   form: UseFormReturn<V, unknown, P>,
   order: readonly F[],
   check: (values: V) => Messages<F>,
-  onChange?: (name: string, values: V) => void,
+  { onChange, changedAs = (name) => name }: { onChange?: (name: string, values: V) => void; changedAs?: (name: string) => string } = {},
 ): void {
-  const latest = useRef({ check, onChange });
+  const latest = useRef({ check, onChange, changedAs });
   useEffect(() => {
-    latest.current = { check, onChange };
+    latest.current = { check, onChange, changedAs };
   });
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
       if (name === undefined) return;
       latest.current.onChange?.(name, form.getValues());
       if (!form.formState.isSubmitted) return;
-      showErrors(form, order, recheckedErrors(order, shownErrors(form, order), name, latest.current.check(form.getValues())));
+      const changed = latest.current.changedAs(name);
+      showErrors(form, order, recheckedErrors(order, shownErrors(form, order), changed, latest.current.check(form.getValues())));
     });
     return () => subscription.unsubscribe();
   }, [form, order]);
