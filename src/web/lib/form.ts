@@ -135,3 +135,24 @@ export function messageAt(errors: FieldErrors, path: string): string | undefined
 export function formMessage(errors: FieldErrors): string | undefined {
   return errors.root?.form?.message;
 }
+
+/** What a form's own check found: the payload to send, or each field's message and those no field shows. */
+export type CheckResult<Payload> = { ok: true; payload: Payload } | { ok: false; errors: Messages; other: readonly string[] };
+
+/**
+ * A resolver for a form whose check is more than its schema: the student's forms check the
+ * catalogue's hostels, floors and rooms as well (as the server does), all at once so that every
+ * problem shows together. `check` gives messages already in the reader's language; what no control
+ * shows becomes the form's message.
+ */
+export function checkResolver<Draft extends FieldValues, Payload>(check: (draft: Draft) => CheckResult<Payload>): Resolver<Draft, unknown, Payload> {
+  return (draft, _context, options) => {
+    const result = check(draft);
+    if (result.ok) return { values: result.payload, errors: {} };
+    const placed: Record<string, FieldError> = {};
+    for (const [path, text] of Object.entries(result.errors)) placed[path] = { type: 'validation', message: text };
+    const errors = toNestErrors<Draft>(placed, options);
+    if (result.other.length > 0) set(errors, FORM_ERROR, { type: 'validation', message: result.other.join(' ') });
+    return { values: {}, errors };
+  };
+}

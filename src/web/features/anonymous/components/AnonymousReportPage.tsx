@@ -19,7 +19,9 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/FormFields';
 import { BackLink, PageHeading } from '../../../components/ui/PageHeading';
 import { slot, WithSlots } from '../../../components/ui/WithSlots';
-import { buttonPrimary, card, fieldError, fieldHint, fieldLabel, pageContainer, textLink } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { Radio } from '../../../components/ui/Controls';
+import { card, fieldError, fieldHint, fieldLabel, pageContainer, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { i18n, useLocale } from '../../../lib/i18n';
@@ -65,16 +67,14 @@ function Choices({
       <div className="mt-1 grid gap-1 sm:grid-cols-2">
         {options.map((option, index) => (
           <label key={option.value} className="flex min-h-11 items-center gap-3 rounded-lg px-1 text-slate-900 hover:bg-slate-50">
-            <input
+            <Radio
               ref={index === 0 ? field.ref : undefined}
-              type="radio"
               name={name}
               value={option.value}
               checked={field.value === option.value}
               onChange={() => field.onChange(option.value)}
               onBlur={field.onBlur}
               aria-invalid={Boolean(fieldState.error)}
-              className="size-5 shrink-0 accent-brand-700"
             />
             <span>{option.label}</span>
           </label>
@@ -198,9 +198,9 @@ function ReportForm({ catalog, onFiled }: { catalog: PublicCatalog; onFiled: (fi
       />
       <p className={fieldHint}>{i18n._('Photos cannot be sent without an account: describe what they would show.')}</p>
       <FormAlert control={form.control} />
-      <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={file.isPending} aria-busy={file.isPending}>
-        {file.isPending ? i18n._('Sending…') : i18n._('Send without my name')}
-      </button>
+      <Button type="submit" variant="primary" className="w-full sm:w-auto" pending={file.isPending} pendingLabel={i18n._('Sending…')}>
+        {i18n._('Send without my name')}
+      </Button>
     </form>
   );
 }

@@ -8,7 +8,8 @@ import { TextField } from '../../../components/ui/FormFields';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card, pageContainer, textLink } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card, pageContainer, textLink } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../../lib/catalog';
 import { localName } from '../../../../shared/catalog';
@@ -59,9 +60,9 @@ function OpenForm({ code, onOpened }: { code: string; onOpened: (code: string) =
         {...typedAsIs}
       />
       <FormAlert control={form.control} />
-      <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={open.isPending} aria-busy={open.isPending}>
-        {open.isPending ? i18n._('Opening…') : i18n._('Open the report')}
-      </button>
+      <Button type="submit" variant="primary" className="w-full sm:w-auto" pending={open.isPending} pendingLabel={i18n._('Opening…')}>
+        {i18n._('Open the report')}
+      </Button>
     </form>
   );
 }
@@ -127,9 +128,9 @@ export function FollowReportPage() {
       ) : report.data ? (
         <>
           <ReportThread thread={report.data} committee={committee} />
-          <button type="button" className={cn(buttonSecondary, 'mt-6 w-full sm:w-auto')} disabled={close.isPending} onClick={() => closeHere(opened)}>
+          <Button className="mt-6 w-full sm:w-auto" pending={close.isPending} onClick={() => closeHere(opened)}>
             {i18n._('Close it on this device')}
-          </button>
+          </Button>
           {close.isError && (
             <Alert className="mt-3">
               <p>{i18n._('Not closed: {reason}', { reason: errorMessage(close.error) })}</p>

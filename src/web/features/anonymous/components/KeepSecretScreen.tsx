@@ -4,7 +4,9 @@ import type { AnonymousFiled } from '../../../../shared/anonymous';
 import { LeaveQuestion } from '../../../components/LeaveQuestion';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { slot, WithSlots } from '../../../components/ui/WithSlots';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Controls';
+import { card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
 import { DocumentTitle } from '../../../components/DocumentTitle';
@@ -47,9 +49,9 @@ function Kept({ which, value, testId, onCopied }: { which: 'code' | 'secret'; va
       <p aria-labelledby={id} className="mt-1 font-mono text-xl font-semibold tracking-wide break-all text-slate-900" data-testid={testId}>
         {value}
       </p>
-      <button type="button" className={cn(buttonSecondary, 'mt-2 w-full sm:w-auto')} onClick={() => void copy()} aria-describedby={id}>
+      <Button className="mt-2 w-full sm:w-auto" onClick={() => void copy()} aria-describedby={id}>
         {texts.copy}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -92,21 +94,21 @@ export function KeepSecretScreen({ filed }: { filed: AnonymousFiled }) {
         {i18n._('Keep them where only you can see them (a note on your phone, paper). Anyone who has both can read the thread and reply as you.')}
       </p>
       <label className="mt-4 flex min-h-11 items-center gap-3 font-semibold text-green-950">
-        <input type="checkbox" className="size-5 shrink-0 accent-brand-700" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
+        <Checkbox checked={saved} onChange={(event) => setSaved(event.target.checked)} />
         {i18n._('I have saved the tracking code and the secret')}
       </label>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
-          className={cn(buttonPrimary, 'w-full sm:w-auto')}
+        <Button
+          variant="primary"
+          className="w-full sm:w-auto"
           disabled={!saved}
           onClick={() => void navigate('/ragging/follow', { state: { code: filed.trackingCode } })}
         >
           {i18n._('Open my report')}
-        </button>
-        <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} disabled={!saved} onClick={() => void navigate('/')}>
+        </Button>
+        <Button className="w-full sm:w-auto" disabled={!saved} onClick={() => void navigate('/')}>
           {i18n._('Done')}
-        </button>
+        </Button>
       </div>
       <LeaveQuestion
         block={!saved}

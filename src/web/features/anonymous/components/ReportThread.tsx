@@ -11,7 +11,8 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { TextAreaField } from '../../../components/ui/FormFields';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
 import { slot, WithSlots } from '../../../components/ui/WithSlots';
-import { buttonPrimary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
@@ -107,9 +108,9 @@ function ReplyForm({ code }: { code: string }) {
         hint={i18n._("Answer the committee's questions or add what you remember. Your name is not attached.")}
       />
       <FormAlert control={form.control} />
-      <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? i18n._('Sending…') : i18n._('Send reply')}
-      </button>
+      <Button type="submit" variant="primary" className="w-full sm:w-auto" pending={send.isPending} pendingLabel={i18n._('Sending…')}>
+        {i18n._('Send reply')}
+      </Button>
       <StatusMessage message={done} data-testid="anonymous-reply-result" />
     </form>
   );

@@ -4,7 +4,8 @@ import { CatalogGate } from '../../../components/CatalogGate';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { Alert } from '../../../components/ui/Alert';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { buttonPrimary, card, textLink } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card, textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { usePlaceQuery } from '../../../lib/place';
@@ -60,15 +61,9 @@ export function UserInfoPage({ languageChoice }: { languageChoice?: ReactNode })
               </Alert>
             )}
 
-            <button
-              type="button"
-              className={cn(buttonPrimary, 'mt-6 w-full sm:w-auto')}
-              disabled={logout.isPending}
-              aria-busy={logout.isPending}
-              onClick={() => logout.mutate()}
-            >
+            <Button variant="primary" className="mt-6 w-full sm:w-auto" pending={logout.isPending} onClick={() => logout.mutate()}>
               {i18n._('Sign Out')}
-            </button>
+            </Button>
           </div>
         )}
       </SignedInGate>

@@ -4,7 +4,8 @@ import type { NearbyComplaint, NearbyNotice, NearbyQuery } from '../../../../sha
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card, textLink } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useLocalComplaintNames } from '../../../lib/local-names';
@@ -60,15 +61,15 @@ export function Suggestion({ complaint }: { complaint: NearbyComplaint }) {
         ) : following ? (
           <>
             <p className="text-sm font-semibold text-slate-900">{i18n._('You follow it: you will hear of its progress.')}</p>
-            <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
+            <Button ref={leaveButton} pending={pending} onClick={() => void set(false)}>
               {justFollowed ? i18n._('Undo') : i18n._('Stop following')}
-            </button>
+            </Button>
           </>
         ) : (
-          <button ref={followButton} type="button" className={buttonPrimary} disabled={pending} aria-busy={pending} onClick={() => void set(true)}>
+          <Button ref={followButton} variant="primary" pending={pending} onClick={() => void set(true)}>
             {i18n._('Me too')}
             <span className="sr-only"> ({complaint.number})</span>
-          </button>
+          </Button>
         )}
       </div>
       <StatusMessage

@@ -1,16 +1,19 @@
-import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { STATUS_LABELS } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
-import { studentReplyBodySchema, type ComplaintDetail, type TimelineEntry } from '../../../../shared/complaints';
+import { studentReplyBodySchema, type ComplaintDetail, type StudentReplyBody, type TimelineEntry } from '../../../../shared/complaints';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/catalog';
 import { ChatBubble } from '../../../components/ChatBubble';
 import { Alert } from '../../../components/ui/Alert';
-import { Field } from '../../../components/ui/Field';
+import { Button } from '../../../components/ui/Button';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, card, fieldControl } from '../../../components/ui/styles';
+import { card } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { draftResolver } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useIdempotencyKey } from '../../../lib/submission';
@@ -31,6 +34,11 @@ export function teamAwaitsReply(complaint: ComplaintDetail): boolean {
   return Boolean(last && last.kind === 'reply' && !last.fromStudent);
 }
 
+/** The reply box as the form holds it. */
+interface ReplyDraft {
+  text: string;
+}
+
 /**
  * The student's side of the conversation: what to add, sent with a key so a retry is written once.
  * `bare`: inside another card (the team's question at the top). `onSent`: the page says "sent" where
@@ -39,62 +47,52 @@ export function teamAwaitsReply(complaint: ComplaintDetail): boolean {
 export function ReplyForm({ number, bare = false, onSent }: { number: string; bare?: boolean; onSent?: (message: string) => void }) {
   const send = useReplyToComplaint(number);
   const idempotency = useIdempotencyKey();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const resolver = useMemo(() => draftResolver(studentReplyBodySchema, (draft: ReplyDraft) => draft), []);
+  const form = useForm<ReplyDraft, unknown, StudentReplyBody>({ defaultValues: { text: '' }, resolver, reValidateMode: 'onChange' });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (body) => {
     if (send.isPending) return;
-    setDone(null);
-    setFailure(null);
-    const parsed = studentReplyBodySchema.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? i18n._('Write your reply'));
-      document.getElementById('student-reply')?.focus();
-      return;
-    }
-    setError(undefined);
     try {
-      await send.mutateAsync({ body: parsed.data, idempotencyKey: idempotency.keyFor(parsed.data) });
+      await send.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
       idempotency.reset();
-      setText('');
+      form.reset({ text: '' });
       const sent = i18n._('Reply sent. The hostel team has been told.');
       if (onSent) onSent(sent);
       else setDone(sent);
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.text) {
-        setError(caught.fields.text);
-        document.getElementById('student-reply')?.focus();
+        form.setError('text', { type: caught.code, message: caught.fields.text }, { shouldFocus: true });
         return;
       }
       setFailure(i18n._('Not sent: {reason}', { reason: errorMessage(caught) }));
     }
-  }
+  });
 
   return (
-    <form noValidate className={cn(!bare && card, 'mt-4 space-y-4')} onSubmit={(event) => void handleSubmit(event)} data-testid="student-reply-form">
-      <Field
+    <form
+      noValidate
+      className={cn(!bare && card, 'mt-4 space-y-4')}
+      onSubmit={(event) => {
+        setDone(null);
+        setFailure(null);
+        void submit(event);
+      }}
+      data-testid="student-reply-form"
+    >
+      <TextAreaField
+        control={form.control}
+        name="text"
         id="student-reply"
         label={i18n._('Your reply')}
-        error={error}
         hint={i18n._('Answer a question from the hostel team or add something you forgot. They see it in the portal and get it by e-mail.')}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
-            className={fieldControl}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        )}
-      </Field>
-      <button type="submit" className={cn(buttonPrimary, 'w-full sm:w-auto')} disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? i18n._('Sending…') : i18n._('Send reply')}
-      </button>
+        rows={3}
+        maxLength={MESSAGE_MAX_LENGTH}
+      />
+      <Button type="submit" variant="primary" className="w-full sm:w-auto" pending={send.isPending} pendingLabel={i18n._('Sending…')}>
+        {i18n._('Send reply')}
+      </Button>
       <StatusMessage message={done} data-testid="student-reply-result" />
       {failure && (
         <Alert>

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Complaint } from '../../../../shared/complaints';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { buttonPrimary, card } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
@@ -58,9 +59,9 @@ export function FiledScreen({ complaint, onAnother }: { complaint: Pick<Complain
         <Link to={`/my/${encodeURIComponent(complaint.number)}`} className={cn(buttonPrimary, 'w-full sm:w-auto')}>
           {i18n._('Track it')}
         </Link>
-        <button type="button" className={cn(buttonSecondary, 'w-full sm:w-auto')} onClick={onAnother}>
+        <Button className="w-full sm:w-auto" onClick={onAnother}>
           {i18n._('Report something else')}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -6,7 +6,8 @@ import { ComplaintTimeline, type TimelineItem } from '../../../components/Compla
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonSecondary, card, textLink } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { useLocalComplaintNames } from '../../../lib/local-names';
 import { formatDateTime } from '../../../lib/format';
@@ -43,13 +44,13 @@ function LeavePanel({ complaint }: { complaint: FollowedComplaint }) {
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
         {left ? (
-          <button ref={followButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(true)}>
+          <Button ref={followButton} pending={pending} onClick={() => void set(true)}>
             {i18n._('Undo')}
-          </button>
+          </Button>
         ) : (
-          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
+          <Button ref={leaveButton} pending={pending} onClick={() => void set(false)}>
             {i18n._('Stop following')}
-          </button>
+          </Button>
         )}
         {complaint.yourComplaint && (
           <Link to={`/my/${encodeURIComponent(complaint.yourComplaint)}`} className={cn(textLink, 'flex min-h-11 items-center')}>

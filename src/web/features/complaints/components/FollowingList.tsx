@@ -4,9 +4,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { Alert } from '../../../components/ui/Alert';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonSecondary } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useLocalComplaintNames } from '../../../lib/local-names';
 import { i18n } from '../../../lib/i18n';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
@@ -45,13 +44,13 @@ function FollowedRow({ item }: { item: FollowedItem }) {
       </span>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {left ? (
-          <button ref={followButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(true)}>
+          <Button ref={followButton} pending={pending} onClick={() => void set(true)}>
             {i18n._('Undo')}
-          </button>
+          </Button>
         ) : (
-          <button ref={leaveButton} type="button" className={buttonSecondary} disabled={pending} onClick={() => void set(false)}>
+          <Button ref={leaveButton} pending={pending} onClick={() => void set(false)}>
             {i18n._('Leave')}<span className="sr-only"> {item.number}</span>
-          </button>
+          </Button>
         )}
         <StatusMessage tone="neutral" message={
             left ? (
@@ -105,9 +104,9 @@ export function FollowingList() {
       )}
       {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more…')} />}
       {list.hasNextPage && !list.isFetchingNextPage && (
-        <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
+        <Button className="mt-4 w-full sm:w-auto" onClick={() => void list.fetchNextPage()}>
           {i18n._('Load more')}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
+import { Button } from '../../../components/ui/Button';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -122,9 +123,9 @@ function ComplaintList() {
       )}
       {list.isFetchingNextPage && <LoadingStatus label={i18n._('Loading more complaints…')} />}
       {list.hasNextPage && !list.isFetchingNextPage && (
-        <button type="button" className={cn(buttonSecondary, 'mt-4 w-full sm:w-auto')} onClick={() => void list.fetchNextPage()}>
+        <Button className="mt-4 w-full sm:w-auto" onClick={() => void list.fetchNextPage()}>
           {i18n._('Load more')}
-        </button>
+        </Button>
       )}
     </>
   );

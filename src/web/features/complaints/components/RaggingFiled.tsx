@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ENQUIRY_DAYS, FIR_DECISION_HOURS } from '../../../../shared/ragging';
-import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { buttonPrimary } from '../../../components/ui/styles';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { i18n } from '../../../lib/i18n';
 
@@ -37,9 +38,9 @@ export function RaggingFiled({ number, onAnother }: { number: string; onAnother:
         <Link to={`/my/${encodeURIComponent(number)}`} className={`${buttonPrimary} w-full sm:w-auto`}>
           {i18n._('Track it')}
         </Link>
-        <button type="button" className={`${buttonSecondary} w-full sm:w-auto`} onClick={onAnother}>
+        <Button className="w-full sm:w-auto" onClick={onAnother}>
           {i18n._('Report something else')}
-        </button>
+        </Button>
       </div>
     </section>
   );

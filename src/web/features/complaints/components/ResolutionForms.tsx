@@ -1,20 +1,43 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import type { z } from 'zod';
 import type { ComplaintDetail } from '../../../../shared/complaints';
 import { studentMay } from '../../../../shared/lifecycle';
 import { confirmBodySchema, reopenBodySchema } from '../../../../shared/staff';
-import { Alert } from '../../../components/ui/Alert';
-import { Field } from '../../../components/ui/Field';
+import { Button } from '../../../components/ui/Button';
+import { Radio } from '../../../components/ui/Controls';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card, fieldControl, fieldHint, fieldLabel } from '../../../components/ui/styles';
+import { card, fieldError, fieldHint, fieldLabel } from '../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { FORM_ERROR, draftResolver } from '../../../lib/form';
 import { i18n } from '../../../lib/i18n';
 import { useConfirmResolution, useReopen } from '../api/respond-to-resolution';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
-function StarRating({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
+type ConfirmBody = z.output<typeof confirmBodySchema>;
+type ReopenBody = z.output<typeof reopenBodySchema>;
+
+/** The confirmation as the form holds it: no stars chosen is null, the comment as typed. */
+interface ConfirmDraft {
+  rating: number | null;
+  comment: string;
+}
+
+/** What is sent: only what was given. */
+const confirmPayload = ({ rating, comment }: ConfirmDraft) => ({
+  ...(rating === null ? {} : { rating }),
+  ...(comment.trim() ? { comment } : {}),
+});
+
+function StarRating({ control }: { control: Control<ConfirmDraft, unknown, ConfirmBody> }) {
+  const { field, fieldState } = useController({ control, name: 'rating' });
+  const value = field.value;
+  const onChange = field.onChange;
   return (
     <fieldset className="min-w-0">
       <legend className={fieldLabel}>{i18n._('How well was it fixed? (optional)')}</legend>
@@ -27,12 +50,14 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (valu
             key={n}
             className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-lg hover:bg-amber-50 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-600"
           >
-            <input
-              type="radio"
+            <Radio
+              unstyled
+              ref={n === 1 ? field.ref : undefined}
               name="rating"
               value={n}
               checked={value === n}
               onChange={() => onChange(n)}
+              onBlur={field.onBlur}
               aria-describedby="rating-hint"
               className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-lg opacity-0"
             />
@@ -51,125 +76,78 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (valu
           {value === null ? i18n._('Not rated') : i18n._('{value} of 5', { value })}
         </span>
         {value !== null && (
-          <button type="button" className={cn(buttonSecondary, 'ml-auto')} onClick={() => onChange(null)}>
+          <Button className="ml-auto" onClick={() => onChange(null)}>
             {i18n._('Clear rating')}
-          </button>
+          </Button>
         )}
       </div>
+      {fieldState.error?.message && <p className={fieldError}>{fieldState.error.message}</p>}
     </fieldset>
   );
 }
 
 function ConfirmForm({ number, onDone }: { number: string; onDone: (message: string) => void }) {
   const confirm = useConfirmResolution(number);
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const resolver = useMemo(() => draftResolver(confirmBodySchema, confirmPayload, { invalidMessage: i18n._('Check the rating and the comment.') }), []);
+  const form = useForm<ConfirmDraft, unknown, ConfirmBody>({ defaultValues: { rating: null, comment: '' }, resolver, reValidateMode: 'onChange' });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const parsed = confirmBodySchema.safeParse({
-      ...(rating === null ? {} : { rating }),
-      ...(comment.trim() ? { comment } : {}),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? i18n._('Check the rating and the comment.'));
-      return;
-    }
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await confirm.mutateAsync(parsed.data);
+      await confirm.mutateAsync(body);
       onDone(i18n._('Thank you. The complaint is closed.'));
     } catch (caught) {
-      setError(errorMessage(caught));
+      form.setError(FORM_ERROR, { type: 'request', message: errorMessage(caught) });
     }
-  }
+  });
 
   return (
-    <form noValidate aria-labelledby="confirm-heading" className="space-y-4" onSubmit={(event) => void handleSubmit(event)}>
+    <form noValidate aria-labelledby="confirm-heading" className="space-y-4" onSubmit={(event) => void submit(event)}>
       <h3 id="confirm-heading" className="text-base font-semibold text-slate-900">
         {i18n._('Confirm it is fixed')}
       </h3>
-      <StarRating value={rating} onChange={setRating} />
-      <Field id="confirm-comment" label={i18n._('Comment (optional)')}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={1000}
-            className={fieldControl}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-          />
-        )}
-      </Field>
-      {error && (
-        <Alert>
-          <p>{error}</p>
-        </Alert>
-      )}
-      <button type="submit" className={buttonPrimary} disabled={confirm.isPending}>
+      <StarRating control={form.control} />
+      <TextAreaField control={form.control} name="comment" id="confirm-comment" label={i18n._('Comment (optional)')} rows={3} maxLength={1000} />
+      <FormAlert control={form.control} />
+      <Button type="submit" variant="primary" pending={confirm.isPending}>
         {i18n._('Confirm it is fixed')}
-      </button>
+      </Button>
     </form>
   );
 }
 
+/** The reopening as the form holds it. */
+interface ReopenDraft {
+  reason: string;
+}
+
 function ReopenForm({ number, onDone }: { number: string; onDone: (message: string) => void }) {
   const reopen = useReopen(number);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
+  const resolver = useMemo(() => draftResolver(reopenBodySchema, (draft: ReopenDraft) => draft), []);
+  const form = useForm<ReopenDraft, unknown, ReopenBody>({ defaultValues: { reason: '' }, resolver, reValidateMode: 'onChange' });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const parsed = reopenBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? i18n._('Say why it is not fixed'));
-      document.getElementById('reopen-reason')?.focus();
-      return;
-    }
-    setReasonError(undefined);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await reopen.mutateAsync(parsed.data);
+      await reopen.mutateAsync(body);
       onDone(i18n._('The complaint is reopened. The hostel team has been told why.'));
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.reason) {
-        setReasonError(caught.fields.reason);
-        document.getElementById('reopen-reason')?.focus();
+        form.setError('reason', { type: caught.code, message: caught.fields.reason }, { shouldFocus: true });
         return;
       }
-      setError(errorMessage(caught));
+      form.setError(FORM_ERROR, { type: 'request', message: errorMessage(caught) });
     }
-  }
+  });
 
   return (
-    <form noValidate aria-labelledby="reopen-heading" className="space-y-4" onSubmit={(event) => void handleSubmit(event)}>
+    <form noValidate aria-labelledby="reopen-heading" className="space-y-4" onSubmit={(event) => void submit(event)}>
       <h3 id="reopen-heading" className="text-base font-semibold text-slate-900">
         {i18n._('Not fixed? Reopen it')}
       </h3>
-      <Field id="reopen-reason" label={i18n._('Why is it not fixed?')} error={reasonError}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={2000}
-            required
-            className={fieldControl}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        )}
-      </Field>
-      {error && (
-        <Alert>
-          <p>{error}</p>
-        </Alert>
-      )}
-      <button type="submit" className={buttonSecondary} disabled={reopen.isPending}>
+      <TextAreaField control={form.control} name="reason" id="reopen-reason" label={i18n._('Why is it not fixed?')} rows={3} maxLength={2000} required />
+      <FormAlert control={form.control} />
+      <Button type="submit" pending={reopen.isPending}>
         {i18n._('Reopen')}
-      </button>
+      </Button>
     </form>
   );
 }

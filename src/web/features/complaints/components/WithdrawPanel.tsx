@@ -3,7 +3,8 @@ import type { ComplaintDetail } from '../../../../shared/complaints';
 import { studentMay } from '../../../../shared/lifecycle';
 import { Alert } from '../../../components/ui/Alert';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { card } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
@@ -47,24 +48,14 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
         <p className="mt-1 text-slate-700">{i18n._('Work on it has not started yet, so you can still withdraw it.')}</p>
         {asking ? (
           <div className="mt-3 flex flex-wrap gap-3" role="group" aria-label={i18n._('Confirm withdrawing')}>
-            <button
-              ref={confirmButton}
-              type="button"
-              className={buttonPrimary}
-              disabled={withdraw.isPending}
-              aria-busy={withdraw.isPending}
-              onClick={() => void confirm()}
-            >
-              {withdraw.isPending ? i18n._('Withdrawing…') : i18n._('Yes, withdraw it')}
-            </button>
-            <button type="button" className={buttonSecondary} onClick={() => setAsking(false)}>
-              {i18n._('Keep it')}
-            </button>
+            <Button ref={confirmButton} variant="primary" pending={withdraw.isPending} pendingLabel={i18n._('Withdrawing…')} onClick={() => void confirm()}>
+              {i18n._('Yes, withdraw it')}
+            </Button>
+            <Button onClick={() => setAsking(false)}>{i18n._('Keep it')}</Button>
           </div>
         ) : (
-          <button
-            type="button"
-            className={cn(buttonSecondary, 'mt-3')}
+          <Button
+            className="mt-3"
             onClick={() => {
               setAsking(true);
               // The confirmation replaces the button: keyboard focus follows it.
@@ -72,7 +63,7 @@ export function WithdrawPanel({ complaint }: { complaint: ComplaintDetail }) {
             }}
           >
             {i18n._('Withdraw complaint')}
-          </button>
+          </Button>
         )}
         {failure && (
           <Alert className="mt-3">

@@ -5,7 +5,8 @@ import type { ActiveNotice } from '../../../../shared/incidents';
 import { Alert } from '../../../components/ui/Alert';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { buttonSecondary, textLink } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/Button';
+import { textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../../lib/catalog';
 import { i18n, useLocale } from '../../../lib/i18n';
@@ -80,14 +81,14 @@ function NoticeItem({ notice }: { notice: ActiveNotice }) {
         ) : notice.following ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <p className="text-sm text-slate-800">{i18n._('You said it affects you too.')}</p>
-            <button ref={undoRef} type="button" className={buttonSecondary} disabled={pending} onClick={() => void change(false)}>
+            <Button ref={undoRef} pending={pending} onClick={() => void change(false)}>
               {i18n._('Undo')}
-            </button>
+            </Button>
           </div>
         ) : (
-          <button ref={followRef} type="button" className={buttonSecondary} disabled={pending} onClick={() => void change(true)}>
+          <Button ref={followRef} pending={pending} onClick={() => void change(true)}>
             {i18n._('Affects me too')}
-          </button>
+          </Button>
         )}
       </div>
       <StatusMessage message={said} className="mt-2" />
