@@ -30,8 +30,21 @@ export function translationOf<Field extends string>(thing: { translations?: Tran
 
 /** A thing's `field` in the reader's language: its translation when it has one, else the English. */
 export function localName<Field extends string>(locale: string, thing: Translated<Field>, field: Field): string {
-  if (locale === SOURCE_LOCALE) return thing[field];
-  return translationOf(thing, locale as TranslatedLocale, field) || thing[field];
+  return localNameOr(locale, thing[field], thing, field);
+}
+
+/**
+ * The translation of a thing's `field` in the reader's language, or `english` when it has none (or
+ * there is no thing): for a name as a complaint keeps it or as a page words it.
+ */
+export function localNameOr<Field extends string>(
+  locale: string,
+  english: string,
+  thing: { translations?: Translations<Field> | undefined } | undefined,
+  field: Field,
+): string {
+  if (locale === SOURCE_LOCALE || !thing) return english;
+  return translationOf(thing, locale as TranslatedLocale, field) || english;
 }
 
 /** Translations without the empty ones (and languages left with none): what is stored and served. */

@@ -10,6 +10,7 @@ import {
   checkComplaintPlace,
   hostelByName,
   localName,
+  localNameOr,
 } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
@@ -109,8 +110,8 @@ export function formTitle(category: Pick<CategoryInfo, 'cardTitle' | 'complaintH
 export function localFormTitle(locale: string, category: CategoryInfo): { card: string | null; head: string } {
   const title = formTitle(category);
   return {
-    card: title.card === null ? null : localName(locale, title.card, category.cardTitleHi),
-    head: localName(locale, title.head, category.complaintHeadHi),
+    card: title.card === null ? null : localNameOr(locale, title.card, category, 'cardTitle'),
+    head: localNameOr(locale, title.head, category, 'complaintHead'),
   };
 }
 
@@ -449,7 +450,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         </PageHeading>
       </div>
       <p className="mt-3 text-slate-700">
-        {category.description ? `${localName(locale, category.description, category.descriptionHi)} ` : ''}
+        {category.description ? `${localName(locale, category, 'description')} ` : ''}
         {i18n._('All fields are required.')}
       </p>
 
@@ -492,7 +493,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
               <option value="">{i18n._('Choose your hostel')}</option>
               {catalog.hostels.map((h) => (
                 <option key={h.name} value={h.name}>
-                  {localName(locale, h.name, h.nameHi)}
+                  {localName(locale, h, 'name')}
                 </option>
               ))}
             </select>
@@ -573,7 +574,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
         <SubCategoryChips
           id={fieldId('subCategory')}
           options={category.subCategories.map((sub) => sub.name)}
-          optionLabel={(name) => localName(locale, name, category.subCategories.find((sub) => sub.name === name)?.nameHi)}
+          optionLabel={(name) => localNameOr(locale, name, category.subCategories.find((sub) => sub.name === name), 'name')}
           value={values.subCategory}
           error={errors.subCategory}
           onChange={(value) => change('subCategory', value)}
@@ -632,7 +633,7 @@ export function ComplaintFormPage({ catalog, category }: ComplaintFormPageProps)
           <AlreadyReported
             category={categoryKey}
             hostel={hostel.name}
-            hostelLabel={localName(locale, hostel.name, hostel.nameHi)}
+            hostelLabel={localName(locale, hostel, 'name')}
             floor={chosenArea ? String(chosenArea.floor ?? hostel.floorMin) : values.floor}
             room={inArea ? '' : values.roomNo}
             text={values.complaint}

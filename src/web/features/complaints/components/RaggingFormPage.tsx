@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MESSAGE_MAX_LENGTH, PLACE_TEXT_MAX_LENGTH, ROOM_NO_MAX_LENGTH, hostelByName, localName } from '../../../../shared/catalog';
+import { MESSAGE_MAX_LENGTH, PLACE_TEXT_MAX_LENGTH, ROOM_NO_MAX_LENGTH, hostelByName, localName, localNameOr } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import { createComplaintSchema } from '../../../../shared/complaints';
 import type { Complaint } from '../../../../shared/complaints';
@@ -118,7 +118,7 @@ function Choices({ id, label, value, options, error, onChange, className }: { id
           <option value="">{i18n._('Choose a hostel')}</option>
           {options.map((h) => (
             <option key={h.name} value={h.name}>
-              {localName(locale, h.name, h.nameHi)}
+              {localName(locale, h, 'name')}
             </option>
           ))}
         </select>
@@ -244,7 +244,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
   }
 
   const where = WHERE_LABELS[values.placeKind];
-  const cardTitle = localName(locale, category.cardTitle, category.cardTitleHi);
+  const cardTitle = localName(locale, category, 'cardTitle');
 
   return (
     <section aria-labelledby="ragging-form-heading" className="mx-auto max-w-2xl">
@@ -252,7 +252,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
       <PageHeading id="ragging-form-heading" title={i18n._('{page} · Hostel Complaint Portal', { page: cardTitle })}>
         {cardTitle}
       </PageHeading>
-      <p className="mt-3 text-slate-700">{localName(locale, category.description, category.descriptionHi)}</p>
+      <p className="mt-3 text-slate-700">{localName(locale, category, 'description')}</p>
       <p className="mt-2 text-slate-700">
         {i18n._('Rather not give your name?')}{' '}
         <Link to={ANONYMOUS_REPORT_PATH} className={textLink}>
@@ -269,7 +269,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
               id={fieldId('subCategory')}
               label={i18n._('What happened?')}
               options={category.subCategories.map((sub) => sub.name)}
-              optionLabel={(name) => localName(locale, name, category.subCategories.find((sub) => sub.name === name)?.nameHi)}
+              optionLabel={(name) => localNameOr(locale, name, category.subCategories.find((sub) => sub.name === name), 'name')}
               value={values.subCategory}
               error={errors.subCategory}
               onChange={(value) => change('subCategory', value)}

@@ -253,7 +253,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
               </option>
               {catalog.hostels.map((h) => (
                 <option key={h.name} value={h.name}>
-                  {localName(locale, h.name, h.nameHi)}
+                  {localName(locale, h, 'name')}
                 </option>
               ))}
             </select>
@@ -271,7 +271,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
                   <li key={s.key}>
                     {/* Seed §2: a disabled service shows "Under Construction !"; the plain words follow it. */}
                     <WithSlots
-                      text={i18n._('{service}: {soon} It cannot be requested yet.', { service: localName(locale, s.label, s.labelHi), soon: elementSlot('soon') })}
+                      text={i18n._('{service}: {soon} It cannot be requested yet.', { service: localName(locale, s, 'label'), soon: elementSlot('soon') })}
                       slots={{ soon: <strong className="font-semibold text-slate-800">{i18n._('Under Construction !')}</strong> }}
                     />
                   </li>
@@ -285,7 +285,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
               {!service && <option value="">{i18n._('No service is open at the moment')}</option>}
               {catalog.services.map((item) => (
                 <option key={item.key} value={item.key} disabled={!item.enabled}>
-                  {localName(locale, item.label, item.labelHi)}
+                  {localName(locale, item, 'label')}
                 </option>
               ))}
             </select>
