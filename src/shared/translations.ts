@@ -65,17 +65,14 @@ type FieldsOf<Kind extends keyof LanguageRules> = keyof LanguageRules[Kind] & st
 export function translationsInput<Kind extends keyof LanguageRules>(kind: Kind): z.ZodType<Translations<FieldsOf<Kind>>, Translations<FieldsOf<Kind>>> {
   const language = (locale: TranslatedLocale) =>
     z.object(Object.fromEntries(Object.entries<z.ZodType<string>>(RULES[locale][kind]).map(([field, rule]) => [field, rule.optional()]))).optional();
-  // The languages are a list known at run time: zod types such an object only as a record, so it is
-  // typed here as what it checks.
-  return z.object(Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, language(locale)]))) as unknown as z.ZodType<
-    Translations<FieldsOf<Kind>>,
-    Translations<FieldsOf<Kind>>
-  >;
+  // The languages are a list known at run time: zod types such an object as a record of them, which
+  // the return type narrows to the fields of this kind.
+  return z.object(Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, language(locale)])));
 }
 
 /** The translations a response carries (what is saved: only given ones). */
 export function translationsView<Field extends string>(fields: readonly Field[]): z.ZodType<Translations<Field>, Translations<Field>> {
   const language = z.object(Object.fromEntries(fields.map((field) => [field, z.string().optional()]))).optional();
   // As above: the languages come from a list.
-  return z.object(Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, language]))) as unknown as z.ZodType<Translations<Field>, Translations<Field>>;
+  return z.object(Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, language])));
 }
