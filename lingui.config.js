@@ -3,6 +3,8 @@
 // app, and compiles them into the modules the app imports. README, "Languages", tells how to add a
 // language. The parts are the app's areas, so that each can be translated (and reviewed) on its own.
 import { formatter } from '@lingui/format-po';
+// The one list of languages (Lingui loads this file with jiti, which reads TypeScript).
+import { LOCALES, SOURCE_LOCALE } from './src/shared/constants.ts';
 
 // The catalogue check (tests/checks/i18n-catalogues.test.ts) extracts into a scratch folder.
 const root = process.env.HCP_I18N_CATALOGUES ?? '<rootDir>/src/locales';
@@ -19,8 +21,8 @@ const areaFolders = (names) => names.map((name) => `${web}/features/${name}`);
 
 /** @type {import('@lingui/conf').LinguiConfig} */
 export default {
-  locales: ['en', 'hi'],
-  sourceLocale: 'en',
+  locales: [...LOCALES],
+  sourceLocale: SOURCE_LOCALE,
   fallbackLocales: { default: 'en' },
   catalogs: [
     {

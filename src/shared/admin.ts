@@ -4,6 +4,7 @@ import { boundedDate } from './text.js';
 import { SERVICE_KEYS, isRegExpSource } from './catalog.js';
 import { UNSAFE_REGEXP_MESSAGE, isSafeRegExpSource } from './safe-regex.js';
 import { hostelCodeSchema, publicCommonAreaSchema } from './places.js';
+import { translationsInput, translationsView } from './translations.js';
 import { valued } from './valued-message.js';
 
 /**
@@ -25,17 +26,6 @@ export const emailAddress = z
   .trim()
   .toLowerCase()
   .pipe(z.email(/*i18n*/ 'Each recipient must be a valid e-mail address'));
-
-/**
- * The Hindi beside an English name (issue 28): optional, empty meaning "not translated" (the
- * English shows), the same length and one-line rules as the English.
- */
-const hindiLine = (label: string, max: number) =>
-  z
-    .string({ error: valued(/*i18n*/ '{label} must be text', { label }, ['label']) })
-    .trim()
-    .max(max, valued(/*i18n*/ '{label} is at most {max} characters', { label, max }, ['label']))
-    .regex(/^[^\p{Cc}]*$/u, valued(/*i18n*/ '{label} must be on one line', { label }, ['label']));
 
 /** Whether the runtime knows a time zone by this IANA name (Asia/Kolkata, UTC, Europe/London). */
 export function isTimeZone(name: string): boolean {
@@ -105,11 +95,9 @@ export const universitySettingsSchema = z
   .meta({ id: 'UniversitySettings' });
 export type UniversitySettings = z.infer<typeof universitySettingsSchema>;
 
-/** The profile's Hindi names, time zone and default language (issue 28); left out of an update: unchanged. */
+/** The profile's names in other languages, time zone and default language (issue 28); left out of an update: unchanged. */
 const universityLanguageShape = {
-  nameHi: hindiLine(/*i18n*/ 'Name in Hindi', 120).optional(),
-  shortNameHi: hindiLine(/*i18n*/ 'Short name in Hindi', 40).optional(),
-  aboutTextHi: z.string({ error: 'About Us in Hindi must be text' }).trim().max(4000, 'Keep the About Us text in Hindi under 4000 characters').optional(),
+  translations: translationsInput('university').optional(),
   /** The IANA zone every date and day follows. */
   timeZone: timeZoneSchema.optional(),
   /** The language of mail to people who never chose one. */
@@ -142,8 +130,8 @@ export const raggingContactsSchema = z
     /** The national anti-ragging helpline, shown on every page. */
     raggingHelpline: phone(/*i18n*/ 'Helpline').refine((v) => v !== '', /*i18n*/ 'Helpline is required'),
     committeeName: line(/*i18n*/ 'Committee name', 120),
-    /** Left out: unchanged. */
-    committeeNameHi: hindiLine(/*i18n*/ 'Committee name in Hindi', 120).optional(),
+    /** The committee's name in other languages (left out: unchanged). */
+    translations: translationsInput('committee').optional(),
     /** Where ragging reports go (the `ragging` routing rule's default is set to it when it changes). */
     committeeEmail: contactAddress(/*i18n*/ "Committee's e-mail"),
     committeePhone: phone(/*i18n*/ "Committee's phone"),
@@ -176,7 +164,7 @@ export const raggingContactsViewSchema = z
 /** What every page shows (GET /api/catalog): the head of the institution is left out. */
 export const publicRaggingContactsSchema = raggingContactsViewSchema
   .omit({ headName: true, headEmail: true })
-  .extend({ committeeNameHi: z.string().optional() })
+  .extend({ translations: translationsView(['committeeName']).optional() })
   .meta({ id: 'PublicRaggingContacts' });
 
 /** PUT /api/admin/university: the profile, and the anti-ragging contacts when given (left out: unchanged). */
@@ -201,16 +189,12 @@ export const universityAdminSchema = z
     /** Fields the environment sets (and so wins), with the variable's name. */
     fromEnvironment: z.array(z.object({ field: z.enum(UNIVERSITY_FIELDS), variable: z.string() })),
     logoUrl: z.string().nullable(),
-    /** Hindi beside the English (empty: not translated); the environment sets none of them. */
-    nameHi: z.string(),
-    shortNameHi: z.string(),
-    aboutTextHi: z.string(),
+    /** The names in other languages beside the English (left out: not translated); the environment sets none of them. */
+    translations: translationsView(['name', 'shortName', 'aboutText']),
     timeZone: z.string(),
     defaultLocale: z.enum(LOCALES),
-    /** The committee's name in Hindi (sent back inside `contacts` when changed). */
-    committeeNameHi: z.string(),
-    /** The anti-ragging contacts as saved (the environment sets none of them). */
-    contacts: raggingContactsViewSchema,
+    /** The anti-ragging contacts as saved (the environment sets none of them), with the committee's translated names. */
+    contacts: raggingContactsViewSchema.extend({ translations: translationsView(['committeeName']) }),
     updatedAt: z.string(),
   })
   .meta({ id: 'UniversityAdmin' });
@@ -263,7 +247,7 @@ export const hostelCreateSchema = z
     name: line(/*i18n*/ 'Name', 60).refine((name) => name.toLowerCase() !== 'default', /*i18n*/ 'That name is reserved; choose another'),
     /** Its code in place addresses (left out: made from the name, "Block-2" → BLOCK2, numbered when taken). */
     code: hostelCodeSchema.optional(),
-    nameHi: hindiLine(/*i18n*/ 'Name in Hindi', 60).optional(),
+    translations: translationsInput('hostel').optional(),
     ...hostelShape,
   })
   .superRefine(checkHostel)
@@ -277,7 +261,7 @@ export const hostelUpdateSchema = z
     /** Left out: unchanged. Printed labels carry it: changing it breaks those already on the walls. */
     code: hostelCodeSchema.optional(),
     /** Left out: unchanged; empty: none (the English shows). */
-    nameHi: hindiLine(/*i18n*/ 'Name in Hindi', 60).optional(),
+    translations: translationsInput('hostel').optional(),
   })
   .superRefine(checkHostel)
   .meta({ id: 'HostelUpdate' });
@@ -287,7 +271,7 @@ export const hostelAdminSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    nameHi: z.string(),
+    translations: translationsView(['name']),
     code: z.string().describe('Its code in place addresses (/p/BLOCK2/214)'),
     floorMin: z.number().int(),
     floorMax: z.number().int(),
@@ -339,7 +323,7 @@ export const routingKeySchema = z
 const subCategorySchema = z.object({
   name: line(/*i18n*/ 'A sub-category', 60),
   /** Left out or empty: none (the list is replaced as given, like the English). */
-  nameHi: hindiLine(/*i18n*/ 'A sub-category in Hindi', 60).optional(),
+  translations: translationsInput('subCategory').optional(),
   confidential: z.boolean().default(false),
   /** Its own target time (left out: the category's). */
   targetHours: z
@@ -356,7 +340,7 @@ const subCategorySchema = z.object({
 });
 const publicSubCategorySchema = z.object({
   name: z.string(),
-  nameHi: z.string().optional(),
+  translations: translationsView(['name']).optional(),
   confidential: z.boolean(),
   targetHours: z.number().int().optional(),
   routingKey: z.string().optional(),
@@ -366,10 +350,8 @@ const categoryShape = {
   cardTitle: line(/*i18n*/ 'Card title', 60),
   complaintHead: line(/*i18n*/ 'Complaint heading', 80),
   description: z.string().trim().max(200, /*i18n*/ 'Keep the description under 200 characters'),
-  /** Hindi beside each (left out: unchanged; empty: none, the English shows). */
-  cardTitleHi: hindiLine(/*i18n*/ 'Card title in Hindi', 60).optional(),
-  complaintHeadHi: hindiLine(/*i18n*/ 'Complaint heading in Hindi', 80).optional(),
-  descriptionHi: z.string({ error: 'Description in Hindi must be text' }).trim().max(200, 'Keep the description in Hindi under 200 characters').optional(),
+  /** In other languages beside each (left out: unchanged; empty: none, the English shows). */
+  translations: translationsInput('category').optional(),
   subCategories: z
     .array(subCategorySchema)
     .min(1, /*i18n*/ 'Give at least one sub-category')
@@ -422,9 +404,7 @@ export const publicCategorySchema = z.object({
   cardTitle: z.string(),
   complaintHead: z.string(),
   description: z.string(),
-  cardTitleHi: z.string().optional(),
-  complaintHeadHi: z.string().optional(),
-  descriptionHi: z.string().optional(),
+  translations: translationsView(['cardTitle', 'complaintHead', 'description']).optional(),
   subCategories: z.array(publicSubCategorySchema),
   confidential: z.boolean(),
   targetHours: z.number().int(),
@@ -450,7 +430,7 @@ export const serviceUpdateSchema = z
   .object({
     label: line(/*i18n*/ 'Label', 60),
     /** Left out: unchanged; empty: none. */
-    labelHi: hindiLine(/*i18n*/ 'Label in Hindi', 60).optional(),
+    translations: translationsInput('service').optional(),
     enabled: z.boolean(),
     /** How soon a request is due, in hours (left out: unchanged). */
     targetHours: hours(/*i18n*/ 'Target time').min(1, /*i18n*/ 'Target time is at least 1 hour').optional(),
@@ -463,7 +443,7 @@ export const serviceAdminSchema = z
   .object({
     key: z.enum(SERVICE_KEYS),
     label: z.string(),
-    labelHi: z.string(),
+    translations: translationsView(['label']),
     enabled: z.boolean(),
     routingKey: z.string(),
     targetHours: z.number().int(),
@@ -521,9 +501,7 @@ export const publicCatalogSchema = z
       name: z.string(),
       shortName: z.string(),
       aboutText: z.string(),
-      nameHi: z.string().optional(),
-      shortNameHi: z.string().optional(),
-      aboutTextHi: z.string().optional(),
+      translations: translationsView(['name', 'shortName', 'aboutText']).optional(),
       timeZone: z.string(),
       credits: z.array(z.string()),
       logoUrl: z.string().nullable(),
@@ -532,7 +510,7 @@ export const publicCatalogSchema = z
     hostels: z.array(
       z.object({
         name: z.string(),
-        nameHi: z.string().optional(),
+        translations: translationsView(['name']).optional(),
         floorMin: z.number().int(),
         floorMax: z.number().int(),
         roomRanges: z.array(publicRoomRange),
@@ -541,6 +519,6 @@ export const publicCatalogSchema = z
       }),
     ),
     categories: z.array(publicCategorySchema),
-    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), labelHi: z.string().optional(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int() })),
+    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), translations: translationsView(['label']).optional(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int() })),
   })
   .meta({ id: 'PublicCatalog' });

@@ -5,6 +5,7 @@
  * the server enforces the same rules (`checkComplaintPlace` and friends below) against the
  * catalogue in its database. Zod-free on purpose: the web app's first download imports this.
  */
+import { SOURCE_LOCALE, type TranslatedLocale } from './constants.js';
 import { valued } from './valued-message.js';
 
 export interface RoomRange {
@@ -13,16 +14,64 @@ export interface RoomRange {
 }
 
 /**
- * The name an administrator gave in English, or in Hindi when they gave one and the reader reads
- * Hindi (issue 28): every `…Hi` field below is optional and empty means "not translated".
+ * What an administrator wrote in other languages beside the English of a thing's fields, by
+ * language, then by field: `{ hi: { name: 'ब्लॉक-2' } }` (issue 42 item 4, decision 67). A language
+ * or a field left out, or empty, is "not translated": the English shows.
  */
-export function localName(locale: string, en: string, hi: string | undefined): string {
-  return locale === 'hi' && hi ? hi : en;
+export type Translations<Field extends string = string> = Partial<Record<TranslatedLocale, Partial<Record<Field, string>>>>;
+
+/** Something named in English with its translations beside. */
+export type Translated<Field extends string> = { [K in Field]: string } & { translations?: Translations<Field> | undefined };
+
+/** The translation of one field in one language, or '' when there is none (the editors' value). */
+export function translationOf<Field extends string>(thing: { translations?: Translations<Field> | undefined }, locale: TranslatedLocale, field: Field): string {
+  return thing.translations?.[locale]?.[field] ?? '';
+}
+
+/** A thing's `field` in the reader's language: its translation when it has one, else the English. */
+export function localName<Field extends string>(locale: string, thing: Translated<Field>, field: Field): string {
+  return localNameOr(locale, thing[field], thing, field);
+}
+
+/**
+ * The translation of a thing's `field` in the reader's language, or `english` when it has none (or
+ * there is no thing): for a name as a complaint keeps it or as a page words it.
+ */
+export function localNameOr<Field extends string>(
+  locale: string,
+  english: string,
+  thing: { translations?: Translations<Field> | undefined } | undefined,
+  field: Field,
+): string {
+  if (locale === SOURCE_LOCALE || !thing) return english;
+  return translationOf(thing, locale as TranslatedLocale, field) || english;
+}
+
+/** Translations without the empty ones (and languages left with none): what is stored and served. */
+export function givenTranslations<Field extends string>(translations: Translations<Field> | undefined): Translations<Field> {
+  const given: Translations<Field> = {};
+  for (const [locale, fields] of Object.entries(translations ?? {}) as Array<[TranslatedLocale, Partial<Record<Field, string>> | undefined]>) {
+    const kept = Object.fromEntries(Object.entries(fields ?? {}).filter(([, text]) => typeof text === 'string' && text !== '')) as Partial<Record<Field, string>>;
+    if (Object.keys(kept).length) given[locale] = kept;
+  }
+  return given;
+}
+
+/**
+ * An update's translations over the saved ones: a language or a field left out is unchanged, an
+ * empty one is removed (the English shows again).
+ */
+export function mergeTranslations<Field extends string>(saved: Translations<Field> | undefined, update: Translations<Field> | undefined): Translations<Field> {
+  const merged: Translations<Field> = { ...saved };
+  for (const [locale, fields] of Object.entries(update ?? {}) as Array<[TranslatedLocale, Partial<Record<Field, string>> | undefined]>) {
+    if (fields) merged[locale] = { ...saved?.[locale], ...fields };
+  }
+  return givenTranslations(merged);
 }
 
 export interface HostelInfo {
   name: string;
-  nameHi?: string;
+  translations?: Translations<'name'>;
   floorMin: number;
   floorMax: number;
   /** Room numbers a student may give in this hostel: one or more non-overlapping ranges. */
@@ -41,13 +90,13 @@ export interface CommonAreaInfo {
   id: string;
   code: string;
   name: string;
-  nameHi?: string;
+  translations?: Translations<'name'>;
   floor: number | null;
 }
 
 export interface SubCategoryInfo {
   name: string;
-  nameHi?: string;
+  translations?: Translations<'name'>;
   /** Complaints of this kind hide the student's identity. */
   confidential: boolean;
   /** Its own target time in hours (absent: the category's). */
@@ -67,9 +116,7 @@ export interface CategoryInfo {
   complaintHead: string;
   /** One line on the card. */
   description: string;
-  cardTitleHi?: string;
-  complaintHeadHi?: string;
-  descriptionHi?: string;
+  translations?: Translations<'cardTitle' | 'complaintHead' | 'description'>;
   subCategories: SubCategoryInfo[];
   /** Every complaint of the category is confidential. */
   confidential: boolean;
@@ -85,7 +132,7 @@ export type ServiceKey = (typeof SERVICE_KEYS)[number];
 export interface ServiceInfo {
   key: ServiceKey;
   label: string;
-  labelHi?: string;
+  translations?: Translations<'label'>;
   enabled: boolean;
   routingKey: string;
   /** How soon a request should be done, in hours (its due time). */
@@ -97,9 +144,7 @@ export interface UniversityInfo {
   /** The word in 'Please login with {shortName} email'. */
   shortName: string;
   aboutText: string;
-  nameHi?: string;
-  shortNameHi?: string;
-  aboutTextHi?: string;
+  translations?: Translations<'name' | 'shortName' | 'aboutText'>;
   /** The IANA time zone every date and day follows (default Asia/Kolkata). */
   timeZone?: string;
   credits: string[];
@@ -118,7 +163,7 @@ export interface RaggingContactsInfo {
   /** The national anti-ragging helpline. */
   raggingHelpline: string;
   committeeName: string;
-  committeeNameHi?: string;
+  translations?: Translations<'committeeName'>;
   committeeEmail: string;
   committeePhone: string;
   nodalOfficerName: string;
@@ -139,7 +184,6 @@ export interface PublicCatalog {
 
 export const categoryRoute = (key: string) => `${key}Complaint`;
 
-/** Sub-categories as [English, Hindi] pairs. */
 const sub = (names: string[], confidential: string[] = []): SubCategoryInfo[] =>
   names.map((name) => ({ name, confidential: confidential.includes(name) }));
 
@@ -346,9 +390,6 @@ export const laundryRequestText = (hostel: string, roomNo: number, items: number
 export const CONFIRMATION_DELAY_MS = 300;
 export const CONFIRMATION_VISIBLE_MS = 3000;
 
-/** The Hindi beside an English name: cardTitleHi, nameHi, labelHi, … */
-const HINDI_KEY = /^[a-z][A-Za-z]*Hi$/;
-
 /**
  * A stable fingerprint of a catalogue, so the server can tell whether the pages prerendered from
  * DEFAULT_CATALOG still show the truth (FNV-1a over the JSON; not a security measure).
@@ -358,7 +399,7 @@ export function catalogFingerprint(catalog: PublicCatalog): string {
   const { raggingContacts: _contacts, ...university } = catalog.university;
   // Nor are the hostels' codes and common areas (the forms and the scan page read them after load).
   const hostels = catalog.hostels.map(({ code: _code, commonAreas: _areas, ...shown }) => shown);
-  // Nor the time zone, nor the Hindi beside the names: the prerendered pages are English (decision
+  // Nor the time zone, nor the translations beside the names: the prerendered pages are English (decision
   // 52) and show no dates; the app reads both from /api/catalog, which it asks for at once.
   const { timeZone: _zone, ...shownUniversity } = university;
   // Keys sorted at every level: the same catalogue built in another order has the same print.
@@ -366,7 +407,7 @@ export function catalogFingerprint(catalog: PublicCatalog): string {
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(
           Object.entries(value as Record<string, unknown>)
-            .filter(([key]) => !HINDI_KEY.test(key))
+            .filter(([key]) => key !== 'translations')
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
         )
       : value,

@@ -22,11 +22,18 @@ export const seedTexts = {
  */
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const SOURCE_LOCALE: Locale = 'en';
-/** The name each language has in itself, for the switch. */
+export const SOURCE_LOCALE = 'en' satisfies Locale;
+/**
+ * The languages a name an administrator gives may be translated into (issue 42 item 4, decision
+ * 67): every language but the source. The catalogue's `translations` and the admin editors' inputs
+ * follow this list.
+ */
+export type TranslatedLocale = Exclude<Locale, typeof SOURCE_LOCALE>;
+export const TRANSLATED_LOCALES: readonly TranslatedLocale[] = LOCALES.filter((locale): locale is TranslatedLocale => locale !== SOURCE_LOCALE);
 /** The university's time zone until an administrator sets another in the profile (decision 53). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
+/** The name each language has in itself, for the switch. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी' };
 
 /** Why a sign-in was refused; carried back to the web app as `?signInError=<code>`. */

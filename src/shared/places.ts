@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nearbyComplaintSchema, nearbyNoticeSchema } from './complaints.js';
+import { translationsInput, translationsView } from './translations.js';
 
 /*
  * Places (issue 27, decision 45): a complaint is about a room or a common area of a hostel. Rooms
@@ -88,13 +89,6 @@ const areaName = z
   .max(60, /*i18n*/ 'Name is at most 60 characters')
   .regex(/^[^\p{Cc}]*$/u, /*i18n*/ 'Name must be on one line');
 
-/** The Hindi beside it (issue 28): empty means not translated. */
-const areaNameHi = z
-  .string({ error: 'Name in Hindi must be text' })
-  .trim()
-  .max(60, 'Name in Hindi is at most 60 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'Name in Hindi must be on one line');
-
 /** null: the area serves the whole building (the mess hall); else the floor it is on. */
 const areaFloor = z
   .number({ error: /*i18n*/ 'Choose a floor, or the whole building' })
@@ -116,7 +110,7 @@ export const hostelCodeSchema = z
 export const commonAreaCreateSchema = z
   .object({
     name: areaName,
-    nameHi: areaNameHi.optional(),
+    translations: translationsInput('commonArea').optional(),
     floor: areaFloor,
     /** Left out: made from the name and floor (F3WASH), numbered when taken. */
     code: areaCodeSchema.optional(),
@@ -128,7 +122,7 @@ export const commonAreaUpdateSchema = z
   .object({
     name: areaName,
     /** Left out: unchanged; empty: none (the English shows). */
-    nameHi: areaNameHi.optional(),
+    translations: translationsInput('commonArea').optional(),
     floor: areaFloor,
     code: areaCodeSchema,
     /** Its place in the hostel's list (0 first). */
@@ -144,7 +138,7 @@ export const commonAreaAdminSchema = z
     id: z.string(),
     hostelId: z.string(),
     name: z.string(),
-    nameHi: z.string(),
+    translations: translationsView(['name']),
     floor: z.number().int().nullable(),
     code: z.string(),
     position: z.number().int(),
@@ -163,7 +157,7 @@ export const publicCommonAreaSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
-  nameHi: z.string().optional(),
+  translations: translationsView(['name']).optional(),
   floor: z.number().int().nullable(),
 });
 

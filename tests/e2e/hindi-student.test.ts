@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { categories, hostels } from '../../src/server/db/schema.js';
-import type { PublicCatalog } from '../../src/shared/catalog.js';
+import { localNameOr, type PublicCatalog, type Translated, type Translations } from '../../src/shared/catalog.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { SmtpSink } from '../support/smtp-sink.js';
@@ -43,13 +43,14 @@ beforeAll(async () => {
   await db
     .update(categories)
     .set({
-      cardTitleHi: 'मेस',
-      complaintHeadHi: 'मेस की शिकायत',
-      descriptionHi: 'खाने की क्वालिटी, मेस के कर्मचारी और मेस की दूसरी बातें।',
-      subCategories: (mess?.subCategories ?? []).map((sub) => ({ ...sub, nameHi: hindi[sub.name] ?? '' })),
+      translations: { hi: { cardTitle: 'मेस', complaintHead: 'मेस की शिकायत', description: 'खाने की क्वालिटी, मेस के कर्मचारी और मेस की दूसरी बातें।' } },
+      subCategories: (mess?.subCategories ?? []).map((sub) => {
+        const name = hindi[sub.name];
+        return name ? { ...sub, translations: { hi: { name } } } : sub;
+      }),
     })
     .where(eq(categories.key, 'mess'));
-  await db.update(hostels).set({ nameHi: 'ब्लॉक-2' }).where(eq(hostels.name, 'Block-2'));
+  await db.update(hostels).set({ translations: { hi: { name: 'ब्लॉक-2' } } }).where(eq(hostels.name, 'Block-2'));
   suite.portal.app.catalog.invalidate();
 });
 
@@ -58,18 +59,18 @@ const servedCatalog = (page: Page) => page.evaluate(async () => (await fetch('/a
 
 /** The English names the catalogue gives no Hindi for: shown in English on a Hindi page, as they should be. */
 function untranslatedNames(catalog: PublicCatalog): string[] {
-  const untranslated = (en: string, hi: string | undefined) => (hi ? [] : [en]);
+  const untranslated = <Field extends string>(thing: Translated<Field>, field: Field) => (thing.translations?.hi?.[field] ? [] : [thing[field]]);
   return [
-    ...untranslated(catalog.university.name, catalog.university.nameHi),
-    ...catalog.hostels.flatMap((h) => [...untranslated(h.name, h.nameHi), ...(h.commonAreas ?? []).flatMap((a) => untranslated(a.name, a.nameHi))]),
+    ...untranslated(catalog.university, 'name'),
+    ...catalog.hostels.flatMap((h) => [...untranslated(h, 'name'), ...(h.commonAreas ?? []).flatMap((a) => untranslated(a, 'name'))]),
     ...catalog.categories.flatMap((c) => [
-      ...untranslated(c.cardTitle, c.cardTitleHi),
+      ...untranslated(c, 'cardTitle'),
       // The form's heading says "Mess complaint" for "Mess Complaint".
-      ...untranslated(c.complaintHead, c.complaintHeadHi).flatMap((head) => [head, head.replace(/ Complaint$/, ' complaint')]),
-      ...untranslated(c.description, c.descriptionHi),
-      ...c.subCategories.flatMap((s) => untranslated(s.name, s.nameHi)),
+      ...untranslated(c, 'complaintHead').flatMap((head) => [head, head.replace(/ Complaint$/, ' complaint')]),
+      ...untranslated(c, 'description'),
+      ...c.subCategories.flatMap((s) => untranslated(s, 'name')),
     ]),
-    ...catalog.services.flatMap((s) => untranslated(s.label, s.labelHi)),
+    ...catalog.services.flatMap((s) => untranslated(s, 'label')),
   ].filter((name) => name !== '');
 }
 
@@ -120,29 +121,29 @@ describe('a student in Hindi', () => {
     const names = untranslatedNames(catalog);
     const mess = catalog.categories.find((c) => c.key === 'mess');
     if (!mess) throw new Error('the catalogue has no mess');
-    const local = (en: string, hi: string | undefined) => (hi ? hi : en);
+    const local = <Field extends string>(en: string, thing: { translations?: Translations<Field> | undefined } | undefined, field: Field) => localNameOr('hi', en, thing, field);
 
     // The categories, in Hindi after a reload (the device and the server both remember the choice).
     await page.goto(`${base}/complaints`);
     await page.getByRole('heading', { name: 'शिकायतें', level: 1 }).waitFor();
     await expect.poll(() => englishLeft(page, names)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
-    await page.getByRole('link', { name: local(mess.cardTitle, mess.cardTitleHi) }).first().click();
+    await page.getByRole('link', { name: local(mess.cardTitle, mess, 'cardTitle') }).first().click();
 
     // The form: its heading, labels, choices and buttons.
-    const heading = local(mess.complaintHead.replace(/ Complaint$/, ' complaint'), mess.complaintHeadHi);
+    const heading = local(mess.complaintHead.replace(/ Complaint$/, ' complaint'), mess, 'complaintHead');
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     await page.getByText('सभी जानकारी भरना ज़रूरी है।').waitFor();
     await expect.poll(() => englishLeft(page, names)).toEqual([]);
     const hostel = page.getByLabel('हॉस्टल', { exact: true });
     await hostel.selectOption('Block-2');
     const block2 = catalog.hostels.find((h) => h.name === 'Block-2');
-    expect(await hostel.locator('option:checked').textContent()).toBe(local('Block-2', block2?.nameHi));
+    expect(await hostel.locator('option:checked').textContent()).toBe(local('Block-2', block2, 'name'));
     await page.getByLabel('मंज़िल', { exact: true }).fill('3');
     await page.getByLabel('कमरा नंबर', { exact: true }).fill('312');
     await page.getByRole('radiogroup', { name: 'क्या समस्या है?' }).waitFor();
     const food = mess.subCategories.find((s) => s.name === 'Food');
-    await page.getByRole('radio', { name: local('Food', food?.nameHi), exact: true }).check();
+    await page.getByRole('radio', { name: local('Food', food, 'name'), exact: true }).check();
     await page.getByLabel('संदेश', { exact: true }).fill(COMPLAINT_TEXT);
     await expect.poll(() => englishLeft(page, names)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -165,7 +166,7 @@ describe('a student in Hindi', () => {
     await page.getByRole('heading', { name: 'मेरी शिकायतें', level: 1 }).waitFor();
     const row = page.getByTestId('complaint-row').filter({ hasText: number });
     await row.waitFor();
-    expect(await row.innerText()).toContain(local(mess.complaintHead, mess.complaintHeadHi));
+    expect(await row.innerText()).toContain(local(mess.complaintHead, mess, 'complaintHead'));
     await expect.poll(() => englishLeft(page, [...names, number, COMPLAINT_TEXT])).toEqual([]);
     expect(await drawnWithGlyphs(page, '#my-complaints-heading')).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -178,7 +179,7 @@ describe('a student in Hindi', () => {
     const [receipt] = sink.to(STUDENT.email);
     expect(receipt?.parsed.subject).toBe(`आपकी शिकायत हमें मिल गई — ${number}`);
     const body = receipt?.parsed.text ?? '';
-    expect(body).toContain(local(mess.complaintHead, mess.complaintHeadHi));
+    expect(body).toContain(local(mess.complaintHead, mess, 'complaintHead'));
     // No English of the mail's own words: only names, the number, addresses and links are left in Latin letters.
     const latin = body
       .replace(/https?:\/\/\S+/g, ' ')

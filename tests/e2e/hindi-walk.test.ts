@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { outbox } from '../../src/server/db/schema.js';
-import type { PublicCatalog } from '../../src/shared/catalog.js';
+import type { PublicCatalog, Translated } from '../../src/shared/catalog.js';
 import { aComplaint } from '../factories/complaints.js';
 import { browserSuite, type Session } from '../support/e2e.js';
 import type { SignInAs } from '../support/http-client.js';
@@ -55,12 +55,12 @@ beforeAll(async () => {
   // A common area with its Hindi name, changed once (the audit log then has its fields).
   const hostels = (await admin.get('/api/admin/hostels')).body.items as Array<{ id: string; name: string; code: string }>;
   const block2 = hostels.find((h) => h.name === 'Block-2');
-  const area = await admin.post(`/api/admin/hostels/${block2?.id ?? ''}/common-areas`, { name: 'Washroom', nameHi: 'शौचालय', floor: 3 });
+  const area = await admin.post(`/api/admin/hostels/${block2?.id ?? ''}/common-areas`, { name: 'Washroom', translations: { hi: { name: 'शौचालय' } }, floor: 3 });
   expect(area.status, JSON.stringify(area.body)).toBe(201);
   at.area = String(area.body.code).toUpperCase();
   const moved = await admin.send('PUT', `/api/admin/hostels/${block2?.id ?? ''}/common-areas/${String(area.body.id)}`, {
     name: 'Washroom',
-    nameHi: 'शौचालय',
+    translations: { hi: { name: 'शौचालय' } },
     floor: 2,
     code: String(area.body.code),
     position: Number(area.body.position ?? 0),
@@ -116,23 +116,23 @@ beforeAll(async () => {
 function contactNames(catalog: PublicCatalog): string[] {
   const contacts = catalog.university.raggingContacts;
   if (!contacts) return [];
-  return [contacts.nodalOfficerName, contacts.committeeNameHi ? '' : contacts.committeeName].filter((name) => name !== '');
+  return [contacts.nodalOfficerName, contacts.translations?.hi?.committeeName ? '' : contacts.committeeName].filter((name) => name !== '');
 }
 
 /** The names the catalogue gives no Hindi for: shown as they are on a Hindi page, as they should be. */
 function untranslatedNames(catalog: PublicCatalog): string[] {
-  const untranslated = (en: string, hi: string | undefined) => (hi ? [] : [en]);
+  const untranslated = <Field extends string>(thing: Translated<Field>, field: Field) => (thing.translations?.hi?.[field] ? [] : [thing[field]]);
   return [
-    ...untranslated(catalog.university.name, catalog.university.nameHi),
-    ...untranslated(catalog.university.shortName, catalog.university.shortNameHi),
-    ...catalog.hostels.flatMap((h) => [...untranslated(h.name, h.nameHi), ...(h.commonAreas ?? []).flatMap((a) => untranslated(a.name, a.nameHi))]),
+    ...untranslated(catalog.university, 'name'),
+    ...untranslated(catalog.university, 'shortName'),
+    ...catalog.hostels.flatMap((h) => [...untranslated(h, 'name'), ...(h.commonAreas ?? []).flatMap((a) => untranslated(a, 'name'))]),
     ...catalog.categories.flatMap((c) => [
-      ...untranslated(c.cardTitle, c.cardTitleHi),
-      ...untranslated(c.complaintHead, c.complaintHeadHi),
-      ...untranslated(c.description, c.descriptionHi),
-      ...c.subCategories.flatMap((s) => untranslated(s.name, s.nameHi)),
+      ...untranslated(c, 'cardTitle'),
+      ...untranslated(c, 'complaintHead'),
+      ...untranslated(c, 'description'),
+      ...c.subCategories.flatMap((s) => untranslated(s, 'name')),
     ]),
-    ...catalog.services.flatMap((s) => untranslated(s.label, s.labelHi)),
+    ...catalog.services.flatMap((s) => untranslated(s, 'label')),
   ].filter((name) => name !== '');
 }
 

@@ -41,10 +41,24 @@ import {
   STATUSES,
   VISIT_PROPOSAL_STATUSES,
 } from '../../shared/constants.js';
+import type { Translations } from '../../shared/catalog.js';
 
 /** `column in ('a', 'b', …)` from one of the shared enumerations, for check constraints and partial indexes. */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
+
+/**
+ * A language's column holds any language code (decision 67): which languages the portal speaks is
+ * LOCALES, checked where a value comes in, so adding one needs no migration.
+ */
+const localeShape = (column: AnyPgColumn) => sql`${column} ~ '^[a-z]{2,3}$'`;
+
+/** What an administrator named, in other languages: by language, then field (`{"hi": {"name": "…"}}`, decision 67). */
+const translations = <Field extends string>() =>
+  jsonb('translations')
+    .$type<Translations<Field>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -121,7 +135,7 @@ export const users = pgTable(
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_new_work_mail_check', oneOf(t.newWorkMail, NEW_WORK_MAIL)),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    check('users_locale_check', sql`${t.locale} is null or ${oneOf(t.locale, LOCALES)}`),
+    check('users_locale_check', sql`${t.locale} is null or ${localeShape(t.locale)}`),
   ],
 );
 
@@ -767,11 +781,11 @@ export const university = pgTable(
     id: integer('id').primaryKey().default(1),
     name: text('name').notNull(),
     shortName: text('short_name').notNull(),
-    /** Hindi beside each text an admin writes (issue 28); empty falls back to the English. */
-    nameHi: text('name_hi').notNull().default(''),
-    shortNameHi: text('short_name_hi').notNull().default(''),
-    aboutTextHi: text('about_text_hi').notNull().default(''),
-    committeeNameHi: text('committee_name_hi').notNull().default(''),
+    /**
+     * The texts an admin writes in other languages, by language then field (decision 67): name,
+     * shortName, aboutText, committeeName. A field left out falls back to the English.
+     */
+    translations: translations<'name' | 'shortName' | 'aboutText' | 'committeeName'>(),
     /** The IANA zone every date, "due today", insights' days and weeks and the digests follow. */
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     /** The language of mail to an address that is nobody's account, and to people who never chose one. */
@@ -803,7 +817,7 @@ export const university = pgTable(
   },
   (t) => [
     check('university_single_row', sql`${t.id} = 1`),
-    check('university_default_locale_check', oneOf(t.defaultLocale, LOCALES)),
+    check('university_default_locale_check', localeShape(t.defaultLocale)),
   ],
 );
 
@@ -812,7 +826,7 @@ export const hostels = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    nameHi: text('name_hi').notNull().default(''),
+    translations: translations<'name'>(),
     floorMin: integer('floor_min').notNull(),
     floorMax: integer('floor_max').notNull(),
     /** [{ from, to }, …], non-overlapping (checked by the service). */
@@ -843,13 +857,11 @@ export const categories = pgTable(
     cardTitle: text('card_title').notNull(),
     complaintHead: text('complaint_head').notNull(),
     description: text('description').notNull().default(''),
-    /** Hindi beside each name (issue 28); empty falls back to the English. */
-    cardTitleHi: text('card_title_hi').notNull().default(''),
-    complaintHeadHi: text('complaint_head_hi').notNull().default(''),
-    descriptionHi: text('description_hi').notNull().default(''),
-    /** Each may have its own target time and routing key (absent: the category's), and a Hindi name. */
+    /** Its names in other languages (decision 67); a field left out falls back to the English. */
+    translations: translations<'cardTitle' | 'complaintHead' | 'description'>(),
+    /** Each may have its own target time and routing key (absent: the category's), and its name in other languages. */
     subCategories: jsonb('sub_categories')
-      .$type<Array<{ name: string; nameHi?: string; confidential: boolean; targetHours?: number; routingKey?: string }>>()
+      .$type<Array<{ name: string; translations?: Translations<'name'>; confidential: boolean; targetHours?: number; routingKey?: string }>>()
       .notNull(),
     confidential: boolean('confidential').notNull().default(false),
     targetHours: integer('target_hours').notNull().default(72),
@@ -870,7 +882,7 @@ export const categories = pgTable(
 export const services = pgTable('services', {
   key: text('key').primaryKey(),
   label: text('label').notNull(),
-  labelHi: text('label_hi').notNull().default(''),
+  translations: translations<'label'>(),
   enabled: boolean('enabled').notNull().default(false),
   /** How soon a request should be done (the service's due time). */
   targetHours: integer('target_hours').notNull().default(24),
@@ -998,7 +1010,7 @@ export const commonAreas = pgTable(
     /** The floor it is on; null for one that serves the whole building (the mess hall). */
     floor: integer('floor'),
     name: text('name').notNull(),
-    nameHi: text('name_hi').notNull().default(''),
+    translations: translations<'name'>(),
     /** Starts with a letter, so an address tells it from a room number. */
     code: text('code').notNull(),
     position: integer('position').notNull().default(0),

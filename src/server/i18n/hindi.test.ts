@@ -39,8 +39,8 @@ beforeAll(async () => {
   for (const who of [student, admin, staff]) expect((await who.send('PUT', '/api/me/locale', { locale: 'hi' })).status).toBe(204);
   // The Hindi names an administrator would give (H4's admin console writes these columns).
   const db = portal.database.db;
-  await db.update(categories).set({ complaintHeadHi: 'वाई-फ़ाई शिकायत' }).where(eq(categories.key, 'wifi'));
-  await db.update(hostels).set({ nameHi: 'ब्लॉक-2' }).where(eq(hostels.name, 'Block-2'));
+  await db.update(categories).set({ translations: { hi: { complaintHead: 'वाई-फ़ाई शिकायत' } } }).where(eq(categories.key, 'wifi'));
+  await db.update(hostels).set({ translations: { hi: { name: 'ब्लॉक-2' } } }).where(eq(hostels.name, 'Block-2'));
 });
 afterAll(async () => {
   await portal?.close();
@@ -194,7 +194,7 @@ function glyphsByFont(pdf: Buffer): Map<string, number> {
 describe('QR labels in Hindi', () => {
   it('prints a Hindi admin’s labels in Hindi, in an embedded Devanagari font', async () => {
     const [hostel] = await portal.database.db.select({ id: hostels.id }).from(hostels).where(eq(hostels.name, 'Block-2'));
-    await portal.database.db.insert(commonAreas).values({ hostelId: hostel?.id ?? '', floor: 1, name: 'Washroom', nameHi: 'शौचालय', code: 'F1WASH', position: 1 });
+    await portal.database.db.insert(commonAreas).values({ hostelId: hostel?.id ?? '', floor: 1, name: 'Washroom', translations: { hi: { name: 'शौचालय' } }, code: 'F1WASH', position: 1 });
     const response = await admin.http.request(`${admin.baseUrl}/api/admin/hostels/${hostel?.id ?? ''}/qr-sheet.pdf?floor=1`);
     expect(response.status).toBe(200);
     const pdf = Buffer.from(await response.arrayBuffer());

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
-import { localName } from '../../shared/catalog.js';
+import { LOCALES, SOURCE_LOCALE, type Locale, type TranslatedLocale } from '../../shared/constants.js';
 import { INTL_LOCALE, isLocale } from '../../shared/locale.js';
 import type { Db, Tx } from '../db/client.js';
 import { preparedPerDatabase } from '../db/prepared.js';
 import { categories, commonAreas, hostels, services, university, users, type ComplaintRow } from '../db/schema.js';
 import { i18nFor, type I18n } from './index.js';
 
-/** The names a complaint row keeps in English at filing, which a reader may read in Hindi. */
+/** The names a complaint row keeps in English at filing, which a reader may read in their language. */
 export type NamedComplaint = Pick<ComplaintRow, 'category' | 'complaintHead' | 'subCategory' | 'hostel' | 'commonAreaId' | 'placeText'>;
 
 /**
@@ -29,8 +28,8 @@ export interface Reader {
   intlLocale: string;
 }
 
-/** The Hindi an administrator gave, by what the complaint keeps in English; empty maps: none given. */
-export interface HindiNames {
+/** The names an administrator gave in one language, by what the complaint keeps in English; empty maps: none given. */
+export interface LocalNames {
   heads: Map<string, string>;
   subs: Map<string, string>;
   hostels: Map<string, string>;
@@ -63,8 +62,8 @@ function timeFormat(locale: Locale, timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-export function readerOf(locale: Locale, names: HindiNames | null, timeZone = 'UTC'): Reader {
-  const hostel = (name: string) => (names ? localName(locale, name, names.hostels.get(name.toLowerCase())) : name);
+export function readerOf(locale: Locale, names: LocalNames | null, timeZone = 'UTC'): Reader {
+  const hostel = (name: string) => names?.hostels.get(name.toLowerCase()) || name;
   const times = timeFormat(locale, timeZone);
   return {
     locale,
@@ -78,8 +77,8 @@ export function readerOf(locale: Locale, names: HindiNames | null, timeZone = 'U
       const area = complaint.commonAreaId ? names.areas.get(complaint.commonAreaId) : undefined;
       return {
         ...complaint,
-        complaintHead: localName(locale, complaint.complaintHead, names.heads.get(complaint.category)),
-        subCategory: complaint.subCategory ? localName(locale, complaint.subCategory, names.subs.get(`${complaint.category}\n${complaint.subCategory}`)) : '',
+        complaintHead: names.heads.get(complaint.category) || complaint.complaintHead,
+        subCategory: complaint.subCategory ? names.subs.get(`${complaint.category}\n${complaint.subCategory}`) || complaint.subCategory : '',
         hostel: hostel(complaint.hostel),
         placeText: complaint.placeText && area ? area : complaint.placeText,
       };
@@ -90,20 +89,22 @@ export function readerOf(locale: Locale, names: HindiNames | null, timeZone = 'U
 /** The reader of the source language with the names as filed: what the templates write by default. */
 export const ENGLISH: Reader = readerOf(SOURCE_LOCALE, null);
 
-async function hindiNames(db: Pick<Db, 'select'>): Promise<HindiNames> {
+async function localNamesIn(db: Pick<Db, 'select'>, locale: TranslatedLocale): Promise<LocalNames> {
   const [cats, servs, halls, areas] = await Promise.all([
-    db.select({ key: categories.key, head: categories.complaintHeadHi, subs: categories.subCategories }).from(categories),
-    db.select({ key: services.key, label: services.labelHi }).from(services),
-    db.select({ name: hostels.name, hi: hostels.nameHi }).from(hostels),
-    db.select({ id: commonAreas.id, hi: commonAreas.nameHi }).from(commonAreas),
+    db.select({ key: categories.key, translations: categories.translations, subs: categories.subCategories }).from(categories),
+    db.select({ key: services.key, translations: services.translations }).from(services),
+    db.select({ name: hostels.name, translations: hostels.translations }).from(hostels),
+    db.select({ id: commonAreas.id, translations: commonAreas.translations }).from(commonAreas),
   ]);
-  const subs = new Map<string, string>();
-  for (const c of cats) for (const s of c.subs) if (s.nameHi) subs.set(`${c.key}\n${s.name}`, s.nameHi);
+  const given = <K, V>(pairs: Array<readonly [K, V | undefined]>) => new Map(pairs.filter((pair): pair is readonly [K, V] => Boolean(pair[1])));
   return {
-    heads: new Map([...cats.map((c) => [c.key, c.head] as const), ...servs.map((s) => [s.key, s.label] as const)].filter(([, hi]) => hi)),
-    subs,
-    hostels: new Map(halls.filter((h) => h.hi).map((h) => [h.name.toLowerCase(), h.hi])),
-    areas: new Map(areas.filter((a) => a.hi).map((a) => [a.id, a.hi])),
+    heads: given([
+      ...cats.map((c) => [c.key, c.translations[locale]?.complaintHead] as const),
+      ...servs.map((s) => [s.key, s.translations[locale]?.label] as const),
+    ]),
+    subs: given(cats.flatMap((c) => c.subs.map((s) => [`${c.key}\n${s.name}`, s.translations?.[locale]?.name] as const))),
+    hostels: given(halls.map((h) => [h.name.toLowerCase(), h.translations[locale]?.name] as const)),
+    areas: given(areas.map((a) => [a.id, a.translations[locale]?.name] as const)),
   };
 }
 
@@ -209,7 +210,7 @@ export class Readers {
     let reader = this.made.get(locale);
     if (!reader) {
       reader = this.university().then(async ({ timeZone }) =>
-        locale === SOURCE_LOCALE ? readerOf(locale, null, timeZone) : readerOf(locale, await hindiNames(this.db), timeZone),
+        locale === SOURCE_LOCALE ? readerOf(locale, null, timeZone) : readerOf(locale, await localNamesIn(this.db, locale), timeZone),
       );
       this.made.set(locale, reader);
     }

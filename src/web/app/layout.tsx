@@ -89,7 +89,7 @@ function Footer() {
         )}
         <p>
           © {YEAR} {i18n._('Hostel Complaint Portal')}
-          {university ? ` · ${localName(locale, university.name, university.nameHi)}` : ''}
+          {university ? ` · ${localName(locale, university, 'name')}` : ''}
         </p>
       </div>
     </footer>

@@ -6,14 +6,14 @@ import { localNames } from './local-names';
 const catalog: PublicCatalog = {
   ...DEFAULT_CATALOG,
   hostels: DEFAULT_CATALOG.hostels.map((h, i) =>
-    i === 0 ? { ...h, nameHi: 'ब्लॉक-1 (पुराना)', commonAreas: [{ id: 'a1', code: 'WR1', name: 'Washroom 1', nameHi: 'शौचालय 1', floor: 1 }] } : h,
+    i === 0 ? { ...h, translations: { hi: { name: 'ब्लॉक-1 (पुराना)' } }, commonAreas: [{ id: 'a1', code: 'WR1', name: 'Washroom 1', translations: { hi: { name: 'शौचालय 1' } }, floor: 1 }] } : h,
   ),
   categories: DEFAULT_CATALOG.categories.map((c) =>
     c.key === 'electricity'
-      ? { ...c, cardTitleHi: 'बिजली मिस्त्री', complaintHeadHi: 'बिजली की शिकायत', subCategories: c.subCategories.map((s) => (s.name === 'Fan' ? { ...s, nameHi: 'पंखा' } : s)) }
+      ? { ...c, translations: { hi: { cardTitle: 'बिजली मिस्त्री', complaintHead: 'बिजली की शिकायत' } }, subCategories: c.subCategories.map((s) => (s.name === 'Fan' ? { ...s, translations: { hi: { name: 'पंखा' } } } : s)) }
       : c,
   ),
-  services: DEFAULT_CATALOG.services.map((s) => (s.key === 'room_cleaning' ? { ...s, labelHi: 'कमरे की सफ़ाई' } : s)),
+  services: DEFAULT_CATALOG.services.map((s) => (s.key === 'room_cleaning' ? { ...s, translations: { hi: { label: 'कमरे की सफ़ाई' } } } : s)),
 };
 const hostel = DEFAULT_CATALOG.hostels[0]?.name ?? '';
 

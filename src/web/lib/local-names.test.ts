@@ -5,10 +5,10 @@ import { localComplaintNames } from './local-names';
 /** The seed's catalogue with the mess and Block-2 named in Hindi, as an administrator would. */
 const catalog: PublicCatalog = {
   ...DEFAULT_CATALOG,
-  hostels: DEFAULT_CATALOG.hostels.map((h) => (h.name === 'Block-2' ? { ...h, nameHi: 'ब्लॉक-2' } : h)),
+  hostels: DEFAULT_CATALOG.hostels.map((h) => (h.name === 'Block-2' ? { ...h, translations: { hi: { name: 'ब्लॉक-2' } } } : h)),
   categories: DEFAULT_CATALOG.categories.map((c) =>
     c.key === 'mess'
-      ? { ...c, complaintHeadHi: 'मेस की शिकायत', subCategories: c.subCategories.map((s) => (s.name === 'Food' ? { ...s, nameHi: 'खाना' } : s)) }
+      ? { ...c, translations: { hi: { complaintHead: 'मेस की शिकायत' } }, subCategories: c.subCategories.map((s) => (s.name === 'Food' ? { ...s, translations: { hi: { name: 'खाना' } } } : s)) }
       : c,
   ),
 };

@@ -1,4 +1,4 @@
-import { categoryByKey, hostelByName, localName, type PublicCatalog } from '../../shared/catalog';
+import { categoryByKey, hostelByName, localName, localNameOr, type PublicCatalog, type Translated } from '../../shared/catalog';
 import { areaLabel } from '../../shared/places';
 import { useCatalog } from './catalog';
 import { i18n, useLocale } from './i18n';
@@ -6,7 +6,7 @@ import { i18n, useLocale } from './i18n';
 /**
  * The names an administrator gave (categories, sub-categories, hostels, common areas, services) in
  * the reader's language (issue 28). A complaint keeps them in English as filed; the catalogue has
- * the Hindi beside each. One rule everywhere: the Hindi is shown for a name the catalogue still
+ * their translations beside each. One rule everywhere: the translation is shown for a name the catalogue still
  * has as it was filed; a name since renamed or retired, or never translated, shows as stored.
  */
 export interface LocalNames {
@@ -26,37 +26,37 @@ export function localNames(catalog: PublicCatalog | undefined, locale: string): 
   return {
     heading: (key, head) => {
       const category = categoryOf(key);
-      if (category) return category.complaintHead === head ? localName(locale, head, category.complaintHeadHi) : head;
+      if (category) return category.complaintHead === head ? localName(locale, category, 'complaintHead') : head;
       const service = serviceOf(key);
-      return service && service.label === head ? localName(locale, head, service.labelHi) : head;
+      return service && service.label === head ? localName(locale, service, 'label') : head;
     },
     category: (key, fallback) => {
       const category = categoryOf(key);
-      if (category) return localName(locale, category.cardTitle, category.cardTitleHi);
+      if (category) return localName(locale, category, 'cardTitle');
       const service = serviceOf(key);
-      return service ? localName(locale, service.label, service.labelHi) : fallback;
+      return service ? localName(locale, service, 'label') : fallback;
     },
     subCategory: (key, name) => {
       const sub = categoryOf(key)?.subCategories.find((s) => s.name === name);
-      if (sub) return localName(locale, name, sub.nameHi);
+      if (sub) return localName(locale, sub, 'name');
       // A cleaning request's sub-category is its service's label.
       const service = serviceOf(key);
-      return service && service.label === name ? localName(locale, name, service.labelHi) : name;
+      return service && service.label === name ? localName(locale, service, 'label') : name;
     },
-    hostel: (name) => localName(locale, name, hostelOf(name)?.nameHi),
+    hostel: (name) => localNameOr(locale, name, hostelOf(name), 'name'),
     commonArea: (hostel, stored) => {
       // A complaint keeps the area as it was called at filing: "Floor 3 washroom" (or its bare name).
       const area = hostelOf(hostel)?.commonAreas?.find((a) => areaLabel(a) === stored || a.name === stored);
       if (!area) return stored;
-      return stored === areaLabel(area) ? localAreaLabel(locale, area) : localName(locale, area.name, area.nameHi);
+      return stored === areaLabel(area) ? localAreaLabel(locale, area) : localName(locale, area, 'name');
     },
   };
 }
 
-/** "Floor 3 washroom" in the reader's words, with the area's Hindi name when it has one. */
-export function localAreaLabel(locale: string, area: { name: string; nameHi?: string | undefined; floor: number | null }): string {
+/** "Floor 3 washroom" in the reader's words, with the area's translated name when it has one. */
+export function localAreaLabel(locale: string, area: Translated<'name'> & { floor: number | null }): string {
   if (locale === 'en') return areaLabel(area);
-  const name = localName(locale, area.name, area.nameHi);
+  const name = localName(locale, area, 'name');
   return area.floor === null ? name : i18n._('Floor {floor} {area}', { floor: area.floor, area: name });
 }
 

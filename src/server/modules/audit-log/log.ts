@@ -7,7 +7,7 @@ import { auditLog, commonAreas, complaints, hostels, users } from '../../db/sche
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { actorFor, mayKnowReporter, Reporters, withholdInJson, type Filed, type ReaderFacts } from '../confidentiality/index.js';
 import { SOURCE_LOCALE } from '../../../shared/constants.js';
-import { localName } from '../../../shared/catalog.js';
+import { localName, type Translations } from '../../../shared/catalog.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -31,11 +31,11 @@ const reporterColumns = (c: typeof byNumber | typeof byId) => ({
 
 /** A left-joined complaint: absent when its id is null, and then whole (every column is not null in the table). */
 /** "Floor 3 washroom, Block-2", in the reader's words and the Hindi names when the reader reads Hindi. */
-function areaTarget(i18n: I18n, a: { name: string; nameHi: string; floor: number | null; hostel: string; hostelHi: string }): string {
+function areaTarget(i18n: I18n, a: { name: string; translations: Translations<'name'>; floor: number | null; hostel: string; hostelTranslations: Translations<'name'> }): string {
   if (i18n.locale === SOURCE_LOCALE) return `${areaLabel(a)}, ${a.hostel}`;
-  const name = localName(i18n.locale, a.name, a.nameHi);
+  const name = localName(i18n.locale, a, 'name');
   const area = a.floor === null ? name : i18n._('Floor {floor} {area}', { floor: a.floor, area: name });
-  return i18n._('{area}, {hostel}', { area, hostel: localName(i18n.locale, a.hostel, a.hostelHi) });
+  return i18n._('{area}, {hostel}', { area, hostel: localName(i18n.locale, { name: a.hostel, translations: a.hostelTranslations }, 'name') });
 }
 
 const filedOf = (c: { [K in keyof Filed]: Filed[K] | null } | null): Filed | null => (c?.id ? (c as Filed) : null);
@@ -102,7 +102,7 @@ export async function listAudit(
     idsOf('hostel').length ? db.select({ id: hostels.id, label: hostels.name }).from(hostels).where(inArray(hostels.id, idsOf('hostel'))) : [],
     idsOf('common_area').length
       ? db
-          .select({ id: commonAreas.id, name: commonAreas.name, nameHi: commonAreas.nameHi, floor: commonAreas.floor, hostel: hostels.name, hostelHi: hostels.nameHi })
+          .select({ id: commonAreas.id, name: commonAreas.name, translations: commonAreas.translations, floor: commonAreas.floor, hostel: hostels.name, hostelTranslations: hostels.translations })
           .from(commonAreas)
           .innerJoin(hostels, eq(hostels.id, commonAreas.hostelId))
           .where(inArray(commonAreas.id, idsOf('common_area')))

@@ -51,10 +51,9 @@ export default async function catalogAdminRoutes(app: FastifyInstance, opts: { c
     if (request.method !== 'GET') app.catalog.invalidate();
   });
 
-  /** The contacts as the console edits them, their Hindi beside (so that clients of the contacts see what they saw before it). */
+  /** The contacts as the console edits them, the committee's name in other languages beside. */
   function contactsView(row: Awaited<ReturnType<typeof readUniversity>>) {
-    const { committeeNameHi, ...contacts } = raggingContactsOf(row);
-    return { contacts, committeeNameHi };
+    return { contacts: raggingContactsOf(row) };
   }
 
   async function universityView(): Promise<UniversityAdmin> {

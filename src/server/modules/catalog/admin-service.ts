@@ -14,7 +14,7 @@ import type {
   universityUpdateSchema,
 } from '../../../shared/admin.js';
 import { LOGO_MAX_BYTES } from '../../../shared/admin.js';
-import { categoryRoute, floorMessage, type ServiceKey } from '../../../shared/catalog.js';
+import { categoryRoute, floorMessage, givenTranslations, mergeTranslations, type ServiceKey } from '../../../shared/catalog.js';
 import {
   areaCodeSuggestion,
   areaLabel,
@@ -46,7 +46,7 @@ import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
 import { RAGGING_CATEGORY, RAGGING_ROUTING_KEY } from '../../../shared/ragging.js';
 import { valued } from '../../../shared/valued-message.js';
-import { bumpCatalogVersion, raggingContactsOf, readUniversity, savedSettings, toCategoryInfo } from './store.js';
+import { bumpCatalogVersion, raggingContactsOf, readUniversity, savedSettings, toCategoryInfo, universityTranslations } from './store.js';
 
 type Queryable = Pick<Db, 'select'>;
 
@@ -57,26 +57,30 @@ const conflict = (message: string, field: string, fieldMessage = message) =>
 // University profile
 
 export async function updateUniversity(db: Db, actorId: string, input: z.output<typeof universityUpdateSchema>): Promise<void> {
-  const { contacts, nameHi, shortNameHi, aboutTextHi, timeZone, defaultLocale, ...settings } = input;
-  // Left out: unchanged (drizzle skips undefined values).
-  const language = { nameHi, shortNameHi, aboutTextHi, timeZone, defaultLocale };
+  const { contacts, translations, timeZone, defaultLocale, ...settings } = input;
+  const { translations: committeeTranslations, ...contactFields } = contacts ?? {};
   await db.transaction(async (tx) => {
     const before = await readUniversity(tx);
-    await tx
+    // The profile's and the committee's names share the row's one column; left out: unchanged.
+    const allTranslations = mergeTranslations<string>(mergeTranslations<string>(before.translations, translations), committeeTranslations);
+    // Left out: unchanged (drizzle skips undefined values).
+    const language = { timeZone, defaultLocale };
+    const [after] = await tx
       .update(university)
-      .set({ ...settings, ...language, ...contacts, updatedAt: new Date(), updatedBy: actorId })
-      .where(eq(university.id, 1));
+      .set({ ...settings, ...language, ...contactFields, translations: allTranslations, updatedAt: new Date(), updatedBy: actorId })
+      .where(eq(university.id, 1))
+      .returning();
+    if (!after) throw new Error('update returned nothing');
     await bumpCatalogVersion(tx, actorId);
-    const beforeLanguage = languageOf(before);
     await audit(tx, {
       actorId,
       action: 'university.update',
       targetType: 'university',
       targetId: '1',
-      details: { before: { ...savedSettings(before), ...beforeLanguage }, after: { ...settings, ...beforeLanguage, ...definedOnly(language) } },
+      details: { before: { ...savedSettings(before), ...languageOf(before) }, after: { ...settings, ...languageOf(after) } },
     });
     const beforeContacts = raggingContactsOf(before);
-    const afterContacts = contacts && { ...beforeContacts, ...definedOnly(contacts) };
+    const afterContacts = contacts && raggingContactsOf(after);
     if (afterContacts && JSON.stringify(beforeContacts) !== JSON.stringify(afterContacts)) {
       await audit(tx, { actorId, action: 'university.contacts', targetType: 'university', targetId: '1', details: { before: beforeContacts, after: afterContacts } });
       await followContacts(tx, actorId, beforeContacts, afterContacts);
@@ -84,17 +88,12 @@ export async function updateUniversity(db: Db, actorId: string, input: z.output<
   });
 }
 
-/** The profile's Hindi names, time zone and default language as saved. */
+/** The profile's names in other languages, time zone and default language as saved. */
 export const languageOf = (row: UniversityRow) => ({
-  nameHi: row.nameHi,
-  shortNameHi: row.shortNameHi,
-  aboutTextHi: row.aboutTextHi,
+  translations: universityTranslations(row),
   timeZone: row.timeZone,
   defaultLocale: row.defaultLocale,
 });
-
-const definedOnly = <T extends object>(fields: T): Partial<T> =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /**
  * Ragging reports go to the committee with the nodal officer in copy (migration 0021): when either
@@ -178,7 +177,7 @@ async function complaintsPerHostel(db: Queryable): Promise<Map<string, number>> 
 const hostelDto = (row: HostelRow, counts: Map<string, number>): HostelAdmin => ({
   id: row.id,
   name: row.name,
-  nameHi: row.nameHi,
+  translations: row.translations,
   code: row.code,
   floorMin: row.floorMin,
   floorMax: row.floorMax,
@@ -196,8 +195,8 @@ export async function listHostels(db: Queryable): Promise<HostelAdmin[]> {
   return rows.map((row) => hostelDto(row, counts));
 }
 
-const hostelState = (h: Pick<HostelRow, 'nameHi' | 'code' | 'floorMin' | 'floorMax' | 'roomRanges' | 'retiredAt'>) => ({
-  nameHi: h.nameHi,
+const hostelState = (h: Pick<HostelRow, 'translations' | 'code' | 'floorMin' | 'floorMax' | 'roomRanges' | 'retiredAt'>) => ({
+  translations: h.translations,
   code: h.code,
   floorMin: h.floorMin,
   floorMax: h.floorMax,
@@ -216,7 +215,7 @@ export async function createHostel(db: Db, actorId: string, input: HostelCreate)
     const [last] = await tx.select({ position: max(hostels.position) }).from(hostels);
     const [created] = await tx
       .insert(hostels)
-      .values({ ...input, code, roomRanges: sortRanges(input.roomRanges), position: (last?.position ?? 0) + 1 })
+      .values({ ...input, translations: givenTranslations(input.translations), code, roomRanges: sortRanges(input.roomRanges), position: (last?.position ?? 0) + 1 })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await bumpCatalogVersion(tx, actorId);
@@ -243,7 +242,7 @@ export async function updateHostel(db: Db, actorId: string, id: string, input: H
       .update(hostels)
       .set({
         code,
-        nameHi: input.nameHi,
+        translations: mergeTranslations(before.translations, input.translations),
         floorMin: input.floorMin,
         floorMax: input.floorMax,
         roomRanges: sortRanges(input.roomRanges),
@@ -279,7 +278,7 @@ const areaDto = (row: CommonAreaRow, hostelCode: string): CommonAreaAdmin => ({
   id: row.id,
   hostelId: row.hostelId,
   name: row.name,
-  nameHi: row.nameHi,
+  translations: row.translations,
   floor: row.floor,
   code: row.code,
   position: row.position,
@@ -289,9 +288,9 @@ const areaDto = (row: CommonAreaRow, hostelCode: string): CommonAreaAdmin => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const areaState = (a: Pick<CommonAreaRow, 'name' | 'nameHi' | 'floor' | 'code' | 'position' | 'retiredAt'>) => ({
+const areaState = (a: Pick<CommonAreaRow, 'name' | 'translations' | 'floor' | 'code' | 'position' | 'retiredAt'>) => ({
   name: a.name,
-  nameHi: a.nameHi,
+  translations: a.translations,
   floor: a.floor,
   code: a.code,
   position: a.position,
@@ -351,7 +350,7 @@ export async function createCommonArea(db: Db, actorId: string, hostelId: string
     const [last] = await tx.select({ position: max(commonAreas.position) }).from(commonAreas).where(eq(commonAreas.hostelId, hostelId));
     const [created] = await tx
       .insert(commonAreas)
-      .values({ hostelId, name: input.name, nameHi: input.nameHi, floor: input.floor, code, position: last?.position === null || last?.position === undefined ? 0 : last.position + 1 })
+      .values({ hostelId, name: input.name, translations: givenTranslations(input.translations), floor: input.floor, code, position: last?.position === null || last?.position === undefined ? 0 : last.position + 1 })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await bumpCatalogVersion(tx, actorId);
@@ -382,7 +381,7 @@ export async function updateCommonArea(
       .update(commonAreas)
       .set({
         name: input.name,
-        nameHi: input.nameHi,
+        translations: mergeTranslations(before.translations, input.translations),
         floor: input.floor,
         code: input.code,
         position: input.position,
@@ -491,9 +490,7 @@ const categoryState = (c: Omit<CategoryRow, 'createdAt' | 'updatedAt' | 'positio
   cardTitle: c.cardTitle,
   complaintHead: c.complaintHead,
   description: c.description,
-  cardTitleHi: c.cardTitleHi,
-  complaintHeadHi: c.complaintHeadHi,
-  descriptionHi: c.descriptionHi,
+  translations: c.translations,
   subCategories: c.subCategories,
   confidential: c.confidential,
   targetHours: c.targetHours,
@@ -511,9 +508,12 @@ async function checkCardTitle(tx: Queryable, cardTitle: string, exceptKey?: stri
 type ParsedCategory = z.output<typeof categoryCreateSchema>;
 type StoredSubCategory = CategoryRow['subCategories'][number];
 
-/** Sub-categories as stored: the list as given, with a Hindi name only where one is (none: the English shows). */
+/** Sub-categories as stored: the list as given, with translations only where some are (none: the English shows). */
 function storedSubCategories(given: ParsedCategory['subCategories']): StoredSubCategory[] {
-  return given.map(({ nameHi, ...rest }) => (nameHi ? { ...rest, nameHi } : rest));
+  return given.map(({ translations, ...rest }) => {
+    const kept = givenTranslations(translations);
+    return Object.keys(kept).length ? { ...rest, translations: kept } : rest;
+  });
 }
 
 export async function createCategory(db: Db, actorId: string, input: ParsedCategory): Promise<CategoryAdmin> {
@@ -529,7 +529,7 @@ export async function createCategory(db: Db, actorId: string, input: ParsedCateg
     const { routing, subCategories, ...fields } = input;
     const [created] = await tx
       .insert(categories)
-      .values({ ...fields, subCategories: storedSubCategories(subCategories), routingKey, position: (last?.position ?? 0) + 1 })
+      .values({ ...fields, translations: givenTranslations(fields.translations), subCategories: storedSubCategories(subCategories), routingKey, position: (last?.position ?? 0) + 1 })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await writeRouting(tx, routingKey, routing, actorId);
@@ -561,7 +561,7 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
     const { routing, retired, subCategories, ...fields } = input;
     const [after] = await tx
       .update(categories)
-      .set({ ...fields, subCategories: storedSubCategories(subCategories), retiredAt: retired ? (before.retiredAt ?? new Date()) : null, updatedAt: new Date() })
+      .set({ ...fields, translations: mergeTranslations(before.translations, fields.translations), subCategories: storedSubCategories(subCategories), retiredAt: retired ? (before.retiredAt ?? new Date()) : null, updatedAt: new Date() })
       .where(eq(categories.key, key))
       .returning();
     if (!after) throw new Error('update returned nothing');
@@ -587,7 +587,7 @@ export async function updateCategory(db: Db, actorId: string, key: string, input
 const serviceDto = (row: ServiceRow, routing: Routing): ServiceAdmin => ({
   key: row.key as ServiceKey,
   label: row.label,
-  labelHi: row.labelHi,
+  translations: row.translations,
   enabled: row.enabled,
   routingKey: row.routingKey,
   targetHours: row.targetHours,
@@ -612,7 +612,7 @@ export async function updateService(
     const beforeRouting = await readRouting(tx, before.routingKey);
     const [after] = await tx
       .update(services)
-      .set({ label: input.label, labelHi: input.labelHi, enabled: input.enabled, targetHours: input.targetHours, updatedAt: new Date() })
+      .set({ label: input.label, translations: mergeTranslations(before.translations, input.translations), enabled: input.enabled, targetHours: input.targetHours, updatedAt: new Date() })
       .where(eq(services.key, key))
       .returning();
     if (!after) throw new Error('update returned nothing');
@@ -624,8 +624,8 @@ export async function updateService(
       targetType: 'service',
       targetId: key,
       details: {
-        before: { label: before.label, labelHi: before.labelHi, enabled: before.enabled, routing: beforeRouting },
-        after: { label: after.label, labelHi: after.labelHi, enabled: after.enabled, routing: input.routing },
+        before: { label: before.label, translations: before.translations, enabled: before.enabled, routing: beforeRouting },
+        after: { label: after.label, translations: after.translations, enabled: after.enabled, routing: input.routing },
       },
     });
     return after;

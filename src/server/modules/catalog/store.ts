@@ -4,6 +4,8 @@ import type { RaggingContacts, UniversitySettings } from '../../../shared/admin.
 import {
   catalogFingerprint,
   categoryRoute,
+  givenTranslations,
+  type Translations,
   type CategoryInfo,
   type HostelInfo,
   type PublicCatalog,
@@ -53,7 +55,7 @@ export interface CommonAreaEntry {
   hostelCode: string;
   code: string;
   name: string;
-  nameHi: string;
+  translations: Translations<'name'>;
   floor: number | null;
   retired: boolean;
 }
@@ -68,10 +70,10 @@ export const savedSettings = (row: UniversityRow): UniversitySettings => ({
 });
 
 /** The anti-ragging contacts as saved, the head of the institution included (admins and the clocks). */
-export const raggingContactsOf = (row: UniversityRow): RaggingContacts & { committeeNameHi: string } => ({
+export const raggingContactsOf = (row: UniversityRow): RaggingContacts & { translations: Translations<'committeeName'> } => ({
   raggingHelpline: row.raggingHelpline,
   committeeName: row.committeeName,
-  committeeNameHi: row.committeeNameHi,
+  translations: committeeTranslations(row),
   committeeEmail: row.committeeEmail,
   committeePhone: row.committeePhone,
   nodalOfficerName: row.nodalOfficerName,
@@ -81,22 +83,39 @@ export const raggingContactsOf = (row: UniversityRow): RaggingContacts & { commi
   headEmail: row.headEmail,
 });
 
+/** The university row keeps its own names' and the committee's translations in one column: these are the committee's. */
+const committeeTranslations = (row: Pick<UniversityRow, 'translations'>): Translations<'committeeName'> =>
+  pick(row.translations, ['committeeName']);
+
+/** The profile's own translated names (the committee's are the contacts'). */
+export const universityTranslations = (row: Pick<UniversityRow, 'translations'>): Translations<'name' | 'shortName' | 'aboutText'> =>
+  pick(row.translations, ['name', 'shortName', 'aboutText']);
+
+function pick<Field extends string>(translations: Translations, fields: readonly Field[]): Translations<Field> {
+  return givenTranslations(
+    Object.fromEntries(
+      Object.entries(translations).map(([locale, texts]) => [locale, Object.fromEntries(fields.map((field) => [field, texts?.[field]]))]),
+    ) as Translations<Field>,
+  );
+}
+
 /** What every page shows: the contacts without the head of the institution. */
 export const publicRaggingContacts = (row: UniversityRow): RaggingContactsInfo => {
-  const { headName: _name, headEmail: _email, committeeNameHi, ...shown } = raggingContactsOf(row);
-  return { ...shown, ...hindi({ committeeNameHi }) };
+  const { headName: _name, headEmail: _email, translations, ...shown } = raggingContactsOf(row);
+  return { ...shown, ...served(translations) };
 };
 
 /**
- * The Hindi fields that were given (issue 28): an empty one is "not translated" and is left out
- * of the served catalogue, where the reader's app shows the English instead.
+ * A thing's translations as the catalogue serves them (issue 28): left out when there are none, an
+ * empty one is "not translated" and left out, and the reader's app shows the English instead.
  */
-export function hindi<T extends Record<string, string | undefined>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value)) as Partial<T>;
+export function served<Field extends string>(translations: Translations<Field> | undefined): { translations?: Translations<Field> } {
+  const given = givenTranslations(translations);
+  return Object.keys(given).length ? { translations: given } : {};
 }
 
-/** A sub-category as stored (jsonb), with its Hindi only when it has one. */
-const subCategoryInfo = ({ nameHi, ...rest }: CategoryRow['subCategories'][number]) => ({ ...rest, ...hindi({ nameHi }) });
+/** A sub-category as stored (jsonb), with its translations only when it has some. */
+const subCategoryInfo = ({ translations, ...rest }: CategoryRow['subCategories'][number]) => ({ ...rest, ...served(translations) });
 
 export const effectiveSettings = (row: UniversityRow, env: UniversityEnv): UniversitySettings => ({ ...savedSettings(row), ...env });
 
@@ -109,7 +128,7 @@ export const toCategoryInfo = (c: CategoryRow): CategoryInfo => ({
   cardTitle: c.cardTitle,
   complaintHead: c.complaintHead,
   description: c.description,
-  ...hindi({ cardTitleHi: c.cardTitleHi, complaintHeadHi: c.complaintHeadHi, descriptionHi: c.descriptionHi }),
+  ...served(c.translations),
   subCategories: c.subCategories.map(subCategoryInfo),
   confidential: c.confidential,
   targetHours: c.targetHours,
@@ -149,14 +168,14 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
   const areasOf = (hostelId: string) =>
     areaRows
       .filter((r) => r.area.hostelId === hostelId && r.area.retiredAt === null)
-      .map(({ area }) => ({ id: area.id, code: area.code, name: area.name, ...hindi({ nameHi: area.nameHi }), floor: area.floor }));
+      .map(({ area }) => ({ id: area.id, code: area.code, name: area.name, ...served(area.translations), floor: area.floor }));
   const settings = effectiveSettings(row, env);
   const catalog: ServedCatalog = {
     university: {
       name: settings.name,
       shortName: settings.shortName,
       aboutText: settings.aboutText,
-      ...hindi({ nameHi: row.nameHi, shortNameHi: row.shortNameHi, aboutTextHi: row.aboutTextHi }),
+      ...served(universityTranslations(row)),
       timeZone: row.timeZone,
       credits: settings.credits,
       logoUrl: logoUrl(row),
@@ -164,7 +183,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     },
     hostels: hostelRows.map((h) => ({
       name: h.name,
-      ...hindi({ nameHi: h.nameHi }),
+      ...served(h.translations),
       floorMin: h.floorMin,
       floorMax: h.floorMax,
       roomRanges: h.roomRanges,
@@ -172,12 +191,12 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
       commonAreas: areasOf(h.id),
     })),
     categories: categoryRows.map(toCategoryInfo),
-    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, ...hindi({ labelHi: s.labelHi }), enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours })),
+    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, ...served(s.translations), enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours })),
   };
   const areas = new Map(
     areaRows.map(({ area, hostel, hostelCode }): [string, CommonAreaEntry] => [
       area.id,
-      { id: area.id, hostel, hostelCode, code: area.code, name: area.name, nameHi: area.nameHi, floor: area.floor, retired: area.retiredAt !== null },
+      { id: area.id, hostel, hostelCode, code: area.code, name: area.name, translations: area.translations, floor: area.floor, retired: area.retiredAt !== null },
     ]),
   );
   return {

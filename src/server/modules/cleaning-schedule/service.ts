@@ -134,7 +134,7 @@ export async function createSlot(db: Db, actor: UserRow, input: CleaningSlotCrea
     if (!hostel) throw new AppError(404, 'not_found', /*i18n*/ 'That hostel was not found.', { hostelId: 'Choose a hostel' });
     if (hostel.retiredAt) {
       throw AppError.withValues(409, 'hostel_retired', /*i18n*/ '{hostel} is retired: bring it back before offering cleaning there.', (i18n) => ({
-        hostel: localName(i18n.locale, hostel.name, hostel.nameHi ?? undefined),
+        hostel: localName(i18n.locale, hostel, 'name'),
       }));
     }
     await refuseDuplicate(tx, input);

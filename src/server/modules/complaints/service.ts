@@ -206,7 +206,7 @@ export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: 
       409,
       'use_laundry_form',
       /*i18n*/ '{service} is a pickup request: use its own form.',
-      (i18n) => ({ service: localName(i18n.locale, service.label, service.labelHi) }),
+      (i18n) => ({ service: localName(i18n.locale, service, 'label') }),
       { service: /*i18n*/ 'has its own form' },
     );
   }

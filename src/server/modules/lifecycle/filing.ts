@@ -207,7 +207,7 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
     const university = ragging ? await readUniversity(tx) : null;
     const ack: MailFor = (r) =>
       university
-        ? raggingAcknowledgementMail(row, { ...raggingContactsOf(university), committeeNameHi: university.committeeNameHi }, studentUrl(ctx, row.number), r)
+        ? raggingAcknowledgementMail(row, raggingContactsOf(university), studentUrl(ctx, row.number), r)
         : acknowledgementMail(row, { complaintUrl: studentUrl(ctx, row.number) }, r);
     await enqueueMail(
       tx,

@@ -78,7 +78,7 @@ const row: ComplaintRow = {
 const CONTACTS = {
   raggingHelpline: '1800-180-5522',
   committeeName: 'Anti-Ragging Committee',
-  committeeNameHi: 'एंटी-रैगिंग समिति',
+  translations: { hi: { committeeName: 'एंटी-रैगिंग समिति' } },
   committeeEmail: 'committee@vitbhopal.ac.in',
   committeePhone: '',
   nodalOfficerName: 'Officer Rao',

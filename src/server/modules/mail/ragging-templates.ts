@@ -1,5 +1,5 @@
 import type { RaggingContacts } from '../../../shared/admin.js';
-import { localName } from '../../../shared/catalog.js';
+import { localName, type Translations } from '../../../shared/catalog.js';
 import { FIR_DECISION_LABELS, HEAD_AFTER_HOURS } from '../../../shared/ragging.js';
 import type { ComplaintRow } from '../../db/schema.js';
 import { ENGLISH, type Reader } from '../../i18n/readers.js';
@@ -31,13 +31,13 @@ function helpLines(
 export function raggingAcknowledgementMail(
   complaint: ComplaintRow,
   /** With the committee's Hindi name when an administrator gave one (the university row's). */
-  contacts: RaggingContacts & { committeeNameHi?: string },
+  contacts: RaggingContacts & { translations?: Translations<'committeeName'> },
   url: string,
   r: Reader = ENGLISH,
 ): RenderedMail {
   const { i18n } = r;
   const c = r.local(complaint);
-  const committee = localName(r.locale, contacts.committeeName, contacts.committeeNameHi);
+  const committee = localName(r.locale, contacts, 'committeeName');
   const values = { number: c.number, sub: c.subCategory, committee };
   return paragraphsMail(
     i18n._('We received your ragging report — {number}', values),

@@ -50,7 +50,7 @@ export default async function qrLabelRoutes(app: FastifyInstance, opts: { config
       const sheet = await labelSheet(app.db, { hostelId: request.params.id, floor, origin: originOf(request), i18n });
       // Exports are logged, not audited (as the queue's CSV and the anti-ragging report): nothing changes.
       request.log.info({ by: user.id, hostel: sheet.hostel.id, floor, rooms: sheet.rooms, areas: sheet.areas }, 'QR label sheet made');
-      const hostel = localName(requesterLocale(request), sheet.hostel.name, sheet.hostel.nameHi);
+      const hostel = localName(requesterLocale(request), sheet.hostel, 'name');
       const title =
         floor === undefined ? i18n._('QR labels: {hostel}', { hostel }) : i18n._('QR labels: {hostel}, floor {floor}', { hostel, floor: String(floor) });
       const stream = await labelSheetPdf(sheet.labels, { title, author: hostel }, i18n);

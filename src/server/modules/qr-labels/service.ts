@@ -21,7 +21,7 @@ export interface SheetRequest {
 }
 
 export interface Sheet {
-  hostel: Pick<HostelRow, 'id' | 'name' | 'nameHi' | 'code'>;
+  hostel: Pick<HostelRow, 'id' | 'name' | 'translations' | 'code'>;
   rooms: number;
   areas: number;
   labels: Iterable<Label>;
@@ -48,7 +48,7 @@ function countRooms(ranges: ReadonlyArray<{ from: number; to: number }>, floor: 
  */
 export async function labelSheet(db: Db, request: SheetRequest): Promise<Sheet> {
   const [hostel] = await db
-    .select({ id: hostels.id, name: hostels.name, nameHi: hostels.nameHi, code: hostels.code, roomRanges: hostels.roomRanges, floorMin: hostels.floorMin, floorMax: hostels.floorMax })
+    .select({ id: hostels.id, name: hostels.name, translations: hostels.translations, code: hostels.code, roomRanges: hostels.roomRanges, floorMin: hostels.floorMin, floorMax: hostels.floorMax })
     .from(hostels)
     .where(eq(hostels.id, request.hostelId))
     .limit(1);
@@ -63,20 +63,20 @@ export async function labelSheet(db: Db, request: SheetRequest): Promise<Sheet> 
     });
   }
   const areas = await db
-    .select({ floor: commonAreas.floor, name: commonAreas.name, nameHi: commonAreas.nameHi, code: commonAreas.code })
+    .select({ floor: commonAreas.floor, name: commonAreas.name, translations: commonAreas.translations, code: commonAreas.code })
     .from(commonAreas)
     .where(and(eq(commonAreas.hostelId, hostel.id), isNull(commonAreas.retiredAt), floor === undefined ? undefined : eq(commonAreas.floor, floor)))
     .orderBy(sql`${commonAreas.floor} asc nulls last`, asc(commonAreas.position), asc(commonAreas.name));
   const host = new URL(request.origin).host;
   const label = (place: string, ref: string): Label => {
     const path = placeAddress(hostel.code, ref);
-    return { hostel: localName(locale, hostel.name, hostel.nameHi), place, shortAddress: `${host}${path}`, url: `${request.origin}${path}` };
+    return { hostel: localName(locale, hostel, 'name'), place, shortAddress: `${host}${path}`, url: `${request.origin}${path}` };
   };
   // English keeps its own words ("Floor 3 washroom"); another language says the floor and the area's name in it.
   const areaName = (area: (typeof areas)[number]) =>
     locale === SOURCE_LOCALE || area.floor === null
-      ? areaLabel({ ...area, name: localName(locale, area.name, area.nameHi) })
-      : i18n._('Floor {floor} {area}', { floor: String(area.floor), area: localName(locale, area.name, area.nameHi) });
+      ? areaLabel({ ...area, name: localName(locale, area, 'name') })
+      : i18n._('Floor {floor} {area}', { floor: String(area.floor), area: localName(locale, area, 'name') });
   function* labels(): Generator<Label> {
     for (const room of roomNumbers(ranges, floor)) yield label(i18n._('Room {room}', { room: String(room) }), String(room));
     for (const area of areas) yield label(areaName(area), area.code);

@@ -33,9 +33,9 @@ function RaggingCard() {
   return (
     <section aria-labelledby="ragging-heading" className="rounded-xl border-2 border-purple-300 bg-purple-50 p-6 text-purple-950" data-testid="ragging-card">
       <h2 id="ragging-heading" className="text-xl font-semibold">
-        {localName(locale, ragging.cardTitle, ragging.cardTitleHi)}
+        {localName(locale, ragging, 'cardTitle')}
       </h2>
-      <p className="mt-2">{localName(locale, ragging.description, ragging.descriptionHi)}</p>
+      <p className="mt-2">{localName(locale, ragging, 'description')}</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
         <Link to={`/complaints/${ragging.route}`} className={buttonPrimary}>
           {i18n._('Report ragging')}
@@ -103,10 +103,10 @@ export function HomePage() {
                   <div className="min-w-0">
                     <h3 className="font-semibold text-slate-900">
                       <Link to={`/complaints/${category.route}`} className="hover:underline">
-                        {localName(locale, category.cardTitle, category.cardTitleHi)}
+                        {localName(locale, category, 'cardTitle')}
                       </Link>
                     </h3>
-                    {category.description && <p className="mt-1 text-sm text-slate-700">{localName(locale, category.description, category.descriptionHi)}</p>}
+                    {category.description && <p className="mt-1 text-sm text-slate-700">{localName(locale, category, 'description')}</p>}
                   </div>
                 </li>
               ))}

@@ -4,7 +4,7 @@ import { PageHeading } from '../../../components/ui/PageHeading';
 import { card, textLink } from '../../../components/ui/styles';
 import { useCatalog } from '../../../lib/catalog';
 import { i18n, useLocale } from '../../../lib/i18n';
-import { DEFAULT_ABOUT_TEXT, localName } from '../../../../shared/catalog';
+import { DEFAULT_ABOUT_TEXT, localName, localNameOr, type Translated } from '../../../../shared/catalog';
 
 const journey = [
   {
@@ -45,7 +45,7 @@ function WhoRunsIt() {
           <img src={university.logoUrl} alt="" width={48} height={48} className="size-12 shrink-0 rounded object-contain" />
         )}
         <p className="text-slate-700">
-          {i18n._('The portal is run by the hostel administration of {university}.', { university: localName(locale, university.name, university.nameHi) })}
+          {i18n._('The portal is run by the hostel administration of {university}.', { university: localName(locale, university, 'name') })}
         </p>
       </div>
       {university.credits.length > 0 && (
@@ -123,7 +123,7 @@ export function AboutPage() {
 }
 
 /** The administrator's text in the reader's language; the portal's own default is a message of ours, said in theirs. */
-function aboutText(locale: string, university: { aboutText: string; aboutTextHi?: string | undefined }): string {
-  if (!university.aboutTextHi && university.aboutText === DEFAULT_ABOUT_TEXT) return i18n._(DEFAULT_ABOUT_TEXT);
-  return localName(locale, university.aboutText, university.aboutTextHi);
+function aboutText(locale: string, university: Translated<'aboutText'>): string {
+  if (university.aboutText === DEFAULT_ABOUT_TEXT && !localNameOr(locale, '', university, 'aboutText')) return i18n._(DEFAULT_ABOUT_TEXT);
+  return localName(locale, university, 'aboutText');
 }

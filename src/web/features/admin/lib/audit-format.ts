@@ -1,9 +1,11 @@
 import { WEEKDAY_NAMES } from '../../../../shared/cleaning-schedule';
-import { AUDIT_ACTION_LABELS, ROLE_LABELS, STATUS_LABELS } from '../../../../shared/constants';
+import { AUDIT_ACTION_LABELS, ROLE_LABELS, SOURCE_LOCALE, STATUS_LABELS } from '../../../../shared/constants';
 import { ENQUIRY_OUTCOME_LABELS, FIR_DECISION_LABELS } from '../../../../shared/ragging';
 import { slotWords } from '../../../lib/cleaning-words';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
+import { isLocale } from '../../../../shared/locale';
+import { editorWords } from './translations';
 
 /*
  * The audit log's details in words. The server records `details.before` / `details.after` (and a
@@ -68,15 +70,6 @@ const fieldLabels = (): Record<string, string | undefined> => ({
   aboutText: i18n._('About Us text'),
   credits: i18n._('Credits'),
   logo: i18n._('Logo'),
-  // Hindi beside the names (issue 28)
-  nameHi: i18n._('Name in Hindi'),
-  shortNameHi: i18n._('Short name in Hindi'),
-  aboutTextHi: i18n._('About Us text in Hindi'),
-  committeeNameHi: i18n._('Committee name in Hindi'),
-  cardTitleHi: i18n._('Card title in Hindi'),
-  complaintHeadHi: i18n._('Complaint heading in Hindi'),
-  descriptionHi: i18n._('Description in Hindi'),
-  labelHi: i18n._('Label in Hindi'),
   timeZone: i18n._('Time zone'),
   defaultLocale: i18n._('Default language'),
   // hostels
@@ -178,7 +171,30 @@ function sentence(key: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
 }
 
-export const fieldLabel = (key: string): string => fieldLabels()[key] ?? sentence(key);
+export const fieldLabel = (key: string): string => fieldLabels()[key] ?? translatedFieldLabel(key) ?? sentence(key);
+
+/**
+ * A translated name's label: `translations.hi.name` (decision 67), or the Hindi columns' own keys
+ * (`nameHi`) that entries written before migration 0031 keep.
+ */
+function translatedFieldLabel(key: string): string | undefined {
+  const [, locale, field] = /^translations\.([a-z]+)\.(\w+)$/.exec(key) ?? /^()(\w+)Hi$/.exec(key) ?? [];
+  if (field === undefined) return undefined;
+  const language = locale || 'hi';
+  return isLocale(language) && language !== SOURCE_LOCALE ? editorWords(language).auditField[field] : undefined;
+}
+
+/** Translations ({ hi: { name } }) become one field per language and name, so that a change reads as that change. */
+function expandTranslations(state: Record<string, unknown>): Record<string, unknown> {
+  const translations = state.translations;
+  if (!isRecord(translations)) return state;
+  const { translations: _omitted, ...rest } = state;
+  const out: Record<string, unknown> = rest;
+  for (const [locale, fields] of Object.entries(translations)) {
+    if (isRecord(fields)) for (const [field, text] of Object.entries(fields)) out[`translations.${locale}.${field}`] = text;
+  }
+  return out;
+}
 
 const onOff = (value: boolean) => (value ? i18n._('on') : i18n._('off'));
 const yesNo = (value: boolean) => (value ? i18n._('yes') : i18n._('no'));
@@ -386,8 +402,8 @@ export function changeLines(details: Record<string, unknown>, names: CategoryNam
   if (!isRecord(b) || !isRecord(a)) {
     return same(b, a) ? [] : [{ key: 'value', label: i18n._('Value'), before: before === undefined || before === null ? undefined : plain(before), after: after === undefined || after === null ? undefined : plain(after) }];
   }
-  const eb = expandRouting(b);
-  const ea = expandRouting(a);
+  const eb = expandTranslations(expandRouting(b));
+  const ea = expandTranslations(expandRouting(a));
   const keys = [...new Set([...Object.keys(eb), ...Object.keys(ea)])];
   return keys
     .filter((key) => !same(eb[key], ea[key]))

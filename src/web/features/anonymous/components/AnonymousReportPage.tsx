@@ -159,7 +159,7 @@ function ReportForm({ catalog, onFiled }: { catalog: PublicCatalog; onFiled: (fi
         control={form.control}
         name="subCategory"
         legend={i18n._('Kind of ragging')}
-        options={ragging.subCategories.map((s) => ({ value: s.name, label: localName(locale, s.name, s.nameHi) }))}
+        options={ragging.subCategories.map((s) => ({ value: s.name, label: localName(locale, s, 'name') }))}
       />
       <Choices
         control={form.control}
@@ -184,7 +184,7 @@ function ReportForm({ catalog, onFiled }: { catalog: PublicCatalog; onFiled: (fi
         <option value="">{i18n._('Leave it out')}</option>
         {catalog.hostels.map((h) => (
           <option key={h.name} value={h.name}>
-            {localName(locale, h.name, h.nameHi)}
+            {localName(locale, h, 'name')}
           </option>
         ))}
       </SelectField>

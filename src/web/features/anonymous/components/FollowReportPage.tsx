@@ -82,7 +82,7 @@ export function FollowReportPage() {
   const { mutation: close, forget } = useCloseAnonymousReport();
   const locale = useLocale();
   const contacts = useCatalog().data?.university.raggingContacts;
-  const committee = contacts ? localName(locale, contacts.committeeName, contacts.committeeNameHi) : i18n._('Anti-ragging committee');
+  const committee = contacts ? localName(locale, contacts, 'committeeName') : i18n._('Anti-ragging committee');
 
   // A report that closed by itself (its cookie ran out) asks for the code and secret again.
   const expired = report.error instanceof ApiError && report.error.status === 401;

@@ -109,7 +109,7 @@ export function BookingForm({ catalog }: { catalog: PublicCatalog }) {
           <option value="">{i18n._('Choose your hostel')}</option>
           {catalog.hostels.map((h) => (
             <option key={h.name} value={h.name}>
-              {localName(locale, h.name, h.nameHi)}
+              {localName(locale, h, 'name')}
             </option>
           ))}
         </SelectField>

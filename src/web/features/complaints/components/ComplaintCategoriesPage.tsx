@@ -31,10 +31,10 @@ export function ComplaintCategoriesPage() {
                   </span>
                   <span className="min-w-0">
                     <span className="block text-lg font-semibold text-slate-900 group-hover:underline">
-                      {localName(locale, category.cardTitle, category.cardTitleHi)}
+                      {localName(locale, category, 'cardTitle')}
                     </span>
                     {category.description && (
-                      <span className="mt-1 block text-sm text-slate-700">{localName(locale, category.description, category.descriptionHi)}</span>
+                      <span className="mt-1 block text-sm text-slate-700">{localName(locale, category, 'description')}</span>
                     )}
                   </span>
                 </Link>

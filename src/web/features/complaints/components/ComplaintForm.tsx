@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import type { UseFormReturn } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { hostelByName, localName, MESSAGE_MAX_LENGTH } from '../../../../shared/catalog';
+import { hostelByName, localName, localNameOr, MESSAGE_MAX_LENGTH } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import type { Complaint, CreateComplaint } from '../../../../shared/complaints';
 import { isInRoomCategory } from '../../../../shared/visits';
@@ -274,7 +274,7 @@ export function ComplaintForm({
           name="subCategory"
           id={fieldId('subCategory')}
           options={category.subCategories.map((sub) => sub.name)}
-          optionLabel={(name) => localName(locale, name, category.subCategories.find((sub) => sub.name === name)?.nameHi)}
+          optionLabel={(name) => localNameOr(locale, name, category.subCategories.find((sub) => sub.name === name), 'name')}
           before={raggingForm ? <ChipLink to={`/complaints/${raggingForm}`}>{i18n._('Ragging')}</ChipLink> : undefined}
         />
 
@@ -308,7 +308,7 @@ export function ComplaintForm({
           <AlreadyReported
             category={category.key}
             hostel={hostel.name}
-            hostelLabel={localName(locale, hostel.name, hostel.nameHi)}
+            hostelLabel={localName(locale, hostel, 'name')}
             floor={chosenArea ? String(chosenArea.floor ?? hostel.floorMin) : floor}
             room={inArea ? '' : roomNo}
             text={complaint}

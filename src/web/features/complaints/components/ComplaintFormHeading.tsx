@@ -29,7 +29,7 @@ export function ComplaintFormHeading({ category }: { category: CategoryInfo }) {
         </PageHeading>
       </div>
       <p className="mt-3 text-slate-700">
-        {category.description ? `${localName(locale, category.description, category.descriptionHi)} ` : ''}
+        {category.description ? `${localName(locale, category, 'description')} ` : ''}
         {i18n._('All fields are required.')}
       </p>
     </>

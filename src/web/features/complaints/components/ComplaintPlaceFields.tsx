@@ -36,7 +36,7 @@ export function ComplaintPlaceFields({ catalog, form }: { catalog: PublicCatalog
         <option value="">{i18n._('Choose your hostel')}</option>
         {catalog.hostels.map((h) => (
           <option key={h.name} value={h.name}>
-            {localName(locale, h.name, h.nameHi)}
+            {localName(locale, h, 'name')}
           </option>
         ))}
       </SelectField>

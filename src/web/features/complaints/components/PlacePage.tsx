@@ -151,7 +151,7 @@ function PlaceDetails({ place }: { place: Place }) {
                       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 group-hover:bg-white">
                         <CategoryIcon category={category.key} className="size-6" />
                       </span>
-                      <span className="font-semibold text-slate-900 group-hover:underline">{localName(locale, category.cardTitle, category.cardTitleHi)}</span>
+                      <span className="font-semibold text-slate-900 group-hover:underline">{localName(locale, category, 'cardTitle')}</span>
                     </Link>
                   </li>
                 ))}

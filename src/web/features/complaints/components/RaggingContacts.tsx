@@ -46,7 +46,7 @@ export function RaggingContacts({ contacts }: { contacts: RaggingContactsInfo })
           </dd>
         </div>
         <div>
-          <dt className="text-sm">{localName(locale, contacts.committeeName, contacts.committeeNameHi)}</dt>
+          <dt className="text-sm">{localName(locale, contacts, 'committeeName')}</dt>
           <dd>
             <Reach phone={contacts.committeePhone} email={contacts.committeeEmail} />
           </dd>

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Control, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { MESSAGE_MAX_LENGTH, PLACE_TEXT_MAX_LENGTH, ROOM_NO_MAX_LENGTH, hostelByName, localName } from '../../../../shared/catalog';
+import { MESSAGE_MAX_LENGTH, PLACE_TEXT_MAX_LENGTH, ROOM_NO_MAX_LENGTH, hostelByName, localName, localNameOr } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import type { Complaint, CreateComplaint } from '../../../../shared/complaints';
 import { PLACE_KINDS, RAGGING_CATEGORY } from '../../../../shared/constants';
@@ -59,7 +59,7 @@ function HostelChoice({ control, hostels, name, label, className }: { control: R
       <option value="">{i18n._('Choose a hostel')}</option>
       {hostels.map((h) => (
         <option key={h.name} value={h.name}>
-          {localName(locale, h.name, h.nameHi)}
+          {localName(locale, h, 'name')}
         </option>
       ))}
     </SelectField>
@@ -79,7 +79,7 @@ function WhatAndWhere({ control, catalog, category }: { control: RaggingControl;
         id={raggingFieldId('subCategory')}
         label={i18n._('What happened?')}
         options={category.subCategories.map((sub) => sub.name)}
-        optionLabel={(name) => localName(locale, name, category.subCategories.find((sub) => sub.name === name)?.nameHi)}
+        optionLabel={(name) => localNameOr(locale, name, category.subCategories.find((sub) => sub.name === name), 'name')}
       />
       <ChipsField
         control={control}

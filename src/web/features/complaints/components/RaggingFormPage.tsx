@@ -28,7 +28,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
   const draft = useRaggingForm(catalog);
   const contacts = catalog.university.raggingContacts;
   const locale = useLocale();
-  const cardTitle = localName(locale, category.cardTitle, category.cardTitleHi);
+  const cardTitle = localName(locale, category, 'cardTitle');
 
   return (
     <section aria-labelledby="ragging-form-heading" className="mx-auto max-w-2xl">
@@ -36,7 +36,7 @@ export function RaggingFormPage({ catalog, category }: RaggingFormPageProps) {
       <PageHeading id="ragging-form-heading" title={i18n._('{page} · Hostel Complaint Portal', { page: cardTitle })}>
         {cardTitle}
       </PageHeading>
-      <p className="mt-3 text-slate-700">{localName(locale, category.description, category.descriptionHi)}</p>
+      <p className="mt-3 text-slate-700">{localName(locale, category, 'description')}</p>
       <p className="mt-2 text-slate-700">
         {i18n._('Rather not give your name?')}{' '}
         <Link to={ANONYMOUS_REPORT_PATH} className={textLink}>

@@ -2,7 +2,7 @@ import {
   categoryByKey,
   checkComplaintPlace,
   hostelByName,
-  localName,
+  localNameOr,
 } from '../../../../shared/catalog';
 import type { CategoryInfo, PublicCatalog } from '../../../../shared/catalog';
 import type { Place } from '../../../../shared/auth';
@@ -76,8 +76,8 @@ export function formTitle(category: Pick<CategoryInfo, 'cardTitle' | 'complaintH
 export function localFormTitle(locale: string, category: CategoryInfo): { card: string | null; head: string } {
   const title = formTitle(category);
   return {
-    card: title.card === null ? null : localName(locale, title.card, category.cardTitleHi),
-    head: localName(locale, title.head, category.complaintHeadHi),
+    card: title.card === null ? null : localNameOr(locale, title.card, category, 'cardTitle'),
+    head: localNameOr(locale, title.head, category, 'complaintHead'),
   };
 }
 

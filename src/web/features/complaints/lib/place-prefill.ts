@@ -1,4 +1,4 @@
-import { localName, type CommonAreaInfo, type PublicCatalog } from '../../../../shared/catalog';
+import { localNameOr, type CommonAreaInfo, type PublicCatalog } from '../../../../shared/catalog';
 import { localAreaLabel, placeLine } from '../../../lib/local-names';
 
 /** What a scanned label fills in on a complaint form: the hostel and the room, or a common area. */
@@ -16,7 +16,7 @@ export interface PlacePrefill {
 export function prefillName(prefill: PlacePrefill, catalog: PublicCatalog, locale: string): string {
   const hostel = catalog.hostels.find((h) => h.name === prefill.hostel);
   return placeLine({
-    hostel: localName(locale, prefill.hostel, hostel?.nameHi),
+    hostel: localNameOr(locale, prefill.hostel, hostel, 'name'),
     roomNo: prefill.roomNo,
     area: prefill.area ? localAreaLabel(locale, prefill.area) : null,
   });

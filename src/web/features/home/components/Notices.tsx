@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { categoryByKey, hostelByName, localName, type PublicCatalog } from '../../../../shared/catalog';
+import { categoryByKey, hostelByName, localName, localNameOr, type PublicCatalog } from '../../../../shared/catalog';
 import type { ActiveNotice } from '../../../../shared/incidents';
 import { Alert } from '../../../components/ui/Alert';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
@@ -19,7 +19,7 @@ import { floorsWords } from '../../../lib/floors-words';
 /** A hostel's name in the reader's language. */
 function hostelName(catalog: PublicCatalog | undefined, locale: string, name: string): string {
   const hostel = catalog && hostelByName(catalog, name);
-  return hostel ? localName(locale, name, hostel.nameHi) : name;
+  return localNameOr(locale, name, hostel, 'name');
 }
 
 /** One notice: what is wrong, where, until when, how many it affects, and "Affects me too" (with Undo). */
@@ -34,7 +34,7 @@ function NoticeItem({ notice }: { notice: ActiveNotice }) {
   const locale = useLocale();
   const pending = follow.isPending || unfollow.isPending;
   const found = catalog.data && categoryByKey(catalog.data, notice.category);
-  const category = found ? localName(locale, found.cardTitle, found.cardTitleHi) : notice.category;
+  const category = found ? localName(locale, found, 'cardTitle') : notice.category;
   const where = [hostelName(catalog.data, locale, notice.hostel), floorsWords(notice.floors) || i18n._('all floors')].join(', ');
   const meta = [
     i18n._('expected fix {when}', { when: notice.endsAtText }),

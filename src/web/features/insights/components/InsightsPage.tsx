@@ -448,9 +448,9 @@ function Dashboard() {
   // Names admins define are data (decision 52): their Hindi from the catalogue, else the English.
   const names = useMemo((): Names => {
     const map = new Map((labels ?? []).map((c) => [c.key, c.label]));
-    for (const c of catalog?.categories ?? []) map.set(c.key, localName(locale, c.cardTitle, c.cardTitleHi));
-    for (const sv of catalog?.services ?? []) map.set(sv.key, localName(locale, sv.label, sv.labelHi));
-    const hostels = new Map((catalog?.hostels ?? []).map((h) => [h.name, localName(locale, h.name, h.nameHi)]));
+    for (const c of catalog?.categories ?? []) map.set(c.key, localName(locale, c, 'cardTitle'));
+    for (const sv of catalog?.services ?? []) map.set(sv.key, localName(locale, sv, 'label'));
+    const hostels = new Map((catalog?.hostels ?? []).map((h) => [h.name, localName(locale, h, 'name')]));
     return { label: (key) => map.get(key) ?? key, hostel: (name) => hostels.get(name) ?? name };
   }, [labels, catalog, locale]);
   const change = (next: InsightsFilters) => void setSearchParams(filtersToParams(next), { preventScrollReset: true, replace: true });

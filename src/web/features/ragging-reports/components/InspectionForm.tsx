@@ -62,7 +62,7 @@ export function InspectionForm({ catalog, timeZone, onRecorded }: { catalog: Pub
         <option value="">{i18n._('Choose the hostel')}</option>
         {catalog.hostels.map((h) => (
           <option key={h.name} value={h.name}>
-            {localName(locale, h.name, h.nameHi)}
+            {localName(locale, h, 'name')}
           </option>
         ))}
       </SelectField>

@@ -41,7 +41,7 @@ export function AssistanceForm({ catalog }: { catalog: PublicCatalog }) {
           </option>
           {catalog.hostels.map((h) => (
             <option key={h.name} value={h.name}>
-              {localName(locale, h.name, h.nameHi)}
+              {localName(locale, h, 'name')}
             </option>
           ))}
         </SelectField>

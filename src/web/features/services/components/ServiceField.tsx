@@ -33,7 +33,7 @@ export function ServiceField({ services, closed, value, error, onChoose }: Servi
               <li key={s.key}>
                 {/* Seed §2: a disabled service shows "Under Construction !"; the plain words follow it. */}
                 <WithSlots
-                  text={i18n._('{service}: {soon} It cannot be requested yet.', { service: localName(locale, s.label, s.labelHi), soon: elementSlot('soon') })}
+                  text={i18n._('{service}: {soon} It cannot be requested yet.', { service: localName(locale, s, 'label'), soon: elementSlot('soon') })}
                   slots={{ soon: <strong className="font-semibold text-slate-800">{i18n._('Under Construction !')}</strong> }}
                 />
               </li>
@@ -47,7 +47,7 @@ export function ServiceField({ services, closed, value, error, onChoose }: Servi
           {value === undefined && <option value="">{i18n._('No service is open at the moment')}</option>}
           {services.map((item) => (
             <option key={item.key} value={item.key} disabled={!item.enabled}>
-              {localName(locale, item.label, item.labelHi)}
+              {localName(locale, item, 'label')}
             </option>
           ))}
         </Select>

@@ -9,6 +9,7 @@ import type { CardNote } from '../../lib/card-notes';
 import { RetirableCard } from '../RetirableCard';
 import { recipientsLabel } from '../RoutingEditor';
 import { CategoryForm } from './CategoryForm';
+import { translationInputs } from '../../lib/translations';
 
 /** The update body that changes only whether the category is retired. */
 const withRetired = (c: CategoryAdmin, retired: boolean) => ({
@@ -76,10 +77,13 @@ export function CategoryCard({ category, ...note }: CardNote & { category: Categ
           <Fact term={i18n._('Sub-categories')}>
             {category.subCategories.map(subCategoryLabel).join(', ')}
           </Fact>
-          {category.cardTitleHi && (
-            <Fact term={i18n._('In Hindi')}>
-              <span lang="hi">{category.cardTitleHi}</span>
-            </Fact>
+          {translationInputs().map(
+            ({ locale, words }) =>
+              category.translations?.[locale]?.cardTitle && (
+                <Fact key={locale} term={words.shownAs}>
+                  <span lang={locale}>{category.translations?.[locale]?.cardTitle}</span>
+                </Fact>
+              ),
           )}
           <Fact term={i18n._('Target')}>{i18n._('{hours, plural, one {# hour} other {# hours}}', { hours: category.targetHours })}</Fact>
           <Fact term={i18n._('Mail to')}>{recipientsLabel(category.routing.default)}</Fact>

@@ -23,11 +23,12 @@ import { useUpdateCategory } from '../../api/update-category';
 import { toNumber } from '../../lib/problems';
 import { ListEditor } from '../ListEditor';
 import { RoutingEditor, emptyRouting, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
+import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
 
 /** A sub-category as the form holds it: its own target and routing key as typed, empty for the category's. */
 interface SubCategoryDraft {
   name: string;
-  nameHi: string;
+  translations: TranslationDraft<'name'>;
   confidential: boolean;
   targetHours: string;
   routingKey: string;
@@ -39,9 +40,7 @@ interface CategoryDraft {
   cardTitle: string;
   complaintHead: string;
   description: string;
-  cardTitleHi: string;
-  complaintHeadHi: string;
-  descriptionHi: string;
+  translations: TranslationDraft<'cardTitle' | 'complaintHead' | 'description'>;
   subCategories: SubCategoryDraft[];
   confidential: boolean;
   targetHours: string;
@@ -52,16 +51,14 @@ interface CategoryDraft {
 
 const invalidMessage = () => i18n._('Some fields need attention: see the messages below them.');
 
-const newSubCategory = (): SubCategoryDraft => ({ name: '', nameHi: '', confidential: false, targetHours: '', routingKey: '' });
+const newSubCategory = (): SubCategoryDraft => ({ name: '', translations: translationDraft(undefined, ['name']), confidential: false, targetHours: '', routingKey: '' });
 
 const emptyDraft = (): CategoryDraft => ({
   key: '',
   cardTitle: '',
   complaintHead: '',
   description: '',
-  cardTitleHi: '',
-  complaintHeadHi: '',
-  descriptionHi: '',
+  translations: translationDraft(undefined, ['cardTitle', 'complaintHead', 'description']),
   subCategories: [newSubCategory()],
   confidential: false,
   targetHours: '72',
@@ -74,12 +71,10 @@ const draftOf = (c: CategoryAdmin): CategoryDraft => ({
   cardTitle: c.cardTitle,
   complaintHead: c.complaintHead,
   description: c.description,
-  cardTitleHi: c.cardTitleHi ?? '',
-  complaintHeadHi: c.complaintHeadHi ?? '',
-  descriptionHi: c.descriptionHi ?? '',
+  translations: translationDraft(c.translations, ['cardTitle', 'complaintHead', 'description']),
   subCategories: c.subCategories.map((sub) => ({
     name: sub.name,
-    nameHi: sub.nameHi ?? '',
+    translations: translationDraft(sub.translations, ['name']),
     confidential: sub.confidential,
     targetHours: sub.targetHours === undefined ? '' : String(sub.targetHours),
     routingKey: sub.routingKey ?? '',
@@ -96,13 +91,11 @@ const bodyOf = (d: CategoryDraft) => ({
   cardTitle: d.cardTitle,
   complaintHead: d.complaintHead,
   description: d.description,
-  cardTitleHi: d.cardTitleHi,
-  complaintHeadHi: d.complaintHeadHi,
-  descriptionHi: d.descriptionHi,
+  translations: d.translations,
   // An empty target or key is left out: the sub-category then takes the category's.
   subCategories: d.subCategories.map((sub) => ({
     name: sub.name,
-    nameHi: sub.nameHi,
+    translations: sub.translations,
     confidential: sub.confidential,
     ...(sub.targetHours.trim() === '' ? {} : { targetHours: toNumber(sub.targetHours) }),
     ...(sub.routingKey.trim() === '' ? {} : { routingKey: sub.routingKey.trim() }),
@@ -165,15 +158,18 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
             autoComplete="off"
             maxLength={60}
           />
-          <TextField
-            control={control}
-            name={`subCategories.${index}.nameHi`}
-            label={i18n._('Sub-category {number} in Hindi (optional)', { number: index + 1 })}
-            lang="hi"
-            autoComplete="off"
-            maxLength={60}
-            className="text-sm"
-          />
+          {translationInputs().map(({ locale, words }) => (
+            <TextField
+              key={locale}
+              control={control}
+              name={`subCategories.${index}.translations.${locale}.name`}
+              label={words.subCategory(index + 1).label}
+              lang={locale}
+              autoComplete="off"
+              maxLength={60}
+              className="text-sm"
+            />
+          ))}
           <CheckboxField
             control={control}
             name={`subCategories.${index}.confidential`}
@@ -295,15 +291,18 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
           autoComplete="off"
           maxLength={60}
         />
-        <TextField
-          control={form.control}
-          name="cardTitleHi"
-          label={i18n._('Title in Hindi (optional)')}
-          hint={i18n._('Shown to people reading Hindi; left empty, they see the English.')}
-          lang="hi"
-          autoComplete="off"
-          maxLength={60}
-        />
+        {translationInputs().map(({ locale, words }) => (
+          <TextField
+            key={locale}
+            control={form.control}
+            name={`translations.${locale}.cardTitle`}
+            label={words.cardTitle.label}
+            hint={words.cardTitle.hint}
+            lang={locale}
+            autoComplete="off"
+            maxLength={60}
+          />
+        ))}
         <TextField
           control={form.control}
           name="complaintHead"
@@ -312,17 +311,22 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
           autoComplete="off"
           maxLength={80}
         />
-        <TextField
-          control={form.control}
-          name="complaintHeadHi"
-          label={i18n._('Heading in Hindi (optional)')}
-          lang="hi"
-          autoComplete="off"
-          maxLength={80}
-        />
+        {translationInputs().map(({ locale, words }) => (
+          <TextField
+            key={locale}
+            control={form.control}
+            name={`translations.${locale}.complaintHead`}
+            label={words.complaintHead.label}
+            lang={locale}
+            autoComplete="off"
+            maxLength={80}
+          />
+        ))}
       </div>
       <TextAreaField control={form.control} name="description" label={i18n._('Description')} hint={i18n._('One line on the card.')} rows={2} maxLength={200} />
-      <TextAreaField control={form.control} name="descriptionHi" label={i18n._('Card line in Hindi (optional)')} lang="hi" rows={2} maxLength={200} />
+      {translationInputs().map(({ locale, words }) => (
+        <TextAreaField key={locale} control={form.control} name={`translations.${locale}.description`} label={words.description.label} lang={locale} rows={2} maxLength={200} />
+      ))}
       <SubCategories control={form.control} />
       <CheckboxField control={form.control} name="confidential" label={i18n._('Every complaint of this category is confidential')} />
       <fieldset className="space-y-3">

@@ -25,25 +25,26 @@ import { WithSlots, slot } from '../../../../components/ui/WithSlots';
 import { i18n } from '../../../../lib/i18n';
 import { describeFailure } from '../../lib/problems';
 import { WithHiddenName } from '../HiddenName';
+import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
 
 /** The floor select's value for an area serving the whole building. */
 const WHOLE_BUILDING = 'all';
 
 interface AreaDraft {
   name: string;
-  nameHi: string;
+  translations: TranslationDraft<'name'>;
   /** A floor as text, or WHOLE_BUILDING. */
   floor: string;
   code: string;
 }
 
 const floorOf = (draft: Pick<AreaDraft, 'floor'>): number | null => (draft.floor === WHOLE_BUILDING ? null : Number(draft.floor));
-const draftOf = (area: CommonAreaAdmin): AreaDraft => ({ name: area.name, nameHi: area.nameHi, floor: area.floor === null ? WHOLE_BUILDING : String(area.floor), code: area.code });
+const draftOf = (area: CommonAreaAdmin): AreaDraft => ({ name: area.name, translations: translationDraft(area.translations, ['name']), floor: area.floor === null ? WHOLE_BUILDING : String(area.floor), code: area.code });
 
 /** What an update sends: the area as it is, with the changes given. */
 const updateOf = (area: CommonAreaAdmin, change: Partial<CommonAreaUpdate> = {}): CommonAreaUpdate => ({
   name: area.name,
-  nameHi: area.nameHi,
+  translations: area.translations,
   floor: area.floor,
   code: area.code,
   position: area.position,
@@ -74,10 +75,10 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
   const create = useCreateCommonArea(hostel.id);
   const update = useUpdateCommonArea(hostel.id);
   const form = useForm<AreaDraft, unknown, CommonAreaCreate | CommonAreaUpdate>({
-    defaultValues: area ? draftOf(area) : { name: '', nameHi: '', floor: String(hostel.floorMin), code: '' },
+    defaultValues: area ? draftOf(area) : { name: '', translations: translationDraft(undefined, ['name']), floor: String(hostel.floorMin), code: '' },
     resolver: area
-      ? draftResolver(commonAreaUpdateSchema, (d: AreaDraft) => updateOf(area, { name: d.name, nameHi: d.nameHi, floor: floorOf(d), code: d.code }))
-      : draftResolver(commonAreaCreateSchema, (d: AreaDraft) => ({ name: d.name, nameHi: d.nameHi, floor: floorOf(d), ...(d.code.trim() ? { code: d.code } : {}) })),
+      ? draftResolver(commonAreaUpdateSchema, (d: AreaDraft) => updateOf(area, { name: d.name, translations: d.translations, floor: floorOf(d), code: d.code }))
+      : draftResolver(commonAreaCreateSchema, (d: AreaDraft) => ({ name: d.name, translations: d.translations, floor: floorOf(d), ...(d.code.trim() ? { code: d.code } : {}) })),
     reValidateMode: 'onChange',
   });
   const [name, floor] = useWatch({ control: form.control, name: ['name', 'floor'] });
@@ -96,7 +97,7 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
         onSaved(i18n._('Saved {name}.', { name: saved.label }));
       } else {
         const added = await create.mutateAsync(payload);
-        form.reset({ name: '', nameHi: '', floor: String(hostel.floorMin), code: '' });
+        form.reset({ name: '', translations: translationDraft(undefined, ['name']), floor: String(hostel.floorMin), code: '' });
         onSaved(i18n._("{name} is added: its label's address is {address}.", { name: added.label, address: added.address }));
       }
     } catch (error) {
@@ -121,16 +122,19 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
           autoComplete="off"
           maxLength={60}
         />
-        <TextField
-          control={form.control}
-          id={`${prefix}-name-hi`}
-          name="nameHi"
-          label={i18n._('Area in Hindi (optional)')}
-          hint={i18n._('Left empty, people reading Hindi see the English.')}
-          lang="hi"
-          autoComplete="off"
-          maxLength={60}
-        />
+        {translationInputs().map(({ locale, words }) => (
+          <TextField
+            key={locale}
+            control={form.control}
+            id={`${prefix}-name-${locale}`}
+            name={`translations.${locale}.name`}
+            label={words.areaName.label}
+            hint={words.areaName.hint}
+            lang={locale}
+            autoComplete="off"
+            maxLength={60}
+          />
+        ))}
         <SelectField control={form.control} id={`${prefix}-floor`} name="floor" label={i18n._('Where')}>
           <FloorOptions hostel={hostel} />
         </SelectField>
@@ -213,10 +217,13 @@ function AreaRow({ hostel, area, siblings = [], message, setMessage }: AreaRowPr
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0">
           <span className="font-semibold text-slate-900">{area.label}</span> {area.retired && <Badge tone="warning">{i18n._('Retired')}</Badge>}
-          {area.nameHi && (
-            <span className="block text-sm text-slate-700" lang="hi">
-              {area.nameHi}
-            </span>
+          {translationInputs().map(
+            ({ locale }) =>
+              area.translations[locale]?.name && (
+                <span key={locale} className="block text-sm text-slate-700" lang={locale}>
+                  {area.translations[locale]?.name}
+                </span>
+              ),
           )}
           <span className="block text-sm text-slate-700">
             <WithSlots

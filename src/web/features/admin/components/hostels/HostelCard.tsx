@@ -7,6 +7,7 @@ import type { CardNote } from '../../lib/card-notes';
 import { RetirableCard } from '../RetirableCard';
 import { CommonAreasPanel } from './CommonAreasPanel';
 import { HostelForm } from './HostelForm';
+import { translationInputs } from '../../lib/translations';
 
 const floorsLabel = (h: Pick<HostelAdmin, 'floorMin' | 'floorMax'>) =>
   h.floorMin === h.floorMax ? i18n._('Floor {floor}', { floor: h.floorMin }) : i18n._('Floors {from}–{to}', { from: h.floorMin, to: h.floorMax });
@@ -32,10 +33,13 @@ export function HostelCard({ hostel, ...note }: CardNote & { hostel: HostelAdmin
       retired={hostel.retired}
       summary={
         <p className="text-sm text-slate-700">
-          {hostel.nameHi && (
-            <span className="block" lang="hi">
-              {hostel.nameHi}
-            </span>
+          {translationInputs().map(
+            ({ locale }) =>
+              hostel.translations[locale]?.name && (
+                <span key={locale} className="block" lang={locale}>
+                  {hostel.translations[locale]?.name}
+                </span>
+              ),
           )}
           <WithSlots
             text={i18n._('Code {code} · {floors} · rooms {rooms} · {count, plural, one {# complaint} other {# complaints}}', {

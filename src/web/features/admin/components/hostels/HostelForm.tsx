@@ -11,12 +11,13 @@ import { useCreateHostel } from '../../api/create-hostel';
 import { useUpdateHostel } from '../../api/update-hostel';
 import { toNumber } from '../../lib/problems';
 import { ListEditor } from '../ListEditor';
+import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
 
 /** A hostel as the form holds it: numbers as typed. The name only while adding (it never changes). */
 interface HostelDraft {
   name?: string;
-  /** Empty: none (people reading Hindi see the English). */
-  nameHi: string;
+  /** Empty: none (people reading another language see the English). */
+  translations: TranslationDraft<'name'>;
   /** Its code in place addresses; empty while adding: made from the name. */
   code: string;
   floorMin: string;
@@ -25,10 +26,10 @@ interface HostelDraft {
 }
 
 const emptyRange = () => ({ from: '', to: '' });
-const emptyDraft = (): HostelDraft => ({ name: '', nameHi: '', code: '', floorMin: '0', floorMax: '', roomRanges: [emptyRange()] });
+const emptyDraft = (): HostelDraft => ({ name: '', translations: translationDraft(undefined, ['name']), code: '', floorMin: '0', floorMax: '', roomRanges: [emptyRange()] });
 
 const draftOf = (h: HostelAdmin): HostelDraft => ({
-  nameHi: h.nameHi,
+  translations: translationDraft(h.translations, ['name']),
   code: h.code,
   floorMin: String(h.floorMin),
   floorMax: String(h.floorMax),
@@ -86,8 +87,8 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
   const form = useForm<HostelDraft, unknown, HostelCreate | HostelUpdate>({
     defaultValues: hostel ? draftOf(hostel) : emptyDraft(),
     resolver: hostel
-      ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired, code: d.code, nameHi: d.nameHi }))
-      : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, nameHi: d.nameHi, ...(d.code.trim() ? { code: d.code } : {}), ...placeOf(d) })),
+      ? draftResolver(hostelUpdateSchema, (d: HostelDraft) => ({ ...placeOf(d), retired: hostel.retired, code: d.code, translations: d.translations }))
+      : draftResolver(hostelCreateSchema, (d: HostelDraft) => ({ name: d.name, translations: d.translations, ...(d.code.trim() ? { code: d.code } : {}), ...placeOf(d) })),
     // After a failed save, a corrected field's message goes as soon as the field is right.
     reValidateMode: 'onChange',
   });
@@ -135,15 +136,18 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
           maxLength={60}
         />
       )}
-      <TextField
-        control={form.control}
-        name="nameHi"
-        label={i18n._('Hostel in Hindi (optional)')}
-        hint={i18n._('Its name for people reading Hindi; left empty, they see the English.')}
-        lang="hi"
-        autoComplete="off"
-        maxLength={60}
-      />
+      {translationInputs().map(({ locale, words }) => (
+        <TextField
+          key={locale}
+          control={form.control}
+          name={`translations.${locale}.name`}
+          label={words.hostelName.label}
+          hint={words.hostelName.hint}
+          lang={locale}
+          autoComplete="off"
+          maxLength={60}
+        />
+      ))}
       <TextField
         control={form.control}
         name="code"

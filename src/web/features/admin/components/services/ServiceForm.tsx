@@ -14,10 +14,11 @@ import { toNumber } from '../../lib/problems';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SubmitRow } from '../SubmitRow';
 import { RoutingEditor, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
+import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
 
 interface ServiceDraft {
   label: string;
-  labelHi: string;
+  translations: TranslationDraft<'label'>;
   enabled: boolean;
   targetHours: string;
   routing: RoutingDraft;
@@ -37,7 +38,7 @@ const resolver = draftResolver(serviceUpdateSchema, (d: ServiceDraft) => ({
 
 const draftOf = (s: ServiceAdmin): ServiceDraft => ({
   label: s.label,
-  labelHi: s.labelHi,
+  translations: translationDraft(s.translations, ['label']),
   enabled: s.enabled,
   targetHours: String(s.targetHours),
   routing: routingDraft(s.routing),
@@ -94,15 +95,18 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
           autoComplete="off"
           maxLength={60}
         />
-        <TextField
-          control={form.control}
-          name="labelHi"
-          label={i18n._('Label in Hindi (optional)')}
-          hint={i18n._('Left empty, people reading Hindi see the English.')}
-          lang="hi"
-          autoComplete="off"
-          maxLength={60}
-        />
+        {translationInputs().map(({ locale, words }) => (
+          <TextField
+            key={locale}
+            control={form.control}
+            name={`translations.${locale}.label`}
+            label={words.serviceLabel.label}
+            hint={words.serviceLabel.hint}
+            lang={locale}
+            autoComplete="off"
+            maxLength={60}
+          />
+        ))}
       </div>
       <CheckboxField control={form.control} name="enabled" role="switch" label={i18n._('Students can ask for it')} />
       <TextField

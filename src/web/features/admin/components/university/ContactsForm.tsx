@@ -14,10 +14,11 @@ import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useUpdateUniversity } from '../../api/update-university';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SubmitRow } from '../SubmitRow';
+import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
 
 /** Nested as PUT /api/admin/university takes them, so the server's 'contacts.…' messages land on their fields. */
 interface ContactsDraft {
-  contacts: RaggingContacts & { committeeNameHi: string };
+  contacts: Omit<RaggingContacts, 'translations'> & { translations: TranslationDraft<'committeeName'> };
 }
 
 const draftSchema = z.object({ contacts: raggingContactsSchema });
@@ -52,17 +53,19 @@ function PersonFields<P>({ control, prefix, legend, nameLabel, emailLabel, phone
     <fieldset className={GROUP}>
       <legend className={cn(fieldLabel, 'px-1')}>{legend}</legend>
       <TextField control={control} name={`contacts.${prefix}Name`} label={nameLabel} maxLength={120} autoComplete="off" />
-      {prefix === 'committee' && (
-        <TextField
-          control={control}
-          name="contacts.committeeNameHi"
-          label={i18n._('Committee in Hindi (optional)')}
-          hint={i18n._('Its name for people reading Hindi; left empty, they see the English.')}
-          lang="hi"
-          maxLength={120}
-          autoComplete="off"
-        />
-      )}
+      {prefix === 'committee' &&
+        translationInputs().map(({ locale, words }) => (
+          <TextField
+            key={locale}
+            control={control}
+            name={`contacts.translations.${locale}.committeeName`}
+            label={words.committeeName.label}
+            hint={words.committeeName.hint}
+            lang={locale}
+            maxLength={120}
+            autoComplete="off"
+          />
+        ))}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField control={control} name={`contacts.${prefix}Email`} label={emailLabel} hint={emailHint} {...emailProps} />
         <TextField control={control} name={`contacts.${prefix}Phone`} label={phoneLabel} maxLength={40} {...phoneProps} />
@@ -85,7 +88,7 @@ interface ContactsFormProps {
 export function ContactsForm({ university, saved: savedMessage, onSaved }: ContactsFormProps) {
   const update = useUpdateUniversity();
   const form = useForm<ContactsDraft, unknown, z.output<typeof draftSchema>>({
-    defaultValues: { contacts: { ...university.contacts, committeeNameHi: university.committeeNameHi } },
+    defaultValues: { contacts: { ...university.contacts, translations: translationDraft(university.contacts.translations, ['committeeName']) } },
     resolver: draftResolver(draftSchema, (d: ContactsDraft) => d, { invalidMessage: invalidMessage() }),
     reValidateMode: 'onChange',
   });

@@ -19,6 +19,7 @@ import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SubmitRow } from '../SubmitRow';
 import { TextListEditor, textRows, textValues, type TextRow } from '../ListEditor';
 import { SAMPLE_REG_NUMBER, patternVerdict } from './pattern';
+import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
 
 interface ProfileDraft {
   name: string;
@@ -27,9 +28,7 @@ interface ProfileDraft {
   regPattern: string;
   aboutText: string;
   credits: TextRow[];
-  nameHi: string;
-  shortNameHi: string;
-  aboutTextHi: string;
+  translations: TranslationDraft<'name' | 'shortName' | 'aboutText'>;
   timeZone: string;
   defaultLocale: Locale;
 }
@@ -184,9 +183,7 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
     aboutText: shown('aboutText'),
     ...(fromEnv('allowedDomains') ? {} : { allowedDomains: textRows(saved.allowedDomains) }),
     ...(fromEnv('credits') ? {} : { credits: textRows(saved.credits) }),
-    nameHi: university.nameHi,
-    shortNameHi: university.shortNameHi,
-    aboutTextHi: university.aboutTextHi,
+    translations: translationDraft(university.translations, ['name', 'shortName', 'aboutText']),
     timeZone: university.timeZone,
     defaultLocale: university.defaultLocale,
   };
@@ -201,9 +198,7 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
         regPattern: fromEnv('regPattern') ? saved.regPattern : d.regPattern,
         aboutText: fromEnv('aboutText') ? saved.aboutText : d.aboutText,
         credits: fromEnv('credits') ? saved.credits : textValues(d.credits),
-        nameHi: d.nameHi,
-        shortNameHi: d.shortNameHi,
-        aboutTextHi: d.aboutTextHi,
+        translations: d.translations,
         timeZone: d.timeZone,
         defaultLocale: d.defaultLocale,
       }),
@@ -245,17 +240,22 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
         maxLength={120}
         readOnly={fromEnv('name')}
       />
-      <TextField
-        control={form.control}
-        name="nameHi"
-        id="university-name-hi"
-        label={i18n._('Name in Hindi (optional)')}
-        hint={i18n._('For people reading Hindi; left empty, they see the English.')}
-        lang="hi"
-        maxLength={120}
-      />
+      {translationInputs().map(({ locale, words }) => (
+        <TextField
+          key={locale}
+          control={form.control}
+          name={`translations.${locale}.name`}
+          id={`university-name-${locale}`}
+          label={words.universityName.label}
+          hint={words.universityName.hint}
+          lang={locale}
+          maxLength={120}
+        />
+      ))}
       <ShortNameField control={form.control} hint={(text) => hint('shortName', text)} />
-      <TextField control={form.control} name="shortNameHi" id="university-short-name-hi" label={i18n._('Short form in Hindi (optional)')} lang="hi" maxLength={40} />
+      {translationInputs().map(({ locale, words }) => (
+        <TextField key={locale} control={form.control} name={`translations.${locale}.shortName`} id={`university-short-name-${locale}`} label={words.universityShortName.label} lang={locale} maxLength={40} />
+      ))}
       {fromEnv('allowedDomains') ? (
         <Field id="university-domains" label={i18n._('Allowed e-mail domains')} hint={hint('allowedDomains')}>
           {(aria) => <TextInput {...aria} readOnly value={effective.allowedDomains.join(', ')} />}
@@ -286,15 +286,18 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
         maxLength={4000}
         readOnly={fromEnv('aboutText')}
       />
-      <TextAreaField
-        control={form.control}
-        name="aboutTextHi"
-        id="university-about-hi"
-        label={i18n._('About Us in Hindi (optional)')}
-        rows={6}
-        maxLength={4000}
-        lang="hi"
-      />
+      {translationInputs().map(({ locale, words }) => (
+        <TextAreaField
+          key={locale}
+          control={form.control}
+          name={`translations.${locale}.aboutText`}
+          id={`university-about-${locale}`}
+          label={words.universityAbout.label}
+          rows={6}
+          maxLength={4000}
+          lang={locale}
+        />
+      ))}
       {fromEnv('credits') ? (
         <Field id="university-credits" label={i18n._('Credits')} hint={hint('credits')}>
           {(aria) => <TextArea {...aria} readOnly rows={3} value={effective.credits.join('\n')} />}

@@ -27,7 +27,7 @@ export function UniversityPage() {
         <>
           {/* A new answer from the server (after a save) starts the form again from what it holds. */}
           <ProfileForm key={university.data.updatedAt} university={university.data} saved={saved} onSaved={setSaved} />
-          <ContactsForm key={JSON.stringify([university.data.contacts, university.data.committeeNameHi])} university={university.data} saved={contactsSaved} onSaved={setContactsSaved} />
+          <ContactsForm key={JSON.stringify(university.data.contacts)} university={university.data} saved={contactsSaved} onSaved={setContactsSaved} />
           <LogoCard university={university.data} />
         </>
       )}
