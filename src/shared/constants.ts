@@ -17,11 +17,17 @@ export const seedTexts = {
 } as const;
 
 /**
- * The languages the portal speaks (issue 28, decision 52). The first is the source language: the
- * code's messages are written in it. A third language is one catalogue (README, "Languages").
+ * The languages the portal speaks (issue 28, decisions 52 and 67): each with its name in itself
+ * (for the switch) and the BCP 47 tag `Intl` formats with (the university is in India). The first is
+ * the source language: the code's messages are written in it. A new language is one entry here and
+ * its catalogues (README, "Languages"); everything else reads this list.
  */
-export const LOCALES = ['en', 'hi'] as const;
-export type Locale = (typeof LOCALES)[number];
+export const LANGUAGES = {
+  en: { name: 'English', intl: 'en-IN' },
+  hi: { name: 'हिन्दी', intl: 'hi-IN' },
+} as const satisfies Record<string, { name: string; intl: string }>;
+export type Locale = keyof typeof LANGUAGES;
+export const LOCALES = Object.keys(LANGUAGES) as [Locale, ...Locale[]];
 export const SOURCE_LOCALE = 'en' satisfies Locale;
 /**
  * The languages a name an administrator gives may be translated into (issue 42 item 4, decision
@@ -34,7 +40,7 @@ export const TRANSLATED_LOCALES: readonly TranslatedLocale[] = LOCALES.filter((l
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 /** The name each language has in itself, for the switch. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी' };
+export const LOCALE_NAMES = Object.fromEntries(LOCALES.map((locale) => [locale, LANGUAGES[locale].name])) as Record<Locale, string>;
 
 /** Why a sign-in was refused; carried back to the web app as `?signInError=<code>`. */
 export const SIGN_IN_ERROR_CODES = ['domain', 'failed'] as const;

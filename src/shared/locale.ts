@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from './constants.js';
+import { LANGUAGES, LOCALES, type Locale } from './constants.js';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -33,4 +33,4 @@ export function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /** The BCP 47 tag `Intl` formats with for each language: the university is in India. */
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' };
+export const INTL_LOCALE = Object.fromEntries(LOCALES.map((locale) => [locale, LANGUAGES[locale].intl])) as Record<Locale, string>;

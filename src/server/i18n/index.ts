@@ -1,8 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
+import { LOCALES, SOURCE_LOCALE, TRANSLATED_LOCALES, type Locale } from '../../shared/constants.js';
 import { INTL_LOCALE } from '../../shared/locale.js';
-import { messages as hi } from '../../locales/hi/server.js';
 
 /**
  * What the server writes for a person (mail, push, the bell, PDFs, CSV headers) is in their
@@ -10,7 +9,13 @@ import { messages as hi } from '../../locales/hi/server.js';
  * and calls `i18n._('English text')`. English needs no catalogue: its messages compile on first
  * use and are kept.
  */
-const catalogues: Record<Locale, Messages> = { en: {}, hi };
+const catalogues = Object.fromEntries([
+  [SOURCE_LOCALE, {}],
+  // Every language of the list has its compiled catalogue (`npm run i18n`); loaded once, at start.
+  ...(await Promise.all(
+    TRANSLATED_LOCALES.map(async (locale) => [locale, ((await import(/* @vite-ignore */ `../../locales/${locale}/server.js`)) as { messages: Messages }).messages] as const),
+  )),
+]) as Record<Locale, Messages>;
 
 const compiled = new Map<string, ReturnType<typeof compileMessage>>();
 function compileOnce(message: string) {

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
-import { SOURCE_LOCALE, type Locale } from '../../shared/constants';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../shared/constants';
 import { INTL_LOCALE, isLocale, matchLocale } from '../../shared/locale';
 
 /**
@@ -31,13 +31,17 @@ type Catalogue = Promise<{ messages: Messages }>;
  * student's pages), and the staff's, the insights' and the admin console's, which only people who
  * work complaints load (`includeWorkMessages`), so a student's phone never fetches them.
  */
-const catalogues: Record<Locale, { everyone: () => Catalogue[]; work: () => Catalogue[] }> = {
-  en: { everyone: () => [], work: () => [] },
-  hi: {
-    everyone: () => [import('../../locales/hi/web'), import('../../locales/hi/web-student')],
-    work: () => [import('../../locales/hi/web-staff'), import('../../locales/hi/web-insights'), import('../../locales/hi/web-admin')],
-  },
-};
+// Every compiled web catalogue of every language but the source, each its own chunk fetched only when
+// asked for: a language added to LANGUAGES is found here without a line of its own.
+const compiledCatalogues = import.meta.glob<{ messages: Messages }>(['../../locales/*/web*.ts', '!../../locales/en/**']);
+// The areas of lingui.config.js: everyone's, and the three only workers load.
+const EVERYONE = ['web', 'web-student'];
+const WORK = ['web-staff', 'web-insights', 'web-admin'];
+const load = (locale: Locale, areas: string[]): Catalogue[] =>
+  locale === SOURCE_LOCALE ? [] : areas.map((area) => compiledCatalogues[`../../locales/${locale}/${area}.ts`]?.() ?? Promise.reject(new Error(`no ${area} catalogue for ${locale}`)));
+const catalogues: Record<Locale, { everyone: () => Catalogue[]; work: () => Catalogue[] }> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, { everyone: () => load(locale, EVERYONE), work: () => load(locale, WORK) }]),
+) as Record<Locale, { everyone: () => Catalogue[]; work: () => Catalogue[] }>;
 
 let withWork = false;
 
