@@ -16,16 +16,24 @@ export const seedTexts = {
   wrongDomain: (shortName: string) => `Please login with ${shortName} email`,
 } as const;
 
+interface Language {
+  /** Its name in itself, for the switch. */
+  name: string;
+  /** Its name in English, a message: "Name in {language}" says it in the reader's language. */
+  english: string;
+  /** The BCP 47 tag `Intl` formats with: the university is in India. */
+  intl: string;
+}
+
 /**
- * The languages the portal speaks (issue 28, decisions 52 and 67): each with its name in itself
- * (for the switch) and the BCP 47 tag `Intl` formats with (the university is in India). The first is
+ * The languages the portal speaks (issue 28, decisions 52 and 67). The first is
  * the source language: the code's messages are written in it. A new language is one entry here and
  * its catalogues (README, "Languages"); everything else reads this list.
  */
 export const LANGUAGES = {
-  en: { name: 'English', intl: 'en-IN' },
-  hi: { name: 'हिन्दी', intl: 'hi-IN' },
-} as const satisfies Record<string, { name: string; intl: string }>;
+  en: { name: 'English', english: /*i18n*/ 'English', intl: 'en-IN' },
+  hi: { name: 'हिन्दी', english: /*i18n*/ 'Hindi', intl: 'hi-IN' },
+} as const satisfies Record<string, Language>;
 export type Locale = keyof typeof LANGUAGES;
 export const LOCALES = Object.keys(LANGUAGES) as [Locale, ...Locale[]];
 export const SOURCE_LOCALE = 'en' satisfies Locale;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { TRANSLATED_LOCALES, type TranslatedLocale } from './constants.js';
+import { LANGUAGES, TRANSLATED_LOCALES, type TranslatedLocale } from './constants.js';
 import type { Translations } from './catalog.js';
 import { valued } from './valued-message.js';
 
 /*
  * Names in any language (issue 42 item 4, decision 67): what an administrator names is sent and
  * stored as `translations`, by language then by field, beside the English. The languages are
- * TRANSLATED_LOCALES; each has its rules below, in its own words for the error messages (a
- * language added to the list is asked for here by the type checker).
+ * TRANSLATED_LOCALES; each has the same rules, its messages naming the language.
  */
 
 /** A translated line: optional, empty meaning "not translated" (the English shows), the English's length and one-line rules. */
@@ -30,31 +29,31 @@ interface LanguageRules {
   service: Rules<'label'>;
 }
 
-const RULES: Record<TranslatedLocale, LanguageRules> = {
-  hi: {
+/** A language's rules, its messages naming it ("Name in {language}"), so a new language needs none of its own. */
+function rulesIn(locale: TranslatedLocale): LanguageRules {
+  const named = (template: string) => valued(template, { language: LANGUAGES[locale].english }, ['language']);
+  const line = (label: string, max: number) => translatedLine(named(label), max);
+  const text = (mustBeText: string, max: number, tooLong: string) => z.string({ error: named(mustBeText) }).trim().max(max, named(tooLong));
+  return {
     university: {
-      name: translatedLine(/*i18n*/ 'Name in Hindi', 120),
-      shortName: translatedLine(/*i18n*/ 'Short name in Hindi', 40),
-      aboutText: z.string({ error: 'About Us in Hindi must be text' }).trim().max(4000, 'Keep the About Us text in Hindi under 4000 characters'),
+      name: line(/*i18n*/ 'Name in {language}', 120),
+      shortName: line(/*i18n*/ 'Short name in {language}', 40),
+      aboutText: text(/*i18n*/ 'About Us in {language} must be text', 4000, /*i18n*/ 'Keep the About Us text in {language} under 4000 characters'),
     },
-    committee: { committeeName: translatedLine(/*i18n*/ 'Committee name in Hindi', 120) },
-    hostel: { name: translatedLine(/*i18n*/ 'Name in Hindi', 60) },
-    commonArea: {
-      name: z
-        .string({ error: 'Name in Hindi must be text' })
-        .trim()
-        .max(60, 'Name in Hindi is at most 60 characters')
-        .regex(/^[^\p{Cc}]*$/u, 'Name in Hindi must be on one line'),
-    },
+    committee: { committeeName: line(/*i18n*/ 'Committee name in {language}', 120) },
+    hostel: { name: line(/*i18n*/ 'Name in {language}', 60) },
+    commonArea: { name: line(/*i18n*/ 'Name in {language}', 60) },
     category: {
-      cardTitle: translatedLine(/*i18n*/ 'Card title in Hindi', 60),
-      complaintHead: translatedLine(/*i18n*/ 'Complaint heading in Hindi', 80),
-      description: z.string({ error: 'Description in Hindi must be text' }).trim().max(200, 'Keep the description in Hindi under 200 characters'),
+      cardTitle: line(/*i18n*/ 'Card title in {language}', 60),
+      complaintHead: line(/*i18n*/ 'Complaint heading in {language}', 80),
+      description: text(/*i18n*/ 'Description in {language} must be text', 200, /*i18n*/ 'Keep the description in {language} under 200 characters'),
     },
-    subCategory: { name: translatedLine(/*i18n*/ 'A sub-category in Hindi', 60) },
-    service: { label: translatedLine(/*i18n*/ 'Label in Hindi', 60) },
-  },
-};
+    subCategory: { name: line(/*i18n*/ 'A sub-category in {language}', 60) },
+    service: { label: line(/*i18n*/ 'Label in {language}', 60) },
+  };
+}
+
+const RULES = Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, rulesIn(locale)])) as Record<TranslatedLocale, LanguageRules>;
 
 type FieldsOf<Kind extends keyof LanguageRules> = keyof LanguageRules[Kind] & string;
 

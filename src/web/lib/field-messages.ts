@@ -9,7 +9,7 @@ export function schemaMessage(message: string): string {
   const template = valuedMessageOf(message);
   if (!template || !(template.message in i18n.messages)) return i18n._(message);
   const values = Object.fromEntries(
-    Object.entries(template.values).map(([key, value]) => [key, template.translate.includes(key) ? i18n._(value) : value]),
+    Object.entries(template.values).map(([key, value]) => [key, template.translate.includes(key) ? schemaMessage(value) : value]),
   );
   return i18n._(template.message, values);
 }

@@ -1,11 +1,10 @@
-import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/constants';
+import { LANGUAGES, TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/constants';
 import type { Translations } from '../../../../shared/catalog';
 import { i18n } from '../../../lib/i18n';
 
 /*
  * The console's inputs for names in other languages (issue 42 item 4, decision 67): one input per
- * language of TRANSLATED_LOCALES beside each English name, worded here for each language. Adding a
- * language adds its entry below (the type checker asks for it) and its words to the catalogues.
+ * language of TRANSLATED_LOCALES beside each English name, each message naming the language.
  */
 
 /** A form's translations: every language and field as a text, empty meaning "not translated". */
@@ -42,39 +41,38 @@ export interface EditorWords {
   auditField: Record<string, string>;
 }
 
-/** Translated when shown. */
-const WORDS: Record<TranslatedLocale, () => EditorWords> = {
-  hi: () => {
-    const namedHint = i18n._('Its name for people reading Hindi; left empty, they see the English.');
-    const emptyHint = i18n._('Left empty, people reading Hindi see the English.');
-    return {
-      universityName: { label: i18n._('Name in Hindi (optional)'), hint: i18n._('For people reading Hindi; left empty, they see the English.') },
-      universityShortName: { label: i18n._('Short form in Hindi (optional)') },
-      universityAbout: { label: i18n._('About Us in Hindi (optional)') },
-      committeeName: { label: i18n._('Committee in Hindi (optional)'), hint: namedHint },
-      hostelName: { label: i18n._('Hostel in Hindi (optional)'), hint: namedHint },
-      areaName: { label: i18n._('Area in Hindi (optional)'), hint: emptyHint },
-      serviceLabel: { label: i18n._('Label in Hindi (optional)'), hint: emptyHint },
-      cardTitle: { label: i18n._('Title in Hindi (optional)'), hint: i18n._('Shown to people reading Hindi; left empty, they see the English.') },
-      complaintHead: { label: i18n._('Heading in Hindi (optional)') },
-      description: { label: i18n._('Card line in Hindi (optional)') },
-      subCategory: (number) => ({ label: i18n._('Sub-category {number} in Hindi (optional)', { number }) }),
-      shownAs: i18n._('In Hindi'),
-      auditField: {
-        name: i18n._('Name in Hindi'),
-        shortName: i18n._('Short name in Hindi'),
-        aboutText: i18n._('About Us text in Hindi'),
-        committeeName: i18n._('Committee name in Hindi'),
-        cardTitle: i18n._('Card title in Hindi'),
-        complaintHead: i18n._('Complaint heading in Hindi'),
-        description: i18n._('Description in Hindi'),
-        label: i18n._('Label in Hindi'),
-      },
-    };
-  },
-};
+/** In the reader's language, each message naming the language it is about ("Name in Hindi"). */
+function wordsIn(locale: TranslatedLocale): EditorWords {
+  const language = i18n._(LANGUAGES[locale].english);
+  const namedHint = i18n._('Its name for people reading {language}; left empty, they see the English.', { language });
+  const emptyHint = i18n._('Left empty, people reading {language} see the English.', { language });
+  return {
+    universityName: { label: i18n._('Name in {language} (optional)', { language }), hint: i18n._('For people reading {language}; left empty, they see the English.', { language }) },
+    universityShortName: { label: i18n._('Short form in {language} (optional)', { language }) },
+    universityAbout: { label: i18n._('About Us in {language} (optional)', { language }) },
+    committeeName: { label: i18n._('Committee in {language} (optional)', { language }), hint: namedHint },
+    hostelName: { label: i18n._('Hostel in {language} (optional)', { language }), hint: namedHint },
+    areaName: { label: i18n._('Area in {language} (optional)', { language }), hint: emptyHint },
+    serviceLabel: { label: i18n._('Label in {language} (optional)', { language }), hint: emptyHint },
+    cardTitle: { label: i18n._('Title in {language} (optional)', { language }), hint: i18n._('Shown to people reading {language}; left empty, they see the English.', { language }) },
+    complaintHead: { label: i18n._('Heading in {language} (optional)', { language }) },
+    description: { label: i18n._('Card line in {language} (optional)', { language }) },
+    subCategory: (number) => ({ label: i18n._('Sub-category {number} in {language} (optional)', { number, language }) }),
+    shownAs: i18n._('In {language}', { language }),
+    auditField: {
+      name: i18n._('Name in {language}', { language }),
+      shortName: i18n._('Short name in {language}', { language }),
+      aboutText: i18n._('About Us text in {language}', { language }),
+      committeeName: i18n._('Committee name in {language}', { language }),
+      cardTitle: i18n._('Card title in {language}', { language }),
+      complaintHead: i18n._('Complaint heading in {language}', { language }),
+      description: i18n._('Description in {language}', { language }),
+      label: i18n._('Label in {language}', { language }),
+    },
+  };
+}
 
-export const editorWords = (locale: TranslatedLocale): EditorWords => WORDS[locale]();
+export const editorWords = (locale: TranslatedLocale): EditorWords => wordsIn(locale);
 
 /** Each language with its words, in the list's order: what an editor renders its inputs from. */
 export const translationInputs = (): Array<{ locale: TranslatedLocale; words: EditorWords }> =>
