@@ -67,15 +67,18 @@ export function useRecheckAfterSubmit<V extends FieldValues, P, F extends FieldP
   check: (values: V) => Messages<F>,
   { onChange, changedAs = (name) => name }: { onChange?: (name: string, values: V) => void; changedAs?: (name: string) => string } = {},
 ): void {
-  const latest = useRef({ check, onChange, changedAs });
+  // Read while rendering: react-hook-form keeps a formState property up to date only for a form
+  // that reads it there (its proxy subscribes then); read first in the watcher, it stays false.
+  const { isSubmitted } = form.formState;
+  const latest = useRef({ check, onChange, changedAs, isSubmitted });
   useEffect(() => {
-    latest.current = { check, onChange, changedAs };
+    latest.current = { check, onChange, changedAs, isSubmitted };
   });
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
       if (name === undefined) return;
       latest.current.onChange?.(name, form.getValues());
-      if (!form.formState.isSubmitted) return;
+      if (!latest.current.isSubmitted) return;
       const changed = latest.current.changedAs(name);
       showErrors(form, order, recheckedErrors(order, shownErrors(form, order), changed, latest.current.check(form.getValues())));
     });
