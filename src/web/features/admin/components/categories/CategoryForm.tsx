@@ -24,6 +24,7 @@ import { toNumber } from '../../lib/problems';
 import { ListEditor } from '../ListEditor';
 import { RoutingEditor, emptyRouting, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
 import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
+import { TranslatedTextFields } from '../TranslatedTextFields';
 
 /** A sub-category as the form holds it: its own target and routing key as typed, empty for the category's. */
 interface SubCategoryDraft {
@@ -158,18 +159,7 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
             autoComplete="off"
             maxLength={60}
           />
-          {translationInputs().map(({ locale, words }) => (
-            <TextField
-              key={locale}
-              control={control}
-              name={`subCategories.${index}.translations.${locale}.name`}
-              label={words.subCategory(index + 1).label}
-              lang={locale}
-              autoComplete="off"
-              maxLength={60}
-              className="text-sm"
-            />
-          ))}
+          <TranslatedTextFields control={control} name={(locale) => `subCategories.${index}.translations.${locale}.name`} words={(words) => words.subCategory(index + 1)} autoComplete="off" maxLength={60} className="text-sm" />
           <CheckboxField
             control={control}
             name={`subCategories.${index}.confidential`}
@@ -291,18 +281,7 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
           autoComplete="off"
           maxLength={60}
         />
-        {translationInputs().map(({ locale, words }) => (
-          <TextField
-            key={locale}
-            control={form.control}
-            name={`translations.${locale}.cardTitle`}
-            label={words.cardTitle.label}
-            hint={words.cardTitle.hint}
-            lang={locale}
-            autoComplete="off"
-            maxLength={60}
-          />
-        ))}
+        <TranslatedTextFields control={form.control} name={(locale) => `translations.${locale}.cardTitle`} words={(words) => words.cardTitle} autoComplete="off" maxLength={60} />
         <TextField
           control={form.control}
           name="complaintHead"
@@ -311,17 +290,7 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
           autoComplete="off"
           maxLength={80}
         />
-        {translationInputs().map(({ locale, words }) => (
-          <TextField
-            key={locale}
-            control={form.control}
-            name={`translations.${locale}.complaintHead`}
-            label={words.complaintHead.label}
-            lang={locale}
-            autoComplete="off"
-            maxLength={80}
-          />
-        ))}
+        <TranslatedTextFields control={form.control} name={(locale) => `translations.${locale}.complaintHead`} words={(words) => words.complaintHead} autoComplete="off" maxLength={80} />
       </div>
       <TextAreaField control={form.control} name="description" label={i18n._('Description')} hint={i18n._('One line on the card.')} rows={2} maxLength={200} />
       {translationInputs().map(({ locale, words }) => (

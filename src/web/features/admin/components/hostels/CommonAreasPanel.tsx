@@ -26,6 +26,7 @@ import { i18n } from '../../../../lib/i18n';
 import { describeFailure } from '../../lib/problems';
 import { WithHiddenName } from '../HiddenName';
 import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
+import { TranslatedTextFields } from '../TranslatedTextFields';
 
 /** The floor select's value for an area serving the whole building. */
 const WHOLE_BUILDING = 'all';
@@ -122,19 +123,7 @@ function AreaForm({ hostel, area, onSaved }: { hostel: HostelAdmin; area?: Commo
           autoComplete="off"
           maxLength={60}
         />
-        {translationInputs().map(({ locale, words }) => (
-          <TextField
-            key={locale}
-            control={form.control}
-            id={`${prefix}-name-${locale}`}
-            name={`translations.${locale}.name`}
-            label={words.areaName.label}
-            hint={words.areaName.hint}
-            lang={locale}
-            autoComplete="off"
-            maxLength={60}
-          />
-        ))}
+        <TranslatedTextFields control={form.control} name={(locale) => `translations.${locale}.name`} words={(words) => words.areaName} id={(locale) => `${prefix}-name-${locale}`} autoComplete="off" maxLength={60} />
         <SelectField control={form.control} id={`${prefix}-floor`} name="floor" label={i18n._('Where')}>
           <FloorOptions hostel={hostel} />
         </SelectField>

@@ -11,7 +11,8 @@ import { useCreateHostel } from '../../api/create-hostel';
 import { useUpdateHostel } from '../../api/update-hostel';
 import { toNumber } from '../../lib/problems';
 import { ListEditor } from '../ListEditor';
-import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
+import { translationDraft, type TranslationDraft } from '../../lib/translations';
+import { TranslatedTextFields } from '../TranslatedTextFields';
 
 /** A hostel as the form holds it: numbers as typed. The name only while adding (it never changes). */
 interface HostelDraft {
@@ -136,18 +137,7 @@ export function HostelForm({ hostel, onSaved, onSubmitStart }: HostelFormProps) 
           maxLength={60}
         />
       )}
-      {translationInputs().map(({ locale, words }) => (
-        <TextField
-          key={locale}
-          control={form.control}
-          name={`translations.${locale}.name`}
-          label={words.hostelName.label}
-          hint={words.hostelName.hint}
-          lang={locale}
-          autoComplete="off"
-          maxLength={60}
-        />
-      ))}
+      <TranslatedTextFields control={form.control} name={(locale) => `translations.${locale}.name`} words={(words) => words.hostelName} autoComplete="off" maxLength={60} />
       <TextField
         control={form.control}
         name="code"

@@ -14,7 +14,8 @@ import { toNumber } from '../../lib/problems';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SubmitRow } from '../SubmitRow';
 import { RoutingEditor, routingDraft, routingValue, type RoutingDraft } from '../RoutingEditor';
-import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
+import { translationDraft, type TranslationDraft } from '../../lib/translations';
+import { TranslatedTextFields } from '../TranslatedTextFields';
 
 interface ServiceDraft {
   label: string;
@@ -95,18 +96,7 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
           autoComplete="off"
           maxLength={60}
         />
-        {translationInputs().map(({ locale, words }) => (
-          <TextField
-            key={locale}
-            control={form.control}
-            name={`translations.${locale}.label`}
-            label={words.serviceLabel.label}
-            hint={words.serviceLabel.hint}
-            lang={locale}
-            autoComplete="off"
-            maxLength={60}
-          />
-        ))}
+        <TranslatedTextFields control={form.control} name={(locale) => `translations.${locale}.label`} words={(words) => words.serviceLabel} autoComplete="off" maxLength={60} />
       </div>
       <CheckboxField control={form.control} name="enabled" role="switch" label={i18n._('Students can ask for it')} />
       <TextField

@@ -14,7 +14,8 @@ import { applyServerErrors, draftResolver } from '../../../../lib/form';
 import { useUpdateUniversity } from '../../api/update-university';
 import { useWarnIfUnsaved } from '../../lib/unsaved-changes';
 import { SubmitRow } from '../SubmitRow';
-import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
+import { translationDraft, type TranslationDraft } from '../../lib/translations';
+import { TranslatedTextFields } from '../TranslatedTextFields';
 
 /** Nested as PUT /api/admin/university takes them, so the server's 'contacts.…' messages land on their fields. */
 interface ContactsDraft {
@@ -53,19 +54,9 @@ function PersonFields<P>({ control, prefix, legend, nameLabel, emailLabel, phone
     <fieldset className={GROUP}>
       <legend className={cn(fieldLabel, 'px-1')}>{legend}</legend>
       <TextField control={control} name={`contacts.${prefix}Name`} label={nameLabel} maxLength={120} autoComplete="off" />
-      {prefix === 'committee' &&
-        translationInputs().map(({ locale, words }) => (
-          <TextField
-            key={locale}
-            control={control}
-            name={`contacts.translations.${locale}.committeeName`}
-            label={words.committeeName.label}
-            hint={words.committeeName.hint}
-            lang={locale}
-            maxLength={120}
-            autoComplete="off"
-          />
-        ))}
+      {prefix === 'committee' && (
+        <TranslatedTextFields control={control} name={(locale) => `contacts.translations.${locale}.committeeName`} words={(words) => words.committeeName} maxLength={120} autoComplete="off" />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField control={control} name={`contacts.${prefix}Email`} label={emailLabel} hint={emailHint} {...emailProps} />
         <TextField control={control} name={`contacts.${prefix}Phone`} label={phoneLabel} maxLength={40} {...phoneProps} />

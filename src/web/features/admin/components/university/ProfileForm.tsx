@@ -20,6 +20,7 @@ import { SubmitRow } from '../SubmitRow';
 import { TextListEditor, textRows, textValues, type TextRow } from '../ListEditor';
 import { SAMPLE_REG_NUMBER, patternVerdict } from './pattern';
 import { translationDraft, translationInputs, type TranslationDraft } from '../../lib/translations';
+import { TranslatedTextFields } from '../TranslatedTextFields';
 
 interface ProfileDraft {
   name: string;
@@ -240,22 +241,9 @@ export function ProfileForm({ university, saved: savedMessage, onSaved }: Profil
         maxLength={120}
         readOnly={fromEnv('name')}
       />
-      {translationInputs().map(({ locale, words }) => (
-        <TextField
-          key={locale}
-          control={form.control}
-          name={`translations.${locale}.name`}
-          id={`university-name-${locale}`}
-          label={words.universityName.label}
-          hint={words.universityName.hint}
-          lang={locale}
-          maxLength={120}
-        />
-      ))}
+      <TranslatedTextFields control={form.control} name={(locale) => `translations.${locale}.name`} words={(words) => words.universityName} id={(locale) => `university-name-${locale}`} maxLength={120} />
       <ShortNameField control={form.control} hint={(text) => hint('shortName', text)} />
-      {translationInputs().map(({ locale, words }) => (
-        <TextField key={locale} control={form.control} name={`translations.${locale}.shortName`} id={`university-short-name-${locale}`} label={words.universityShortName.label} lang={locale} maxLength={40} />
-      ))}
+      <TranslatedTextFields control={form.control} name={(locale) => `translations.${locale}.shortName`} words={(words) => words.universityShortName} id={(locale) => `university-short-name-${locale}`} maxLength={40} />
       {fromEnv('allowedDomains') ? (
         <Field id="university-domains" label={i18n._('Allowed e-mail domains')} hint={hint('allowedDomains')}>
           {(aria) => <TextInput {...aria} readOnly value={effective.allowedDomains.join(', ')} />}
