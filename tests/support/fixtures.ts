@@ -2,6 +2,7 @@ import { test as base, expect } from 'vitest';
 import { aStudent } from '../factories/complaints.js';
 import { DEMO_ADMIN, DEMO_STAFF, demoStudents, type DemoPerson } from '../factories/demo.js';
 import type { SignInAs } from './http-client.js';
+import { SmtpSink } from './smtp-sink.js';
 import { addStaff, type NewStaff } from './staff.js';
 import { ApiClient } from './student.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -27,6 +28,8 @@ import { startTestApp, type TestApp } from './test-app.js';
 export interface PortalSetup<Team extends string = never, Students extends string = never> {
   /** The environment the app starts with, as startTestApp takes it; ADMIN_EMAILS defaults to the admin's address. */
   env?: Record<string, string>;
+  /** A mail server the app sends to (SMTP_URL), started before the app and stopped after it: the `sink` fixture. */
+  mail?: boolean;
   /** startTestApp's other options (logger, setup, port). */
   app?: Parameters<typeof startTestApp>[1];
   /** The administrator, listed in ADMIN_EMAILS. */
@@ -71,9 +74,15 @@ export function portalTest<Team extends string = never, Students extends string 
   const adminAs = setup.admin ?? DEFAULT_PEOPLE.admin;
   env.ADMIN_EMAILS ??= adminAs.email;
   const test = base
-    // eslint-disable-next-line no-empty-pattern -- a fixture's first argument must be a pattern; the app needs no other fixture
-    .extend('portal', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestApp> => {
-      const portal = await startTestApp(env, setup.app);
+    // eslint-disable-next-line no-empty-pattern -- a fixture's first argument must be a pattern; the sink needs no other fixture
+    .extend('mailSink', { scope: 'file' }, async ({}, { onCleanup }): Promise<SmtpSink | undefined> => {
+      if (!setup.mail) return undefined;
+      const sink = await SmtpSink.start();
+      onCleanup(() => sink.stop());
+      return sink;
+    })
+    .extend('portal', { scope: 'file' }, async ({ mailSink }, { onCleanup }): Promise<TestApp> => {
+      const portal = await startTestApp(mailSink ? { SMTP_URL: mailSink.url, ...env } : env, setup.app);
       onCleanup(async () => {
         await portal.close();
         // The setup file's own check of this file ran before its fixtures were torn down.
@@ -81,6 +90,11 @@ export function portalTest<Team extends string = never, Students extends string 
         if (late.length) throw new Error(`${late.length} unexpected server error log(s) while the app closed:\n${late.join('\n')}`);
       });
       return portal;
+    })
+    /** The mail the app sent (with `mail: true`). */
+    .extend('sink', { scope: 'file' }, ({ mailSink }): SmtpSink => {
+      if (!mailSink) throw new Error('the sink fixture needs portalTest({ mail: true })');
+      return mailSink;
     })
     .extend('admin', { scope: 'file' }, async ({ portal }): Promise<ApiClient> => {
       const client = await ApiClient.withSession(portal, adminAs);
