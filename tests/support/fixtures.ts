@@ -30,6 +30,8 @@ export interface PortalSetup<Team extends string = never, Students extends strin
   env?: Record<string, string>;
   /** A mail server the app sends to (SMTP_URL), started before the app and stopped after it: the `sink` fixture. */
   mail?: boolean;
+  /** Stops what the file started for the app to talk to (a push service), once the app is closed. */
+  afterClose?: () => Promise<void> | void;
   /** startTestApp's other options (logger, setup, port). */
   app?: Parameters<typeof startTestApp>[1];
   /** The administrator, listed in ADMIN_EMAILS. */
@@ -84,7 +86,11 @@ export function portalTest<Team extends string = never, Students extends string 
     .extend('portal', { scope: 'file' }, async ({ mailSink }, { onCleanup }): Promise<TestApp> => {
       const portal = await startTestApp(mailSink ? { SMTP_URL: mailSink.url, ...env } : env, setup.app);
       onCleanup(async () => {
-        await portal.close();
+        try {
+          await portal.close();
+        } finally {
+          await setup.afterClose?.();
+        }
         // The setup file's own check of this file ran before its fixtures were torn down.
         const late = portal.uncheckedErrorLogs();
         if (late.length) throw new Error(`${late.length} unexpected server error log(s) while the app closed:\n${late.join('\n')}`);
