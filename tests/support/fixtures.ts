@@ -26,7 +26,10 @@ import { startTestApp, type TestApp } from './test-app.js';
 
 /** Who a file's people are; each one left out is the demo university's (tests/factories/demo.ts). */
 export interface PortalSetup<Team extends string = never, Students extends string = never> {
-  /** The environment the app starts with, as startTestApp takes it; ADMIN_EMAILS defaults to the admin's address. */
+  /**
+   * The environment the app starts with, as startTestApp takes it; ADMIN_EMAILS defaults to the
+   * admin's address. Read as the app starts, after the file's own earlier beforeAll hooks.
+   */
   env?: Record<string, string>;
   /** A mail server the app sends to (SMTP_URL), started before the app and stopped after it: the `sink` fixture. */
   mail?: boolean;
@@ -72,9 +75,7 @@ async function signInAdded(portal: TestApp, admin: ApiClient, person: NewStaff):
 }
 
 export function portalTest<Team extends string = never, Students extends string = never>(setup: PortalSetup<Team, Students> = {}) {
-  const env = { ...setup.env };
   const adminAs = setup.admin ?? DEFAULT_PEOPLE.admin;
-  env.ADMIN_EMAILS ??= adminAs.email;
   const test = base
     // eslint-disable-next-line no-empty-pattern -- a fixture's first argument must be a pattern; the sink needs no other fixture
     .extend('mailSink', { scope: 'file' }, async ({}, { onCleanup }): Promise<SmtpSink | undefined> => {
@@ -84,7 +85,9 @@ export function portalTest<Team extends string = never, Students extends string 
       return sink;
     })
     .extend('portal', { scope: 'file' }, async ({ mailSink }, { onCleanup }): Promise<TestApp> => {
-      const portal = await startTestApp(mailSink ? { SMTP_URL: mailSink.url, ...env } : env, setup.app);
+      // Read now, not when the file was collected: a hook of the file before portalTest may fill in a port.
+      const env = { ...(mailSink ? { SMTP_URL: mailSink.url } : {}), ADMIN_EMAILS: adminAs.email, ...setup.env };
+      const portal = await startTestApp(env, setup.app);
       onCleanup(async () => {
         try {
           await portal.close();
