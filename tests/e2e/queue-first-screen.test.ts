@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { bulkActions, complaints, notifications, outbox } from '../../src/server/db/schema.js';
 import { aComplaint } from '../factories/complaints.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { SmtpSink } from '../support/smtp-sink.js';
 import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
@@ -22,7 +21,7 @@ const WARDEN = { email: 'first.warden@vitbhopal.ac.in', name: 'First Warden' };
 const STUDENT = { email: 'tanvi.joshi@vitbhopal.ac.in', name: 'Tanvi Joshi 23BCE10888' };
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-// The portal sends mail to this sink (a real SMTP server); it starts before the suite's app.
+// The portal sends mail to the suite's sink (a real SMTP server), started before its app.
 const env: Record<string, string> = {
   ...RELAXED_LIMITS,
   ADMIN_EMAILS: ADMIN.email,
@@ -30,16 +29,7 @@ const env: Record<string, string> = {
   // Long enough to press Undo, short enough not to keep the suite waiting.
   BULK_UNDO_SECONDS: '4',
 };
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.stop();
-});
-
-const suite = browserSuite(env);
+const suite = browserSuite(env, { mail: true });
 const { it } = suite;
 
 const db = () => suite.portal.app.db;
@@ -53,7 +43,7 @@ async function move(number: string, to: string) {
   const worker = await suite.api(WORKER);
   expect((await worker.send('POST', `/api/staff/complaints/${number}/transitions`, { to, note: '' })).status).toBe(200);
 }
-const resolvedMails = (numbers: string[]) => sink.received.filter((m) => numbers.some((n) => m.parsed.subject === `${n} is now Resolved`));
+const resolvedMails = (numbers: string[]) => suite.sink.received.filter((m) => numbers.some((n) => m.parsed.subject === `${n} is now Resolved`));
 const studentBells = async (numbers: string[]) => {
   const rows = await db().select({ id: complaints.id, studentId: complaints.studentId }).from(complaints).where(inArray(complaints.number, numbers));
   const bells = await db()
