@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categories, commonAreas, complaints, hostels, university } from '../db/schema.js';
 import { aComplaint } from '../../../tests/factories/complaints.js';
 import { RELAXED_LIMITS } from '../../../tests/support/limits.js';
@@ -38,11 +38,6 @@ test.beforeAll(async ({ portal: app, sink: mail, admin: a, staff: desk, student:
   await db.update(categories).set({ complaintHeadHi: 'वाई-फ़ाई शिकायत' }).where(eq(categories.key, 'wifi'));
   await db.update(hostels).set({ nameHi: 'ब्लॉक-2' }).where(eq(hostels.name, 'Block-2'));
 });
-afterAll(async () => {
-  await portal?.close();
-  await sink?.stop();
-});
-
 async function file(body: Record<string, unknown> = aComplaint()) {
   const before = sink.received.length;
   const filed = await student.post('/api/complaints', body);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog, notifications, outbox, users } from '../../db/schema.js';
 import { pushMessageSchema } from '../../../shared/push.js';
 import { aStudent } from '../../../../tests/factories/complaints.js';
@@ -81,11 +81,6 @@ test.beforeAll(async ({ portal: app, admin: a, team }) => {
 afterEach(() => {
   cleaningClock.now = () => new Date();
 });
-afterAll(async () => {
-  await portal?.close();
-  await pushService?.close();
-});
-
 describe('weekly slots (admin console)', () => {
   it('are for admins only, validated, audited, without exact duplicates, and can be retired and brought back', async () => {
     const someone = await student();

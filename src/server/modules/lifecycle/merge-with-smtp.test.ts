@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { complaints, outbox } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
@@ -34,11 +34,6 @@ const test = portalTest({
 test.beforeAll(({ portal: app, sink: mail, staff, student, students }) => {
   [portal, sink, desk, owner, dup] = [app, mail, staff, student, students.dup];
 });
-afterAll(async () => {
-  await portal?.close();
-  await sink?.stop();
-});
-
 const file = async (by: ApiClient) => {
   const filed = await by.post('/api/complaints', aComplaint());
   expect(filed.status, JSON.stringify(filed.body)).toBe(201);

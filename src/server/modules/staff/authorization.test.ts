@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import type { ApiClient } from '../../../../tests/support/student.js';
 import type { TestApp } from '../../../../tests/support/test-app.js';
@@ -31,10 +31,6 @@ test.beforeAll(async ({ portal: app, admin, team, student: owner, students }) =>
   Object.assign(clients, { admin, owner, ...students, ...team });
   number = String((await clients.owner.post('/api/complaints', aComplaint({ category: 'water', subCategory: 'Shower', hostel: 'Girls' }))).body.number);
 });
-afterAll(async () => {
-  await portal?.close();
-});
-
 async function call(who: Who, method: string, path: string, body?: unknown): Promise<number> {
   if (who === 'anonymous') {
     const response = await fetch(`${portal.baseUrl}${path}`, {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, complaintCounts, complaints, outbox, users } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
@@ -54,10 +54,6 @@ test.beforeAll(async ({ portal: app, admin: a, team, student: aarav, students })
     (await otherStudent.post('/api/complaints', aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', hostel: 'Block-2', complaint: 'Seniors in room 210' }))).body.number,
   );
 });
-afterAll(async () => {
-  await portal?.close();
-});
-
 const queue = async (client: ApiClient, query = '') => {
   const { status, body } = await client.get(`/api/staff/complaints${query}`);
   return { status, items: (body.items ?? []) as Item[], nextCursor: body.nextCursor as string | null };
