@@ -5,7 +5,6 @@ import { bulkActions, complaints, notifications, outbox } from '../../src/server
 import { aComplaint } from '../factories/complaints.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -29,7 +28,14 @@ const env: Record<string, string> = {
   // Long enough to press Undo, short enough not to keep the suite waiting.
   BULK_UNDO_SECONDS: '4',
 };
-const suite = browserSuite(env, { mail: true });
+const suite = browserSuite(env, {
+  mail: true,
+  admin: ADMIN,
+  team: {
+    worker: { ...WORKER, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] },
+    warden: { ...WARDEN, role: 'warden', antiRagging: false, scopes: [{ category: '', hostel: 'Block-2' }] },
+  },
+});
 const { it } = suite;
 
 const db = () => suite.portal.app.db;
@@ -61,13 +67,6 @@ let resolved = '';
 let newest = '';
 
 beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  for (const [who, role, scopes] of [
-    [WORKER, 'staff', [{ category: 'wifi', hostel: '' }]],
-    [WARDEN, 'warden', [{ category: '', hostel: 'Block-2' }]],
-  ] as const) {
-    await addStaff(admin, { ...who, role, antiRagging: false, scopes });
-  }
   started = await file('The router on floor two restarts every hour.');
   await move(started, 'in_progress');
   acknowledged = await file('No wifi signal in room 214 since Monday.');
