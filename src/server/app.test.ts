@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CookieClient, signIn } from '../../tests/support/http-client.js';
-import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+import type { TestApp } from '../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../tests/support/limits.js';
+import { portalTest } from '../../tests/support/fixtures.js';
 
 let portal: TestApp;
 
-beforeAll(async () => {
-  portal = await startTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await portal?.close();
+const test = portalTest({ env: RELAXED_LIMITS });
+test.beforeAll(({ portal: app }) => {
+  portal = app;
 });
 
 const url = (path: string) => `${portal.baseUrl}${path}`;

@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ANONYMOUS_REPORTER_EMAIL } from '../../src/shared/constants.js';
 import { complaints, notifications, outbox, pushOutbox } from '../../src/server/db/schema.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { mailSinkFor } from '../support/mail-sink.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -28,13 +27,8 @@ const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTo
 
 const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' };
 const mail = mailSinkFor(env);
-const suite = browserSuite(env);
+const suite = browserSuite(env, { admin: ADMIN, team: { duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] } } });
 const { it } = suite;
-
-beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
-});
 
 async function checkPage(page: Page, what: string) {
   expect({ what, violations: await seriousAxeViolations(page) }).toEqual({ what, violations: [] });

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { cleaningClock } from '../../src/server/modules/cleaning-schedule/clock.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
-import { addStaff } from '../support/staff.js';
 
 /*
  * Weekly cleaning on a phone: the admin offers Tuesdays 09:00–11:00 in Block-2; a student books it
@@ -21,16 +20,12 @@ const CLEANER = { email: 'weekly.cleaner@vitbhopal.ac.in', name: 'Weekly Cleaner
 const STUDENT = { email: 'ananya.rao@vitbhopal.ac.in', name: 'Ananya Rao 22BCE10777' };
 const REASON = 'Room locked and nobody answered';
 
-const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE: 'Asia/Kolkata' });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE: 'Asia/Kolkata' }, { admin: ADMIN, team: { cleaner: { ...CLEANER, role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] } } });
 const { it } = suite;
 const at = (iso: string) => {
   cleaningClock.now = () => new Date(iso);
 };
 
-beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...CLEANER, role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] });
-});
 afterEach(() => {
   cleaningClock.now = () => new Date();
 });

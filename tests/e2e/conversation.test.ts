@@ -6,9 +6,7 @@ import { complaints, inboundMail, outbox } from '../../src/server/db/schema.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { freePort } from '../support/net.js';
-import type { ApiClient } from '../support/student.js';
 import { aComplaint } from '../factories/complaints.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /**
@@ -33,15 +31,11 @@ const env: Record<string, string> = {
 beforeAll(async () => {
   env.INBOUND_SMTP_PORT = String(await freePort());
 });
-const suite = browserSuite(env);
-const { it } = suite;
-
-let admin: ApiClient;
-
-beforeAll(async () => {
-  admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
+const suite = browserSuite(env, {
+  admin: ADMIN,
+  team: { staff: { ...STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] } },
 });
+const { it } = suite;
 
 async function fileWifi(text = 'The wifi drops every evening.'): Promise<string> {
   const student = await suite.api(STUDENT);

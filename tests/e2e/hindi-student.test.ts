@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { categories, hostels } from '../../src/server/db/schema.js';
 import { localNameOr, type PublicCatalog, type Translated, type Translations } from '../../src/shared/catalog.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { SmtpSink } from '../support/smtp-sink.js';
 
 /*
  * Issue 28: a student on a phone picks हिन्दी on the account page and files a complaint through the
@@ -21,18 +20,9 @@ const COMPLAINT_TEXT = 'रात के खाने में दाल रो
 /** Words Hindi speakers say in English, and the names of the two languages (each named in itself). */
 const LATIN_WORDS = new Set(['Wi-Fi', 'WhatsApp', 'FIR', 'OTP', 'QR', 'CSV', 'PDF', 'iPhone', 'iPad', 'iOS', 'English']);
 
-// The mail the student gets goes to a local SMTP sink, to be read in Hindi too.
+// The mail the student gets goes to the suite's SMTP sink, to be read in Hindi too.
 const env: Record<string, string> = { MAIL_POLL_INTERVAL_MS: '200' };
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.stop();
-});
-
-const suite = browserSuite(env);
+const suite = browserSuite(env, { mail: true });
 const { it } = suite;
 
 beforeAll(async () => {
@@ -175,8 +165,8 @@ describe('a student in Hindi', () => {
     expect(fetched.filter((path) => /\/assets\/web-(staff|admin|insights)-/.test(path))).toEqual([]);
 
     // The mail that tells the student it arrived: in Hindi, naming the category as the Hindi reader knows it.
-    await expect.poll(() => sink.to(STUDENT.email).length).toBeGreaterThan(0);
-    const [receipt] = sink.to(STUDENT.email);
+    await expect.poll(() => suite.sink.to(STUDENT.email).length).toBeGreaterThan(0);
+    const [receipt] = suite.sink.to(STUDENT.email);
     expect(receipt?.parsed.subject).toBe(`आपकी शिकायत हमें मिल गई — ${number}`);
     const body = receipt?.parsed.text ?? '';
     expect(body).toContain(local(mess.complaintHead, mess, 'complaintHead'));

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { outbox } from '../../src/server/db/schema.js';
 import { aComplaint } from '../factories/complaints.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { SmtpSink } from '../support/smtp-sink.js';
 import type { ApiClient } from '../support/student.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -25,24 +23,13 @@ const TITLE = 'Wi-Fi outage on floor 2';
 const NOTE = 'The floor switch is replaced; Wi-Fi is back on floor 2.';
 
 const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' };
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.stop();
-});
-
-const suite = browserSuite(env);
+const suite = browserSuite(env, { mail: true, admin: ADMIN, team: { tech: { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] } } });
 const { it } = suite;
 
 let filer: ApiClient;
 let neighbour: ApiClient;
 
 beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
   filer = await suite.api(FILER);
   neighbour = await suite.api(NEIGHBOUR);
   // Both live on floor 2 of Block-2 (their account page's place).
@@ -51,7 +38,7 @@ beforeAll(async () => {
   }
 });
 
-const resolvedMails = (address: string) => sink.to(address).filter((m) => m.parsed.subject === `Resolved: ${TITLE}`);
+const resolvedMails = (address: string) => suite.sink.to(address).filter((m) => m.parsed.subject === `Resolved: ${TITLE}`);
 const resolvedBells = async (student: ApiClient) =>
   ((await student.get('/api/notifications')).body.items as Array<{ text: string }>).filter((n) => n.text.startsWith(`Resolved: “${TITLE}”`));
 

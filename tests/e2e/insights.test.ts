@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { addDays, dayIn } from '../../src/shared/time.js';
 import { OPEN_STATUSES } from '../../src/shared/constants.js';
 import { complaints, users } from '../../src/server/db/schema.js';
 import { countedInSql, seedInsights } from '../factories/insights.js';
 import { DESKTOP, PHONE, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { SmtpSink } from '../support/smtp-sink.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -22,23 +20,12 @@ const ADMIN = { email: 'insights.admin@vitbhopal.ac.in', name: 'Insights Admin' 
 const WARDEN = { email: 'block3.warden@vitbhopal.ac.in', name: 'Block Three Warden' };
 const STUDENT = { email: 'neha.gupta@vitbhopal.ac.in', name: 'Neha Gupta 22BCE10321' };
 
-// The portal sends mail to this sink; it starts before the suite's app (hooks run in order).
+// The portal sends mail to the suite's sink, started before its app.
 const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' };
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.stop();
-});
-
-const suite = browserSuite(env);
+const suite = browserSuite(env, { mail: true, admin: ADMIN, team: { warden: { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] } } });
 const { it } = suite;
 
 beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] });
   await seedInsights(suite.portal.app.db);
 });
 
@@ -139,8 +126,8 @@ describe('insights for a warden of one hostel', () => {
     const overdue = await figure(page, 'overdue').textContent();
 
     expect(await suite.portal.app.jobs.insightsDigests()).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => sink.received.some((m) => m.envelopeTo.includes(WARDEN.email))).toBe(true);
-    const mail = sink.received.find((m) => m.envelopeTo.includes(WARDEN.email));
+    await expect.poll(() => suite.sink.received.some((m) => m.envelopeTo.includes(WARDEN.email))).toBe(true);
+    const mail = suite.sink.received.find((m) => m.envelopeTo.includes(WARDEN.email));
     const text = mail?.parsed.text ?? '';
     expect(mail?.parsed.subject).toMatch(/^Insights for Block-3: /);
     expect(text).toContain(`Filed: ${filed}\n`);

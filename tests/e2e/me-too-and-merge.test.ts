@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { incidents } from '../../src/server/db/schema.js';
 import { aComplaint } from '../factories/complaints.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { SmtpSink } from '../support/smtp-sink.js';
 import type { ApiClient } from '../support/student.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -23,7 +21,7 @@ const FOLLOWER = { email: 'sneha.pillai@vitbhopal.ac.in', name: 'Sneha Pillai 22
 const DUPLICATE = { email: 'karan.mehta@vitbhopal.ac.in', name: 'Karan Mehta 23BCE10713' };
 const RESOLUTION = 'Replaced the access point by the stairs on floor 3.';
 
-// The portal sends mail to this sink; it starts before the suite's app (hooks run in order). The
+// The portal sends mail to the suite's sink, started before its app. The
 // merge's undo window is short here, so its held notice goes out during the test.
 const env: Record<string, string> = {
   ...RELAXED_LIMITS,
@@ -31,16 +29,7 @@ const env: Record<string, string> = {
   MAIL_POLL_INTERVAL_MS: '200',
   MERGE_UNDO_MINUTES: '0.05',
 };
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.stop();
-});
-
-const suite = browserSuite(env);
+const suite = browserSuite(env, { mail: true, admin: ADMIN, team: { tech: { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] } } });
 const { it } = suite;
 
 let tech: ApiClient;
@@ -48,8 +37,6 @@ let filed = '';
 let duplicate = '';
 
 beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
   tech = await suite.api(TECH);
   const first = await (await suite.api(FILER)).post('/api/complaints', aComplaint({ floor: 3, roomNo: '312', subCategory: 'Not Working', complaint: 'The wifi router by the stairs keeps restarting.' }));
   expect(first.status, JSON.stringify(first.body)).toBe(201);
@@ -62,7 +49,7 @@ beforeAll(async () => {
     .values({ hostel: 'Block-2', floors: [3], category: 'wifi', title: 'Floor 3 access point restarting', endsAt: new Date(Date.now() + 4 * 3600_000) });
 });
 
-const mailsTo = (address: string, subject: string) => sink.to(address).filter((m) => m.parsed.subject === subject);
+const mailsTo = (address: string, subject: string) => suite.sink.to(address).filter((m) => m.parsed.subject === subject);
 
 describe('one outage, reported once', () => {
   it('a student sees it already reported and says Me too; a merged duplicate and the follower each hear of the resolution once', async ({ browse }) => {
@@ -121,6 +108,6 @@ describe('one outage, reported once', () => {
 
     // Nothing more arrives: one merge notice, one resolution each, and nothing for the follower's Me too.
     expect(mailsTo(DUPLICATE.email, mergedSubject)).toHaveLength(1);
-    expect(sink.to(FOLLOWER.email).map((m) => m.parsed.subject)).toEqual([resolvedSubject]);
+    expect(suite.sink.to(FOLLOWER.email).map((m) => m.parsed.subject)).toEqual([resolvedSubject]);
   });
 });

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { complaints, photos } from '../../src/server/db/schema.js';
 import { aPhoneJpeg } from '../factories/photos.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 const ADMIN = { email: 'photo.chief@vitbhopal.ac.in', name: 'Photo Chief' };
@@ -18,18 +17,13 @@ const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTo
 const DESKTOP_1366 = { viewport: { width: 1366, height: 768 } };
 const NUMBER = /HC-\d{4}-\d{6,}/;
 
-const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email }, { admin: ADMIN, team: { wifi: { ...WIFI_STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] } } });
 const { it } = suite;
 
 /** Whether every image in `scope` has loaded, i.e. the server sent the bytes and the page could show them. */
 async function imagesLoaded(scope: Locator): Promise<boolean> {
   return scope.locator('img').evaluateAll((images) => images.length > 0 && images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
 }
-
-beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...WIFI_STAFF, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] });
-});
 
 describe('photos before and after', () => {
   it('a photo taken on a phone is stored without EXIF, shown to staff, refused to another student, and the after-photo reaches the student', async ({ browse }) => {

@@ -5,7 +5,6 @@ import { aComplaint, aStudent } from '../factories/complaints.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
-import { addStaff } from '../support/staff.js';
 
 /*
  * A place's history on a worker's phone (issue 27): the queue row says the room is repeating
@@ -19,14 +18,12 @@ const TECH = { email: 'wifi.places@vitbhopal.ac.in', name: 'Ravi Kumar' };
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 const env: Record<string, string> = { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email };
-const suite = browserSuite(env);
+const suite = browserSuite(env, { admin: ADMIN, team: { tech: { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] } } });
 const { it } = suite;
 
 const numbers: string[] = [];
 
 beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
   // Three neighbours' wifi complaints from room 214 of Block-2; the first was fixed and closed already.
   const words = ['The wifi drops every evening after 9 pm.', 'No wifi signal at the desk since Monday.', 'The router in the corridor keeps restarting.'];
   for (const complaint of words) {

@@ -3,7 +3,6 @@ import { aComplaint } from '../factories/complaints.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations, signInThroughDevProvider } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
-import { addStaff } from '../support/staff.js';
 
 /*
  * A scanned label (decision 45): the QR code on the floor 3 washroom's door carries
@@ -18,7 +17,10 @@ const PLUMBER = { email: 'places.e2e.plumber@vitbhopal.ac.in', name: 'Ravi Plumb
 const FIRST = { email: 'meera.nair@vitbhopal.ac.in', name: 'Meera Nair 22BCE10801' };
 const SCANNER = { email: 'rohan.das@vitbhopal.ac.in', name: 'Rohan Das 23BCE10802' };
 
-const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
+const suite = browserSuite(
+  { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email },
+  { admin: ADMIN, team: { plumber: { ...PLUMBER, role: 'staff', scopes: [{ category: 'water', hostel: 'Block-2' }] } } },
+);
 const { it } = suite;
 
 let address = '';
@@ -31,7 +33,6 @@ beforeAll(async () => {
   const area = await admin.post(`/api/admin/hostels/${block2?.id ?? ''}/common-areas`, { name: 'Washroom', floor: 3 });
   expect(area.status, JSON.stringify(area.body)).toBe(201);
   address = String(area.body.address);
-  await addStaff(admin, { ...PLUMBER, role: 'staff', scopes: [{ category: 'water', hostel: 'Block-2' }] });
   const first = await (await suite.api(FIRST)).post(
     '/api/complaints',
     aComplaint({ category: 'water', subCategory: 'Shower', roomNo: '', commonAreaId: String(area.body.id), complaint: 'The shower by the window has no hot water.' }),

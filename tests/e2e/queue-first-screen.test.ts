@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { bulkActions, complaints, notifications, outbox } from '../../src/server/db/schema.js';
 import { aComplaint } from '../factories/complaints.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { SmtpSink } from '../support/smtp-sink.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -22,7 +20,7 @@ const WARDEN = { email: 'first.warden@vitbhopal.ac.in', name: 'First Warden' };
 const STUDENT = { email: 'tanvi.joshi@vitbhopal.ac.in', name: 'Tanvi Joshi 23BCE10888' };
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-// The portal sends mail to this sink (a real SMTP server); it starts before the suite's app.
+// The portal sends mail to the suite's sink (a real SMTP server), started before its app.
 const env: Record<string, string> = {
   ...RELAXED_LIMITS,
   ADMIN_EMAILS: ADMIN.email,
@@ -30,16 +28,14 @@ const env: Record<string, string> = {
   // Long enough to press Undo, short enough not to keep the suite waiting.
   BULK_UNDO_SECONDS: '4',
 };
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  env.SMTP_URL = sink.url;
+const suite = browserSuite(env, {
+  mail: true,
+  admin: ADMIN,
+  team: {
+    worker: { ...WORKER, role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: '' }] },
+    warden: { ...WARDEN, role: 'warden', antiRagging: false, scopes: [{ category: '', hostel: 'Block-2' }] },
+  },
 });
-afterAll(async () => {
-  await sink?.stop();
-});
-
-const suite = browserSuite(env);
 const { it } = suite;
 
 const db = () => suite.portal.app.db;
@@ -53,7 +49,7 @@ async function move(number: string, to: string) {
   const worker = await suite.api(WORKER);
   expect((await worker.send('POST', `/api/staff/complaints/${number}/transitions`, { to, note: '' })).status).toBe(200);
 }
-const resolvedMails = (numbers: string[]) => sink.received.filter((m) => numbers.some((n) => m.parsed.subject === `${n} is now Resolved`));
+const resolvedMails = (numbers: string[]) => suite.sink.received.filter((m) => numbers.some((n) => m.parsed.subject === `${n} is now Resolved`));
 const studentBells = async (numbers: string[]) => {
   const rows = await db().select({ id: complaints.id, studentId: complaints.studentId }).from(complaints).where(inArray(complaints.number, numbers));
   const bells = await db()
@@ -71,13 +67,6 @@ let resolved = '';
 let newest = '';
 
 beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  for (const [who, role, scopes] of [
-    [WORKER, 'staff', [{ category: 'wifi', hostel: '' }]],
-    [WARDEN, 'warden', [{ category: '', hostel: 'Block-2' }]],
-  ] as const) {
-    await addStaff(admin, { ...who, role, antiRagging: false, scopes });
-  }
   started = await file('The router on floor two restarts every hour.');
   await move(started, 'in_progress');
   acknowledged = await file('No wifi signal in room 214 since Monday.');

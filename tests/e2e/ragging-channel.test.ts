@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { complaints } from '../../src/server/db/schema.js';
 import { DESKTOP, hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -24,14 +23,12 @@ const WHAT = 'Two seniors stop first-years in the corridor after 11 pm and make 
 const HELPLINE = 'Anti-ragging helpline 1800-180-5522';
 const NEW_PHONE = '+91 755 246 8100';
 
-const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-const { it } = suite;
-
-beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
+const suite = browserSuite(
+  { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email },
   // The duty works wifi; every ragging report comes with the duty, whatever the scope.
-  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'wifi', hostel: '' }] });
-});
+  { admin: ADMIN, team: { duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'wifi', hostel: '' }] } } },
+);
+const { it } = suite;
 
 async function checkPage(page: Page, what: string) {
   expect({ what, violations: await seriousAxeViolations(page) }).toEqual({ what, violations: [] });

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -17,14 +16,17 @@ const DUTY = { email: 'squad.duty@vitbhopal.ac.in', name: 'Squad Duty' };
 const TECH = { email: 'plain.tech@vitbhopal.ac.in', name: 'Plain Tech' };
 const TIME_ZONE = 'Asia/Kolkata';
 
-const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE });
+const suite = browserSuite(
+  { ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE },
+  {
+    admin: ADMIN,
+    team: {
+      duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] },
+      tech: { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+    },
+  },
+);
 const { it } = suite;
-
-beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
-  await addStaff(admin, { ...TECH, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-});
 
 describe('the anti-ragging reports page', () => {
   it('the duty records an inspection and downloads the month’s report as a PDF; staff without the duty are not offered it', async ({ browse }) => {

@@ -5,7 +5,6 @@ import { complaints, outbox } from '../../src/server/db/schema.js';
 import { aComplaint } from '../factories/complaints.js';
 import { DESKTOP, PHONE, signInThroughDevProvider } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
-import { addStaff } from '../support/staff.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 
 /*
@@ -20,10 +19,19 @@ const TECH = { email: 'water.tech@vitbhopal.ac.in', name: 'Water Tech' };
 const WARDEN = { email: 'block1.warden@vitbhopal.ac.in', name: 'Block One Warden' };
 const REPLY = 'The plumber comes at 4 pm; please keep the bathroom door unlocked.';
 
-const suite = browserSuite({
-  ...RELAXED_LIMITS,
-  ADMIN_EMAILS: ADMIN.email,
-});
+const suite = browserSuite(
+  {
+    ...RELAXED_LIMITS,
+    ADMIN_EMAILS: ADMIN.email,
+  },
+  {
+    admin: ADMIN,
+    team: {
+      tech: { ...TECH, role: 'staff', antiRagging: false, scopes: [{ category: 'water', hostel: '' }] },
+      warden: { ...WARDEN, role: 'warden', antiRagging: false, scopes: [{ category: '', hostel: 'Block-1 (Old)' }] },
+    },
+  },
+);
 const { it } = suite;
 
 /** A water complaint filed by the student through the API; its number. */
@@ -44,19 +52,6 @@ const row = (page: Page, number: string) => page.getByTestId('queue-list').getBy
 let late = '';
 
 beforeAll(async () => {
-  const admin = await suite.api(ADMIN);
-  await addStaff(admin, {
-    ...TECH,
-    role: 'staff',
-    antiRagging: false,
-    scopes: [{ category: 'water', hostel: '' }],
-  });
-  await addStaff(admin, {
-    ...WARDEN,
-    role: 'warden',
-    antiRagging: false,
-    scopes: [{ category: '', hostel: 'Block-1 (Old)' }],
-  });
   late = await fileWater('Water has been leaking from the ceiling of room 104 since last night.');
   // Two hours past its due time, as if nobody had looked at it.
   await suite.portal.app.db

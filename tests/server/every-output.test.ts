@@ -1,14 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { complaints, outbox, pushOutbox } from '../../src/server/db/schema.js';
 import { aPhoneJpeg, uploadPhoto } from '../factories/photos.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 import { pdfText } from '../support/pdf-text.js';
 import { decryptPush, PushEndpoint, type FakeBrowser } from '../support/push-endpoint.js';
-import { SmtpSink } from '../support/smtp-sink.js';
-import { addStaff } from '../support/staff.js';
-import { ApiClient } from '../support/student.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { SmtpSink } from '../support/smtp-sink.js';
+import type { ApiClient } from '../support/student.js';
+import type { TestApp } from '../support/test-app.js';
+import { portalTest } from '../support/fixtures.js';
 
 /**
  * Informant protection by construction (issue 39): one confidential report, with a reporter whose
@@ -82,24 +82,26 @@ async function everythingDelivered() {
     .toBe(0);
 }
 
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  pushService = await PushEndpoint.start();
-  portal = await startTestApp({
+const test = portalTest({
+  env: {
     ...RELAXED_LIMITS,
-    ADMIN_EMAILS: ADMIN.email,
-    SMTP_URL: sink.url,
     MAIL_FROM: 'portal@vitbhopal.ac.in',
     MAIL_POLL_INTERVAL_MS: '100',
     PUSH_POLL_INTERVAL_MS: '100',
-  });
-  admin = await ApiClient.withSession(portal, ADMIN);
-  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [] });
-  await addStaff(admin, { ...WORKER, role: 'staff', scopes: [{ category: '', hostel: 'Block-3' }] });
-  await addStaff(admin, { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] });
-  duty = await ApiClient.withSession(portal, DUTY);
-  worker = await ApiClient.withSession(portal, WORKER);
-  warden = await ApiClient.withSession(portal, WARDEN);
+  },
+  mail: true,
+  admin: ADMIN,
+  team: {
+    duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [] },
+    worker: { ...WORKER, role: 'staff', scopes: [{ category: '', hostel: 'Block-3' }] },
+    warden: { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] },
+  },
+  afterClose: () => pushService?.close(),
+});
+test.beforeAll(async ({ portal: app, sink: mail, admin: a, team, signIn }) => {
+  [portal, sink, admin] = [app, mail, a];
+  ({ duty, worker, warden } = team);
+  pushService = await PushEndpoint.start();
   for (const [who, client] of [['worker', worker], ['warden', warden], ['admin', admin]] as const) {
     // Mail of each new complaint: the mail that once gave the reporter's room.
     if (who !== 'admin') await ok(`${who} preferences`, client.send('PUT', '/api/staff/preferences', { newWorkMail: 'each', digestHours: 24 }));
@@ -107,8 +109,8 @@ beforeAll(async () => {
   }
 
   // The account signed in once under its former name, then under the new one.
-  await ApiClient.withSession(portal, FORMER);
-  reporter = await ApiClient.withSession(portal, REPORTER);
+  await signIn(FORMER);
+  reporter = await signIn(REPORTER);
   devices.reporter = await subscribe(reporter, '/device/reporter');
   await ok('remembering the place', reporter.send('PUT', '/api/me/place', { hostel: 'Block-3', floor: FLOOR, roomNo: ROOM }));
 
@@ -144,11 +146,6 @@ beforeAll(async () => {
   await ok('the reporter confirms', reporter.send('POST', `/api/complaints/${number}/confirm`, { rating: 4, comment: `Thanks, from Kabir Mehta of room ${ROOM}` }));
 }, 120_000);
 
-afterAll(async () => {
-  await portal?.close();
-  await pushService?.close();
-  await sink?.stop();
-});
 
 // ------------------------------------------------------------------------------------------------
 // What counts as speaking of the report, and what counts as naming its reporter.

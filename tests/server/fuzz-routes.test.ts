@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { aComplaint } from '../factories/complaints.js';
 import { ApiClient } from '../support/student.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { portalTest } from '../support/fixtures.js';
 
 /**
  * Throws random and hostile input at every route of the OpenAPI document, as a signed-in admin (who
@@ -124,16 +125,18 @@ let stranger: ApiClient;
 let operations: Operation[];
 const tally = { requests: 0, routes: new Set<string>(), status: new Map<number, number>() };
 
-beforeAll(async () => {
-  portal = await startTestApp({
+const test = portalTest({
+  env: {
     RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: '100000',
     RATE_LIMIT_TRACKING_TRIES: '100000',
-    ADMIN_EMAILS: 'fuzz.admin@vitbhopal.ac.in',
-  });
-  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'fuzz.admin@vitbhopal.ac.in', name: 'Fuzz Admin' });
-  student = await ApiClient.signedIn(portal.baseUrl, { email: 'fuzz.student@vitbhopal.ac.in', name: 'Fuzz Student 21BCE10009' });
+  },
+  admin: { email: 'fuzz.admin@vitbhopal.ac.in', name: 'Fuzz Admin' },
+  student: { email: 'fuzz.student@vitbhopal.ac.in', name: 'Fuzz Student 21BCE10009' },
+});
+test.beforeAll(async ({ portal: app, admin: a, student: fuzzer }) => {
+  [portal, admin, student] = [app, a, fuzzer];
   stranger = new ApiClient(portal.baseUrl);
   // Something real to find, page through and act on.
   for (let i = 0; i < 3; i += 1) await student.post('/api/complaints', aComplaint());
@@ -141,8 +144,7 @@ beforeAll(async () => {
   operations = operationsOf(spec);
 }, 120_000);
 
-afterAll(async () => {
-  await portal?.close();
+afterAll(() => {
   // The closing figure the issue asks for: how much was thrown and what came back.
   console.info(
     `fuzz: ${tally.requests} requests over ${tally.routes.size} routes; statuses ${JSON.stringify(Object.fromEntries([...tally.status].sort()))}`,

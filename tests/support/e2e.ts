@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { PHONE, STEP_TIMEOUT_MS, openPage, sharedBrowser, type DESKTOP } from './browser.js';
 import type { SignInAs } from './http-client.js';
 import { createDirectSession } from './sessions.js';
 import { ApiClient } from './student.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { portalTest, type PortalSetup } from './fixtures.js';
+import type { SmtpSink } from './smtp-sink.js';
+import type { TestApp } from './test-app.js';
 
 export type Device = typeof PHONE | typeof DESKTOP;
 
@@ -43,29 +45,48 @@ function watchRequests(page: Page, problems: string[]) {
 }
 
 /**
- * One portal (its own database) for the browser tests of a file, the worker's Chromium, and the `browse`
+ * One portal (its own database, from the fixtures: its `people` added before the first test, a mail
+ * sink with `mail: true`) for the browser tests of a file, the worker's Chromium, and the `browse`
  * fixture each test opens its browser contexts with. Each test starts from nothing in the browser:
  * no cookies, no storage, signed in directly rather than through the provider's page. When the test
  * ends, every page it opened must have logged no console error, thrown nothing, lost no request and
  * met no 5xx, apart from what it allowed; then its contexts are closed.
  */
-export function browserSuite(env: Record<string, string>) {
-  const state: { portal?: TestApp; browser?: Browser } = {};
+export function browserSuite<Team extends string = never>(env: Record<string, string>, people: Omit<PortalSetup<Team>, 'env'> = {}) {
+  const state: { portal?: TestApp; browser?: Browser; sink?: SmtpSink } = {};
 
-  beforeAll(async () => {
-    const [portal, browser] = await Promise.all([startTestApp(env), sharedBrowser()]);
+  // The worker's Chromium starts while the fixtures start the portal (the hook after this one).
+  let browserStarting: Promise<Browser> | undefined;
+  beforeAll(() => {
+    browserStarting = sharedBrowser();
+  });
+  const portalSuite = portalTest({ ...people, env });
+  // The portal closes after the file (a file fixture); the browser is the worker's.
+  portalSuite.beforeAll(async ({ portal }) => {
     state.portal = portal;
-    state.browser = browser;
+    state.browser = await browserStarting;
   });
-  afterAll(async () => {
-    // The browser is the worker's (sharedBrowser); this file's contexts were closed by its tests.
-    await state.portal?.close();
-  });
+  if (people.team) {
+    // Added before the first test, by the fixtures' admin, as the files' own hooks did.
+    portalSuite.beforeAll(({ team }) => {
+      void team;
+    });
+  }
+  if (people.mail) {
+    portalSuite.beforeAll(({ sink }) => {
+      state.sink = sink;
+    });
+  }
 
   const suite = {
     get portal(): TestApp {
       if (!state.portal) throw new Error('the portal starts in beforeAll');
       return state.portal;
+    },
+    /** The mail the portal sent (browserSuite(env, { mail: true })). */
+    get sink(): SmtpSink {
+      if (!state.sink) throw new Error('the sink starts with browserSuite(env, { mail: true })');
+      return state.sink;
     },
     get browser(): Browser {
       if (!state.browser) throw new Error('the browser starts in beforeAll');
@@ -73,7 +94,7 @@ export function browserSuite(env: Record<string, string>) {
     },
     /** An API client for `who`, signed in the same direct way (for arranging what a test needs). */
     api: (who: SignInAs) => ApiClient.withSession(suite.portal, who),
-    it: test.extend<{ browse: Browse }>({
+    it: portalSuite.extend<{ browse: Browse }>({
       // eslint-disable-next-line no-empty-pattern
       browse: async ({}, use) => {
         const sessions: Session[] = [];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { MeResponse } from '../../src/shared/auth.js';
 import { CookieClient, signIn, type SignInAs } from './http-client.js';
 import { createDirectSession } from './sessions.js';
 import type { TestApp } from './test-app.js';
@@ -7,6 +8,8 @@ import type { TestApp } from './test-app.js';
 export class ApiClient {
   readonly http = new CookieClient();
   csrfToken = '';
+  /** Who the portal says this is (GET /api/me at sign-in): their id and role, for tests that refer to them. */
+  user: Pick<MeResponse['user'], 'id' | 'email' | 'role'> = { id: '', email: '', role: 'student' };
 
   constructor(readonly baseUrl: string) {}
 
@@ -15,7 +18,7 @@ export class ApiClient {
     const result = await signIn(client.http, baseUrl, who);
     if (result.location.includes('signInError')) throw new Error(`sign-in refused: ${result.location}`);
     const me = await client.http.request(`${baseUrl}/api/me`);
-    client.csrfToken = ((await me.json()) as { csrfToken: string }).csrfToken;
+    client.remember((await me.json()) as MeResponse);
     return client;
   }
 
@@ -29,8 +32,13 @@ export class ApiClient {
     client.http.setCookie(portal.baseUrl, cookie.name, cookie.value);
     const me = await client.http.request(`${portal.baseUrl}/api/me`);
     if (me.status !== 200) throw new Error(`the direct session was not accepted: ${me.status}`);
-    client.csrfToken = ((await me.json()) as { csrfToken: string }).csrfToken;
+    client.remember((await me.json()) as MeResponse);
     return client;
+  }
+
+  private remember(me: MeResponse): void {
+    this.csrfToken = me.csrfToken;
+    this.user = { id: me.user.id, email: me.user.email, role: me.user.role };
   }
 
   async get(path: string) {

@@ -22,6 +22,11 @@ export interface TestApp {
   allowErrorLogs(pattern: RegExp): void;
   /** Every error-level log this app wrote, expected or not. */
   errorLogs(): readonly ErrorLog[];
+  /**
+   * The unexpected error logs not yet checked: for an app closed after the setup file's last check
+   * of its file (a file fixture's teardown), which must look at what closing wrote itself.
+   */
+  uncheckedErrorLogs(): string[];
   close(): Promise<void>;
 }
 
@@ -129,6 +134,7 @@ export async function startTestApp(
       baseUrl: config.publicUrl,
       allowErrorLogs: (pattern) => watch.allow(pattern),
       errorLogs: () => watch.all(),
+      uncheckedErrorLogs: () => watch.check(true),
       async close() {
         await app.close();
         if (!opts.database) await database.close();

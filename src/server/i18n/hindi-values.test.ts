@@ -1,30 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../../shared/catalog.js';
 import { aComplaint } from '../../../tests/factories/complaints.js';
 import { RELAXED_LIMITS } from '../../../tests/support/limits.js';
-import { addStaff } from '../../../tests/support/staff.js';
-import { ApiClient } from '../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../tests/support/student.js';
+import { portalTest } from '../../../tests/support/fixtures.js';
 
 /*
  * Issue 28: refusals that name things (a complaint's number, a hostel, a limit) reach a Hindi
  * reader in Hindi with the same values, and everyone else in the English they always read.
  */
 
-let portal: TestApp;
 let student: ApiClient;
 let admin: ApiClient;
 let staff: ApiClient;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'values.admin@vitbhopal.ac.in' });
-  student = await ApiClient.withSession(portal, { email: 'ravi.values@vitbhopal.ac.in', name: 'Ravi Kumar 21BCE20002' });
-  admin = await ApiClient.withSession(portal, { email: 'values.admin@vitbhopal.ac.in', name: 'Values Admin' });
-  await addStaff(admin, { email: 'values.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] });
-  staff = await ApiClient.withSession(portal, { email: 'values.staff@vitbhopal.ac.in', name: 'Desk Staff' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'values.admin@vitbhopal.ac.in', name: 'Values Admin' },
+  staff: { email: 'values.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] },
+  student: { email: 'ravi.values@vitbhopal.ac.in', name: 'Ravi Kumar 21BCE20002' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ admin: a, staff: desk, student: ravi }) => {
+  [admin, staff, student] = [a, desk, ravi];
 });
 
 /** Runs `ask` as each of the given people reads: first in English, then in Hindi (and back). */

@@ -1,13 +1,13 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categories, commonAreas, complaints, hostels, university } from '../db/schema.js';
 import { aComplaint } from '../../../tests/factories/complaints.js';
 import { RELAXED_LIMITS } from '../../../tests/support/limits.js';
-import { SmtpSink } from '../../../tests/support/smtp-sink.js';
-import { addStaff } from '../../../tests/support/staff.js';
-import { ApiClient } from '../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import type { SmtpSink } from '../../../tests/support/smtp-sink.js';
+import type { ApiClient } from '../../../tests/support/student.js';
+import type { TestApp } from '../../../tests/support/test-app.js';
+import { portalTest } from '../../../tests/support/fixtures.js';
 
 /*
  * Issue 28 on the server: what it writes reaches each person in their language — mail and bells
@@ -23,30 +23,21 @@ let student: ApiClient;
 let admin: ApiClient;
 let staff: ApiClient;
 
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    MAIL_POLL_INTERVAL_MS: '200',
-    MAIL_RETRY_BASE_MS: '100',
-    SMTP_URL: sink.url,
-    ADMIN_EMAILS: 'hindi.admin@vitbhopal.ac.in',
-  });
-  student = await ApiClient.withSession(portal, { email: 'meera.hindi@vitbhopal.ac.in', name: 'Meera Joshi 21BCE20001' });
-  admin = await ApiClient.withSession(portal, { email: 'hindi.admin@vitbhopal.ac.in', name: 'Hindi Admin' });
-  await addStaff(admin, { email: 'hindi.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] });
-  staff = await ApiClient.withSession(portal, { email: 'hindi.staff@vitbhopal.ac.in', name: 'Desk Staff' });
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, MAIL_POLL_INTERVAL_MS: '200', MAIL_RETRY_BASE_MS: '100' },
+  mail: true,
+  admin: { email: 'hindi.admin@vitbhopal.ac.in', name: 'Hindi Admin' },
+  staff: { email: 'hindi.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] },
+  student: { email: 'meera.hindi@vitbhopal.ac.in', name: 'Meera Joshi 21BCE20001' },
+});
+test.beforeAll(async ({ portal: app, sink: mail, admin: a, staff: desk, student: meera }) => {
+  [portal, sink, admin, staff, student] = [app, mail, a, desk, meera];
   for (const who of [student, admin, staff]) expect((await who.send('PUT', '/api/me/locale', { locale: 'hi' })).status).toBe(204);
   // The Hindi names an administrator would give (H4's admin console writes these columns).
   const db = portal.database.db;
   await db.update(categories).set({ translations: { hi: { complaintHead: 'वाई-फ़ाई शिकायत' } } }).where(eq(categories.key, 'wifi'));
   await db.update(hostels).set({ translations: { hi: { name: 'ब्लॉक-2' } } }).where(eq(hostels.name, 'Block-2'));
 });
-afterAll(async () => {
-  await portal?.close();
-  await sink?.stop();
-});
-
 async function file(body: Record<string, unknown> = aComplaint()) {
   const before = sink.received.length;
   const filed = await student.post('/api/complaints', body);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../tests/support/student.js';
+import type { TestApp } from '../../../tests/support/test-app.js';
 import { MAX_JSON_DEPTH } from './input-text.js';
+import { portalTest } from '../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 let student: ApiClient;
-beforeAll(async () => {
-  portal = await startTestApp();
-  student = await ApiClient.withSession(portal, { email: 'deep.student@vitbhopal.ac.in', name: 'Deep Student 21BCE10001' });
-});
-afterAll(async () => {
-  await portal?.close();
+const test = portalTest({ student: { email: 'deep.student@vitbhopal.ac.in', name: 'Deep Student 21BCE10001' } });
+test.beforeAll(({ portal: app, student: deep }) => {
+  [portal, student] = [app, deep];
 });
 
 async function postRaw(path: string, raw: string) {

@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import type { TestApp } from '../../../tests/support/test-app.js';
+import { portalTest } from '../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 let student: ApiClient;
-beforeAll(async () => {
-  portal = await startTestApp({
+const test = portalTest({
+  env: {
     RATE_LIMIT_SIGNIN_PER_MINUTE: '3',
     RATE_LIMIT_WRITES_PER_MINUTE: '2',
     RATE_LIMIT_PHOTOS_PER_HOUR: '1',
     ADMIN_EMAILS: 'limited.admin@vitbhopal.ac.in',
-  });
-  student = await ApiClient.withSession(portal, { email: 'limited.student@vitbhopal.ac.in', name: 'Limited Student 21BCE10002' });
+  },
+  student: { email: 'limited.student@vitbhopal.ac.in', name: 'Limited Student 21BCE10002' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, student: limited }) => {
+  [portal, student] = [app, limited];
 });
 
 type Refusal = { error: { code: string; message: string } };

@@ -1,26 +1,24 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionTokens, complaintEvents, complaints, notifications, outbox } from '../../db/schema.js';
 import { sha256 } from '../../lib/tokens.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 let student: ApiClient;
 let admin: ApiClient;
 
-beforeAll(async () => {
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
-  });
-  student = await ApiClient.signedIn(portal.baseUrl, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });
-  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' },
+  student: { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, student: aarav, admin: a }) => {
+  [portal, student, admin] = [app, aarav, a];
 });
 
 async function fileWithLinks() {

@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_REPORTER_EMAIL } from '../../../shared/constants.js';
 import { auditLog, complaintEvents, complaints, notifications, outbox, pushOutbox, rateLimits, sessions, users } from '../../db/schema.js';
 import { loggerOptions } from '../../lib/log-redaction.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /*
  * Anonymous ragging reports over HTTP (decision 41): filed signed out (a signed-in session is
@@ -23,7 +23,6 @@ const REPORTS = '/api/anonymous/ragging-reports';
 
 const logLines: string[] = [];
 let portal: TestApp;
-let admin: ApiClient;
 let duty: ApiClient;
 let student: ApiClient;
 let studentId: string;
@@ -83,25 +82,20 @@ const reportRow = async (code: string) => {
   return row;
 };
 
-beforeAll(async () => {
-  portal = await startTestApp(
-    {
-      ...RELAXED_LIMITS,
-      ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: '3',
-      RATE_LIMIT_TRACKING_TRIES: '3',
-    },
-    { logger: (config) => loggerOptions({ ...config, logLevel: 'info' }, { write: (line: string) => void logLines.push(line) }) },
-  );
-  admin = await ApiClient.withSession(portal, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
-  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
-  duty = await ApiClient.withSession(portal, DUTY);
-  student = await ApiClient.withSession(portal, STUDENT);
-  studentId = String(((await student.get('/api/me')).body.user as { id: string }).id);
+const test = portalTest({
+  env: {
+    ...RELAXED_LIMITS,
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: '3',
+    RATE_LIMIT_TRACKING_TRIES: '3',
+  },
+  app: { logger: (config) => loggerOptions({ ...config, logLevel: 'info' }, { write: (line: string) => void logLines.push(line) }) },
+  admin: { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' },
+  team: { duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] } },
+  student: STUDENT,
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, team, student: kavya }) => {
+  [portal, duty, student, studentId] = [app, team.duty, kavya, kavya.user.id];
 });
 
 describe('filing without a name', () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { describe, expect } from 'vitest';
+import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
@@ -9,20 +9,12 @@ import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
  * GET /api/me so the forms can fill it in, and edited on the account page (PUT /api/me/place).
  */
 
-let portal: TestApp;
-
-beforeAll(async () => {
-  portal = await startTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const it = portalTest({ env: RELAXED_LIMITS });
 
 const placeOf = async (student: ApiClient) => (await student.get('/api/me')).body.place;
 
 describe("the student's remembered place", () => {
-  it('is none at first, the first complaint\'s place after filing, and not moved by later filings', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('is none at first, the first complaint\'s place after filing, and not moved by later filings', async ({ newStudent: student }) => {
     expect(await placeOf(student)).toBeNull();
     expect((await student.post('/api/complaints', aComplaint({ hostel: 'Block-2', floor: 3, roomNo: '312' }))).status).toBe(201);
     expect(await placeOf(student)).toEqual({ hostel: 'Block-2', floor: 3, roomNo: '312' });
@@ -31,14 +23,12 @@ describe("the student's remembered place", () => {
     expect(await placeOf(student)).toEqual({ hostel: 'Block-2', floor: 3, roomNo: '312' });
   });
 
-  it('is remembered from a first cleaning request too, its floor read from the room number', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('is remembered from a first cleaning request too, its floor read from the room number', async ({ newStudent: student }) => {
     expect((await student.post('/api/cleaning-requests', aCleaningRequest({ hostel: 'Block-1 (Old)', roomNo: 214 }))).status).toBe(201);
     expect(await placeOf(student)).toEqual({ hostel: 'Block-1 (Old)', floor: 2, roomNo: '214' });
   });
 
-  it('is edited from the account page and then kept', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('is edited from the account page and then kept', async ({ newStudent: student }) => {
     const saved = await student.send('PUT', '/api/me/place', { hostel: 'Block-2', floor: 2, roomNo: ' 214 ' });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ place: { hostel: 'Block-2', floor: 2, roomNo: '214' } });
@@ -47,8 +37,7 @@ describe("the student's remembered place", () => {
     expect(await placeOf(student)).toEqual({ hostel: 'Block-2', floor: 2, roomNo: '214' });
   });
 
-  it('refuses a place the catalogue does not have, naming each field', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('refuses a place the catalogue does not have, naming each field', async ({ newStudent: student }) => {
     const unknownHostel = await student.send('PUT', '/api/me/place', { hostel: 'Block-99', floor: 2, roomNo: '214' });
     expect(unknownHostel.status).toBe(400);
     expect(unknownHostel.body.error?.fields).toEqual({ hostel: 'Choose your hostel' });
@@ -62,7 +51,7 @@ describe("the student's remembered place", () => {
     expect(await placeOf(student)).toBeNull();
   });
 
-  it('is the signed-in student\'s own: signed out, nothing is changed', async () => {
+  it('is the signed-in student\'s own: signed out, nothing is changed', async ({ portal }) => {
     const response = await fetch(`${portal.baseUrl}/api/me/place`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },

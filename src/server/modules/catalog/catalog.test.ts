@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOG, catalogFingerprint, type PublicCatalog } from '../../../shared/catalog.js';
 import { withDefaultHindi } from '../../../shared/default-catalog-hindi.js';
 import { complaints, outbox, university } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js'
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
 const routing = (to: string, overrides: Array<{ hostel: string; to: string[]; cc?: string[] }> = []) => ({
@@ -40,14 +41,9 @@ async function auditActions(query = ''): Promise<string[]> {
   return (body.items as Array<{ action: string }>).map((i) => i.action);
 }
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-  admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
-  student = await ApiClient.signedIn(portal.baseUrl, aStudent());
-});
-
-afterAll(async () => {
-  await portal?.close();
+const test = portalTest({ env: RELAXED_LIMITS, admin: ADMIN });
+test.beforeAll(async ({ portal: app, admin: a, signIn }) => {
+  [portal, admin, student] = [app, a, await signIn(aStudent())];
 });
 
 describe('the public catalogue', () => {

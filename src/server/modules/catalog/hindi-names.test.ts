@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicCatalog } from '../../../shared/catalog.js';
 import { categories, services, university } from '../../db/schema.js';
 import { aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Issue 28: the Hindi beside every name an administrator defines, the time zone and the default
@@ -22,13 +23,9 @@ async function catalog(): Promise<PublicCatalog> {
   return (await (await fetch(`${portal.baseUrl}/api/catalog`)).json()) as PublicCatalog;
 }
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-  admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
-});
-
-afterAll(async () => {
-  await portal?.close();
+const test = portalTest({ env: RELAXED_LIMITS, admin: ADMIN });
+test.beforeAll(({ portal: app, admin: a }) => {
+  [portal, admin] = [app, a];
 });
 
 describe('the seed in Hindi', () => {

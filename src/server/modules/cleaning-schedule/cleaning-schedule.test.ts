@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog, notifications, outbox, users } from '../../db/schema.js';
 import { pushMessageSchema } from '../../../shared/push.js';
 import { aStudent } from '../../../../tests/factories/complaints.js';
 import { decryptPush, PushEndpoint } from '../../../../tests/support/push-endpoint.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { cleaningClock } from './clock.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
-import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 let pushService: PushEndpoint;
@@ -32,7 +32,6 @@ const at = (iso: string) => {
   cleaningClock.now = () => new Date(iso);
 };
 
-const addPerson = (person: NewStaff) => addStaff(admin, person);
 
 async function aSlot(over: Record<string, unknown> = {}): Promise<Slot> {
   const { status, body } = await admin.send('POST', '/api/admin/cleaning-slots', {
@@ -62,32 +61,26 @@ const dayOf = async (client: ApiClient, date?: string) => {
 const roomsOn = (day: Day) => day.hostels.flatMap((h) => h.floors.flatMap((f) => f.items.map((i) => `${h.hostel}/${f.floor}/${i.roomNo}`)));
 const bookingIdsOn = (day: Day) => day.hostels.flatMap((h) => h.floors.flatMap((f) => f.items.map((i) => i.bookingId)));
 
-beforeAll(async () => {
-  pushService = await PushEndpoint.start();
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'clean.admin@vitbhopal.ac.in',
-    TIME_ZONE: 'Asia/Kolkata',
-    PUSH_POLL_INTERVAL_MS: '100',
-  });
-  admin = await ApiClient.withSession(portal, { email: 'clean.admin@vitbhopal.ac.in', name: 'Clean Admin' });
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, TIME_ZONE: 'Asia/Kolkata', PUSH_POLL_INTERVAL_MS: '100' },
+  admin: { email: 'clean.admin@vitbhopal.ac.in', name: 'Clean Admin' },
   // The one-off cleaning requests are scoped by their service key: so are the weekly visits.
-  await addPerson({ email: 'b2.cleaner@vitbhopal.ac.in', name: 'Block Two Cleaner', role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] });
-  await addPerson({ email: 'b3.cleaner@vitbhopal.ac.in', name: 'Block Three Cleaner', role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-3' }] });
-  await addPerson({ email: 'clean.wifi@vitbhopal.ac.in', name: 'Wifi Tech', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
-  cleaner = await ApiClient.withSession(portal, { email: 'b2.cleaner@vitbhopal.ac.in', name: 'Block Two Cleaner' });
-  block3Cleaner = await ApiClient.withSession(portal, { email: 'b3.cleaner@vitbhopal.ac.in', name: 'Block Three Cleaner' });
-  wifiTech = await ApiClient.withSession(portal, { email: 'clean.wifi@vitbhopal.ac.in', name: 'Wifi Tech' });
+  team: {
+    cleaner: { email: 'b2.cleaner@vitbhopal.ac.in', name: 'Block Two Cleaner', role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] },
+    block3Cleaner: { email: 'b3.cleaner@vitbhopal.ac.in', name: 'Block Three Cleaner', role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-3' }] },
+    wifiTech: { email: 'clean.wifi@vitbhopal.ac.in', name: 'Wifi Tech', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] },
+  },
+  afterClose: () => pushService?.close(),
+});
+test.beforeAll(async ({ portal: app, admin: a, team }) => {
+  [portal, admin] = [app, a];
+  ({ cleaner, block3Cleaner, wifiTech } = team);
+  pushService = await PushEndpoint.start();
   for (const h of (await admin.get('/api/admin/hostels')).body.items as Array<{ id: string; name: string }>) hostelIds.set(h.name, h.id);
 });
 afterEach(() => {
   cleaningClock.now = () => new Date();
 });
-afterAll(async () => {
-  await portal?.close();
-  await pushService?.close();
-});
-
 describe('weekly slots (admin console)', () => {
   it('are for admins only, validated, audited, without exact duplicates, and can be retired and brought back', async () => {
     const someone = await student();

@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { complaintEvents, complaints, outbox } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 let aarav: ApiClient;
 let meera: ApiClient;
 
-beforeAll(async () => {
-  portal = await startTestApp(RELAXED_LIMITS);
-  aarav = await ApiClient.signedIn(portal.baseUrl, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });
-  meera = await ApiClient.signedIn(portal.baseUrl, aStudent());
-});
-afterAll(async () => {
-  await portal?.close();
+const it = portalTest({ env: RELAXED_LIMITS, student: { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' } });
+it.beforeAll(async ({ portal: app, student, signIn }) => {
+  [portal, aarav, meera] = [app, student, await signIn(aStudent())];
 });
 
 describe('filing a complaint', () => {
@@ -229,8 +226,7 @@ describe('room cleaning', () => {
 });
 
 describe('my complaints', () => {
-  it('lists only my own, newest first, page by page', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('lists only my own, newest first, page by page', async ({ newStudent: student }) => {
     const numbers: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `${200 + i}` }))).body.number));
@@ -244,8 +240,7 @@ describe('my complaints', () => {
     expect(second.body.nextCursor).toBeNull();
   });
 
-  it('pages past complaints filed within the same millisecond', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('pages past complaints filed within the same millisecond', async ({ newStudent: student }) => {
     const numbers: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `${300 + i}` }))).body.number));

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Nearby } from '../../../shared/complaints.js';
 import { complaints, incidents } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { anyOfQuery, searchWords } from './nearby.js';
-import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { withoutTimes } from '../../../../tests/support/without-times.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * "Already reported" before filing (decision 36): the open complaints of the same hostel and
@@ -41,13 +41,15 @@ let routerFloor3: string;
 let slowFloor3: string;
 let routerFloor5: string;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'nearby.admin@vitbhopal.ac.in' });
-  const admin = await ApiClient.withSession(portal, { email: 'nearby.admin@vitbhopal.ac.in', name: 'Nearby Admin' });
-  await addStaff(admin, { email: 'nearby.wifi@vitbhopal.ac.in', name: 'Wifi Desk', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-  staff = await ApiClient.withSession(portal, { email: 'nearby.wifi@vitbhopal.ac.in', name: 'Wifi Desk' });
-  filer = await ApiClient.withSession(portal, FILER);
-  viewer = await ApiClient.withSession(portal, { email: 'dev.patel@vitbhopal.ac.in', name: 'Dev Patel 22BCE10777' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'nearby.admin@vitbhopal.ac.in', name: 'Nearby Admin' },
+  staff: { email: 'nearby.wifi@vitbhopal.ac.in', name: 'Wifi Desk', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+  student: FILER,
+  students: { viewer: { email: 'dev.patel@vitbhopal.ac.in', name: 'Dev Patel 22BCE10777' } },
+});
+test.beforeAll(async ({ portal: app, staff: desk, student: kavya, students }) => {
+  [portal, staff, filer, viewer] = [app, desk, kavya, students.viewer];
 
   routerFloor3 = await file({ floor: 3, roomNo: '312', complaint: 'The wifi router near the stairs keeps restarting every few minutes.' });
   slowFloor3 = await file({ floor: 3, roomNo: '318', complaint: 'Speed is very slow at night, videos buffer.' });
@@ -59,9 +61,6 @@ beforeAll(async () => {
   expect((await staff.send('POST', `/api/staff/complaints/${closed}/transitions`, { to: 'rejected', note: 'Duplicate' })).status).toBe(200);
   const old = await file({ floor: 3, roomNo: '321', complaint: 'Router restarting last month.' });
   await db().update(complaints).set({ createdAt: sql`now() - interval '15 days'` }).where(eq(complaints.number, old));
-});
-afterAll(async () => {
-  await portal?.close();
 });
 
 describe('what is already known of a problem', () => {

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { complaints, notifications } from '../../db/schema.js';
-import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { aComplaint } from '../../../../tests/factories/complaints.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * "You need to act": the student's list says which complaints wait for them (a team question not
@@ -15,12 +16,9 @@ import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 let portal: TestApp;
 let admin: ApiClient;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'act.admin@vitbhopal.ac.in' });
-  admin = await ApiClient.withSession(portal, { email: 'act.admin@vitbhopal.ac.in', name: 'Act Admin' });
-});
-afterAll(async () => {
-  await portal?.close();
+const it = portalTest({ env: RELAXED_LIMITS, admin: { email: 'act.admin@vitbhopal.ac.in', name: 'Act Admin' } });
+it.beforeAll(({ portal: app, admin: a }) => {
+  [portal, admin] = [app, a];
 });
 
 interface Listed {
@@ -39,8 +37,7 @@ const teamSays = (number: string, text: string, internal = false) =>
   admin.send('POST', `/api/staff/complaints/${number}/replies`, { text, internal });
 
 describe("the student's list says what needs them", () => {
-  it('asks for a reply after a team question, not after the student answered, and for a confirmation once resolved', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('asks for a reply after a team question, not after the student answered, and for a confirmation once resolved', async ({ newStudent: student }) => {
     const number = String((await student.post('/api/complaints', aComplaint({ complaint: 'No signal in room 312 since Monday.' }))).body.number);
 
     // Just filed: nothing to do, and the preview is the student's own words (never where it was sent).
@@ -67,8 +64,7 @@ describe("the student's list says what needs them", () => {
     });
   });
 
-  it('lists what waits for the student on its own (state=waiting), for the home page and My complaints to show first (issue 40)', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('lists what waits for the student on its own (state=waiting), for the home page and My complaints to show first (issue 40)', async ({ newStudent: student }) => {
     const file = async (text: string) => String((await student.post('/api/complaints', aComplaint({ complaint: text }))).body.number);
     const asked = await file('The router on floor 3 blinks red.');
     const fixed = await file('No signal in the reading room.');
@@ -89,8 +85,7 @@ describe("the student's list says what needs them", () => {
     expect(items.map((c) => c.number)).not.toContain(quiet);
   });
 
-  it('does not ask for a reply on a finished complaint', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('does not ask for a reply on a finished complaint', async ({ newStudent: student }) => {
     const number = String((await student.post('/api/complaints', aComplaint())).body.number);
     await teamSays(number, 'Which floor exactly?');
     await portal.database.db.update(complaints).set({ status: 'closed' }).where(eq(complaints.number, number));
@@ -98,8 +93,7 @@ describe("the student's list says what needs them", () => {
     expect((page.body.items as Listed[]).find((c) => c.number === number)).toMatchObject({ needsAction: null });
   });
 
-  it("rings the student's bell with a preview of the team's words", async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it("rings the student's bell with a preview of the team's words", async ({ newStudent: student }) => {
     const number = String((await student.post('/api/complaints', aComplaint())).body.number);
     const long = `Could you tell us ${'which access point you see '.repeat(5)}on your phone?`;
     await teamSays(number, long);

@@ -1,25 +1,22 @@
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { complaints } from '../../db/schema.js';
-import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 
-beforeAll(async () => {
-  portal = await startTestApp(RELAXED_LIMITS);
-});
-afterAll(async () => {
-  await portal?.close();
+const it = portalTest({ env: RELAXED_LIMITS });
+it.beforeAll(({ portal: app }) => {
+  portal = app;
 });
 
 type Listed = Array<{ number: string; status: string }>;
 
 describe("the student's list by state", () => {
-  it('finds an old unfinished complaint behind twenty newer finished requests', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('finds an old unfinished complaint behind twenty newer finished requests', async ({ newStudent: student }) => {
     const old = String((await student.post('/api/complaints', aComplaint())).body.number);
     const resolved = String((await student.post('/api/complaints', aComplaint({ roomNo: '313' }))).body.number);
     const cleanings: string[] = [];
@@ -45,8 +42,7 @@ describe("the student's list by state", () => {
     expect((finished.body.items as Listed).map((c) => c.number).sort()).toEqual([...cleanings].sort());
   });
 
-  it('pages within the state filter', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('pages within the state filter', async ({ newStudent: student }) => {
     const numbers: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       numbers.push(String((await student.post('/api/complaints', aComplaint({ roomNo: `${400 + i}` }))).body.number));
@@ -59,8 +55,7 @@ describe("the student's list by state", () => {
     expect(second.body.nextCursor).toBeNull();
   });
 
-  it('refuses a state it does not know, naming the field', async () => {
-    const student = await ApiClient.withSession(portal, aStudent());
+  it('refuses a state it does not know, naming the field', async ({ newStudent: student }) => {
     const { status, body } = await student.get('/api/complaints/mine?state=pending');
     expect(status).toBe(400);
     expect(body.error?.fields).toHaveProperty('state');

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { complaints, notifications, outbox, users, type ComplaintRow } from '../../db/schema.js';
 import * as lifecycleTemplates from '../mail/lifecycle-templates.js';
 import * as raggingTemplates from '../mail/ragging-templates.js';
 import * as filingTemplates from '../mail/templates.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { guardMail, guardNotification, withholdIdentity } from './projection.js';
 import { reporterOf, type Account } from './reporter.js';
-import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 const STUDENT = { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' };
 /** Everything that would tell a reader who filed. */
@@ -179,29 +179,27 @@ describe('the confidentiality guard', () => {
   });
 });
 
+// The app of the second block's journey (a file's fixtures are made at its top level).
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' },
+  staff: {
+    email: 'others.team@vitbhopal.ac.in',
+    name: 'Kiran Team',
+    role: 'staff',
+    scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
+  },
+  student: STUDENT,
+});
+
 describe('a confidential complaint through its whole life', () => {
   let portal: TestApp;
   let admin: ApiClient;
   let student: ApiClient;
   let staff: ApiClient;
 
-  beforeAll(async () => {
-    portal = await startTestApp({
-      ...RELAXED_LIMITS,
-      ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
-    });
-    admin = await ApiClient.signedIn(portal.baseUrl, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
-    await addStaff(admin, {
-      email: 'others.team@vitbhopal.ac.in',
-      name: 'Kiran Team',
-      role: 'staff',
-      scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
-    });
-    staff = await ApiClient.signedIn(portal.baseUrl, { email: 'others.team@vitbhopal.ac.in', name: 'Kiran Team' });
-    student = await ApiClient.signedIn(portal.baseUrl, STUDENT);
-  });
-  afterAll(async () => {
-    await portal?.close();
+  test.beforeAll(({ portal: app, admin: a, staff: team, student: meera }) => {
+    [portal, admin, staff, student] = [app, a, team, meera];
   });
 
   it('never names the student in any mail, header or notification to anyone else', async () => {

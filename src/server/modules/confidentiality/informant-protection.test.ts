@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, complaints, notifications, outbox, users } from '../../db/schema.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { decryptPush, PushEndpoint, type FakeBrowser } from '../../../../tests/support/push-endpoint.js';
-import { addStaff } from '../../../../tests/support/staff.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * The six leaks issue 39 found from outside, one test each, over HTTP with the real app (mail is
@@ -40,20 +40,24 @@ async function ok(what: string, answer: Promise<{ status: number; body: unknown 
   return body as Record<string, unknown>;
 }
 
-beforeAll(async () => {
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, PUSH_POLL_INTERVAL_MS: '100' },
+  admin: ADMIN,
+  team: {
+    duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [] },
+    worker: { ...WORKER, role: 'staff', scopes: [{ category: '', hostel: 'Block-3' }] },
+    warden: { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] },
+  },
+  student: REPORTER,
+  afterClose: () => pushService?.close(),
+});
+test.beforeAll(async ({ portal: app, admin: a, team, student }) => {
+  [portal, admin, duty, worker, warden] = [app, a, team.duty, team.worker, team.warden];
   pushService = await PushEndpoint.start();
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, PUSH_POLL_INTERVAL_MS: '100' });
-  admin = await ApiClient.withSession(portal, ADMIN);
-  await addStaff(admin, { ...DUTY, role: 'staff', antiRagging: true, scopes: [] });
-  await addStaff(admin, { ...WORKER, role: 'staff', scopes: [{ category: '', hostel: 'Block-3' }] });
-  await addStaff(admin, { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] });
-  duty = await ApiClient.withSession(portal, DUTY);
-  worker = await ApiClient.withSession(portal, WORKER);
-  warden = await ApiClient.withSession(portal, WARDEN);
   for (const who of [worker, warden]) await ok('mail of each new complaint', who.send('PUT', '/api/staff/preferences', { newWorkMail: 'each', digestHours: 24 }));
   workerDevice = pushService.browser('/device/worker');
   await ok('subscribing', worker.send('PUT', '/api/push/subscription', { endpoint: workerDevice.endpoint, keys: workerDevice.keys }));
-  reporter = await ApiClient.withSession(portal, REPORTER);
+  reporter = student;
   const filed = await ok(
     'filing',
     reporter.post('/api/complaints', {
@@ -72,10 +76,6 @@ beforeAll(async () => {
   await ok('the reporter answers', reporter.send('POST', `/api/complaints/${number}/replies`, { text: `It is Tanvi ${SURNAME} again, the same two.` }));
   const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
   adminId = row?.id ?? '';
-});
-afterAll(async () => {
-  await portal?.close();
-  await pushService?.close();
 });
 
 const complaintId = async () => (await db().select({ id: complaints.id }).from(complaints).where(eq(complaints.number, number)))[0]?.id ?? '';

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { withoutTimes } from '../../../../tests/support/without-times.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
 const DUTY = { email: 'anti.ragging@vitbhopal.ac.in', name: 'Duty Officer' };
@@ -24,23 +24,17 @@ const reveals = () =>
     .from(auditLog)
     .where(and(eq(auditLog.action, 'complaint.reveal_identity'), eq(auditLog.targetId, number)));
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-  const admin = await ApiClient.withSession(portal, ADMIN);
-  for (const person of [
-    { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] },
-    { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
-  ]) {
-    await addStaff(admin, person);
-  }
-  duty = await ApiClient.withSession(portal, DUTY);
-  warden = await ApiClient.withSession(portal, WARDEN);
-  const student = await ApiClient.withSession(portal, STUDENT);
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: ADMIN,
+  team: { duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] } },
+  warden: { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+  student: STUDENT,
+});
+test.beforeAll(async ({ portal: app, team, warden: w, student }) => {
+  [portal, duty, warden] = [app, team.duty, w];
   const filed = await student.post('/api/complaints', aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', hostel: 'Block-2', complaint: 'Seniors in room 210' }));
   number = String(filed.body.number);
-});
-afterAll(async () => {
-  await portal?.close();
 });
 
 describe('revealing who filed a confidential complaint', () => {

@@ -1,14 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FollowedComplaint, FollowedList } from '../../../shared/complaints.js';
 import { auditLog, complaintEvents, complaintFollowers, complaints, notifications, outbox, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { pushMessage } from '../push/message.js';
-import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { withoutTimes } from '../../../../tests/support/without-times.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * "Me too" (decision 36): a student follows a complaint someone else filed instead of filing their
@@ -68,19 +68,16 @@ async function bellsOf(number: string, email: string) {
   return rows.map((n) => n.text);
 }
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'follow.admin@vitbhopal.ac.in' });
-  const admin = await ApiClient.withSession(portal, { email: 'follow.admin@vitbhopal.ac.in', name: 'Follow Admin' });
-  await addStaff(admin, { email: 'follow.desk@vitbhopal.ac.in', name: 'Desk', role: 'staff', scopes: [{ category: '', hostel: '' }] });
-  staff = await ApiClient.withSession(portal, { email: 'follow.desk@vitbhopal.ac.in', name: 'Desk' });
-  filer = await ApiClient.withSession(portal, FILER);
-  follower = await ApiClient.withSession(portal, FOLLOWER);
-  quiet = await ApiClient.withSession(portal, QUIET);
-  stranger = await ApiClient.withSession(portal, { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' });
-  await db().update(users).set({ notifyMail: false }).where(eq(users.email, QUIET.email));
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'follow.admin@vitbhopal.ac.in', name: 'Follow Admin' },
+  staff: { email: 'follow.desk@vitbhopal.ac.in', name: 'Desk', role: 'staff', scopes: [{ category: '', hostel: '' }] },
+  student: FILER,
+  students: { follower: FOLLOWER, quiet: QUIET, stranger: { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' } },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(async ({ portal: app, staff: desk, student, students }) => {
+  [portal, staff, filer, follower, quiet, stranger] = [app, desk, student, students.follower, students.quiet, students.stranger];
+  await db().update(users).set({ notifyMail: false }).where(eq(users.email, QUIET.email));
 });
 
 describe('Me too', () => {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { complaints, outbox } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
-import { SmtpSink } from '../../../../tests/support/smtp-sink.js';
-import { addStaff } from '../../../../tests/support/staff.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { SmtpSink } from '../../../../tests/support/smtp-sink.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * A merge's notice waits out its undo window with SMTP set (issue 40, item 3). Mail handed over on
@@ -23,26 +23,17 @@ let owner: ApiClient;
 let dup: ApiClient;
 const DUP = { email: 'merge.smtp.dup@vitbhopal.ac.in', name: 'Kiran Shah 21BCE10702' };
 
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'merge.smtp.admin@vitbhopal.ac.in',
-    SMTP_URL: sink.url,
-    MAIL_POLL_INTERVAL_MS: '100',
-    MERGE_UNDO_MINUTES: String(UNDO_MINUTES),
-  });
-  const admin = await ApiClient.withSession(portal, { email: 'merge.smtp.admin@vitbhopal.ac.in', name: 'Merge Admin' });
-  await addStaff(admin, { email: 'merge.smtp.desk@vitbhopal.ac.in', name: 'Wifi Desk', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-  desk = await ApiClient.withSession(portal, { email: 'merge.smtp.desk@vitbhopal.ac.in', name: 'Wifi Desk' });
-  owner = await ApiClient.withSession(portal, { email: 'merge.smtp.owner@vitbhopal.ac.in', name: 'Asha Rao 21BCE10701' });
-  dup = await ApiClient.withSession(portal, DUP);
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, MAIL_POLL_INTERVAL_MS: '100', MERGE_UNDO_MINUTES: String(UNDO_MINUTES) },
+  mail: true,
+  admin: { email: 'merge.smtp.admin@vitbhopal.ac.in', name: 'Merge Admin' },
+  staff: { email: 'merge.smtp.desk@vitbhopal.ac.in', name: 'Wifi Desk', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+  student: { email: 'merge.smtp.owner@vitbhopal.ac.in', name: 'Asha Rao 21BCE10701' },
+  students: { dup: DUP },
 });
-afterAll(async () => {
-  await portal?.close();
-  await sink?.stop();
+test.beforeAll(({ portal: app, sink: mail, staff, student, students }) => {
+  [portal, sink, desk, owner, dup] = [app, mail, staff, student, students.dup];
 });
-
 const file = async (by: ApiClient) => {
   const filed = await by.post('/api/complaints', aComplaint());
   expect(filed.status, JSON.stringify(filed.body)).toBe(201);

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FollowedComplaint } from '../../../shared/complaints.js';
 import type { StaffComplaintDetail } from '../../../shared/staff.js';
 import { auditLog, complaintEvents, complaintFollowers, complaints, notifications, outbox, pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Merging duplicates (decision 36): staff whose scope covers both complaints merge a duplicate D
@@ -19,7 +19,6 @@ import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 let portal: TestApp;
 let wifiDesk: ApiClient;
 let block2Desk: ApiClient;
-let admin: ApiClient;
 let owner: ApiClient;
 let dupStudent: ApiClient;
 let fan: ApiClient;
@@ -70,23 +69,24 @@ async function noticeOf(number: string, email: string) {
   return { mail, bells };
 }
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'merge.admin@vitbhopal.ac.in' });
-  admin = await ApiClient.withSession(portal, { email: 'merge.admin@vitbhopal.ac.in', name: 'Merge Admin' });
-  for (const [email, scopes] of [
-    ['merge.wifi@vitbhopal.ac.in', [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }]],
-    ['merge.block2@vitbhopal.ac.in', [{ category: 'wifi', hostel: 'Block-2' }]],
-  ] as const) {
-    await addStaff(admin, { email, name: email.split('@')[0], role: 'staff', antiRagging: false, scopes });
-  }
-  wifiDesk = await ApiClient.withSession(portal, { email: 'merge.wifi@vitbhopal.ac.in', name: 'Wifi Desk' });
-  block2Desk = await ApiClient.withSession(portal, { email: 'merge.block2@vitbhopal.ac.in', name: 'Block 2 Desk' });
-  owner = await ApiClient.withSession(portal, OWNER);
-  dupStudent = await ApiClient.withSession(portal, DUP);
-  fan = await ApiClient.withSession(portal, FAN);
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'merge.admin@vitbhopal.ac.in', name: 'Merge Admin' },
+  team: {
+    wifi: {
+      email: 'merge.wifi@vitbhopal.ac.in',
+      name: 'Wifi Desk',
+      role: 'staff',
+      antiRagging: false,
+      scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
+    },
+    block2: { email: 'merge.block2@vitbhopal.ac.in', name: 'Block 2 Desk', role: 'staff', antiRagging: false, scopes: [{ category: 'wifi', hostel: 'Block-2' }] },
+  },
+  student: OWNER,
+  students: { dup: DUP, fan: FAN },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, team, student, students }) => {
+  [portal, wifiDesk, block2Desk, owner, dupStudent, fan] = [app, team.wifi, team.block2, student, students.dup, students.fan];
 });
 
 describe('merging a duplicate', () => {

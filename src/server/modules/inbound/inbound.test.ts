@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { complaintEvents, complaints, inboundMail, outbox } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { freePort } from '../../../../tests/support/net.js';
-import { SmtpSink, type ReceivedMail } from '../../../../tests/support/smtp-sink.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { SmtpSink, ReceivedMail } from '../../../../tests/support/smtp-sink.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Replies by mail, both ways, over real SMTP: the portal's mail goes to a local sink with a reply
@@ -28,30 +28,30 @@ let staffId: string;
 const STUDENT = 'kabir.rao@vitbhopal.ac.in';
 const STAFF = 'wifi.mailer@vitbhopal.ac.in';
 
+// The listener's port is chosen before the portal starts (this hook runs before the fixtures').
+const env: Record<string, string> = {
+  ...RELAXED_LIMITS,
+  MAIL_FROM: 'Hostel Complaint Portal <no-reply@vitbhopal.ac.in>',
+  INBOUND_REPLY_ADDRESS: 'reply@portal.test',
+};
 beforeAll(async () => {
-  sink = await SmtpSink.start();
   inboundPort = await freePort();
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'mail.admin@vitbhopal.ac.in',
-    SMTP_URL: sink.url,
-    MAIL_FROM: 'Hostel Complaint Portal <no-reply@vitbhopal.ac.in>',
-    INBOUND_REPLY_ADDRESS: 'reply@portal.test',
-    INBOUND_SMTP_PORT: String(inboundPort),
-  });
-  admin = await ApiClient.withSession(portal, { email: 'mail.admin@vitbhopal.ac.in', name: 'Mail Admin' });
-  staffId = await addStaff(admin, {
+  env.INBOUND_SMTP_PORT = String(inboundPort);
+});
+const test = portalTest({
+  env,
+  mail: true,
+  admin: { email: 'mail.admin@vitbhopal.ac.in', name: 'Mail Admin' },
+  staff: {
     email: STAFF,
     name: 'Wifi Mailer',
     role: 'staff',
     scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
-  });
-  staff = await ApiClient.withSession(portal, { email: STAFF, name: 'Wifi Mailer' });
-  student = await ApiClient.withSession(portal, { email: STUDENT, name: 'Kabir Rao 21BCE10111' });
+  },
+  student: { email: STUDENT, name: 'Kabir Rao 21BCE10111' },
 });
-afterAll(async () => {
-  await portal?.close();
-  await sink?.stop();
+test.beforeAll(({ portal: app, sink: mail, admin: a, staff: mailer, student: kabir }) => {
+  [portal, sink, admin, staff, student, staffId] = [app, mail, a, mailer, kabir, mailer.user.id];
 });
 
 const client = () => nodemailer.createTransport({ host: '127.0.0.1', port: inboundPort, secure: false, ignoreTLS: true });

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, complaintEvents, complaintFollowers, complaints, incidents, notifications, outbox, users } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
-import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 let admin: ApiClient;
@@ -26,7 +26,6 @@ const aNotice = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const addPerson = (person: NewStaff) => addStaff(admin, person);
 
 async function post(client: ApiClient, over: Record<string, unknown> = {}): Promise<Notice> {
   const { status, body } = await client.send('POST', '/api/staff/incidents', aNotice(over));
@@ -44,18 +43,18 @@ const student = () => ApiClient.withSession(portal, aStudent());
 const rowOf = async (number: string) => (await portal.app.db.select().from(complaints).where(eq(complaints.number, number)))[0];
 const userIdOf = async (client: ApiClient) => String(((await client.get('/api/me')).body.user as { id: string }).id);
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'notice.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' });
-  admin = await ApiClient.withSession(portal, { email: 'notice.admin@vitbhopal.ac.in', name: 'Notice Admin' });
-  await addPerson({ email: 'net.tech@vitbhopal.ac.in', name: 'Net Tech', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
-  await addPerson({ email: 'net.tech3@vitbhopal.ac.in', name: 'Net Tech Three', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-3' }] });
-  await addPerson({ email: 'b2.warden@vitbhopal.ac.in', name: 'Block Two Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
-  wifiTech = await ApiClient.withSession(portal, { email: 'net.tech@vitbhopal.ac.in', name: 'Net Tech' });
-  block3Tech = await ApiClient.withSession(portal, { email: 'net.tech3@vitbhopal.ac.in', name: 'Net Tech Three' });
-  warden = await ApiClient.withSession(portal, { email: 'b2.warden@vitbhopal.ac.in', name: 'Block Two Warden' });
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, TIME_ZONE: 'Asia/Kolkata' },
+  admin: { email: 'notice.admin@vitbhopal.ac.in', name: 'Notice Admin' },
+  team: {
+    wifiTech: { email: 'net.tech@vitbhopal.ac.in', name: 'Net Tech', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] },
+    block3Tech: { email: 'net.tech3@vitbhopal.ac.in', name: 'Net Tech Three', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-3' }] },
+    warden: { email: 'b2.warden@vitbhopal.ac.in', name: 'Block Two Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+  },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, admin: a, team }) => {
+  [portal, admin] = [app, a];
+  ({ wifiTech, block3Tech, warden } = team);
 });
 
 describe('who may post and see notices', () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, dayIn } from '../../../shared/time.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { INSIGHT_DURATION_BOUNDS_MINUTES, type Insights } from '../../../shared/insights.js';
@@ -7,10 +7,11 @@ import { complaints, insightDaily, outbox, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { countedInSql, seedInsights } from '../../../../tests/factories/insights.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { CONFIDENTIAL_MESSAGE, EXPORT_BATCH_ROWS, QUEUE_CSV_HEADER, csvCell } from './export.js';
 import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Insights on the server: the rollup the triggers keep equals a rebuild from scratch, the figures
@@ -29,22 +30,16 @@ const ADMIN = { email: 'ins.admin@vitbhopal.ac.in', name: 'Insights Admin' };
 const WARDEN = { email: 'ins.warden3@vitbhopal.ac.in', name: 'Block Three Warden' };
 const STAFF = { email: 'ins.wifi@vitbhopal.ac.in', name: 'Wifi Worker' };
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-  admin = await ApiClient.withSession(portal, ADMIN);
-  for (const [who, role, scopes] of [
-    [WARDEN, 'warden', [{ category: '', hostel: 'Block-3' }]],
-    [STAFF, 'staff', [{ category: 'wifi', hostel: '' }]],
-  ] as const) {
-    await addStaff(admin, { ...who, role, scopes });
-  }
-  warden = await ApiClient.withSession(portal, WARDEN);
-  staff = await ApiClient.withSession(portal, STAFF);
-  student = await ApiClient.withSession(portal, { email: 'ins.student@vitbhopal.ac.in', name: 'Ishaan Verma 22BCE10555' });
-  await seedInsights(portal.database.db);
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: ADMIN,
+  warden: { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] },
+  staff: { ...STAFF, role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+  student: { email: 'ins.student@vitbhopal.ac.in', name: 'Ishaan Verma 22BCE10555' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(async ({ portal: app, admin: a, warden: w, staff: s, student: ishaan }) => {
+  [portal, admin, warden, staff, student] = [app, a, w, s, ishaan];
+  await seedInsights(portal.database.db);
 });
 
 const db = () => portal.database.db;

@@ -1,14 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, dayIn, weekdayOf } from '../../../shared/time.js';
 import { fromZonedInputValue } from '../../../shared/time.js';
 import type { Insights } from '../../../shared/insights.js';
 import { complaints, insightDaily, outbox, users } from '../../db/schema.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { setUniversityTimeZone, zoneAwayFromMidnight } from '../../../../tests/support/time-zone.js';
 import { sendInsightsDigests } from './digest.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * The university's time zone (decision 53): the insights count a complaint on the day it was filed
@@ -22,17 +23,14 @@ let studentId: string;
 const ADMIN = { email: 'zone.admin@vitbhopal.ac.in', name: 'Zone Admin' };
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-  admin = await ApiClient.withSession(portal, ADMIN);
+const test = portalTest({ env: RELAXED_LIMITS, admin: ADMIN });
+test.beforeAll(async ({ portal: app, admin: a }) => {
+  [portal, admin] = [app, a];
   const [student] = await portal.database.db
     .insert(users)
     .values({ email: 'zone.student@vitbhopal.ac.in', name: 'Zone Student', fname: 'Zone', regId: '21BCE17777', displayName: 'Zone Student 21BCE17777' })
     .returning({ id: users.id });
   studentId = student?.id ?? '';
-});
-afterAll(async () => {
-  await portal?.close();
 });
 
 const db = () => portal.database.db;

@@ -8,6 +8,7 @@ import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Who hears of what the student does (issue 23, items 7 and 8): every worker whose scope covers a
@@ -24,9 +25,13 @@ let student: ApiClient;
 let workerIds: string[] = [];
 let outsiderId: string;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'audience.admin@vitbhopal.ac.in' });
-  admin = await ApiClient.withSession(portal, { email: 'audience.admin@vitbhopal.ac.in', name: 'Audience Admin' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'audience.admin@vitbhopal.ac.in', name: 'Audience Admin' },
+  student: { email: 'audience.student@vitbhopal.ac.in', name: 'Audience Student 21BCE10091' },
+});
+test.beforeAll(async ({ portal: app, admin: a, student: filer }) => {
+  [portal, admin, student] = [app, a, filer];
   const add = async (email: string, scopes: Array<{ category: string; hostel: string }>, role = 'staff') => {
     return await addStaff(admin, { email, name: email.split('@')[0], role, scopes });
   };
@@ -39,10 +44,6 @@ beforeAll(async () => {
   }
   workerIds = ids;
   outsiderId = await add('water.only@vitbhopal.ac.in', [{ category: 'water', hostel: '' }]);
-  student = await ApiClient.withSession(portal, { email: 'audience.student@vitbhopal.ac.in', name: 'Audience Student 21BCE10091' });
-});
-afterAll(async () => {
-  await portal?.close();
 });
 
 const db = () => portal.database.db;

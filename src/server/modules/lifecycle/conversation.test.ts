@@ -1,10 +1,10 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, complaintEvents, complaints, notifications, outbox } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 
 /**
@@ -14,27 +14,25 @@ import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
  */
 
 let portal: TestApp;
-let admin: ApiClient;
 let staff: ApiClient;
 let student: ApiClient;
 let other: ApiClient;
 let staffId: string;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'talk.admin@vitbhopal.ac.in' });
-  admin = await ApiClient.withSession(portal, { email: 'talk.admin@vitbhopal.ac.in', name: 'Talk Admin' });
-  staffId = await addStaff(admin, {
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'talk.admin@vitbhopal.ac.in', name: 'Talk Admin' },
+  staff: {
     email: 'wifi.talker@vitbhopal.ac.in',
     name: 'Wifi Talker',
     role: 'staff',
     scopes: [{ category: 'wifi', hostel: '' }, { category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
-  });
-  staff = await ApiClient.withSession(portal, { email: 'wifi.talker@vitbhopal.ac.in', name: 'Wifi Talker' });
-  student = await ApiClient.withSession(portal, { email: 'talk.student@vitbhopal.ac.in', name: 'Meera Iyer 21BCE10088' });
-  other = await ApiClient.withSession(portal, { email: 'other.student@vitbhopal.ac.in', name: 'Other Student 21BCE10089' });
+  },
+  student: { email: 'talk.student@vitbhopal.ac.in', name: 'Meera Iyer 21BCE10088' },
+  students: { other: { email: 'other.student@vitbhopal.ac.in', name: 'Other Student 21BCE10089' } },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, staff: desk, student: filer, students }) => {
+  [portal, staff, student, other, staffId] = [app, desk, filer, students.other, desk.user.id];
 });
 
 const db = () => portal.database.db;

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, complaintEvents, complaints, notifications, outbox, pushOutbox, pushSubscriptions, scheduledJobs, users } from '../../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { auditLog, complaintEvents, complaints, notifications, outbox, pushOutbox, pushSubscriptions, scheduledJobs } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Late complaints, told in groups: the escalation job rings one bell per person per hour however
@@ -15,7 +15,6 @@ import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
  */
 
 let portal: TestApp;
-let admin: ApiClient;
 let student: ApiClient;
 let girlsWarden: ApiClient;
 let oldBlockWarden: ApiClient;
@@ -26,25 +25,24 @@ const OLD_WARDEN = { email: 'late.old.warden@vitbhopal.ac.in', name: 'Old Block 
 const ADMIN = { email: 'late.admin@vitbhopal.ac.in', name: 'Late Admin' };
 const OLD_BLOCK = 'Block-1 (Old)';
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: ADMIN,
+  team: {
+    girls: { ...GIRLS_WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Girls' }] },
+    old: { ...OLD_WARDEN, role: 'warden', scopes: [{ category: '', hostel: OLD_BLOCK }] },
+  },
+  student: { email: 'late.student@vitbhopal.ac.in', name: 'Riya Menon 22BAI10777' },
+});
+test.beforeAll(async ({ portal: app }) => {
+  portal = app;
   // This file runs the escalation itself: the minute timer must not split a run in two.
   await portal.database.db.update(scheduledJobs).set({ nextRunAt: sql`now() + interval '1 day'` }).where(eq(scheduledJobs.name, 'escalation'));
-  admin = await ApiClient.withSession(portal, ADMIN);
-  for (const [who, hostel] of [
-    [GIRLS_WARDEN, 'Girls'],
-    [OLD_WARDEN, OLD_BLOCK],
-  ] as const) {
-    ids[who.email] = await addStaff(admin, { ...who, role: 'warden', scopes: [{ category: '', hostel }] });
-  }
-  girlsWarden = await ApiClient.withSession(portal, GIRLS_WARDEN);
-  oldBlockWarden = await ApiClient.withSession(portal, OLD_WARDEN);
-  student = await ApiClient.withSession(portal, { email: 'late.student@vitbhopal.ac.in', name: 'Riya Menon 22BAI10777' });
-  const [adminRow] = await portal.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
-  ids.admin = adminRow?.id ?? '';
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ admin: a, team, student: riya }) => {
+  [girlsWarden, oldBlockWarden, student] = [team.girls, team.old, riya];
+  for (const member of [team.girls, team.old]) ids[member.user.email] = member.user.id;
+  ids.admin = a.user.id;
 });
 
 const db = () => portal.database.db;

@@ -1,11 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, complaintEvents, complaints, notifications, outbox } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Every change to a complaint writes five things together: the complaint row, its timeline event,
@@ -19,23 +19,14 @@ let staff: ApiClient;
 let student: ApiClient;
 let staffId: string;
 
-beforeAll(async () => {
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'lifecycle.admin@vitbhopal.ac.in',
-  });
-  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'lifecycle.admin@vitbhopal.ac.in', name: 'Life Admin' });
-  staffId = await addStaff(admin, {
-    email: 'wifi.crew@vitbhopal.ac.in',
-    name: 'Wifi Crew',
-    role: 'staff',
-    scopes: [{ category: 'wifi', hostel: '' }],
-  });
-  staff = await ApiClient.signedIn(portal.baseUrl, { email: 'wifi.crew@vitbhopal.ac.in', name: 'Wifi Crew' });
-  student = await ApiClient.signedIn(portal.baseUrl, { email: 'life.student@vitbhopal.ac.in', name: 'Life Student 21BCE10077' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'lifecycle.admin@vitbhopal.ac.in', name: 'Life Admin' },
+  staff: { email: 'wifi.crew@vitbhopal.ac.in', name: 'Wifi Crew', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+  student: { email: 'life.student@vitbhopal.ac.in', name: 'Life Student 21BCE10077' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, admin: a, staff: crew, student: life }) => {
+  [portal, admin, staff, student, staffId] = [app, a, crew, life, crew.user.id];
 });
 
 const db = () => portal.database.db;

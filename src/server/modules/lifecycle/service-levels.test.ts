@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, complaintEvents, complaints, notifications, outbox, users } from '../../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { auditLog, complaintEvents, complaints, notifications, outbox } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { setUniversityTimeZone, zoneAwayFromMidnight } from '../../../../tests/support/time-zone.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * The staff's day on the server: due times from the category's target, late complaints escalated
@@ -22,28 +22,18 @@ let duty: ApiClient;
 let student: ApiClient;
 const ids: Record<string, string> = {};
 
-async function addPerson(body: NewStaff) {
-  ids[body.email] = await addStaff(admin, body);
-}
-
-beforeAll(async () => {
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'sla.admin@vitbhopal.ac.in',
-  });
-  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'sla.admin@vitbhopal.ac.in', name: 'Sla Admin' });
-  await addPerson({ email: 'sla.wifi@vitbhopal.ac.in', name: 'Wifi Worker', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-  await addPerson({ email: 'sla.warden@vitbhopal.ac.in', name: 'Block Two Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
-  await addPerson({ email: 'sla.duty@vitbhopal.ac.in', name: 'Duty', role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] });
-  wifi = await ApiClient.signedIn(portal.baseUrl, { email: 'sla.wifi@vitbhopal.ac.in', name: 'Wifi Worker' });
-  warden = await ApiClient.signedIn(portal.baseUrl, { email: 'sla.warden@vitbhopal.ac.in', name: 'Block Two Warden' });
-  duty = await ApiClient.signedIn(portal.baseUrl, { email: 'sla.duty@vitbhopal.ac.in', name: 'Duty' });
-  student = await ApiClient.signedIn(portal.baseUrl, { email: 'kavya.reddy@vitbhopal.ac.in', name: 'Kavya Reddy 23BAI10321' });
-  const [adminRow] = await portal.database.db.select().from(users).where(eq(users.email, 'sla.admin@vitbhopal.ac.in'));
-  ids.admin = adminRow?.id ?? '';
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'sla.admin@vitbhopal.ac.in', name: 'Sla Admin' },
+  staff: { email: 'sla.wifi@vitbhopal.ac.in', name: 'Wifi Worker', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+  warden: { email: 'sla.warden@vitbhopal.ac.in', name: 'Block Two Warden', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+  team: { duty: { email: 'sla.duty@vitbhopal.ac.in', name: 'Duty', role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] } },
+  student: { email: 'kavya.reddy@vitbhopal.ac.in', name: 'Kavya Reddy 23BAI10321' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, admin: a, staff, warden: w, team, student: kavya }) => {
+  [portal, admin, wifi, warden, duty, student] = [app, a, staff, w, team.duty, kavya];
+  for (const member of [staff, w, team.duty]) ids[member.user.email] = member.user.id;
+  ids.admin = a.user.id;
 });
 
 const db = () => portal.database.db;

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, routingRules } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { SmtpSink } from '../../../../tests/support/smtp-sink.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 const FAST_MAIL = {
   ...RELAXED_LIMITS,
@@ -19,15 +20,14 @@ let portal: TestApp;
 let student: ApiClient;
 let admin: ApiClient;
 
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  portal = await startTestApp({ ...FAST_MAIL, SMTP_URL: sink.url, MAIL_FROM: 'Hostel Complaint Portal <complaints@vitbhopal.ac.in>' });
-  student = await ApiClient.signedIn(portal.baseUrl, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });
-  admin = await ApiClient.withSession(portal, { email: 'portal.admin@vitbhopal.ac.in', name: 'Portal Admin' });
+const test = portalTest({
+  env: { ...FAST_MAIL, MAIL_FROM: 'Hostel Complaint Portal <complaints@vitbhopal.ac.in>' },
+  mail: true,
+  admin: { email: 'portal.admin@vitbhopal.ac.in', name: 'Portal Admin' },
+  student: { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' },
 });
-afterAll(async () => {
-  await portal?.close();
-  await sink?.stop();
+test.beforeAll(({ portal: app, sink: mail, student: aarav, admin: a }) => {
+  [portal, sink, student, admin] = [app, mail, aarav, a];
 });
 
 /** The outbox rows of one complaint (facility mail and acknowledgement), in a stable order. */

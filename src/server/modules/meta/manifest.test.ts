@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from '../../../../tests/support/test-app.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 const ADMIN = { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' };
 
 let portal: TestApp;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ADMIN_EMAILS: ADMIN.email });
-});
-afterAll(async () => {
-  await portal.close();
+const it = portalTest({ admin: ADMIN });
+it.beforeAll(({ portal: app }) => {
+  portal = app;
 });
 
 const manifest = async () => {
@@ -19,7 +17,7 @@ const manifest = async () => {
 };
 
 describe('the web app manifest', () => {
-  it("carries the university's name from the profile, standalone, with 192 and 512 px icons and a maskable one", async () => {
+  it("carries the university's name from the profile, standalone, with 192 and 512 px icons and a maskable one", async ({ admin }) => {
     const { response, body } = await manifest();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
@@ -39,7 +37,6 @@ describe('the web app manifest', () => {
       '512x512 maskable',
     ]);
 
-    const admin = await ApiClient.withSession(portal, ADMIN);
     const saved = (await admin.get('/api/admin/university')).body.saved as Record<string, unknown>;
     expect((await admin.send('PUT', '/api/admin/university', { ...saved, name: 'Example Institute', shortName: 'example' })).status).toBe(200);
     try {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { complaints, hostels } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
-import { addStaff } from '../../../../tests/support/staff.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * A place in the staff console: its page (open and past complaints, the last 30 days by category)
@@ -25,19 +25,20 @@ let areaId: string;
 const DAY_MS = 86_400_000;
 const db = () => portal.database.db;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'place.admin@vitbhopal.ac.in' });
-  admin = await ApiClient.withSession(portal, { email: 'place.admin@vitbhopal.ac.in', name: 'Place Admin' });
-  const people = [
-    { email: 'place.wifi@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
-    { email: 'place.wifi3@vitbhopal.ac.in', name: 'Sunil Das', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-3' }] },
-    { email: 'place.power@vitbhopal.ac.in', name: 'Asha Menon', role: 'staff', scopes: [{ category: 'electricity', hostel: '' }] },
-    { email: 'place.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
-  ];
-  for (const person of people) await addStaff(admin, person);
-  const session = (i: number) => ApiClient.withSession(portal, { email: people[i]!.email, name: people[i]!.name });
-  [wifiAll, wifiBlock3, electric, warden] = await Promise.all([session(0), session(1), session(2), session(3)]);
-  student = await ApiClient.withSession(portal, aStudent());
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'place.admin@vitbhopal.ac.in', name: 'Place Admin' },
+  team: {
+    wifiAll: { email: 'place.wifi@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+    wifiBlock3: { email: 'place.wifi3@vitbhopal.ac.in', name: 'Sunil Das', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-3' }] },
+    electric: { email: 'place.power@vitbhopal.ac.in', name: 'Asha Menon', role: 'staff', scopes: [{ category: 'electricity', hostel: '' }] },
+    warden: { email: 'place.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+  },
+  student: aStudent(),
+});
+test.beforeAll(async ({ portal: app, admin: a, team, student: filer }) => {
+  [portal, admin, student] = [app, a, filer];
+  ({ wifiAll, wifiBlock3, electric, warden } = team);
   const [block2] = await db().select({ id: hostels.id, code: hostels.code }).from(hostels).where(eq(hostels.name, 'Block-2'));
   if (!block2) throw new Error('no Block-2');
   // The migration derived the code from the name.
@@ -46,9 +47,6 @@ beforeAll(async () => {
   const area = await admin.post(`/api/admin/hostels/${block2.id}/common-areas`, { name: 'Washroom', floor: 3, code: 'F3WASH' });
   expect(area.status, JSON.stringify(area.body)).toBe(201);
   areaId = String(area.body.id);
-});
-afterAll(async () => {
-  await portal?.close();
 });
 
 /** Files a complaint as a new student each time (no limit or duplicate check in the way) and gives its row's id. */

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicCatalog } from '../../../shared/catalog.js';
 import type { CommonAreaAdmin, PlacePage } from '../../../shared/places.js';
 import { auditLog, complaints, outbox } from '../../db/schema.js';
 import { aComplaint, aStudent } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 const ADMIN = { email: 'places.admin@vitbhopal.ac.in', name: 'Places Admin' };
 
@@ -30,15 +31,11 @@ async function hostelId(name: string): Promise<string> {
 
 const addArea = (hostel: string, body: Record<string, unknown>) => admin.post(`/api/admin/hostels/${hostel}/common-areas`, body);
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-  admin = await ApiClient.signedIn(portal.baseUrl, ADMIN);
-  [student, neighbour] = await Promise.all([ApiClient.withSession(portal, aStudent()), ApiClient.withSession(portal, aStudent())]);
+const test = portalTest({ env: RELAXED_LIMITS, admin: ADMIN, students: { student: aStudent(), neighbour: aStudent() } });
+test.beforeAll(async ({ portal: app, admin: a, students }) => {
+  [portal, admin] = [app, a];
+  ({ student, neighbour } = students);
   [block2, block3] = await Promise.all([hostelId('Block-2'), hostelId('Block-3')]);
-});
-
-afterAll(async () => {
-  await portal?.close();
 });
 
 describe('hostel codes', () => {

@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { complaints, notifications, outbox, pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
 import { pushMessageSchema, type PushMessage } from '../../../shared/push.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { decryptPush, PushEndpoint, verifyVapid, type FakeBrowser } from '../../../../tests/support/push-endpoint.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Push notifications (issue 24, item 2) end to end: a browser subscribes over HTTP, something
@@ -27,16 +28,10 @@ let staff: ApiClient;
 let student: ApiClient;
 let staffId: string;
 
-beforeAll(async () => {
-  pushService = await PushEndpoint.start();
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'push.admin@vitbhopal.ac.in',
-    PUSH_POLL_INTERVAL_MS: '100',
-    PUSH_RETRY_BASE_MS: '50',
-  });
-  admin = await ApiClient.signedIn(portal.baseUrl, { email: 'push.admin@vitbhopal.ac.in', name: 'Push Admin' });
-  staffId = await addStaff(admin, {
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, PUSH_POLL_INTERVAL_MS: '100', PUSH_RETRY_BASE_MS: '50' },
+  admin: { email: 'push.admin@vitbhopal.ac.in', name: 'Push Admin' },
+  staff: {
     email: 'push.crew@vitbhopal.ac.in',
     name: 'Push Crew',
     role: 'staff',
@@ -45,16 +40,16 @@ beforeAll(async () => {
       { category: 'other', hostel: '' },
       { category: 'ragging', hostel: '' },
     ],
-  });
-  staff = await ApiClient.signedIn(portal.baseUrl, { email: 'push.crew@vitbhopal.ac.in', name: 'Push Crew' });
+  },
+  student: { email: 'push.student@vitbhopal.ac.in', name: 'Push Student 21BCE10501' },
+  afterClose: () => pushService?.close(),
+});
+test.beforeAll(async ({ portal: app, admin: a, staff: crew, student: pusher }) => {
+  [portal, admin, staff, student, staffId] = [app, a, crew, pusher, crew.user.id];
+  pushService = await PushEndpoint.start();
   // Hearing of each new complaint (push and mail) is the worker's choice; this one asks for it.
   const each = await staff.send('PUT', '/api/staff/preferences', { newWorkMail: 'each', digestHours: 24 });
   expect(each.status, JSON.stringify(each.body)).toBe(200);
-  student = await ApiClient.signedIn(portal.baseUrl, { email: 'push.student@vitbhopal.ac.in', name: 'Push Student 21BCE10501' });
-});
-afterAll(async () => {
-  await portal?.close();
-  await pushService?.close();
 });
 
 const db = () => portal.database.db;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commonAreas, hostels } from '../../db/schema.js';
 import { pdfPageCount, pdfText } from '../../../../tests/support/pdf-text.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
-import { addStaff } from '../../../../tests/support/staff.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * The printable QR labels: administrators only, one label per room of the hostel's ranges and per
@@ -17,11 +17,13 @@ let admin: ApiClient;
 let staff: ApiClient;
 let hostelId: string;
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'qr.admin@vitbhopal.ac.in' });
-  admin = await ApiClient.withSession(portal, { email: 'qr.admin@vitbhopal.ac.in', name: 'QR Admin' });
-  await addStaff(admin, { email: 'qr.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] });
-  staff = await ApiClient.withSession(portal, { email: 'qr.staff@vitbhopal.ac.in', name: 'Desk Staff' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'qr.admin@vitbhopal.ac.in', name: 'QR Admin' },
+  staff: { email: 'qr.staff@vitbhopal.ac.in', name: 'Desk Staff', role: 'staff', scopes: [{ category: '', hostel: '' }] },
+});
+test.beforeAll(async ({ portal: app, admin: a, staff: desk }) => {
+  [portal, admin, staff] = [app, a, desk];
   // Floors 1 and 2: rooms 101–130 and 201–220 (50 rooms).
   const created = await admin.post('/api/admin/hostels', { name: 'Tower Q', floorMin: 1, floorMax: 2, roomRanges: [{ from: 101, to: 130 }, { from: 201, to: 220 }] });
   expect(created.status).toBe(201);
@@ -34,9 +36,6 @@ beforeAll(async () => {
     { hostelId, floor: null, name: 'Mess hall', code: 'MESS', position: 2 },
     { hostelId, floor: 2, name: 'Old pantry', code: 'F2PAN', position: 3, retiredAt: new Date() },
   ]);
-});
-afterAll(async () => {
-  await portal?.close();
 });
 
 async function sheet(client: ApiClient, query = '', id = hostelId) {

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, complaints, raggingInspections } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { pdfText } from '../../../../tests/support/pdf-text.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { printable } from './pdf.js';
-import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /*
  * The committees' report over HTTP with the real app and database: who may have it, which periods
@@ -77,21 +77,20 @@ async function shape(number: string, createdAt: string, set: Partial<typeof comp
     .where(eq(complaints.number, number));
 }
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'report.admin@vitbhopal.ac.in,period.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' });
-  admin = await ApiClient.withSession(portal, { email: 'report.admin@vitbhopal.ac.in', name: 'Report Admin' });
-  periodAdmin = await ApiClient.withSession(portal, { email: 'period.admin@vitbhopal.ac.in', name: 'Period Admin' });
-  const add = (body: NewStaff) => addStaff(admin, body);
-  await add({ email: 'ragging.duty@vitbhopal.ac.in', name: 'Duty Officer', role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] });
-  await add({ email: 'wifi.fixer@vitbhopal.ac.in', name: 'Wifi Fixer', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-  await add({ email: 'girls.warden@vitbhopal.ac.in', name: 'Girls Warden', role: 'warden', scopes: [{ category: '', hostel: 'Girls' }] });
-  duty = await ApiClient.withSession(portal, { email: 'ragging.duty@vitbhopal.ac.in', name: 'Duty Officer' });
-  wifiTech = await ApiClient.withSession(portal, { email: 'wifi.fixer@vitbhopal.ac.in', name: 'Wifi Fixer' });
-  warden = await ApiClient.withSession(portal, { email: 'girls.warden@vitbhopal.ac.in', name: 'Girls Warden' });
-  student = await ApiClient.withSession(portal, { email: 'curious.student@vitbhopal.ac.in', name: 'Curious Student 22BCE10999' });
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, ADMIN_EMAILS: 'report.admin@vitbhopal.ac.in,period.admin@vitbhopal.ac.in', TIME_ZONE: 'Asia/Kolkata' },
+  admin: { email: 'report.admin@vitbhopal.ac.in', name: 'Report Admin' },
+  team: {
+    duty: { email: 'ragging.duty@vitbhopal.ac.in', name: 'Duty Officer', role: 'staff', antiRagging: true, scopes: [{ category: 'ragging', hostel: '' }] },
+    wifiTech: { email: 'wifi.fixer@vitbhopal.ac.in', name: 'Wifi Fixer', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+    warden: { email: 'girls.warden@vitbhopal.ac.in', name: 'Girls Warden', role: 'warden', scopes: [{ category: '', hostel: 'Girls' }] },
+  },
+  student: { email: 'curious.student@vitbhopal.ac.in', name: 'Curious Student 22BCE10999' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(async ({ portal: app, admin: a, signIn, team, student: curious }) => {
+  [portal, admin, student] = [app, a, curious];
+  periodAdmin = await signIn({ email: 'period.admin@vitbhopal.ac.in', name: 'Period Admin' });
+  ({ duty, wifiTech, warden } = team);
 });
 
 /** The CSV as rows of cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */

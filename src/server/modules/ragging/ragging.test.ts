@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, categories, complaintEvents, complaints, notifications, outbox, routingRules, scheduledJobs, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { anonymousReporterId } from '../users/service.js';
-import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Ragging as a channel of its own (decision 40), over HTTP with the real app and database: reports
@@ -44,28 +44,28 @@ const A_REPORT = {
   complaint: 'Seniors stop us in the corridor every night and make us sing.',
 };
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: ADMIN,
+  team: {
+    // The duty works wifi; the ragging reports come with the duty, whatever the scope.
+    duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: 'wifi', hostel: '' }] },
+    nodal: { ...NODAL, role: 'staff', antiRagging: false, scopes: [] },
+  },
+  warden: { ...WARDEN, role: 'warden', antiRagging: false, scopes: [{ category: '', hostel: 'Block-2' }] },
+  student: STUDENT,
+});
+test.beforeAll(async ({ portal: app }) => {
+  portal = app;
   // This file runs the clocks and the escalation itself: the minute timers must not run them meanwhile.
   await portal.database.db
     .update(scheduledJobs)
     .set({ nextRunAt: sql`now() + interval '1 day'` })
     .where(inArray(scheduledJobs.name, ['ragging clocks', 'escalation']));
-  admin = await ApiClient.withSession(portal, ADMIN);
-  for (const [who, role, antiRagging, scopes] of [
-    // The duty works wifi; the ragging reports come with the duty, whatever the scope.
-    [DUTY, 'staff', true, [{ category: 'wifi', hostel: '' }]],
-    [WARDEN, 'warden', false, [{ category: '', hostel: 'Block-2' }]],
-    [NODAL, 'staff', false, []],
-  ] as const) {
-    ids[who.email] = await addStaff(admin, { ...who, role, antiRagging, scopes });
-  }
-  duty = await ApiClient.withSession(portal, DUTY);
-  warden = await ApiClient.withSession(portal, WARDEN);
-  student = await ApiClient.withSession(portal, STUDENT);
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ admin: a, team, warden: w, student: meera }) => {
+  [admin, duty, warden, student] = [a, team.duty, w, meera];
+  for (const member of [team.duty, w, team.nodal]) ids[member.user.email] = member.user.id;
 });
 
 const db = () => portal.database.db;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Every staff, admin and student-record endpoint against every kind of caller. The expected
@@ -15,29 +15,22 @@ let portal: TestApp;
 const clients = {} as Record<Exclude<Who, 'anonymous'>, ApiClient>;
 let number = '';
 
-beforeAll(async () => {
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
-  });
-  const url = portal.baseUrl;
-  clients.admin = await ApiClient.signedIn(url, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
-  const add = (email: string, role: string, scopes: Array<{ category: string; hostel: string }>) =>
-    addStaff(clients.admin, { email, name: email.split('@')[0], role, scopes });
-  await add('in.scope@vitbhopal.ac.in', 'staff', [{ category: 'water', hostel: '' }]);
-  await add('out.of.scope@vitbhopal.ac.in', 'staff', [{ category: 'mess', hostel: '' }]);
-  await add('girls.warden@vitbhopal.ac.in', 'warden', [{ category: '', hostel: 'Girls' }]);
-  clients.owner = await ApiClient.signedIn(url, { email: 'owner@vitbhopal.ac.in', name: 'Own Er 21BCE10011' });
-  clients.otherStudent = await ApiClient.signedIn(url, { email: 'other@vitbhopal.ac.in', name: 'Oth Er 21BCE10012' });
-  clients.staffInScope = await ApiClient.signedIn(url, { email: 'in.scope@vitbhopal.ac.in', name: 'In Scope' });
-  clients.staffOutOfScope = await ApiClient.signedIn(url, { email: 'out.of.scope@vitbhopal.ac.in', name: 'Out Scope' });
-  clients.warden = await ApiClient.signedIn(url, { email: 'girls.warden@vitbhopal.ac.in', name: 'Girls Warden' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' },
+  team: {
+    staffInScope: { email: 'in.scope@vitbhopal.ac.in', name: 'In Scope', role: 'staff', scopes: [{ category: 'water', hostel: '' }] },
+    staffOutOfScope: { email: 'out.of.scope@vitbhopal.ac.in', name: 'Out Scope', role: 'staff', scopes: [{ category: 'mess', hostel: '' }] },
+    warden: { email: 'girls.warden@vitbhopal.ac.in', name: 'Girls Warden', role: 'warden', scopes: [{ category: '', hostel: 'Girls' }] },
+  },
+  student: { email: 'owner@vitbhopal.ac.in', name: 'Own Er 21BCE10011' },
+  students: { otherStudent: { email: 'other@vitbhopal.ac.in', name: 'Oth Er 21BCE10012' } },
+});
+test.beforeAll(async ({ portal: app, admin, team, student: owner, students }) => {
+  portal = app;
+  Object.assign(clients, { admin, owner, ...students, ...team });
   number = String((await clients.owner.post('/api/complaints', aComplaint({ category: 'water', subCategory: 'Shower', hostel: 'Girls' }))).body.number);
 });
-afterAll(async () => {
-  await portal?.close();
-});
-
 async function call(who: Who, method: string, path: string, body?: unknown): Promise<number> {
   if (who === 'anonymous') {
     const response = await fetch(`${portal.baseUrl}${path}`, {

@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bulkActions, complaintEvents, complaints, notifications, outbox, scheduledJobs } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { runDueBulkActions } from './bulk-actions.js';
 import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Bulk actions that can be trusted (decision 38): scheduled as 'pending' for an undo window in
@@ -30,20 +31,20 @@ const BOTH_BLOCKS = [
   { category: 'wifi', hostel: 'Block-3' },
 ];
 
-beforeAll(async () => {
-  // A long window: the tests say when an action is due instead of waiting for it.
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, BULK_UNDO_SECONDS: '300' });
+// A long window: the tests say when an action is due instead of waiting for it.
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, BULK_UNDO_SECONDS: '300' },
+  admin: ADMIN,
+  team: { tech: { ...TECH, role: 'staff', scopes: BOTH_BLOCKS }, other: { ...OTHER, role: 'staff', scopes: BOTH_BLOCKS } },
+  student: { email: 'bulk.student@vitbhopal.ac.in', name: 'Kabir Das 21BCE10999' },
+});
+test.beforeAll(async ({ portal: app }) => {
+  portal = app;
   // The sweep runs when a test asks (jobs.bulkActions), not when its timer happens to fire.
   await portal.database.db.update(scheduledJobs).set({ nextRunAt: sql`now() + interval '1 day'` }).where(eq(scheduledJobs.name, 'bulk actions'));
-  admin = await ApiClient.withSession(portal, ADMIN);
-  techId = await addStaff(admin, { ...TECH, role: 'staff', scopes: BOTH_BLOCKS });
-  await addStaff(admin, { ...OTHER, role: 'staff', scopes: BOTH_BLOCKS });
-  tech = await ApiClient.withSession(portal, TECH);
-  other = await ApiClient.withSession(portal, OTHER);
-  student = await ApiClient.withSession(portal, { email: 'bulk.student@vitbhopal.ac.in', name: 'Kabir Das 21BCE10999' });
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ admin: a, team, student: kabir }) => {
+  [admin, tech, other, student, techId] = [a, team.tech, team.other, kabir, team.tech.user.id];
 });
 
 const db = () => portal.database.db;

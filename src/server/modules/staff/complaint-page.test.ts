@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, complaintEvents, complaints, notifications, outbox, photos } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { aPhoneJpeg, uploadPhoto } from '../../../../tests/factories/photos.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * What the staff complaint page asks of the server: "Send and mark resolved" as one request (the
@@ -16,7 +16,6 @@ import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
  */
 
 let portal: TestApp;
-let admin: ApiClient;
 let student: ApiClient;
 let ravi: ApiClient;
 let sunil: ApiClient;
@@ -26,26 +25,20 @@ const ids: Record<string, string> = {};
 
 const STUDENT_EMAIL = 'page.student@vitbhopal.ac.in';
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: 'page.admin@vitbhopal.ac.in' });
-  admin = await ApiClient.withSession(portal, { email: 'page.admin@vitbhopal.ac.in', name: 'Page Admin' });
-  const people = [
-    { key: 'ravi', email: 'ravi.wifi@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
-    { key: 'sunil', email: 'sunil.wifi@vitbhopal.ac.in', name: 'Sunil Das', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] },
-    { key: 'warden', email: 'page.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
-    { key: 'mess', email: 'page.mess@vitbhopal.ac.in', name: 'Mess Desk', role: 'staff', scopes: [{ category: 'mess', hostel: '' }] },
-  ];
-  for (const { key, ...person } of people) {
-    ids[key] = await addStaff(admin, person);
-  }
-  ravi = await ApiClient.withSession(portal, { email: 'ravi.wifi@vitbhopal.ac.in', name: 'Ravi Kumar' });
-  sunil = await ApiClient.withSession(portal, { email: 'sunil.wifi@vitbhopal.ac.in', name: 'Sunil Das' });
-  warden = await ApiClient.withSession(portal, { email: 'page.warden@vitbhopal.ac.in', name: 'Anita Rao' });
-  messStaff = await ApiClient.withSession(portal, { email: 'page.mess@vitbhopal.ac.in', name: 'Mess Desk' });
-  student = await ApiClient.withSession(portal, { email: STUDENT_EMAIL, name: 'Kiran Rao 21BCE10555' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'page.admin@vitbhopal.ac.in', name: 'Page Admin' },
+  team: {
+    ravi: { email: 'ravi.wifi@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+    sunil: { email: 'sunil.wifi@vitbhopal.ac.in', name: 'Sunil Das', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] },
+    warden: { email: 'page.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+    mess: { email: 'page.mess@vitbhopal.ac.in', name: 'Mess Desk', role: 'staff', scopes: [{ category: 'mess', hostel: '' }] },
+  },
+  student: { email: STUDENT_EMAIL, name: 'Kiran Rao 21BCE10555' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, team, student: kiran }) => {
+  [portal, ravi, sunil, warden, messStaff, student] = [app, team.ravi, team.sunil, team.warden, team.mess, kiran];
+  for (const [key, member] of Object.entries(team)) ids[key] = member.user.id;
 });
 
 const db = () => portal.database.db;

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPEN_STATUSES } from '../../../shared/constants.js';
 import { complaintCounts, complaints, oneOf, users } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { loadScope, scopeCondition } from '../access/scope.js';
-import { addStaff } from '../../../../tests/support/staff.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * The queue's first screen over HTTP: "New" and the escalated view, the counts of what needs
@@ -26,21 +26,15 @@ const ADMIN = { email: 'views.admin@vitbhopal.ac.in', name: 'Views Admin' };
 const WIFI = { email: 'views.wifi@vitbhopal.ac.in', name: 'Views Wifi' };
 const WARDEN = { email: 'views.warden@vitbhopal.ac.in', name: 'Views Warden' };
 
-beforeAll(async () => {
-  portal = await startTestApp({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
-  admin = await ApiClient.withSession(portal, ADMIN);
-  for (const [who, role, scopes] of [
-    [WIFI, 'staff', [{ category: 'wifi', hostel: 'Block-2' }]],
-    [WARDEN, 'warden', [{ category: '', hostel: 'Block-3' }]],
-  ] as const) {
-    await addStaff(admin, { ...who, role, scopes });
-  }
-  wifi = await ApiClient.withSession(portal, WIFI);
-  warden = await ApiClient.withSession(portal, WARDEN);
-  student = await ApiClient.withSession(portal, { email: 'views.student@vitbhopal.ac.in', name: 'Isha Nair 22BCE10456' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: ADMIN,
+  staff: { ...WIFI, role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] },
+  warden: { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] },
+  student: { email: 'views.student@vitbhopal.ac.in', name: 'Isha Nair 22BCE10456' },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, admin: a, staff, warden: w, student: isha }) => {
+  [portal, admin, wifi, warden, student] = [app, a, staff, w, isha];
 });
 
 const db = () => portal.database.db;

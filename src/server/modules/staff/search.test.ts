@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * The queue's search box finds a student by any part of the name the staff page shows, in any
@@ -17,27 +17,17 @@ let duty: ApiClient;
 let priya: ApiClient;
 let otherPriya: ApiClient;
 
-beforeAll(async () => {
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'search.admin@vitbhopal.ac.in',
-  });
-  const url = portal.baseUrl;
-  admin = await ApiClient.signedIn(url, { email: 'search.admin@vitbhopal.ac.in', name: 'Search Admin' });
-  for (const person of [
-    { email: 'search.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
-    { email: 'search.duty@vitbhopal.ac.in', name: 'Duty Officer', role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] },
-  ]) {
-    await addStaff(admin, person);
-  }
-  warden = await ApiClient.signedIn(url, { email: 'search.warden@vitbhopal.ac.in', name: 'Anita Rao' });
-  duty = await ApiClient.signedIn(url, { email: 'search.duty@vitbhopal.ac.in', name: 'Duty Officer' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'search.admin@vitbhopal.ac.in', name: 'Search Admin' },
+  warden: { email: 'search.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+  team: { duty: { email: 'search.duty@vitbhopal.ac.in', name: 'Duty Officer', role: 'staff', antiRagging: true, scopes: [{ category: 'other', hostel: '' }] } },
   // Her address carries no part of her surname: only the name can find her by it.
-  priya = await ApiClient.signedIn(url, { email: 'p21bce10042@vitbhopal.ac.in', name: 'PRIYA NAIR 21BCE10042' });
-  otherPriya = await ApiClient.signedIn(url, { email: 'priya.sharma@vitbhopal.ac.in', name: 'Priya Sharma 21BCE10077' });
+  student: { email: 'p21bce10042@vitbhopal.ac.in', name: 'PRIYA NAIR 21BCE10042' },
+  students: { otherPriya: { email: 'priya.sharma@vitbhopal.ac.in', name: 'Priya Sharma 21BCE10077' } },
 });
-afterAll(async () => {
-  await portal?.close();
+test.beforeAll(({ portal: app, admin: a, warden: w, team, student, students }) => {
+  [portal, admin, warden, duty, priya, otherPriya] = [app, a, w, team.duty, student, students.otherPriya];
 });
 
 const file = async (client: ApiClient, over: Record<string, unknown> = {}) => {

@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, complaintCounts, complaints, outbox, users } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
 import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { addStaff, type NewStaff } from '../../../../tests/support/staff.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 let portal: TestApp;
 let admin: ApiClient;
@@ -24,32 +25,28 @@ type Item = { number: string; status: string; fname: string; userEmail: string; 
 
 const addPerson = async (person: NewStaff) => ({ id: await addStaff(admin, person) });
 
-beforeAll(async () => {
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'chief.admin@vitbhopal.ac.in',
-  });
-  const url = portal.baseUrl;
-  admin = await ApiClient.signedIn(url, { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' });
-  await addPerson({ email: 'wifi.tech@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] });
-  await addPerson({ email: 'wifi.tech2@vitbhopal.ac.in', name: 'Sunil Das', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] });
-  await addPerson({ email: 'block2.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] });
-  await addPerson({
-    email: 'anti.ragging@vitbhopal.ac.in',
-    name: 'Duty Officer',
-    role: 'staff',
-    antiRagging: true,
-    scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
-  });
-  await addPerson({ email: 'electrician@contractor.example', name: 'Contract Electrician', role: 'staff', scopes: [{ category: 'electricity', hostel: '' }] });
-
-  student = await ApiClient.signedIn(url, { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' });
-  otherStudent = await ApiClient.signedIn(url, { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' });
-  wifiTech = await ApiClient.signedIn(url, { email: 'wifi.tech@vitbhopal.ac.in', name: 'Ravi Kumar' });
-  wifiTech2 = await ApiClient.signedIn(url, { email: 'wifi.tech2@vitbhopal.ac.in', name: 'Sunil Das' });
-  warden = await ApiClient.signedIn(url, { email: 'block2.warden@vitbhopal.ac.in', name: 'Anita Rao' });
-  duty = await ApiClient.signedIn(url, { email: 'anti.ragging@vitbhopal.ac.in', name: 'Duty Officer' });
-  contractor = await ApiClient.signedIn(url, { email: 'electrician@contractor.example', name: 'Contract Electrician' });
+const test = portalTest({
+  env: RELAXED_LIMITS,
+  admin: { email: 'chief.admin@vitbhopal.ac.in', name: 'Chief Admin' },
+  team: {
+    wifiTech: { email: 'wifi.tech@vitbhopal.ac.in', name: 'Ravi Kumar', role: 'staff', scopes: [{ category: 'wifi', hostel: '' }] },
+    wifiTech2: { email: 'wifi.tech2@vitbhopal.ac.in', name: 'Sunil Das', role: 'staff', scopes: [{ category: 'wifi', hostel: 'Block-2' }] },
+    warden: { email: 'block2.warden@vitbhopal.ac.in', name: 'Anita Rao', role: 'warden', scopes: [{ category: '', hostel: 'Block-2' }] },
+    duty: {
+      email: 'anti.ragging@vitbhopal.ac.in',
+      name: 'Duty Officer',
+      role: 'staff',
+      antiRagging: true,
+      scopes: [{ category: 'other', hostel: '' }, { category: 'ragging', hostel: '' }],
+    },
+    contractor: { email: 'electrician@contractor.example', name: 'Contract Electrician', role: 'staff', scopes: [{ category: 'electricity', hostel: '' }] },
+  },
+  student: { email: 'aarav.sharma@vitbhopal.ac.in', name: 'Aarav Sharma 21BCE10001' },
+  students: { other: { email: 'meera.iyer@vitbhopal.ac.in', name: 'Meera Iyer 22MIM10045' } },
+});
+test.beforeAll(async ({ portal: app, admin: a, team, student: aarav, students }) => {
+  [portal, admin, student, otherStudent] = [app, a, aarav, students.other];
+  ({ wifiTech, wifiTech2, warden, duty, contractor } = team);
 
   wifiNumber = String((await student.post('/api/complaints', aComplaint({ hostel: 'Block-2', complaint: 'Router on floor three keeps rebooting' }))).body.number);
   messNumber = String((await student.post('/api/complaints', aComplaint({ category: 'mess', subCategory: 'Food', hostel: 'Block-3' }))).body.number);
@@ -57,10 +54,6 @@ beforeAll(async () => {
     (await otherStudent.post('/api/complaints', aComplaint({ category: 'ragging', subCategory: 'Physical', placeKind: 'hostel', placeText: 'Second-floor corridor', hostel: 'Block-2', complaint: 'Seniors in room 210' }))).body.number,
   );
 });
-afterAll(async () => {
-  await portal?.close();
-});
-
 const queue = async (client: ApiClient, query = '') => {
   const { status, body } = await client.get(`/api/staff/complaints${query}`);
   return { status, items: (body.items ?? []) as Item[], nextCursor: body.nextCursor as string | null };

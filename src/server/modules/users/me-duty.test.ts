@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import { expect } from 'vitest';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * GET /api/me says whether the user holds the anti-ragging duty: the staff console asks for the
@@ -12,26 +11,17 @@ const ADMIN = { email: 'duty.flag.admin@vitbhopal.ac.in', name: 'Duty Flag Admin
 const DUTY = { email: 'duty.flag.on@vitbhopal.ac.in', name: 'Duty Flag On' };
 const WARDEN = { email: 'duty.flag.off@vitbhopal.ac.in', name: 'Duty Flag Off' };
 
-let portal: TestApp;
-beforeAll(async () => {
-  portal = await startTestApp({ ADMIN_EMAILS: ADMIN.email });
-});
-afterAll(async () => {
-  await portal?.close();
+const it = portalTest({
+  admin: ADMIN,
+  team: {
+    duty: { ...DUTY, role: 'staff', antiRagging: true, scopes: [{ category: '', hostel: 'Block-2' }] },
+    warden: { ...WARDEN, role: 'warden', antiRagging: false, scopes: [{ category: '', hostel: 'Block-2' }] },
+  },
+  student: { email: 'duty.flag.student@vitbhopal.ac.in', name: 'Duty Flag Student 22BCE10001' },
 });
 
-it("tells the signed-in user whether they hold the anti-ragging duty, and follows the admin's change", async () => {
-  const admin = await ApiClient.withSession(portal, ADMIN);
-  const ids: Record<string, string> = {};
-  for (const [who, role, antiRagging] of [
-    [DUTY, 'staff', true],
-    [WARDEN, 'warden', false],
-  ] as const) {
-    ids[who.email] = await addStaff(admin, { ...who, role, antiRagging, scopes: [{ category: '', hostel: 'Block-2' }] });
-  }
-  const duty = await ApiClient.withSession(portal, DUTY);
-  const warden = await ApiClient.withSession(portal, WARDEN);
-  const student = await ApiClient.withSession(portal, { email: 'duty.flag.student@vitbhopal.ac.in', name: 'Duty Flag Student 22BCE10001' });
+it("tells the signed-in user whether they hold the anti-ragging duty, and follows the admin's change", async ({ admin, team: { duty, warden }, student }) => {
+  const ids = { [DUTY.email]: duty.user.id, [WARDEN.email]: warden.user.id };
 
   const flagOf = async (client: ApiClient) => ((await client.get('/api/me')).body.user as { antiRagging?: unknown }).antiRagging;
   expect(await flagOf(duty)).toBe(true);

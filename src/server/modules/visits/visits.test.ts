@@ -1,14 +1,14 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENTRY_CONSENT_MISSING, ENTRY_NOT_ASKED, ENTRY_SLOTS_MISSING, visitDateText } from '../../../shared/visits.js';
 import { dayIn as zonedDate, zonedInstant } from '../../../shared/time.js';
-import { auditLog, complaints, notifications, outbox, users, visitProposals } from '../../db/schema.js';
+import { auditLog, complaints, notifications, outbox, visitProposals } from '../../db/schema.js';
 import { aCleaningRequest, aComplaint } from '../../../../tests/factories/complaints.js';
-import { SmtpSink } from '../../../../tests/support/smtp-sink.js';
-import { ApiClient } from '../../../../tests/support/student.js';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { SmtpSink } from '../../../../tests/support/smtp-sink.js';
+import type { ApiClient } from '../../../../tests/support/student.js';
+import type { TestApp } from '../../../../tests/support/test-app.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
-import { addStaff } from '../../../../tests/support/staff.js';
+import { portalTest } from '../../../../tests/support/fixtures.js';
 
 /**
  * Consent to enter and time slots at filing, and visit proposals (issue 27, decision 47): what is
@@ -19,39 +19,28 @@ import { addStaff } from '../../../../tests/support/staff.js';
 const TZ = 'Asia/Kolkata';
 let sink: SmtpSink;
 let portal: TestApp;
-let admin: ApiClient;
 let staff: ApiClient;
 let student: ApiClient;
 let other: ApiClient;
 let staffId: string;
 let studentId: string;
 
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  portal = await startTestApp({
-    ...RELAXED_LIMITS,
-    ADMIN_EMAILS: 'visit.admin@vitbhopal.ac.in',
-    TIME_ZONE: TZ,
-    SMTP_URL: sink.url,
-    MAIL_FROM: 'Hostel Complaint Portal <complaints@vitbhopal.ac.in>',
-    MAIL_POLL_INTERVAL_MS: '200',
-  });
-  admin = await ApiClient.withSession(portal, { email: 'visit.admin@vitbhopal.ac.in', name: 'Visit Admin' });
-  staffId = await addStaff(admin, {
+const test = portalTest({
+  env: { ...RELAXED_LIMITS, TIME_ZONE: TZ, MAIL_FROM: 'Hostel Complaint Portal <complaints@vitbhopal.ac.in>', MAIL_POLL_INTERVAL_MS: '200' },
+  mail: true,
+  admin: { email: 'visit.admin@vitbhopal.ac.in', name: 'Visit Admin' },
+  staff: {
     email: 'wifi.visitor@vitbhopal.ac.in',
     name: 'Wifi Visitor',
     role: 'staff',
     scopes: [{ category: 'wifi', hostel: '' }, { category: 'mess', hostel: '' }, { category: 'room_cleaning', hostel: '' }],
-  });
-  staff = await ApiClient.withSession(portal, { email: 'wifi.visitor@vitbhopal.ac.in', name: 'Wifi Visitor' });
-  student = await ApiClient.withSession(portal, { email: 'visit.student@vitbhopal.ac.in', name: 'Kavya Rao 21BCE10301' });
-  other = await ApiClient.withSession(portal, { email: 'visit.other@vitbhopal.ac.in', name: 'Other Student 21BCE10302' });
-  const [me] = await portal.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'visit.student@vitbhopal.ac.in'));
-  studentId = String(me?.id);
+  },
+  student: { email: 'visit.student@vitbhopal.ac.in', name: 'Kavya Rao 21BCE10301' },
+  students: { other: { email: 'visit.other@vitbhopal.ac.in', name: 'Other Student 21BCE10302' } },
 });
-afterAll(async () => {
-  await portal?.close();
-  await sink?.stop();
+test.beforeAll(({ portal: app, sink: mail, staff: visitor, student: kavya, students }) => {
+  [portal, sink, staff, student, other] = [app, mail, visitor, kavya, students.other];
+  [staffId, studentId] = [visitor.user.id, kavya.user.id];
 });
 
 const db = () => portal.database.db;
