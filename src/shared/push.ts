@@ -34,8 +34,17 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema }).meta({ id: 'PushUnsubscribe' });
 
-/** How a person hears of things: each channel on or off (all on by default). */
+/**
+ * How a person hears of things: each channel on or off (all on by default). WhatsApp reaches only
+ * a linked number; `whatsappLinked` says whether there is one, so a page offers the switch only then.
+ */
 export const notificationChannelsSchema = z
-  .object({ push: z.boolean(), mail: z.boolean(), bell: z.boolean() })
+  .object({ push: z.boolean(), mail: z.boolean(), bell: z.boolean(), whatsapp: z.boolean(), whatsappLinked: z.boolean() })
   .meta({ id: 'NotificationChannels' });
 export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
+
+/** What a person sets; `whatsapp` left out keeps it as it is (pages from before WhatsApp send three). */
+export const notificationChannelsInputSchema = z
+  .object({ push: z.boolean(), mail: z.boolean(), bell: z.boolean(), whatsapp: z.boolean().optional() })
+  .meta({ id: 'NotificationChannelsInput' });
+export type NotificationChannelsInput = z.infer<typeof notificationChannelsInputSchema>;
