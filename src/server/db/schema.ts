@@ -120,6 +120,8 @@ export const users = pgTable(
     notifyPush: boolean('notify_push').notNull().default(true),
     notifyMail: boolean('notify_mail').notNull().default(true),
     notifyBell: boolean('notify_bell').notNull().default(true),
+    /** WhatsApp reaches this person only once they have linked a number (whatsapp_links). */
+    notifyWhatsapp: boolean('notify_whatsapp').notNull().default(true),
     /**
      * The language this person reads (issue 28): set from the browser at the first sign-in, changed in
      * the header or on the account page. Mail, push and the bell go out in it. Null: not known yet
@@ -740,6 +742,99 @@ export const pushOutbox = pgTable(
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type PushOutboxRow = typeof pushOutbox.$inferSelect;
+
+/*
+ * WhatsApp (issue 43), on Meta's WhatsApp Cloud API. A number is linked to one account at a time;
+ * what Meta posts to the webhook is queued before it is read (so the webhook answers at once and a
+ * message delivered twice is worked once); what the portal sends goes through its own outbox.
+ */
+
+/** A WhatsApp number (its wa_id, the digits of its international form) linked to an account. */
+export const whatsappLinks = pgTable('whatsapp_links', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  waId: text('wa_id').notNull().unique(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The student's last message: free text may be sent for 24 hours after it, a template after that. */
+  lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+});
+
+/** A short-lived code a signed-in student sends as `LINK <code>` from WhatsApp; one per account. */
+export const whatsappLinkCodes = pgTable('whatsapp_link_codes', {
+  code: text('code').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const WHATSAPP_INBOUND_STATUSES = ['queued', 'done', 'failed'] as const;
+
+/**
+ * One event of a webhook post: a message (keyed by its id) or a delivery status (its message's id
+ * and the status). The key makes a redelivered event one row, worked once.
+ */
+export const whatsappInbound = pgTable(
+  'whatsapp_inbound',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventKey: text('event_key').notNull().unique(),
+    waId: text('wa_id').notNull(),
+    event: jsonb('event').notNull(),
+    status: text('status', { enum: WHATSAPP_INBOUND_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    index('whatsapp_inbound_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    check('whatsapp_inbound_status_check', oneOf(t.status, WHATSAPP_INBOUND_STATUSES)),
+  ],
+);
+
+export const WHATSAPP_OUTBOX_STATUSES = ['queued', 'sent', 'failed', 'expired'] as const;
+/** What Meta's statuses said of a sent message, in the order they arrive. */
+export const WHATSAPP_DELIVERIES = ['sent', 'delivered', 'read', 'failed'] as const;
+
+/**
+ * A WhatsApp message to send. Free text within 24 hours of the person's last message, else the
+ * template (decided when it is sent, not when it is queued): `message` holds both.
+ */
+export const whatsappOutbox = pgTable(
+  'whatsapp_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The notice this message is about (as push rows have), when it is one. */
+    eventId: uuid('event_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    waId: text('wa_id').notNull(),
+    /** The complaint it is about: an answer quoting this message goes to that complaint's thread. */
+    complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'set null' }),
+    message: jsonb('message').notNull(),
+    status: text('status', { enum: WHATSAPP_OUTBOX_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** The id the Graph API gave the message (wamid…): statuses and quoted answers name it. */
+    wamid: text('wamid').unique(),
+    delivery: text('delivery', { enum: WHATSAPP_DELIVERIES }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('whatsapp_outbox_event_key').on(t.eventId, t.waId),
+    index('whatsapp_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    check('whatsapp_outbox_status_check', oneOf(t.status, WHATSAPP_OUTBOX_STATUSES)),
+    check('whatsapp_outbox_delivery_check', sql`${t.delivery} is null or ${oneOf(t.delivery, WHATSAPP_DELIVERIES)}`),
+  ],
+);
+export type WhatsappOutboxRow = typeof whatsappOutbox.$inferSelect;
 
 /**
  * One-click links in facility mail (Acknowledge, Resolved): the token is sent, only its hash is

@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../../shared/errors.js';
 import { markReadSchema, notificationListSchema } from '../../../shared/notifications.js';
 import { listNotifications, markRead } from './service.js';
 import { requireUser } from '../../lib/require-user.js';
-import { notificationChannelsSchema } from '../../../shared/push.js';
+import { notificationChannelsInputSchema, notificationChannelsSchema } from '../../../shared/push.js';
 import { channelsOf, setChannels } from '../push/index.js';
 
 export default async function notificationRoutes(app: FastifyInstance) {
@@ -70,7 +70,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'Turn each channel on or off (staff choose which new-work mail in their preferences; mail off sends none)',
-        body: notificationChannelsSchema,
+        body: notificationChannelsInputSchema,
         response: { 200: notificationChannelsSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },

@@ -273,7 +273,7 @@ describe('each channel on or off', () => {
     for (const who of [student, staff, admin]) {
       const channels = await who.get('/api/me/notification-channels');
       expect(channels.status).toBe(200);
-      expect(channels.body).toEqual({ push: true, mail: true, bell: true });
+      expect(channels.body).toEqual({ push: true, mail: true, bell: true, whatsapp: true, whatsappLinked: false });
     }
     const bad = await student.send('PUT', '/api/me/notification-channels', { push: 'yes', mail: true, bell: true });
     expect(bad.status).toBe(400);
@@ -299,8 +299,8 @@ describe('each channel on or off', () => {
 
     const off = await other.send('PUT', '/api/me/notification-channels', { push: false, mail: false, bell: false });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ push: false, mail: false, bell: false });
-    expect((await other.get('/api/me/notification-channels')).body).toEqual({ push: false, mail: false, bell: false });
+    expect(off.body).toEqual({ push: false, mail: false, bell: false, whatsapp: true, whatsappLinked: false });
+    expect((await other.get('/api/me/notification-channels')).body).toEqual({ push: false, mail: false, bell: false, whatsapp: true, whatsappLinked: false });
     await move(number, 'in_progress');
     expect(await told()).toEqual(before);
 

@@ -1,9 +1,9 @@
 import { ECDH } from 'node:crypto';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { pushOutbox, pushSubscriptions, users } from '../../db/schema.js';
+import { pushOutbox, pushSubscriptions, users, whatsappLinks } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { NotificationChannels, PushSubscriptionInput } from '../../../shared/push.js';
+import type { NotificationChannels, NotificationChannelsInput, PushSubscriptionInput } from '../../../shared/push.js';
 
 /**
  * Push endpoints are the push services' own https URLs. Outside production a plain http endpoint on
@@ -82,21 +82,26 @@ export async function removeSubscription(db: Db, userId: string, endpoint: strin
   await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
 }
 
+const channelColumns = {
+  push: users.notifyPush,
+  mail: users.notifyMail,
+  bell: users.notifyBell,
+  whatsapp: users.notifyWhatsapp,
+  whatsappLinked: sql<boolean>`exists (select 1 from ${whatsappLinks} where ${whatsappLinks.userId} = ${users.id})`,
+};
+
 export async function channelsOf(db: Db, userId: string): Promise<NotificationChannels> {
-  const [row] = await db
-    .select({ push: users.notifyPush, mail: users.notifyMail, bell: users.notifyBell })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select(channelColumns).from(users).where(eq(users.id, userId));
   if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
   return row;
 }
 
-export async function setChannels(db: Db, userId: string, channels: NotificationChannels): Promise<NotificationChannels> {
+export async function setChannels(db: Db, userId: string, channels: NotificationChannelsInput): Promise<NotificationChannels> {
   const [row] = await db
     .update(users)
-    .set({ notifyPush: channels.push, notifyMail: channels.mail, notifyBell: channels.bell, updatedAt: new Date() })
+    .set({ notifyPush: channels.push, notifyMail: channels.mail, notifyBell: channels.bell, notifyWhatsapp: channels.whatsapp, updatedAt: new Date() })
     .where(eq(users.id, userId))
-    .returning({ push: users.notifyPush, mail: users.notifyMail, bell: users.notifyBell });
+    .returning({ id: users.id });
   if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Your account is gone.');
-  return row;
+  return channelsOf(db, userId);
 }
