@@ -248,6 +248,44 @@ const envSchema = z
         .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
         .refine((hosts) => hosts.length > 0 && hosts.every((h) => /^[a-z0-9.-]+$/.test(h)), 'must be a comma list of host names'),
     ),
+    // WhatsApp (issue 43), on Meta's WhatsApp Cloud API: the business number's id, a system user's
+    // token, the app's secret (webhook signatures), the verify token typed into Meta's webhook
+    // settings, and the number itself (wa.me links). All five, or none: the channel is off.
+    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{5,20}$/, 'must be the phone number ID Meta shows (digits)').optional()),
+    WHATSAPP_ACCESS_TOKEN: optionalString,
+    WHATSAPP_APP_SECRET: optionalString,
+    WHATSAPP_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+    WHATSAPP_PHONE_NUMBER: z.preprocess(
+      (v) => (typeof v === 'string' ? emptyToUndefined(v.replace(/[\s+()-]/g, '')) : v),
+      z.string().regex(/^\d{8,15}$/, 'must be the WhatsApp number in international form, e.g. +91 98765 43210').optional(),
+    ),
+    WHATSAPP_GRAPH_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .url('must be the Graph API address with its version, e.g. https://graph.facebook.com/v23.0')
+        .default('https://graph.facebook.com/v23.0')
+        .transform((v) => v.replace(/\/+$/, '')),
+    ),
+    // The approved template sent outside the 24-hour window: one body parameter, the update's words.
+    WHATSAPP_UPDATE_TEMPLATE: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (lower case, digits, _)').default('complaint_update')),
+    // Which of the template's languages each reader gets: portal language:template language, …
+    WHATSAPP_TEMPLATE_LANGUAGES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('en:en,hi:hi')
+        .transform((v, ctx) => {
+          const pairs = v.split(',').map((pair) => pair.trim().split(':').map((part) => part.trim()));
+          if (pairs.some((pair) => pair.length !== 2 || !pair[0] || !pair[1] || !/^[A-Za-z_]{2,8}$/.test(pair[1]))) {
+            ctx.addIssue({ code: 'custom', message: 'must be a comma list of portal-language:template-language pairs, e.g. en:en,hi:hi' });
+            return z.NEVER;
+          }
+          return Object.fromEntries(pairs as [string, string][]);
+        }),
+    ),
+    WHATSAPP_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+    WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     INSIGHTS_DIGEST_DAYS: z.coerce
       .number({ error: 'must be a whole number of days (0 turns the insights digest off)' })
       .int('must be a whole number of days (0 turns the insights digest off)')
@@ -288,6 +326,12 @@ const envSchema = z
     for (const key of ['INBOUND_SMTP_PORT', 'INBOUND_IMAP_URL'] as const) {
       if (env[key] !== undefined && !env.INBOUND_REPLY_ADDRESS) {
         ctx.addIssue({ code: 'custom', path: ['INBOUND_REPLY_ADDRESS'], message: `is required with ${key}: it is the address replies are sent to` });
+      }
+    }
+    const whatsapp = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_PHONE_NUMBER'] as const;
+    if (whatsapp.some((key) => env[key]) && !whatsapp.every((key) => env[key])) {
+      for (const key of whatsapp) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any of the five WhatsApp settings is given (the channel needs all five)' });
       }
     }
     const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
@@ -333,6 +377,23 @@ export interface UniversityEnv {
   regPattern?: string;
   aboutText?: string;
   credits?: string[];
+}
+
+export interface WhatsAppConfig {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+  /** The number students write to, digits only (wa.me links). */
+  phoneNumber: string;
+  /** The Graph API's base address with its version, no trailing slash. */
+  graphUrl: string;
+  updateTemplate: string;
+  /** Portal language → the template's language code. */
+  templateLanguages: Record<string, string>;
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  leaseMs: number;
 }
 
 export interface Config {
@@ -391,6 +452,8 @@ export interface Config {
     /** Push services' hosts: an endpoint's host is one of them or a subdomain of one. */
     serviceHosts: string[];
   };
+  /** WhatsApp (issue 43); undefined when its settings are not given: the channel is off. */
+  whatsapp: WhatsAppConfig | undefined;
   actionLinkTtlMs: number;
   autoCloseMs: number;
   /** How long staff may undo merging a duplicate; the student's notice of the merge waits as long. */
@@ -550,6 +613,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             smtp: env.INBOUND_SMTP_PORT === undefined ? undefined : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST },
             imap: env.INBOUND_IMAP_URL ? { url: env.INBOUND_IMAP_URL, pollMs: Math.round(env.INBOUND_IMAP_POLL_SECONDS * 1000) } : undefined,
             trustedAuthservId: env.INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase(),
+          }
+        : undefined,
+    whatsapp:
+      env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN && env.WHATSAPP_PHONE_NUMBER
+        ? {
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: env.WHATSAPP_ACCESS_TOKEN,
+            appSecret: env.WHATSAPP_APP_SECRET,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            phoneNumber: env.WHATSAPP_PHONE_NUMBER,
+            graphUrl: env.WHATSAPP_GRAPH_URL,
+            updateTemplate: env.WHATSAPP_UPDATE_TEMPLATE,
+            templateLanguages: env.WHATSAPP_TEMPLATE_LANGUAGES,
+            pollIntervalMs: env.WHATSAPP_POLL_INTERVAL_MS,
+            retryBaseMs: env.WHATSAPP_RETRY_BASE_MS,
+            leaseMs: env.MAIL_LEASE_SECONDS * 1000,
           }
         : undefined,
     push: {

@@ -45,6 +45,5 @@ export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
 
 /** What a person sets; `whatsapp` left out keeps it as it is (pages from before WhatsApp send three). */
 export const notificationChannelsInputSchema = z
-  .object({ push: z.boolean(), mail: z.boolean(), bell: z.boolean(), whatsapp: z.boolean().optional() })
-  .meta({ id: 'NotificationChannelsInput' });
+  .object({ push: z.boolean(), mail: z.boolean(), bell: z.boolean(), whatsapp: z.boolean().optional() });
 export type NotificationChannelsInput = z.infer<typeof notificationChannelsInputSchema>;

@@ -32,9 +32,10 @@ export default fp(
           if (handover) app.mailer?.sendCommitted(handover);
           else app.mailer?.notify();
           app.pushDispatcher?.notify();
+          app.whatsapp?.wake();
         },
       }),
     );
   },
-  { name: 'lifecycle', dependencies: ['database', 'catalog', 'mailer', 'push'] },
+  { name: 'lifecycle', dependencies: ['database', 'catalog', 'mailer', 'push', 'whatsapp'] },
 );

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, type ComplaintRow } from '../../db/schema.js';
+import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, whatsappLinks, type ComplaintRow } from '../../db/schema.js';
 import { guardNotification, loadReporter, Reporters, type Reporter } from '../confidentiality/index.js';
 import { pushMessage, pushTopic } from '../push/index.js';
+import { queueMessage } from '../whatsapp/index.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { ENGLISH, Readers, settingsOf, universityColumns, type Reader } from '../../i18n/readers.js';
 import { isLocale } from '../../../shared/locale.js';
@@ -74,9 +75,20 @@ export async function notify(
   const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
   if (!readers.length) return [];
   const channels = await db
-    .select({ id: users.id, bell: users.notifyBell, push: users.notifyPush, disabledAt: users.disabledAt, role: users.role, locale: users.locale, ...universityColumns })
+    .select({
+      id: users.id,
+      bell: users.notifyBell,
+      push: users.notifyPush,
+      whatsapp: users.notifyWhatsapp,
+      waId: whatsappLinks.waId,
+      disabledAt: users.disabledAt,
+      role: users.role,
+      locale: users.locale,
+      ...universityColumns,
+    })
     .from(users)
     .leftJoin(university, sql`true`)
+    .leftJoin(whatsappLinks, eq(whatsappLinks.userId, users.id))
     .where(inArray(users.id, readers));
   const readerOf = await readersOf(db, channels, text);
   const reporter = complaint ? await loadReporter(db, complaint) : null;
@@ -87,14 +99,27 @@ export async function notify(
     await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text, link: opts.link ?? null })));
   }
   // A disabled account's phone may be in other hands by now: nothing leaves the portal for it.
-  const pushing = opts.push === false ? [] : told.filter((c) => c.push && c.disabledAt === null);
+  const pushing = opts.push === false ? [] : told.filter((c) => (c.push || (c.whatsapp && c.waId)) && c.disabledAt === null);
   // The event ids are what a caller needs to take back a notice it held (an undone merge).
   const eventIds = told.map((c) => c.eventId);
-  if (!pushing.length) return eventIds;
+  // WhatsApp reaches what push would, on a linked number (issue 43), with the same guarded words.
+  for (const c of pushing) {
+    if (!c.whatsapp || !c.waId) continue;
+    const made = pushMessage(complaint, c.id, c.text, c.role === 'student', c.reader.i18n);
+    const path = !complaint && opts.link ? opts.link : made.url;
+    await queueMessage(db, {
+      waId: c.waId,
+      userId: c.id,
+      eventId: c.eventId,
+      complaintId: complaint?.id ?? null,
+      message: { kind: 'update', title: made.title, text: made.body, path, locale: c.locale ?? 'en' },
+    });
+  }
+  if (!pushing.filter((c) => c.push).length) return eventIds;
   const devices = await db
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, pushing.map((c) => c.id)));
+    .where(inArray(pushSubscriptions.userId, pushing.filter((c) => c.push).map((c) => c.id)));
   const byUser = new Map(pushing.map((c) => [c.id, c]));
   const rows = devices.flatMap((device) => {
     const reader = byUser.get(device.userId);
@@ -105,6 +130,15 @@ export async function notify(
   });
   if (rows.length) await db.insert(pushOutbox).values(rows).onConflictDoNothing();
   return eventIds;
+}
+
+/**
+ * A notice another channel could not deliver (WhatsApp said it failed): the person hears of it by
+ * the bell instead, under the notice's own id, so a bell they already have is not rung twice. The
+ * words are the ones that channel carried, already past the confidentiality guard for this reader.
+ */
+export async function ringInstead(db: Db, notice: { eventId: string; userId: string; complaintId: string | null; text: string; link: string | null }): Promise<void> {
+  await db.insert(notifications).values({ id: notice.eventId, userId: notice.userId, complaintId: notice.complaintId, text: notice.text, link: notice.link }).onConflictDoNothing();
 }
 
 export async function listNotifications(db: Db, userId: string, opts: { cursor?: string | undefined; limit: number }) {

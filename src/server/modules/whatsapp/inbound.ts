@@ -1,0 +1,162 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { whatsappInbound, whatsappOutbox } from '../../db/schema.js';
+import type { WhatsAppConfig } from '../../config.js';
+import { i18nFor } from '../../i18n/index.js';
+import { isLocale } from '../../../shared/locale.js';
+import type { OutboxChannel } from '../../lib/outbox-loop.js';
+import { retryDelayMs } from '../mail/index.js';
+import { WHATSAPP_CODE_PATTERN, WHATSAPP_LINK_WORD, WHATSAPP_STOP_WORD } from '../../../shared/whatsapp.js';
+import { fallBack, type RingInstead } from './fallback.js';
+import { linkByCode, personOf, touchWindow, unlinkNumber } from './links.js';
+import { queueMessage, type QueuedMessage } from './outbox.js';
+import type { InboundEvent, InboundMessage, InboundStatus } from './webhook.js';
+
+/** Messages from one number worked per minute; more are recorded and left unanswered (a loop, or someone flooding). */
+const PER_NUMBER_PER_MINUTE = 20;
+const MAX_ATTEMPTS = 5;
+const DELIVERY_ORDER = ['sent', 'delivered', 'read'] as const;
+
+interface ClaimedEvent {
+  id: string;
+  waId: string;
+  event: InboundEvent;
+  attempts: number;
+}
+
+/** What the number wrote, as words: a typed text, a tapped button's title. */
+function wordsOf(message: InboundMessage): string {
+  return (message.text?.body ?? message.interactive?.button_reply?.title ?? message.interactive?.list_reply?.title ?? message.button?.text ?? '').trim();
+}
+
+/**
+ * Works the webhook's queue, one event at a time, after the webhook has answered Meta: statuses
+ * move what the portal sent forward; messages link or unlink a number, or get the reply that says
+ * what the number can do. Nothing here logs what a person wrote.
+ */
+export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
+  readonly name = 'whatsapp inbound';
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: WhatsAppConfig,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+    /** Wakes the outbox once a reply is queued. */
+    private readonly queued: () => void,
+    private readonly ring: RingInstead,
+  ) {}
+
+  async claim(limit: number): Promise<ClaimedEvent[]> {
+    const lease = `${this.config.leaseMs} milliseconds`;
+    const result = await this.db.execute(sql`
+      update ${whatsappInbound} set locked_until = now() + ${lease}::interval, attempts = attempts + 1, updated_at = now()
+      where id in (
+        select id from ${whatsappInbound}
+        where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by created_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, wa_id, event, attempts`);
+    type Raw = { id: string; wa_id: string; event: InboundEvent | string; attempts: number };
+    return (result as { rows: Raw[] }).rows.map((r) => ({
+      id: r.id,
+      waId: r.wa_id,
+      event: typeof r.event === 'string' ? (JSON.parse(r.event) as InboundEvent) : r.event,
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  async deliver(row: ClaimedEvent): Promise<void> {
+    try {
+      if (row.event.kind === 'status') await this.status(row.event);
+      else await this.message(row.event);
+      await this.db.update(whatsappInbound).set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: sql`now()` }).where(eq(whatsappInbound.id, row.id));
+    } catch (error) {
+      const why = error instanceof Error ? error.message.slice(0, 300) : 'failed';
+      const last = row.attempts >= MAX_ATTEMPTS;
+      this.log.warn({ eventId: row.id, attempts: row.attempts, error: why }, last ? 'whatsapp: an event could not be worked; giving up' : 'whatsapp: an event could not be worked; will retry');
+      await this.db
+        .update(whatsappInbound)
+        .set({
+          status: last ? 'failed' : 'queued',
+          lastError: why,
+          nextAttemptAt: sql`now() + ${`${retryDelayMs(row.attempts, this.config.retryBaseMs)} milliseconds`}::interval`,
+          lockedUntil: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(whatsappInbound.id, row.id));
+    }
+  }
+
+  /** Statuses only move forward (Meta may send them out of order); a failed one tells the person elsewhere. */
+  private async status(status: InboundStatus): Promise<void> {
+    const [sent] = await this.db.select().from(whatsappOutbox).where(eq(whatsappOutbox.wamid, status.id));
+    if (!sent) return;
+    if (status.status === 'failed') {
+      await this.db.update(whatsappOutbox).set({ delivery: 'failed', lastError: status.errors?.[0]?.title?.slice(0, 200) ?? 'failed', updatedAt: sql`now()` }).where(eq(whatsappOutbox.id, sent.id));
+      await fallBack(this.ring, sent);
+      return;
+    }
+    const rank = (d: string | null) => (d === null ? -1 : DELIVERY_ORDER.indexOf(d as (typeof DELIVERY_ORDER)[number]));
+    if (sent.delivery === 'failed' || rank(status.status) <= rank(sent.delivery)) return;
+    await this.db.update(whatsappOutbox).set({ delivery: status.status, updatedAt: sql`now()` }).where(eq(whatsappOutbox.id, sent.id));
+  }
+
+  private async reply(waId: string, message: QueuedMessage): Promise<void> {
+    await queueMessage(this.db, { waId, message });
+    this.queued();
+  }
+
+  private async message(message: InboundMessage): Promise<void> {
+    const waId = message.from;
+    const [recent] = await this.db
+      .select({ n: count() })
+      .from(whatsappInbound)
+      .where(and(eq(whatsappInbound.waId, waId), gt(whatsappInbound.createdAt, sql`now() - interval '1 minute'`)));
+    if ((recent?.n ?? 0) > PER_NUMBER_PER_MINUTE) return;
+
+    const words = wordsOf(message);
+    const [first = '', second = ''] = words.split(/\s+/);
+    const command = first.toUpperCase();
+    const account = `${new URL('/userInfo', this.publicUrl).href}`;
+
+    if (command === WHATSAPP_LINK_WORD) {
+      const code = second.toUpperCase();
+      const person = WHATSAPP_CODE_PATTERN.test(code) ? await linkByCode(this.db, waId, code) : null;
+      const i18n = i18nFor(person && isLocale(person.locale) ? person.locale : null);
+      if (!person) {
+        return this.reply(waId, { kind: 'reply', text: i18n._('That code is not right or has expired. Get a new one on your account page: {account}', { account }) });
+      }
+      this.log.info({ userId: person.id }, 'whatsapp: a number was linked');
+      return this.reply(waId, {
+        kind: 'reply',
+        text: i18n._('Hello {name}, this WhatsApp number is now connected to your Hostel Complaint Portal account. Your complaint updates will come here. Send STOP to disconnect it.', { name: person.name }),
+      });
+    }
+
+    const person = await personOf(this.db, waId);
+    if (command === WHATSAPP_STOP_WORD) {
+      const was = await unlinkNumber(this.db, waId);
+      const i18n = i18nFor(person && isLocale(person.locale) ? person.locale : null);
+      if (was) this.log.info({ userId: person?.id }, 'whatsapp: a number was unlinked');
+      return this.reply(waId, { kind: 'reply', text: i18n._('This WhatsApp number is disconnected from the Hostel Complaint Portal. You will get no more messages here.') });
+    }
+    if (!person) {
+      // Nobody is known to read this number: the university's default words, English.
+      const i18n = i18nFor(null);
+      return this.reply(waId, {
+        kind: 'reply',
+        text: i18n._('This number is not connected to a Hostel Complaint Portal account. Sign in at {account}, press Connect WhatsApp and send the code you get from this phone.', { account }),
+      });
+    }
+    await touchWindow(this.db, waId);
+    const i18n = i18nFor(isLocale(person.locale) ? person.locale : null);
+    return this.reply(waId, {
+      kind: 'reply',
+      text: i18n._('To file a complaint or answer one, open the portal: {url}', { url: new URL('/my', this.publicUrl).href }),
+    });
+  }
+}

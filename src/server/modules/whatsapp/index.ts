@@ -1,0 +1,3 @@
+// The WhatsApp module's door (issue 43): what others may use of it; everything else is its own.
+export { WhatsAppInbound } from './inbound.js';
+export { WhatsAppOutbox, queueMessage, type QueuedMessage } from './outbox.js';
