@@ -4,10 +4,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { outbox, type OutboxRow } from '../../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { composeMessage } from './compose.js';
 import type { MailHandover } from './handover.js';
 import { autoSubmittedFor } from './refusal-templates.js';
-import { classifyFailure, retryDelayMs } from './retry-policy.js';
+import { classifyFailure } from './retry-policy.js';
 import { mailboxAddress } from '../../../shared/email.js';
 
 /** How many SMTP connections the pool keeps open, and how many mails one carries before it is renewed. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pushOutbox, pushSubscriptions } from '../../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
-import { retryDelayMs } from '../mail/index.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { encryptPayload, vapidAuthorization, type VapidKeys } from '../../lib/web-push.js';
 
 export interface PushDispatcherOptions {
