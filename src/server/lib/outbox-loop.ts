@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
+import { PassScheduler } from './pass-scheduler.js';
 
 /**
  * One channel's outbox as the shared loop sees it (issue 43): rows are claimed from the database
@@ -40,10 +41,7 @@ export interface OutboxLoopOptions {
  * its whole batch).
  */
 export class OutboxLoop<Row extends { id: string }> {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly passes: PassScheduler;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly batchSize: number;
   private readonly maxInFlight: number;
@@ -54,54 +52,30 @@ export class OutboxLoop<Row extends { id: string }> {
   ) {
     this.batchSize = opts.batchSize ?? 20;
     this.maxInFlight = opts.maxInFlight ?? 100;
+    this.passes = new PassScheduler(() => this.drain(), opts.pollIntervalMs);
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    void this.passes.start();
   }
 
   /** Called after a commit that may have queued rows: deliver now instead of at the next poll. */
   notify(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.passes.notify();
   }
 
   /** Stops polling and waits for the deliveries under way. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.passes.stop();
     await Promise.allSettled([...this.inFlight]);
   }
 
   /** Resolves when no pass is running and nothing is in flight (tests, benches). */
   async idle(): Promise<void> {
-    while (this.running || this.inFlight.size) {
-      await this.running;
+    while (this.passes.running || this.inFlight.size) {
+      await this.passes.running;
       await Promise.allSettled([...this.inFlight]);
     }
-  }
-
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.schedule(0);
-        } else {
-          this.schedule(this.opts.pollIntervalMs);
-        }
-      });
-    }, delayMs);
-    this.timer.unref();
   }
 
   private async drain(): Promise<void> {
@@ -109,7 +83,7 @@ export class OutboxLoop<Row extends { id: string }> {
     try {
       await this.channel.beforePass?.();
       for (;;) {
-        if (this.stopped) return;
+        if (this.passes.stopped) return;
         const room = Math.min(this.batchSize, this.maxInFlight - this.inFlight.size);
         if (room <= 0) {
           // As many deliveries under way as allowed: claim more when one of them ends.

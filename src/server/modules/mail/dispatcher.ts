@@ -4,10 +4,12 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { outbox, type OutboxRow } from '../../db/schema.js';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
+import { PassScheduler } from '../../lib/pass-scheduler.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { composeMessage } from './compose.js';
 import type { MailHandover } from './handover.js';
 import { autoSubmittedFor } from './refusal-templates.js';
-import { classifyFailure, retryDelayMs } from './retry-policy.js';
+import { classifyFailure } from './retry-policy.js';
 import { mailboxAddress } from '../../../shared/email.js';
 
 /** How many SMTP connections the pool keeps open, and how many mails one carries before it is renewed. */
@@ -70,10 +72,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  */
 export class MailDispatcher {
   private readonly transport: Transporter;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  /** When passes run; what a pass does (the pipelined batches below) stays mail's own. */
+  private readonly passes: PassScheduler;
   private readonly leaseMs: number;
   private readonly batchSize: number;
   /** The sender's bare address, parsed once. */
@@ -98,28 +98,24 @@ export class MailDispatcher {
     this.batchSize = opts.batchSize ?? 100;
     this.envelopeFrom = mailboxAddress(opts.from);
     this.transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl, opts.smtpPool));
+    this.passes = new PassScheduler(() => this.drain(), opts.pollIntervalMs);
   }
 
   /** Queues what was held while no SMTP server was configured, then starts polling. */
   async start(): Promise<void> {
-    this.stopped = false;
-    const released = await this.opts.db
-      .update(outbox)
-      .set({ status: 'queued', nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(outbox.status, 'held'))
-      .returning({ id: outbox.id });
-    if (released.length) this.opts.log.info({ count: released.length }, 'mail: held messages queued for sending');
-    this.schedule(0);
+    await this.passes.start(async () => {
+      const released = await this.opts.db
+        .update(outbox)
+        .set({ status: 'queued', nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(outbox.status, 'held'))
+        .returning({ id: outbox.id });
+      if (released.length) this.opts.log.info({ count: released.length }, 'mail: held messages queued for sending');
+    });
   }
 
   /** Called after a commit that queued mail: send now instead of at the next poll. */
   notify(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.passes.notify();
   }
 
   /**
@@ -127,7 +123,7 @@ export class MailDispatcher {
    * none once stopping, so the rows are left to the polling passes of whichever instance runs.
    */
   handover(): MailHandover | undefined {
-    if (this.stopped) return undefined;
+    if (this.passes.stopped) return undefined;
     return { leaseMs: this.leaseMs, leaseEnds: Date.now() + this.leaseMs - LEASE_MARGIN_MS, rows: [] };
   }
 
@@ -140,7 +136,7 @@ export class MailDispatcher {
     const rows = handover.rows;
     if (!rows.length) return;
     const sending = (
-      this.stopped
+      this.passes.stopped
         ? // Stopped between the insert and the commit: back to the queue, not held for the lease.
           this.release({ rows, leaseEnds: handover.leaseEnds })
         : Promise.all(rows.map((row) => this.deliver(row))).then((accepted) =>
@@ -160,9 +156,7 @@ export class MailDispatcher {
 
   /** Stops polling and waits for sends in flight; nothing is cut off half-sent. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.passes.stop();
     await Promise.all(this.handedOver);
     await this.flushRecordings();
     this.transport.close();
@@ -183,7 +177,7 @@ export class MailDispatcher {
 
   private scheduleRecording(): void {
     if (this.recordingHanded || this.recordTimer || !this.toRecord.length) return;
-    const now = this.stopped || this.toRecord.length >= this.batchSize;
+    const now = this.passes.stopped || this.toRecord.length >= this.batchSize;
     this.recordTimer = setTimeout(() => {
       this.recordTimer = undefined;
       this.recordingHanded = this.recordGathered();
@@ -217,23 +211,6 @@ export class MailDispatcher {
     }
   }
 
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.schedule(0);
-        } else {
-          this.schedule(this.opts.pollIntervalMs);
-        }
-      });
-    }, delayMs);
-    this.timer.unref();
-  }
-
   /**
    * Sends claimed batches until nothing is due. A batch is claimed in one statement, its mails go
    * out over the pooled SMTP connections at once, and the accepted ones are recorded in one
@@ -254,7 +231,7 @@ export class MailDispatcher {
         if ('error' in claimed) throw claimed.error;
         const { rows: batch, leaseEnds } = claimed;
         if (batch.length === 0) return;
-        if (!this.stopped) claiming = this.claimSettled();
+        if (!this.passes.stopped) claiming = this.claimSettled();
         const accepted = await Promise.all(batch.map((row) => this.deliver(row)));
         await recording;
         recording = this.recordSent(
@@ -387,7 +364,7 @@ export class MailDispatcher {
         for (const id of ids) this.acceptedNotRecorded.delete(id);
         return;
       } catch (error) {
-        const last = this.stopped || Date.now() + wait >= leaseEnds;
+        const last = this.passes.stopped || Date.now() + wait >= leaseEnds;
         this.opts.log.warn(
           { outboxIds: ids, reason: unavailableReason(error), retryInMs: last ? undefined : wait },
           last

@@ -9,5 +9,4 @@ export { pruneFinishedMail } from './prune.js';
 export { type ClockAudience, raggingAcknowledgementMail, type RaggingClock, raggingClockMail } from './ragging-templates.js';
 export { REFUSAL_PURPOSE, refusalMail, type RefusalReason } from './refusal-templates.js';
 export { isPortalAddress, readReplyAddress, type ReplyAddressing, type ReplyToken, tokenMatches } from './reply-address.js';
-export { retryDelayMs } from './retry-policy.js';
 export { acknowledgementMail, facilityMail, type RenderedMail } from './templates.js';

@@ -33,9 +33,5 @@ export function classifyFailure(error: unknown): FailureKind {
   return 'transient';
 }
 
-/** Exponential backoff (base · 2^(attempt-1), at most 15 minutes) with ±25 % jitter. */
-export function retryDelayMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
-  const exponential = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
-  const jitter = 0.75 + random() * 0.5;
-  return Math.round(exponential * jitter);
-}
+// Shared by every channel's outbox; kept reachable here so mail's callers need not change.
+export { retryDelayMs } from '../../lib/retry-delay.js';

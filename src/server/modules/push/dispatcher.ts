@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pushOutbox, pushSubscriptions } from '../../db/schema.js';
-import { isDatabaseUnavailable, unavailableReason } from '../../db/unavailable.js';
-import { retryDelayMs } from '../mail/index.js';
+import { OutboxLoop } from '../../lib/outbox-loop.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { encryptPayload, vapidAuthorization, type VapidKeys } from '../../lib/web-push.js';
 
 export interface PushDispatcherOptions {
@@ -55,108 +55,40 @@ export function outcomeOf(status: number, body: string): Outcome {
 }
 
 /**
- * Delivers the push outbox, as the mail dispatcher delivers mail: every app instance runs one; rows
+ * Delivers the push outbox on the shared outbox loop (issue 43): every app instance runs one; rows
  * are claimed with FOR UPDATE SKIP LOCKED and a lease, so two instances never push the same row at
- * once, and a row whose sender died is taken up again when its lease ends.
+ * once, and a row whose sender died is taken up again when its lease ends. What is push's own is
+ * here: what is claimed, how it is sent, what the push service's answer means.
  */
 export class PushDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  private readonly batchSize: number;
   /**
    * Pushes the push service accepted whose 'sent' could not be recorded (the database went away in
    * between). Claimed again by this process, such a row is only recorded, never pushed again; only
    * a process that dies forgets, and then the device shows the same tag once more, replacing it.
    */
   private readonly acceptedNotRecorded = new Set<string>();
-  /**
-   * Deliveries under way, each on its own: a push service that is slow or silent holds its own row
-   * (leased, so no one claims it twice) and nobody else's (issue 40: one silent endpoint held every
-   * push for its 15-second timeout when a pass awaited its whole batch).
-   */
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly maxInFlight: number;
+  private readonly loop: OutboxLoop<ClaimedPush>;
 
   constructor(private readonly opts: PushDispatcherOptions) {
-    this.batchSize = opts.batchSize ?? 20;
-    this.maxInFlight = opts.maxInFlight ?? 100;
+    // A channel object, not `implements OutboxChannel`: claim and deliver stay private to push.
+    this.loop = new OutboxLoop<ClaimedPush>(
+      { name: 'push', claim: (limit) => this.claim(limit), deliver: (row) => this.deliver(row), beforePass: () => this.expire() },
+      { log: opts.log, pollIntervalMs: opts.pollIntervalMs, batchSize: opts.batchSize, maxInFlight: opts.maxInFlight },
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Called after a commit that may have queued pushes: deliver now instead of at the next poll. */
   notify(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.notify();
   }
 
   /** Stops polling and waits for pushes in flight. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-    await Promise.allSettled([...this.inFlight]);
-  }
-
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.schedule(0);
-        } else {
-          this.schedule(this.opts.pollIntervalMs);
-        }
-      });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      await this.expire();
-      for (;;) {
-        if (this.stopped) return;
-        const room = Math.min(this.batchSize, this.maxInFlight - this.inFlight.size);
-        if (room <= 0) {
-          // As many requests under way as allowed: claim more when one of them ends.
-          await Promise.race(this.inFlight);
-          continue;
-        }
-        const batch = await this.claim(room);
-        if (batch.length === 0) return;
-        for (const row of batch) this.startDelivery(row);
-      }
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) {
-        this.opts.log.warn({ reason: unavailableReason(error) }, 'push: database unavailable; retrying at the next poll');
-      } else {
-        this.opts.log.error({ err: error }, 'push: dispatcher pass failed; retrying at the next poll');
-      }
-    }
-  }
-
-  /** Sends one row without holding up the pass: its outcome is recorded whenever its push service answers. */
-  private startDelivery(row: ClaimedPush): void {
-    const delivery = this.deliver(row)
-      .catch((error: unknown) => {
-        // The outcome could not be recorded (the database went away): the row is claimed again when its lease ends.
-        this.opts.log.warn({ pushId: row.id, reason: unavailableReason(error) }, 'push: outcome not recorded; retried when its lease ends');
-      })
-      .finally(() => this.inFlight.delete(delivery));
-    this.inFlight.add(delivery);
+    await this.loop.stop();
   }
 
   /** Rows older than the TTL are not worth sending any more. */
