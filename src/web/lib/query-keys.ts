@@ -29,3 +29,9 @@ export const adminCleaningSlotsKey = ['admin', 'cleaning-slots'] as const;
 /** The insights dashboard (figures per filter) and the reader's digest preference. */
 export const insightsKey = ['insights'] as const;
 export const insightsPreferencesKey = ['insights', 'preferences'] as const;
+
+/** The signed-in student's WhatsApp link (the account page links it, the notifications page offers its switch). */
+export const whatsappLinkKey = ['me', 'whatsapp'] as const;
+
+/** How the signed-in person hears of things (push, mail, bell, WhatsApp): linking WhatsApp changes it too. */
+export const notificationChannelsKey = ['settings', 'notification-channels'] as const;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { isWorkerRole } from '../../../../shared/permissions';
 import type { NotificationChannels } from '../../../../shared/push';
 import { SignedInGate } from '../../../components/SignedInGate';
@@ -7,10 +8,12 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { StatusMessage } from '../../../components/ui/StatusMessage';
-import { card } from '../../../components/ui/styles';
+import { card, textLink } from '../../../components/ui/styles';
+import { slot, WithSlots } from '../../../components/ui/WithSlots';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
+import { useWhatsAppLink } from '../../../lib/whatsapp-link';
 import { useChannels, useSaveChannels } from '../api/channels';
 import { deviceSubscribed, PushDeviceError, subscribeDevice, unsubscribeDevice, type DeviceProblem } from '../api/push-device';
 
@@ -64,7 +67,27 @@ function Switch({ label, description, checked, busy, onChange }: SwitchProps) {
   );
 }
 
-function Channels({ saved }: { saved: NotificationChannels }) {
+/** Where a student without a linked number links one, while the portal has WhatsApp (nothing otherwise). */
+function ConnectWhatsAppHint() {
+  const link = useWhatsAppLink();
+  if (!link.data?.available) return null;
+  return (
+    <p className="py-3 text-sm text-slate-700" data-testid="whatsapp-hint">
+      <WithSlots
+        text={i18n._('Connect WhatsApp on {accountPage} to get updates there.', { accountPage: slot('accountPage') })}
+        slots={{
+          accountPage: (
+            <Link to="/userInfo" className={textLink}>
+              {i18n._('your account page')}
+            </Link>
+          ),
+        }}
+      />
+    </p>
+  );
+}
+
+function Channels({ saved, student }: { saved: NotificationChannels; student: boolean }) {
   const save = useSaveChannels();
   const [device, setDevice] = useState<boolean | undefined>(undefined);
   const [working, setWorking] = useState(false);
@@ -138,13 +161,26 @@ function Channels({ saved }: { saved: NotificationChannels }) {
           busy={busy}
           onChange={(on) => void change({ ...saved, bell: on }, on ? i18n._('Saved: the bell rings.') : i18n._('Saved: the bell stays quiet.'))}
         />
+        {saved.whatsappLinked ? (
+          <Switch
+            label={i18n._('WhatsApp')}
+            description={i18n._('Messages to your linked WhatsApp number; you can answer them from the chat.')}
+            checked={saved.whatsapp}
+            busy={busy}
+            onChange={(on) =>
+              void change({ ...saved, whatsapp: on }, on ? i18n._('Saved: updates come on WhatsApp.') : i18n._('Saved: no WhatsApp messages.'))
+            }
+          />
+        ) : (
+          student && <ConnectWhatsAppHint />
+        )}
       </div>
       <StatusMessage message={message?.text} tone={message?.tone} className="mt-2" data-testid="notification-channels-status" />
     </div>
   );
 }
 
-function Settings({ workerSection }: { workerSection: ReactNode }) {
+function Settings({ workerSection, student }: { workerSection: ReactNode; student: boolean }) {
   const channels = useChannels();
   return (
     <>
@@ -153,7 +189,7 @@ function Settings({ workerSection }: { workerSection: ReactNode }) {
       ) : channels.isError ? (
         <LoadError error={channels.error} onRetry={() => void channels.refetch()} />
       ) : (
-        <Channels saved={channels.data} />
+        <Channels saved={channels.data} student={student} />
       )}
       {workerSection}
     </>
@@ -182,7 +218,9 @@ export function NotificationSettingsPage({
       <PageHeading id="notification-settings-heading" title={title ?? i18n._('Notifications · Hostel Complaint Portal')}>
         {i18n._('Notifications')}
       </PageHeading>
-      <SignedInGate>{(user) => <Settings workerSection={isWorkerRole(user.role) ? workerSection : null} />}</SignedInGate>
+      <SignedInGate>
+        {(user) => <Settings workerSection={isWorkerRole(user.role) ? workerSection : null} student={user.role === 'student'} />}
+      </SignedInGate>
     </section>
   );
 }
