@@ -6,7 +6,7 @@ import type { WhatsAppConfig } from '../../config.js';
 import { i18nFor } from '../../i18n/index.js';
 import { isLocale } from '../../../shared/locale.js';
 import type { OutboxChannel } from '../../lib/outbox-loop.js';
-import { retryDelayMs } from '../mail/index.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { WHATSAPP_CODE_PATTERN, WHATSAPP_LINK_WORD, WHATSAPP_STOP_WORD } from '../../../shared/whatsapp.js';
 import { fallBack, type RingInstead } from './fallback.js';
 import { linkByCode, personOf, touchWindow, unlinkNumber } from './links.js';

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { whatsappLinks, whatsappOutbox } from '../../db/schema.js';
 import type { WhatsAppConfig } from '../../config.js';
 import type { OutboxChannel } from '../../lib/outbox-loop.js';
-import { retryDelayMs } from '../mail/index.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { fallBack, type RingInstead } from './fallback.js';
 import { sendMessage, type OutgoingMessage } from './graph.js';
 
