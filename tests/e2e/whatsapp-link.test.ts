@@ -4,7 +4,7 @@ import { WHATSAPP_CODE_PATTERN } from '../../src/shared/whatsapp.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
-import { sendWhatsApp, startGraphFake } from '../support/whatsapp.js';
+import { sendWhatsApp, startGraphFake, whatsappEnv } from '../support/whatsapp.js';
 
 /**
  * Linking WhatsApp (issue 43) as a student does it on a phone: the account page gives a code and a
@@ -21,17 +21,10 @@ const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTo
 // The Graph API fake (what the portal sends its WhatsApp messages to) starts before the portal
 // does, so its address is in the environment the portal starts with (this hook runs before the suite's own).
 let graph: Awaited<ReturnType<typeof startGraphFake>> | undefined;
-const env: Record<string, string> = {
-  ...RELAXED_LIMITS,
-  WHATSAPP_PHONE_NUMBER_ID: '100200300',
-  WHATSAPP_ACCESS_TOKEN: 'test-token',
-  WHATSAPP_APP_SECRET: 'test-secret',
-  WHATSAPP_VERIFY_TOKEN: 'test-verify',
-  WHATSAPP_PHONE_NUMBER: '919876543210',
-};
+const env: Record<string, string> = { ...RELAXED_LIMITS };
 beforeAll(async () => {
   graph = await startGraphFake();
-  env.WHATSAPP_GRAPH_URL = graph.url;
+  Object.assign(env, whatsappEnv(graph.url));
 });
 const suite = browserSuite(env, { afterClose: () => graph?.close() });
 const { it } = suite;
@@ -64,7 +57,7 @@ describe('linking WhatsApp from the account page', () => {
     await checkPage(page, 'the account page, a code shown');
 
     // The phone: the student sends the code from WhatsApp; the card, asking every few seconds, sees it.
-    await sendWhatsApp(suite.portal, { from: STUDENT_PHONE, text: `LINK ${code}` });
+    expect((await sendWhatsApp(suite.portal, { from: STUDENT_PHONE, text: `LINK ${code}` })).status).toBe(200);
     const linked = card.getByTestId('whatsapp-linked');
     await linked.waitFor();
     expect(await linked.textContent()).toContain('WhatsApp connected');
@@ -73,6 +66,8 @@ describe('linking WhatsApp from the account page', () => {
     await page.getByTestId('whatsapp-status').filter({ hasText: 'WhatsApp connected.' }).waitFor();
     expect(await card.getByTestId('whatsapp-code').count()).toBe(0);
     await checkPage(page, 'the account page, linked');
+    // The phone got the answer in the chat, with the student's name.
+    await expect.poll(() => graph?.to(STUDENT_PHONE).map((m) => /^Hello \S.*, this WhatsApp number is now connected/i.test(m.text))).toEqual([true]);
 
     await page.goto(`${suite.portal.baseUrl}/settings/notifications`);
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
