@@ -9,7 +9,10 @@ import type { WhatsAppConfig } from '../../config.js';
 export type OutgoingMessage =
   | { type: 'text'; text: string }
   | { type: 'template'; name: string; language: string; parameters: string[] }
-  | { type: 'buttons'; text: string; buttons: Array<{ id: string; title: string }> };
+  /** Up to three reply buttons (titles of at most 20 characters). */
+  | { type: 'buttons'; text: string; buttons: Array<{ id: string; title: string }> }
+  /** A list to choose one row from (at most 10 rows, titles of at most 24 characters). */
+  | { type: 'list'; text: string; button: string; rows: Array<{ id: string; title: string; description?: string }> };
 
 /** What an answer means for the row that was sent. */
 export type SendOutcome =
@@ -46,6 +49,16 @@ function body(to: string, message: OutgoingMessage): Record<string, unknown> {
           type: 'button',
           body: { text: message.text },
           action: { buttons: message.buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) },
+        },
+      };
+    case 'list':
+      return {
+        ...base,
+        type: 'interactive',
+        interactive: {
+          type: 'list',
+          body: { text: message.text },
+          action: { button: message.button, sections: [{ title: message.button, rows: message.rows }] },
         },
       };
   }

@@ -14,7 +14,7 @@ import { sendMessage, type OutgoingMessage } from './graph.js';
  */
 export type QueuedMessage =
   | { kind: 'update'; title: string; text: string; path: string; locale: string }
-  | { kind: 'reply'; text: string; buttons?: Array<{ id: string; title: string }> };
+  | { kind: 'reply'; text: string; buttons?: Array<{ id: string; title: string }>; list?: { button: string; rows: Array<{ id: string; title: string; description?: string }> } };
 
 const WINDOW_MS = 24 * 60 * 60_000;
 /** Tries before a message is given up (Meta's throttling clears within minutes; the backoff reaches them). */
@@ -85,7 +85,10 @@ export class WhatsAppOutbox implements OutboxChannel<ClaimedMessage> {
   private outgoing(row: ClaimedMessage): OutgoingMessage | null {
     const { message } = row;
     const open = row.lastInboundAt !== null && Date.now() - row.lastInboundAt.getTime() < WINDOW_MS;
-    if (message.kind === 'reply') return message.buttons?.length ? { type: 'buttons', text: message.text, buttons: message.buttons } : { type: 'text', text: message.text };
+    if (message.kind === 'reply') {
+      if (message.list) return { type: 'list', text: message.text, button: message.list.button, rows: message.list.rows };
+      return message.buttons?.length ? { type: 'buttons', text: message.text, buttons: message.buttons } : { type: 'text', text: message.text };
+    }
     if (open) return { type: 'text', text: updateWords(message, this.publicUrl) };
     const language = this.config.templateLanguages[message.locale] ?? this.config.templateLanguages.en ?? 'en';
     // A template parameter may not hold new lines (Meta refuses them): one line.
