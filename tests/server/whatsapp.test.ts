@@ -245,3 +245,148 @@ describe('WhatsApp off', () => {
     }
   });
 });
+
+/** A tap on one of the portal's buttons or list rows, as Meta posts it. */
+function tap(from: string, id: string, title: string, context?: string, kind: 'button_reply' | 'list_reply' = 'button_reply') {
+  return webhookPayload({
+    messages: [
+      {
+        from,
+        id: `wamid.tap.${id}.${Math.random().toString(36).slice(2)}`,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type: 'interactive',
+        interactive: { type: kind, [kind]: { id, title } },
+        ...(context ? { context: { from: WHATSAPP_TEST_NUMBER, id: context } } : {}),
+      },
+    ],
+  });
+}
+
+type Timeline = Array<{ kind: string; note: string; fromStudent: boolean }>;
+
+describe('answering in the chat', () => {
+  it('an answer quoting an update goes to that complaint’s thread, once however often Meta delivers it', async ({ portal, signIn, staff }) => {
+    const student = await signIn(aStudent());
+    const phone = aPhone();
+    await link(portal, student, phone);
+    const number = String((await student.post('/api/complaints', aComplaint())).body.number);
+    const before = graph.to(phone).length;
+    await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'in_progress', note: '' });
+    const update = await nextTo(phone, before);
+
+    const answer = textMessage(phone, 'It drops on both bands after 9 pm.', { context: update.wamid, id: 'wamid.answer.once' });
+    expect((await postWebhook(portal.baseUrl, answer)).status).toBe(200);
+    expect((await postWebhook(portal.baseUrl, answer)).status).toBe(200);
+    expect((await nextTo(phone, before + 1)).text).toContain(`Added to ${number}`);
+    const replies = async () => ((await student.get(`/api/complaints/${number}`)).body.timeline as Timeline).filter((e) => e.kind === 'reply');
+    await expect.poll(async () => (await replies()).map((e) => [e.note, e.fromStudent])).toEqual([['It drops on both bands after 9 pm.', true]]);
+    // The same words again as a new message are a new answer; the redelivered one never was.
+    expect(graph.to(phone).filter((m) => m.text.includes(`Added to ${number}`))).toHaveLength(1);
+  });
+
+  it('offers Fixed / Not fixed on "confirm the fix": Fixed closes it, Not fixed asks why and reopens with the words', async ({ portal, signIn, staff }) => {
+    const student = await signIn(aStudent());
+    const phone = aPhone();
+    await link(portal, student, phone);
+    const fixedOne = String((await student.post('/api/complaints', aComplaint())).body.number);
+    const notFixed = String((await student.post('/api/complaints', aComplaint({ roomNo: '313' }))).body.number);
+    const status = async (n: string) => (await student.get(`/api/complaints/${n}`)).body.status;
+
+    let seen = graph.to(phone).length;
+    await staff.send('POST', `/api/staff/complaints/${fixedOne}/transitions`, { to: 'resolved', note: 'Router replaced.' });
+    const ask = await nextTo(phone, seen);
+    expect(ask.type).toBe('interactive');
+    expect((ask.body.interactive as { action: { buttons: Array<{ reply: { id: string; title: string } }> } }).action.buttons.map((b) => b.reply)).toEqual([
+      { id: `fixed:${fixedOne}`, title: 'Fixed' },
+      { id: `notfixed:${fixedOne}`, title: 'Not fixed' },
+    ]);
+    seen = graph.to(phone).length;
+    await postWebhook(portal.baseUrl, tap(phone, `fixed:${fixedOne}`, 'Fixed', ask.wamid));
+    expect((await nextTo(phone, seen)).text).toContain(`${fixedOne} is closed as fixed`);
+    expect(await status(fixedOne)).toBe('closed');
+
+    seen = graph.to(phone).length;
+    await staff.send('POST', `/api/staff/complaints/${notFixed}/transitions`, { to: 'resolved', note: 'Done.' });
+    const second = await nextTo(phone, seen);
+    seen = graph.to(phone).length;
+    await postWebhook(portal.baseUrl, tap(phone, `notfixed:${notFixed}`, 'Not fixed', second.wamid));
+    expect((await nextTo(phone, seen)).text).toContain(`What is still wrong with ${notFixed}?`);
+    seen = graph.to(phone).length;
+    await sendWhatsApp(portal, { from: phone, text: 'Still no signal in the evening.' });
+    expect((await nextTo(phone, seen)).text).toContain(`${notFixed} is reopened`);
+    expect(await status(notFixed)).toBe('reopened');
+    // Someone else's complaint cannot be confirmed from this phone.
+    seen = graph.to(phone).length;
+    const stranger = await signIn(aStudent());
+    const theirs = String((await stranger.post('/api/complaints', aComplaint())).body.number);
+    await postWebhook(portal.baseUrl, tap(phone, `fixed:${theirs}`, 'Fixed'));
+    expect((await nextTo(phone, seen)).text).not.toContain('closed as fixed');
+    expect((await stranger.get(`/api/complaints/${theirs}`)).body.status).toBe('submitted');
+  });
+});
+
+describe('filing in the chat', () => {
+  it('files a complaint step by step: category, what is wrong, the remembered place, the message, confirm', async ({ portal, signIn }) => {
+    const student = await signIn(aStudent());
+    const phone = aPhone();
+    await link(portal, student, phone);
+    // The place is remembered from the last complaint filed on the page.
+    await student.post('/api/complaints', aComplaint({ hostel: 'Block-2', floor: 3, roomNo: '312' }));
+    let seen = graph.to(phone).length;
+    const next = async () => {
+      const message = await nextTo(phone, seen);
+      seen = graph.to(phone).length;
+      return message;
+    };
+    const rowsOf = (m: { body: Record<string, unknown> }) =>
+      (m.body.interactive as { action: { sections: Array<{ rows: Array<{ id: string; title: string }> }> } }).action.sections[0]?.rows ?? [];
+
+    await sendWhatsApp(portal, { from: phone, text: 'hi' });
+    const categories = await next();
+    expect(categories.text).toContain('What is it about?');
+    const rows = rowsOf(categories);
+    expect(rows.map((r) => r.id)).toContain('category:electricity');
+    expect(rows.map((r) => r.id)).toContain('service:room_cleaning');
+
+    await postWebhook(portal.baseUrl, tap(phone, 'category:electricity', 'Electricity', categories.wamid, 'list_reply'));
+    const subs = await next();
+    const first = rowsOf(subs)[0];
+    expect(first?.id).toBe('sub:0');
+    await postWebhook(portal.baseUrl, tap(phone, 'sub:0', first?.title ?? '', subs.wamid, 'list_reply'));
+    const place = await next();
+    expect(place.text).toContain('Block-2, floor 3, room 312');
+    await postWebhook(portal.baseUrl, tap(phone, 'place:same', 'Yes, there', place.wamid));
+    expect((await next()).text).toContain('Describe the problem');
+    await sendWhatsApp(portal, { from: phone, text: 'The fan regulator sparks when turned.' });
+    const confirm = await next();
+    expect(confirm.text).toContain('The fan regulator sparks when turned.');
+    const fileIt = tap(phone, 'flow:file', 'File it', confirm.wamid);
+    await postWebhook(portal.baseUrl, fileIt);
+    const filed = await next();
+    const number = /Filed: (\S+)\./.exec(filed.text)?.[1] ?? '';
+    expect(number).not.toBe('');
+    const mine = await student.get(`/api/complaints/${number}`);
+    expect(mine.body).toMatchObject({ category: 'electricity', hostel: 'Block-2', floor: 3, roomNo: '312', complaint: 'The fan regulator sparks when turned.' });
+    // The same tap delivered again files nothing more.
+    await postWebhook(portal.baseUrl, fileIt);
+    const list = (await student.get('/api/complaints/mine')).body as { items: Array<{ number: string }> };
+    expect(list.items.filter((c) => c.number === number)).toHaveLength(1);
+  });
+
+  it('answers a ragging report with the helpline and the confidential form, filing nothing', async ({ portal, signIn }) => {
+    const student = await signIn(aStudent());
+    const phone = aPhone();
+    await link(portal, student, phone);
+    let seen = graph.to(phone).length;
+    await sendWhatsApp(portal, { from: phone, text: 'new complaint' });
+    const categories = await nextTo(phone, seen);
+    seen = graph.to(phone).length;
+    const ragging = (categories.body.interactive as { action: { sections: Array<{ rows: Array<{ id: string }> }> } }).action.sections[0]?.rows.find((r) => r.id === 'category:ragging');
+    expect(ragging).toBeDefined();
+    await postWebhook(portal.baseUrl, tap(phone, 'category:ragging', 'Ragging', categories.wamid, 'list_reply'));
+    const answer = await nextTo(phone, seen);
+    expect(answer.text).toContain('confidential form');
+    expect(answer.text).toContain('1800-180-5522');
+    expect(answer.text).toContain(`${portal.baseUrl}/complaints/raggingComplaint`);
+  });
+});

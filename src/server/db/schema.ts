@@ -771,6 +771,16 @@ export const whatsappLinkCodes = pgTable('whatsapp_link_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Where a chat with a linked number stands: a complaint being filed step by step, or a reopen
+ * waiting for its reason. Forgotten after a quiet half hour (the chat starts over).
+ */
+export const whatsappConversations = pgTable('whatsapp_conversations', {
+  waId: text('wa_id').primaryKey(),
+  state: jsonb('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const WHATSAPP_INBOUND_STATUSES = ['queued', 'done', 'failed'] as const;
 
 /**

@@ -112,7 +112,15 @@ export async function notify(
       userId: c.id,
       eventId: c.eventId,
       complaintId: complaint?.id ?? null,
-      message: { kind: 'update', title: made.title, text: made.body, path, locale: c.locale ?? 'en' },
+      message: {
+        kind: 'update',
+        title: made.title,
+        text: made.body,
+        path,
+        locale: c.locale ?? 'en',
+        // The student is asked to confirm the fix: WhatsApp offers it as two buttons.
+        ...(complaint?.status === 'resolved' && complaint.studentId === c.id ? { confirm: complaint.number } : {}),
+      },
     });
   }
   if (!pushing.filter((c) => c.push).length) return eventIds;

@@ -8,6 +8,7 @@ import { isLocale } from '../../../shared/locale.js';
 import type { OutboxChannel } from '../../lib/outbox-loop.js';
 import { retryDelayMs } from '../../lib/retry-delay.js';
 import { WHATSAPP_CODE_PATTERN, WHATSAPP_LINK_WORD, WHATSAPP_STOP_WORD } from '../../../shared/whatsapp.js';
+import { Chat, type ChatActions } from './chat.js';
 import { fallBack, type RingInstead } from './fallback.js';
 import { linkByCode, personOf, touchWindow, unlinkNumber } from './links.js';
 import { queueMessage, type QueuedMessage } from './outbox.js';
@@ -46,7 +47,12 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
     /** Wakes the outbox once a reply is queued. */
     private readonly queued: () => void,
     private readonly ring: RingInstead,
-  ) {}
+    actions: ChatActions,
+  ) {
+    this.chat = new Chat(db, actions, publicUrl);
+  }
+
+  private readonly chat: Chat;
 
   async claim(limit: number): Promise<ClaimedEvent[]> {
     const lease = `${this.config.leaseMs} milliseconds`;
@@ -153,10 +159,7 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
       });
     }
     await touchWindow(this.db, waId);
-    const i18n = i18nFor(isLocale(person.locale) ? person.locale : null);
-    return this.reply(waId, {
-      kind: 'reply',
-      text: i18n._('To file a complaint or answer one, open the portal: {url}', { url: new URL('/my', this.publicUrl).href }),
-    });
+    for (const reply of await this.chat.handle(person, message, words)) await queueMessage(this.db, { waId, message: reply, userId: person.id });
+    this.queued();
   }
 }

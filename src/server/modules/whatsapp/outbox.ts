@@ -5,6 +5,8 @@ import { whatsappLinks, whatsappOutbox } from '../../db/schema.js';
 import type { WhatsAppConfig } from '../../config.js';
 import type { OutboxChannel } from '../../lib/outbox-loop.js';
 import { retryDelayMs } from '../../lib/retry-delay.js';
+import { i18nFor } from '../../i18n/index.js';
+import { isLocale } from '../../../shared/locale.js';
 import { fallBack, type RingInstead } from './fallback.js';
 import { sendMessage, type OutgoingMessage } from './graph.js';
 
@@ -13,7 +15,8 @@ import { sendMessage, type OutgoingMessage } from './graph.js';
  * the person just wrote (always in the window), with buttons when there is something to choose.
  */
 export type QueuedMessage =
-  | { kind: 'update'; title: string; text: string; path: string; locale: string }
+  /** `confirm`: the complaint's number when the update asks its student to confirm the fix (Fixed / Not fixed). */
+  | { kind: 'update'; title: string; text: string; path: string; locale: string; confirm?: string }
   | { kind: 'reply'; text: string; buttons?: Array<{ id: string; title: string }>; list?: { button: string; rows: Array<{ id: string; title: string; description?: string }> } };
 
 const WINDOW_MS = 24 * 60 * 60_000;
@@ -88,6 +91,17 @@ export class WhatsAppOutbox implements OutboxChannel<ClaimedMessage> {
     if (message.kind === 'reply') {
       if (message.list) return { type: 'list', text: message.text, button: message.list.button, rows: message.list.rows };
       return message.buttons?.length ? { type: 'buttons', text: message.text, buttons: message.buttons } : { type: 'text', text: message.text };
+    }
+    if (open && message.confirm) {
+      const i18n = i18nFor(isLocale(message.locale) ? message.locale : null);
+      return {
+        type: 'buttons',
+        text: updateWords(message, this.publicUrl),
+        buttons: [
+          { id: `fixed:${message.confirm}`, title: i18n._('Fixed') },
+          { id: `notfixed:${message.confirm}`, title: i18n._('Not fixed') },
+        ],
+      };
     }
     if (open) return { type: 'text', text: updateWords(message, this.publicUrl) };
     const language = this.config.templateLanguages[message.locale] ?? this.config.templateLanguages.en ?? 'en';
