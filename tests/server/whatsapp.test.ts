@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { notifications, users, whatsappInbound, whatsappLinks, whatsappOutbox } from '../../src/server/db/schema.js';
+import sharp from 'sharp';
 import { aComplaint, aStudent } from '../factories/complaints.js';
+import { aPhoneJpeg } from '../factories/photos.js';
 import { portalTest } from '../support/fixtures.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 import type { ApiClient } from '../support/student.js';
@@ -10,6 +12,7 @@ import {
   GraphFake,
   WHATSAPP_TEST_NUMBER,
   WHATSAPP_TEST_VERIFY_TOKEN,
+  imageMessage,
   postWebhook,
   sendWhatsApp,
   sign,
@@ -357,9 +360,12 @@ describe('filing in the chat', () => {
     expect(place.text).toContain('Block-2, floor 3, room 312');
     await postWebhook(portal.baseUrl, tap(phone, 'place:same', 'Yes, there', place.wamid));
     expect((await next()).text).toContain('Describe the problem');
+    await postWebhook(portal.baseUrl, imageMessage(phone, graph.addMedia(await aPhoneJpeg())));
+    expect((await next()).text).toContain('Photo kept');
     await sendWhatsApp(portal, { from: phone, text: 'The fan regulator sparks when turned.' });
     const confirm = await next();
     expect(confirm.text).toContain('The fan regulator sparks when turned.');
+    expect(confirm.text).toContain('1 photo');
     const fileIt = tap(phone, 'flow:file', 'File it', confirm.wamid);
     await postWebhook(portal.baseUrl, fileIt);
     const filed = await next();
@@ -367,6 +373,7 @@ describe('filing in the chat', () => {
     expect(number).not.toBe('');
     const mine = await student.get(`/api/complaints/${number}`);
     expect(mine.body).toMatchObject({ category: 'electricity', hostel: 'Block-2', floor: 3, roomNo: '312', complaint: 'The fan regulator sparks when turned.' });
+    expect(((await student.get(`/api/complaints/${number}/photos`)).body as { items: unknown[] }).items).toHaveLength(1);
     // The same tap delivered again files nothing more.
     await postWebhook(portal.baseUrl, fileIt);
     const list = (await student.get('/api/complaints/mine')).body as { items: Array<{ number: string }> };
@@ -388,5 +395,39 @@ describe('filing in the chat', () => {
     expect(answer.text).toContain('confidential form');
     expect(answer.text).toContain('1800-180-5522');
     expect(answer.text).toContain(`${portal.baseUrl}/complaints/raggingComplaint`);
+  });
+});
+
+describe('photos in the chat', () => {
+  it('fetches a photo through the media endpoint, strips it like any upload and attaches it: to the complaint it answers, or to one being filed', async ({ portal, signIn, staff }) => {
+    const student = await signIn(aStudent());
+    const phone = aPhone();
+    await link(portal, student, phone);
+    const number = String((await student.post('/api/complaints', aComplaint())).body.number);
+    let seen = graph.to(phone).length;
+    await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'in_progress', note: '' });
+    const update = await nextTo(phone, seen);
+    seen = graph.to(phone).length;
+
+    const original = await aPhoneJpeg();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const mediaId = graph.addMedia(original);
+    await postWebhook(portal.baseUrl, imageMessage(phone, mediaId, { context: update.wamid, caption: 'The router light is red.' }));
+    expect((await nextTo(phone, seen)).text).toContain(`Photo added to ${number}`);
+    expect(graph.mediaFetched).toContain(mediaId);
+    const photos = (await student.get(`/api/complaints/${number}/photos`)).body as { items: Array<{ url: string }> };
+    expect(photos.items).toHaveLength(1);
+    const stored = await student.http.request(`${student.baseUrl}${photos.items[0]?.url ?? ''}`);
+    const metadata = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect(metadata.format).toBe('webp');
+    expect(metadata.exif).toBeUndefined();
+    const timeline = (await student.get(`/api/complaints/${number}`)).body.timeline as Timeline;
+    expect(timeline.filter((e) => e.kind === 'reply').map((e) => e.note)).toEqual(['The router light is red.']);
+
+    // Bytes that are not a photo are refused, in words, and nothing is attached.
+    seen = graph.to(phone).length;
+    await postWebhook(portal.baseUrl, imageMessage(phone, graph.addMedia(Buffer.from('not an image at all')), { context: update.wamid }));
+    expect((await nextTo(phone, seen)).text).not.toContain('Photo added');
+    expect(((await student.get(`/api/complaints/${number}/photos`)).body as { items: unknown[] }).items).toHaveLength(1);
   });
 });

@@ -65,6 +65,12 @@ export class GraphFake {
     const holder: { fake?: GraphFake } = {};
     const server = createServer((request, response) => {
       void (async () => {
+        const media = request.method === 'GET' ? holder.fake?.mediaAnswer(request) : undefined;
+        if (media) {
+          response.writeHead(media.status, { 'content-type': media.type });
+          response.end(media.body);
+          return;
+        }
         const body = await readJson(request).catch(() => ({}));
         const answer = holder.fake?.answer(request, body) ?? { status: 500, body: {} };
         response.writeHead(answer.status, { 'content-type': 'application/json' });
@@ -80,6 +86,37 @@ export class GraphFake {
   /** Meta refuses the next sends with this error (code 131047: outside the 24-hour window; 130429: throttled). */
   refuseNext(status: number, code: number, message = 'refused', times = 1): void {
     for (let i = 0; i < times; i++) this.planned.push({ status, body: { error: { message, type: 'OAuthException', code, fbtrace_id: 'trace' } } });
+  }
+
+  private readonly media = new Map<string, { bytes: Buffer; type: string }>();
+  /** Media fetched, by id (the portal asks for the address, then the bytes). */
+  readonly mediaFetched: string[] = [];
+
+  /** A photo a phone sent: its media id, as a webhook names it. */
+  addMedia(bytes: Buffer, type = 'image/jpeg'): string {
+    const id = `${1000 + this.media.size}${Date.now()}`;
+    this.media.set(id, { bytes, type });
+    return id;
+  }
+
+  /** The media endpoint: GET /v23.0/<media-id> gives its address, GET /media/<media-id> its bytes (both with the token). */
+  mediaAnswer(request: IncomingMessage): { status: number; type: string; body: Buffer | string } | undefined {
+    const url = new URL(request.url ?? '/', this.url);
+    if (request.headers.authorization !== 'Bearer test-access-token') return { status: 401, type: 'application/json', body: JSON.stringify({ error: { code: 190, message: 'bad token' } }) };
+    const bytes = /^\/media\/(\d+)$/.exec(url.pathname);
+    if (bytes?.[1]) {
+      const found = this.media.get(bytes[1]);
+      return found ? { status: 200, type: found.type, body: found.bytes } : { status: 404, type: 'text/plain', body: 'gone' };
+    }
+    const info = /^\/v23\.0\/(\d+)$/.exec(url.pathname);
+    if (info?.[1]) {
+      const found = this.media.get(info[1]);
+      if (!found) return { status: 404, type: 'application/json', body: JSON.stringify({ error: { code: 100, message: 'no such media' } }) };
+      this.mediaFetched.push(info[1]);
+      const body = { messaging_product: 'whatsapp', id: info[1], mime_type: found.type, file_size: found.bytes.length, url: `${url.origin}/media/${info[1]}` };
+      return { status: 200, type: 'application/json', body: JSON.stringify(body) };
+    }
+    return undefined;
   }
 
   to(waId: string): SentMessage[] {
@@ -155,3 +192,19 @@ export function sendWhatsApp(portal: { baseUrl: string }, message: { from: strin
 
 /** A Graph API fake for a browser suite's set-up (its `url` goes into WHATSAPP_GRAPH_URL). */
 export const startGraphFake = (): Promise<GraphFake> => GraphFake.start();
+
+/** A photo from `from`, as Meta posts it; `context` quotes one of the portal's messages. */
+export function imageMessage(from: string, mediaId: string, opts: { caption?: string; context?: string } = {}) {
+  return webhookPayload({
+    messages: [
+      {
+        from,
+        id: `wamid.img.${randomUUID()}`,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type: 'image',
+        image: { id: mediaId, mime_type: 'image/jpeg', ...(opts.caption ? { caption: opts.caption } : {}) },
+        ...(opts.context ? { context: { from: WHATSAPP_TEST_NUMBER, id: opts.context } } : {}),
+      },
+    ],
+  });
+}

@@ -7,7 +7,8 @@ import type { ZodType } from 'zod';
 import { users, type UserRow } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 import { fileCleaningRequest, fileComplaint } from '../modules/complaints/index.js';
-import { confirmResolution, reopen, studentReply } from '../modules/lifecycle/index.js';
+import { addStudentPhotos, confirmResolution, reopen, studentReply } from '../modules/lifecycle/index.js';
+import { storeUpload } from '../modules/photos/index.js';
 import { ringInstead } from '../modules/notifications/index.js';
 import { type ChatActions, WhatsAppInbound, WhatsAppOutbox } from '../modules/whatsapp/index.js';
 import { createCleaningRequestSchema, createComplaintSchema } from '../../shared/complaints.js';
@@ -36,7 +37,7 @@ export default fp(
     const ring = (notice: Parameters<typeof ringInstead>[1]) => ringInstead(app.db, notice);
     const actions = chatActions(app, opts.config);
     const outbox = new OutboxLoop(new WhatsAppOutbox(app.db, whatsapp, opts.config.publicUrl, log, ring), { log, pollIntervalMs: whatsapp.pollIntervalMs });
-    const inbound = new OutboxLoop(new WhatsAppInbound(app.db, whatsapp, opts.config.publicUrl, log, () => outbox.notify(), ring, actions), {
+    const inbound = new OutboxLoop(new WhatsAppInbound(app.db, whatsapp, opts.config.publicUrl, log, () => outbox.notify(), ring, actions, opts.config.photos.maxUploadBytes), {
       log,
       pollIntervalMs: whatsapp.pollIntervalMs,
       // One number's messages in the order they came: a few at a time.
@@ -57,6 +58,8 @@ export default fp(
       await outbox.stop();
     });
   },
+  // The lifecycle and the photo storage are read when the chat acts, once the app is ready: the
+  // lifecycle itself wakes these loops after each commit, so it is registered after them.
   { name: 'whatsapp', dependencies: ['database', 'catalog'] },
 );
 
@@ -98,6 +101,10 @@ function chatActions(app: FastifyInstance, config: Config): ChatActions {
     fileCleaning: async (userId, body, key) => {
       const { complaint } = await fileCleaningRequest(await filing(), await student(userId), checked(createCleaningRequestSchema, { hostel: body.hostel, service: 'room_cleaning', roomNo: Number(body.roomNo) }), key);
       return { number: complaint.number };
+    },
+    photo: async (userId, bytes) => (await storeUpload(app.db, app.photoStorage, await student(userId), bytes)).id,
+    addPhotos: async (userId, number, photoIds) => {
+      await addStudentPhotos(app.lifecycle, await student(userId), number, photoIds);
     },
     catalog: async () => (await app.catalog.get()).catalog,
     placeOf: async (userId) => {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { sha256 } from '../../lib/tokens.js';
 import { localName, NATIONAL_RAGGING_HELPLINE, type PublicCatalog } from '../../../shared/catalog.js';
 import { isLocale } from '../../../shared/locale.js';
+import { MediaTooLarge } from './graph.js';
 import type { LinkedPerson } from './links.js';
 import type { QueuedMessage } from './outbox.js';
 import type { InboundMessage } from './webhook.js';
@@ -24,6 +25,9 @@ export interface ChatActions {
   catalog(): Promise<PublicCatalog>;
   /** The student's place as last filed, to offer again. */
   placeOf(userId: string): Promise<Place | null>;
+  /** Checks and strips a photo as any upload is (photos module); its id, not yet attached. */
+  photo(userId: string, bytes: Buffer): Promise<string>;
+  addPhotos(userId: string, number: string, photoIds: string[]): Promise<void>;
 }
 
 export interface Place {
@@ -36,6 +40,7 @@ export interface FiledInChat extends Place {
   category: string;
   subCategory: string;
   complaint: string;
+  photoIds?: string[];
 }
 
 const CLEANING = 'service:room_cleaning';
@@ -47,8 +52,8 @@ type ChatState =
   | { step: 'place'; category: string; sub: string; place: Place }
   | { step: 'hostel'; category: string; sub: string }
   | { step: 'room'; category: string; sub: string; hostel: string }
-  | { step: 'message'; category: string; sub: string; place: Place }
-  | { step: 'confirm'; category: string; sub: string; place: Place; message: string }
+  | { step: 'message'; category: string; sub: string; place: Place; photoIds?: string[] }
+  | { step: 'confirm'; category: string; sub: string; place: Place; message: string; photoIds?: string[] }
   | { step: 'reopen'; number: string };
 
 /** A quiet chat starts over: half an hour after the last message, a half-filed complaint is forgotten. */
@@ -56,6 +61,8 @@ const STATE_MINUTES = 30;
 /** Meta's limits: a list row's title, a reply button's title. */
 const ROW_TITLE = 24;
 const BUTTON_TITLE = 20;
+/** Photos a complaint may carry, as on the form. */
+const MAX_PHOTOS = 5;
 const cut = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join('')}…`);
 
 type Reply = Extract<QueuedMessage, { kind: 'reply' }>;
@@ -68,6 +75,8 @@ export class Chat {
     private readonly db: Db,
     private readonly actions: ChatActions,
     private readonly publicUrl: string,
+    /** The bytes of a photo sent in the chat, by its media id (the Graph API's media endpoint). */
+    private readonly media: (mediaId: string) => Promise<Buffer>,
   ) {}
 
   private url(path: string) {
@@ -137,6 +146,7 @@ export class Chat {
 
     // An answer: the person quoted one of the portal's messages about a complaint.
     const quoted = message.context?.id ? await this.complaintOf(message.context.id, person.id) : null;
+    if (message.image) return this.photo(person, message, quoted, words, i18n);
     if (quoted && words && !tapped) {
       await this.save(waId, null);
       await this.actions.reply(person.id, quoted, words, keyOf(message.id));
@@ -154,6 +164,40 @@ export class Chat {
       return this.categories(waId, i18n);
     }
     return this.step(person, waId, message.id, state, words, tapped, i18n);
+  }
+
+  /**
+   * A photo: added to the complaint whose message it answers, or to the complaint being filed; a
+   * caption is the words that go with it.
+   */
+  private async photo(person: LinkedPerson, message: InboundMessage, quoted: string | null, caption: string, i18n: I18n): Promise<Reply[]> {
+    const state = quoted ? null : await this.stateOf(message.from);
+    const filing = state?.step === 'message' || state?.step === 'confirm' ? state : null;
+    if (!quoted && !filing) {
+      return [{ kind: 'reply', text: i18n._('To add a photo, answer the complaint’s message with it, or send it while you file a complaint.') }];
+    }
+    if (filing && (filing.photoIds?.length ?? 0) >= MAX_PHOTOS) return [{ kind: 'reply', text: i18n._('A complaint takes at most {max} photos.', { max: MAX_PHOTOS }) }];
+    let bytes: Buffer;
+    try {
+      bytes = await this.media(message.image?.id ?? '');
+    } catch (error) {
+      if (error instanceof MediaTooLarge) return [{ kind: 'reply', text: i18n._('This photo is too large. Send a smaller one.') }];
+      throw error;
+    }
+    const photoId = await this.actions.photo(person.id, bytes);
+    if (quoted) {
+      await this.actions.addPhotos(person.id, quoted, [photoId]);
+      if (caption) await this.actions.reply(person.id, quoted, caption, keyOf(message.id));
+      return [{ kind: 'reply', text: i18n._('Photo added to {number}.', { number: quoted }) }];
+    }
+    if (!filing) return [];
+    const photoIds = [...(filing.photoIds ?? []), photoId];
+    if (filing.step === 'message') {
+      if (caption) return this.confirm(message.from, { step: 'confirm', category: filing.category, sub: filing.sub, place: filing.place, message: caption, photoIds }, i18n);
+      await this.save(message.from, { ...filing, photoIds });
+      return [{ kind: 'reply', text: i18n._('Photo kept. Now describe the problem in a few lines.') }];
+    }
+    return this.confirm(message.from, { ...filing, photoIds }, i18n);
   }
 
   /** The complaint a message of ours was about, if it went to this person. */
@@ -240,7 +284,7 @@ export class Chat {
       }
       case 'message': {
         if (!words) return this.askMessage(waId, state, i18n);
-        return this.confirm(waId, { step: 'confirm', category: state.category, sub: state.sub, place: state.place, message: words }, i18n);
+        return this.confirm(waId, { step: 'confirm', category: state.category, sub: state.sub, place: state.place, message: words, ...(state.photoIds ? { photoIds: state.photoIds } : {}) }, i18n);
       }
       case 'confirm': {
         if (tapped !== 'flow:file') return this.confirm(waId, state, i18n);
@@ -251,7 +295,7 @@ export class Chat {
           filed =
             state.category === CLEANING
               ? await this.actions.fileCleaning(person.id, { hostel: state.place.hostel, roomNo: state.place.roomNo }, key)
-              : await this.actions.file(person.id, { category: state.category, subCategory: state.sub, complaint: state.message, ...state.place }, key);
+              : await this.actions.file(person.id, { category: state.category, subCategory: state.sub, complaint: state.message, ...state.place, ...(state.photoIds?.length ? { photoIds: state.photoIds } : {}) }, key);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           // Most often the room: not one of the hostel's. Ask for it again; the rest is kept.
@@ -306,7 +350,7 @@ export class Chat {
   private async askMessage(waId: string, state: Extract<ChatState, { step: 'message' }> | Extract<ChatState, { step: 'place' }>, i18n: I18n): Promise<Reply[]> {
     if (state.category === CLEANING) return this.confirm(waId, { step: 'confirm', category: CLEANING, sub: '', place: state.place, message: '' }, i18n);
     await this.save(waId, { step: 'message', category: state.category, sub: state.sub, place: state.place });
-    return [{ kind: 'reply', text: i18n._('Describe the problem in a few lines.') }];
+    return [{ kind: 'reply', text: i18n._('Describe the problem in a few lines. You may send photos too.') }];
   }
 
   private async confirm(waId: string, state: Extract<ChatState, { step: 'confirm' }>, i18n: I18n): Promise<Reply[]> {
@@ -314,7 +358,8 @@ export class Chat {
     const catalog = await this.actions.catalog();
     const category = catalog.categories.find((c) => c.key === state.category);
     const what = category ? `${localName(i18n.locale, category, 'cardTitle')} · ${state.sub}` : i18n._('Room cleaning');
-    const summary = [what, this.placeWords(state.place, i18n), state.message].filter(Boolean).join('\n');
+    const photos = state.photoIds?.length ? i18n._('{count, plural, one {# photo} other {# photos}}', { count: state.photoIds.length }) : '';
+    const summary = [what, this.placeWords(state.place, i18n), state.message, photos].filter(Boolean).join('\n');
     return [
       {
         kind: 'reply',

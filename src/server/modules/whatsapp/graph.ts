@@ -95,3 +95,38 @@ export async function sendMessage(config: WhatsAppConfig, to: string, message: O
   if (response.status === 429 || response.status >= 500 || (code !== undefined && RETRY_CODES.has(code))) return { kind: 'retry', why };
   return { kind: 'failed', why };
 }
+
+/**
+ * A photo a student sent: the Graph API gives the media's address for its id, then the bytes with
+ * the same token. At most `maxBytes`: anything larger is refused before it is all read.
+ */
+export async function fetchMedia(config: WhatsAppConfig, mediaId: string, maxBytes: number, timeoutMs = 30_000): Promise<Buffer> {
+  const auth = { authorization: `Bearer ${config.accessToken}` };
+  const meta = await fetch(`${config.graphUrl}/${encodeURIComponent(mediaId)}`, { headers: auth, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+  if (!meta.ok) throw new Error(`Graph API answered ${meta.status} for a media id`);
+  const info = (await meta.json()) as { url?: unknown; file_size?: unknown };
+  if (typeof info.url !== 'string' || !/^https?:\/\//.test(info.url)) throw new Error('Graph API gave no media address');
+  if (typeof info.file_size === 'number' && info.file_size > maxBytes) throw new MediaTooLarge();
+  const media = await fetch(info.url, { headers: auth, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
+  if (!media.ok || !media.body) throw new Error(`the media download answered ${media.status}`);
+  const reader = media.body.getReader();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new MediaTooLarge();
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
+}
+
+export class MediaTooLarge extends Error {
+  constructor() {
+    super('the photo is larger than the portal takes');
+  }
+}

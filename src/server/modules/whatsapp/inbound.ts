@@ -9,6 +9,7 @@ import type { OutboxChannel } from '../../lib/outbox-loop.js';
 import { retryDelayMs } from '../../lib/retry-delay.js';
 import { WHATSAPP_CODE_PATTERN, WHATSAPP_LINK_WORD, WHATSAPP_STOP_WORD } from '../../../shared/whatsapp.js';
 import { Chat, type ChatActions } from './chat.js';
+import { fetchMedia } from './graph.js';
 import { fallBack, type RingInstead } from './fallback.js';
 import { linkByCode, personOf, touchWindow, unlinkNumber } from './links.js';
 import { queueMessage, type QueuedMessage } from './outbox.js';
@@ -28,7 +29,7 @@ interface ClaimedEvent {
 
 /** What the number wrote, as words: a typed text, a tapped button's title. */
 function wordsOf(message: InboundMessage): string {
-  return (message.text?.body ?? message.interactive?.button_reply?.title ?? message.interactive?.list_reply?.title ?? message.button?.text ?? '').trim();
+  return (message.text?.body ?? message.image?.caption ?? message.interactive?.button_reply?.title ?? message.interactive?.list_reply?.title ?? message.button?.text ?? '').trim();
 }
 
 /**
@@ -48,8 +49,9 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
     private readonly queued: () => void,
     private readonly ring: RingInstead,
     actions: ChatActions,
+    maxPhotoBytes: number,
   ) {
-    this.chat = new Chat(db, actions, publicUrl);
+    this.chat = new Chat(db, actions, publicUrl, (mediaId) => fetchMedia(config, mediaId, maxPhotoBytes));
   }
 
   private readonly chat: Chat;

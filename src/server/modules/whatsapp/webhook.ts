@@ -23,7 +23,7 @@ const messageSchema = z.object({
     })
     .optional(),
   button: z.object({ payload: z.string().max(256).optional(), text: z.string().max(256) }).optional(),
-  image: z.object({ id: z.string().max(200), mime_type: z.string().max(100).optional() }).optional(),
+  image: z.object({ id: z.string().max(200), mime_type: z.string().max(100).optional(), caption: z.string().max(1024).optional() }).optional(),
 });
 
 const statusSchema = z.object({
