@@ -380,6 +380,44 @@ describe('filing in the chat', () => {
     expect(list.items.filter((c) => c.number === number)).toHaveLength(1);
   });
 
+  it('shows what is already open there before filing, and "Me too" adds the student to it instead', async ({ portal, signIn }) => {
+    const neighbour = await signIn(aStudent());
+    const theirs = String((await neighbour.post('/api/complaints', aComplaint({ category: 'electricity', subCategory: 'Fan', hostel: 'Block-3', floor: 1, roomNo: '105', complaint: 'The ceiling fans on the first floor stopped since morning.' }))).body.number);
+    expect(theirs).toMatch(/\S/);
+    const student = await signIn(aStudent());
+    await student.post('/api/complaints', aComplaint({ hostel: 'Block-3', floor: 1, roomNo: '112' }));
+    const phone = aPhone();
+    await link(portal, student, phone);
+    let seen = graph.to(phone).length;
+    const next = async () => {
+      const message = await nextTo(phone, seen);
+      seen = graph.to(phone).length;
+      return message;
+    };
+    await sendWhatsApp(portal, { from: phone, text: 'new complaint' });
+    const categories = await next();
+    await postWebhook(portal.baseUrl, tap(phone, 'category:electricity', 'Electricity', categories.wamid, 'list_reply'));
+    const subs = await next();
+    const rows = (subs.body.interactive as { action: { sections: Array<{ rows: Array<{ id: string; title: string }> }> } }).action.sections[0]?.rows ?? [];
+    const fan = rows.find((r) => r.title === 'Fan');
+    expect(fan).toBeDefined();
+    await postWebhook(portal.baseUrl, tap(phone, fan?.id ?? '', 'Fan', subs.wamid, 'list_reply'));
+    await postWebhook(portal.baseUrl, tap(phone, 'place:same', 'Yes, there', (await next()).wamid));
+    await next();
+    await sendWhatsApp(portal, { from: phone, text: 'My ceiling fan stopped too.' });
+    const confirm = await next();
+    expect(confirm.text).toContain(`Already reported there: ${theirs}`);
+    expect(confirm.text).not.toContain('Ananya');
+    const buttons = (confirm.body.interactive as { action: { buttons: Array<{ reply: { id: string } }> } }).action.buttons.map((b) => b.reply.id);
+    expect(buttons).toEqual([`metoo:${theirs}`, 'flow:file', 'flow:cancel']);
+    await postWebhook(portal.baseUrl, tap(phone, `metoo:${theirs}`, 'Me too', confirm.wamid));
+    expect((await next()).text).toContain(`You are added to ${theirs}`);
+    const followed = (await student.get(`/api/complaints/nearby?hostel=Block-3&category=electricity&floor=1`)).body as { complaints: Array<{ number: string; following: boolean }> };
+    expect(followed.complaints.find((c) => c.number === theirs)?.following).toBe(true);
+    const mine = (await student.get('/api/complaints/mine')).body as { items: Array<{ category: string }> };
+    expect(mine.items.filter((c) => c.category === 'electricity')).toEqual([]);
+  });
+
   it('answers a ragging report with the helpline and the confidential form, filing nothing', async ({ portal, signIn }) => {
     const student = await signIn(aStudent());
     const phone = aPhone();

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { users, type UserRow } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
-import { fileCleaningRequest, fileComplaint } from '../modules/complaints/index.js';
+import { fileCleaningRequest, fileComplaint, nearby } from '../modules/complaints/index.js';
+import { meToo } from '../modules/followers/index.js';
 import { addStudentPhotos, confirmResolution, reopen, studentReply } from '../modules/lifecycle/index.js';
 import { storeUpload } from '../modules/photos/index.js';
 import { ringInstead } from '../modules/notifications/index.js';
@@ -105,6 +106,10 @@ function chatActions(app: FastifyInstance, config: Config): ChatActions {
     photo: async (userId, bytes) => (await storeUpload(app.db, app.photoStorage, await student(userId), bytes)).id,
     addPhotos: async (userId, number, photoIds) => {
       await addStudentPhotos(app.lifecycle, await student(userId), number, photoIds);
+    },
+    alreadyOpen: async (userId, where) => (await nearby(app.db, userId, where)).complaints,
+    meToo: async (userId, number) => {
+      await meToo(app.lifecycle, await student(userId), number);
     },
     catalog: async () => (await app.catalog.get()).catalog,
     placeOf: async (userId) => {

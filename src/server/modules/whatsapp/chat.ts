@@ -28,6 +28,9 @@ export interface ChatActions {
   /** Checks and strips a photo as any upload is (photos module); its id, not yet attached. */
   photo(userId: string, bytes: Buffer): Promise<string>;
   addPhotos(userId: string, number: string, photoIds: string[]): Promise<void>;
+  /** Open complaints like this one at the same place, as the form shows them (never who filed them). */
+  alreadyOpen(userId: string, where: { hostel: string; category: string; floor: number; room: string; text: string }): Promise<Array<{ number: string; subCategory: string; excerpt: string; following: boolean; mine: boolean }>>;
+  meToo(userId: string, number: string): Promise<void>;
 }
 
 export interface Place {
@@ -193,11 +196,11 @@ export class Chat {
     if (!filing) return [];
     const photoIds = [...(filing.photoIds ?? []), photoId];
     if (filing.step === 'message') {
-      if (caption) return this.confirm(message.from, { step: 'confirm', category: filing.category, sub: filing.sub, place: filing.place, message: caption, photoIds }, i18n);
+      if (caption) return this.confirm(message.from, { step: 'confirm', category: filing.category, sub: filing.sub, place: filing.place, message: caption, photoIds }, i18n, person.id);
       await this.save(message.from, { ...filing, photoIds });
       return [{ kind: 'reply', text: i18n._('Photo kept. Now describe the problem in a few lines.') }];
     }
-    return this.confirm(message.from, { ...filing, photoIds }, i18n);
+    return this.confirm(message.from, { ...filing, photoIds }, i18n, person.id);
   }
 
   /** The complaint a message of ours was about, if it went to this person. */
@@ -284,10 +287,16 @@ export class Chat {
       }
       case 'message': {
         if (!words) return this.askMessage(waId, state, i18n);
-        return this.confirm(waId, { step: 'confirm', category: state.category, sub: state.sub, place: state.place, message: words, ...(state.photoIds ? { photoIds: state.photoIds } : {}) }, i18n);
+        return this.confirm(waId, { step: 'confirm', category: state.category, sub: state.sub, place: state.place, message: words, ...(state.photoIds ? { photoIds: state.photoIds } : {}) }, i18n, person.id);
       }
       case 'confirm': {
-        if (tapped !== 'flow:file') return this.confirm(waId, state, i18n);
+        const same = tapped?.startsWith('metoo:') ? tapped.slice('metoo:'.length) : null;
+        if (same) {
+          await this.actions.meToo(person.id, same);
+          await this.save(waId, null);
+          return [{ kind: 'reply', text: i18n._('You are added to {number}: you will hear here when it moves. Nothing new was filed.', { number: same }) }];
+        }
+        if (tapped !== 'flow:file') return this.confirm(waId, state, i18n, person.id);
         // The tap's own message id: a tap Meta delivers twice files once.
         const key = keyOf(tapId);
         let filed: { number: string };
@@ -353,18 +362,26 @@ export class Chat {
     return [{ kind: 'reply', text: i18n._('Describe the problem in a few lines. You may send photos too.') }];
   }
 
-  private async confirm(waId: string, state: Extract<ChatState, { step: 'confirm' }>, i18n: I18n): Promise<Reply[]> {
+  private async confirm(waId: string, state: Extract<ChatState, { step: 'confirm' }>, i18n: I18n, userId?: string): Promise<Reply[]> {
     await this.save(waId, state);
     const catalog = await this.actions.catalog();
+    // Already reported there? The student may add themselves to it instead of filing the same again.
+    const open =
+      userId && state.category !== CLEANING
+        ? (await this.actions.alreadyOpen(userId, { hostel: state.place.hostel, category: state.category, floor: state.place.floor, room: state.place.roomNo, text: state.message })).filter((c) => !c.mine && !c.following)
+        : [];
+    const same = open[0];
     const category = catalog.categories.find((c) => c.key === state.category);
     const what = category ? `${localName(i18n.locale, category, 'cardTitle')} · ${state.sub}` : i18n._('Room cleaning');
     const photos = state.photoIds?.length ? i18n._('{count, plural, one {# photo} other {# photos}}', { count: state.photoIds.length }) : '';
     const summary = [what, this.placeWords(state.place, i18n), state.message, photos].filter(Boolean).join('\n');
+    const already = same ? i18n._('Already reported there: {number} · {what}: {excerpt}', { number: same.number, what: same.subCategory, excerpt: same.excerpt }) : '';
     return [
       {
         kind: 'reply',
-        text: i18n._('File this?\n{summary}', { summary }),
+        text: [i18n._('File this?\n{summary}', { summary }), already].filter(Boolean).join('\n\n'),
         buttons: [
+          ...(same ? [{ id: `metoo:${same.number}`, title: cut(i18n._('Me too'), BUTTON_TITLE) }] : []),
           { id: 'flow:file', title: cut(i18n._('File it'), BUTTON_TITLE) },
           { id: 'flow:cancel', title: cut(i18n._('Cancel'), BUTTON_TITLE) },
         ],
