@@ -43,6 +43,8 @@ async function link(portal: { baseUrl: string }, who: ApiClient, phone: string):
   const sent = await sendWhatsApp(portal, { from: phone, text: `LINK ${String((code.body as { code: string }).code)}` });
   expect(sent.status).toBe(200);
   await expect.poll(async () => (await who.get('/api/me/whatsapp')).body.linked).not.toBeNull();
+  // And the chat's answer has reached the phone: what a test counts next comes after it.
+  await expect.poll(() => graph.to(phone).at(-1)?.text ?? '').toContain('is now connected');
 }
 
 /** Waits for the portal's next message to `phone` after the `before` it had. */
@@ -416,6 +418,28 @@ describe('filing in the chat', () => {
     expect(followed.complaints.find((c) => c.number === theirs)?.following).toBe(true);
     const mine = (await student.get('/api/complaints/mine')).body as { items: Array<{ category: string }> };
     expect(mine.items.filter((c) => c.category === 'electricity')).toEqual([]);
+  });
+
+  it('works one number’s messages in the order they came, however many arrive at once', async ({ portal, signIn }) => {
+    const student = await signIn(aStudent());
+    const phone = aPhone();
+    await link(portal, student, phone);
+    const seen = graph.to(phone).length;
+    const message = (id: string, body: Record<string, unknown>) => ({ from: phone, id: `wamid.order.${id}.${phone}`, timestamp: '1700000000', ...body });
+    // Meta may put several messages in one post: the tap must be worked after the words before it.
+    const post = webhookPayload({
+      messages: [
+        message('1', { type: 'text', text: { body: 'new complaint' } }),
+        message('2', { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'category:electricity', title: 'Electrician' } } }),
+        message('3', { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'sub:3', title: 'Fan' } } }),
+      ],
+    });
+    expect((await postWebhook(portal.baseUrl, post)).body).toEqual({ received: 3 });
+    await expect.poll(() => graph.to(phone).length).toBe(seen + 3);
+    const [categories, subs, place] = graph.to(phone).slice(seen);
+    expect(categories?.text).toContain('What is it about?');
+    expect(subs?.text).toContain('What is wrong?');
+    expect(place?.text).toMatch(/Is it at|Which hostel/);
   });
 
   it('answers a ragging report with the helpline and the confidential form, filing nothing', async ({ portal, signIn }) => {

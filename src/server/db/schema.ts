@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -791,6 +792,8 @@ export const whatsappInbound = pgTable(
   'whatsapp_inbound',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events came in (one post may carry several, stored in one statement at one now()). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     eventKey: text('event_key').notNull().unique(),
     waId: text('wa_id').notNull(),
     event: jsonb('event').notNull(),
@@ -819,6 +822,8 @@ export const whatsappOutbox = pgTable(
   'whatsapp_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order messages were queued in: one number's go out in it. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     /** The notice this message is about (as push rows have), when it is one. */
     eventId: uuid('event_id'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -41,8 +41,8 @@ export default fp(
     const inbound = new OutboxLoop(new WhatsAppInbound(app.db, whatsapp, opts.config.publicUrl, log, () => outbox.notify(), ring, actions, opts.config.photos.maxUploadBytes), {
       log,
       pollIntervalMs: whatsapp.pollIntervalMs,
-      // One number's messages in the order they came: a few at a time.
-      maxInFlight: 4,
+      // The claim keeps each number's events in order; different numbers are worked side by side.
+      maxInFlight: 16,
     });
     app.decorate('whatsapp', {
       wake: () => {

@@ -19,6 +19,8 @@ import type { InboundEvent, InboundMessage, InboundStatus } from './webhook.js';
 const PER_NUMBER_PER_MINUTE = 20;
 const MAX_ATTEMPTS = 5;
 const DELIVERY_ORDER = ['sent', 'delivered', 'read'] as const;
+/** Looks for the message a status names before it is dropped as not ours. */
+const STATUS_LOOKS = 3;
 
 interface ClaimedEvent {
   id: string;
@@ -58,16 +60,26 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
 
   async claim(limit: number): Promise<ClaimedEvent[]> {
     const lease = `${this.config.leaseMs} milliseconds`;
+    // One number's events one at a time, in the order they came: only the oldest queued event of
+    // each number may be claimed, so its next waits until it is worked (a reply to "What is wrong?"
+    // never overtakes the tap before it), while other numbers go on beside it. Two instances that
+    // pick the same head both try to lease it; the lease's own condition lets one of them have it.
     const result = await this.db.execute(sql`
-      update ${whatsappInbound} set locked_until = now() + ${lease}::interval, attempts = attempts + 1, updated_at = now()
-      where id in (
-        select id from ${whatsappInbound}
-        where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by created_at
+      with heads as (
+        select distinct on (wa_id) id, next_attempt_at, locked_until
+        from ${whatsappInbound}
+        where status = 'queued'
+        order by wa_id, seq
+      ), due as (
+        select id from heads
+        where next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
         limit ${limit}
-        for update skip locked
       )
-      returning id, wa_id, event, attempts`);
+      update ${whatsappInbound} w set locked_until = now() + ${lease}::interval, attempts = w.attempts + 1, updated_at = now()
+      from due
+      where w.id = due.id and w.status = 'queued' and (w.locked_until is null or w.locked_until < now())
+      returning w.id, w.wa_id, w.event, w.attempts`);
     type Raw = { id: string; wa_id: string; event: InboundEvent | string; attempts: number };
     return (result as { rows: Raw[] }).rows.map((r) => ({
       id: r.id,
@@ -79,7 +91,7 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
 
   async deliver(row: ClaimedEvent): Promise<void> {
     try {
-      if (row.event.kind === 'status') await this.status(row.event);
+      if (row.event.kind === 'status') await this.status(row.event, row.attempts);
       else await this.message(row.event);
       await this.db.update(whatsappInbound).set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: sql`now()` }).where(eq(whatsappInbound.id, row.id));
     } catch (error) {
@@ -100,8 +112,11 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
   }
 
   /** Statuses only move forward (Meta may send them out of order); a failed one tells the person elsewhere. */
-  private async status(status: InboundStatus): Promise<void> {
+  private async status(status: InboundStatus, attempts: number): Promise<void> {
     const [sent] = await this.db.select().from(whatsappOutbox).where(eq(whatsappOutbox.wamid, status.id));
+    // Meta may say "sent" before the portal has recorded the message's id: look again shortly,
+    // a few times, before deciding the status is about nothing of ours.
+    if (!sent && attempts < STATUS_LOOKS) throw new Error('the message this status is about is not recorded yet');
     if (!sent) return;
     if (status.status === 'failed') {
       await this.db.update(whatsappOutbox).set({ delivery: 'failed', lastError: status.errors?.[0]?.title?.slice(0, 200) ?? 'failed', updatedAt: sql`now()` }).where(eq(whatsappOutbox.id, sent.id));

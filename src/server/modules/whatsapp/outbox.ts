@@ -57,17 +57,25 @@ export class WhatsAppOutbox implements OutboxChannel<ClaimedMessage> {
 
   async claim(limit: number): Promise<ClaimedMessage[]> {
     const lease = `${this.config.leaseMs} milliseconds`;
+    // One number's messages one at a time, in the order they were queued (a chat's answers read in
+    // order; Meta does not order messages sent at once): only each number's oldest queued message
+    // may be claimed. Two instances that pick the same one both try to lease it; one gets it.
     const result = await this.db.execute(sql`
-      with claimed as (
-        update ${whatsappOutbox} set locked_until = now() + ${lease}::interval, attempts = attempts + 1, updated_at = now()
-        where id in (
-          select id from ${whatsappOutbox}
-          where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-          order by next_attempt_at
-          limit ${limit}
-          for update skip locked
-        )
-        returning id, wa_id, message, attempts, event_id, user_id, complaint_id
+      with heads as (
+        select distinct on (wa_id) id, next_attempt_at, locked_until
+        from ${whatsappOutbox}
+        where status = 'queued'
+        order by wa_id, seq
+      ), due as (
+        select id from heads
+        where next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${limit}
+      ), claimed as (
+        update ${whatsappOutbox} w set locked_until = now() + ${lease}::interval, attempts = w.attempts + 1, updated_at = now()
+        from due
+        where w.id = due.id and w.status = 'queued' and (w.locked_until is null or w.locked_until < now())
+        returning w.id, w.wa_id, w.message, w.attempts, w.event_id, w.user_id, w.complaint_id
       )
       select c.id, c.wa_id, c.message, c.attempts, c.event_id, c.user_id, c.complaint_id, l.last_inbound_at
       from claimed c left join ${whatsappLinks} l on l.wa_id = c.wa_id`);
