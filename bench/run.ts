@@ -15,6 +15,7 @@ import { qrSheetsBench } from './qr-sheets.js';
 import { queueBench } from './queue.js';
 import { startupBench } from './startup.js';
 import { webBench } from './web.js';
+import { whatsappBench } from './whatsapp.js';
 
 /**
  * `npm run bench`: prints figures, never passes or fails on a timing. Measures the build, which it
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<void>> = {
   incidents: incidentsBench,
   'qr-sheets': qrSheetsBench,
   'pdf-fonts': pdfFontsBench,
+  whatsapp: whatsappBench,
 };
 
 /** What the build is made from: the sources, the build scripts and settings, the installed packages. */

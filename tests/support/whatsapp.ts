@@ -36,6 +36,8 @@ export interface SentMessage {
   body: Record<string, unknown>;
   authorization: string | undefined;
   path: string;
+  /** When the fake took it (this process's performance.now()): what a bench measures up to. */
+  receivedAt: number;
 }
 
 type Answer = { status: number; body: unknown };
@@ -129,7 +131,7 @@ export class GraphFake {
     if (planned) return planned;
     const wamid = `wamid.${randomUUID()}`;
     const to = String(body.to);
-    this.sent.push({ wamid, to, type: String(body.type), text: wordsOf(body), body, authorization: request.headers.authorization, path: request.url });
+    this.sent.push({ wamid, to, type: String(body.type), text: wordsOf(body), body, authorization: request.headers.authorization, path: request.url, receivedAt: performance.now() });
     return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] } };
   }
 
