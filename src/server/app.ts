@@ -196,6 +196,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
+  if (config.whatsapp?.simulated) {
+    // Development only, like the sign-in above (the configuration never turns it on in production):
+    // Meta and a student's phone, played against the portal's own webhook (decision 70).
+    const { devWhatsAppPlugin } = await import('./dev-whatsapp/plugin.js');
+    await app.register(devWhatsAppPlugin, { whatsapp: config.whatsapp, publicUrl: config.publicUrl, publicOrigin: config.publicOrigin });
+  }
+
   // A share brings at most a set of photos, each within the upload limit, and the form's few fields.
   const maxShareBytes = config.photos.maxUploadBytes * PHOTOS_PER_SET + 64 * 1024;
   await app.register(web, { root: opts.webRoot ?? webBuildDir(), production: config.isProduction, maxShareBytes });

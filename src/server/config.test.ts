@@ -218,3 +218,40 @@ describe('configuration', () => {
     expect(problems({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN must be at least 16 characters']);
   });
 });
+
+describe('WhatsApp in development (decision 70)', () => {
+  const secret = 'a-development-session-secret-long-enough-0123';
+  const five = {
+    WHATSAPP_PHONE_NUMBER_ID: '123456789',
+    WHATSAPP_ACCESS_TOKEN: 'token',
+    WHATSAPP_APP_SECRET: 'secret',
+    WHATSAPP_VERIFY_TOKEN: 'verify-token',
+    WHATSAPP_PHONE_NUMBER: '+91 98765 43210',
+  };
+
+  it('runs against the simulator on npm start, with secrets made from the session secret', () => {
+    const whatsapp = loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret }).whatsapp;
+    expect(whatsapp).toMatchObject({ simulated: true, phoneNumberId: '100000000000001', phoneNumber: '910000000000', graphUrl: 'http://localhost:3000/dev-whatsapp/graph/v23.0' });
+    expect(whatsapp?.appSecret).not.toBe(secret);
+    expect(whatsapp?.verifyToken).not.toBe(whatsapp?.appSecret);
+    // Another machine's session secret, another app secret: a webhook post from one is no good on another.
+    expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: `${secret}-other` }).whatsapp?.appSecret).not.toBe(whatsapp?.appSecret);
+    expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret, PUBLIC_URL: 'http://192.168.1.5:3000' }).whatsapp?.graphUrl).toBe('http://192.168.1.5:3000/dev-whatsapp/graph/v23.0');
+  });
+
+  it('is off in development with WHATSAPP_SIMULATOR=off, and in tests unless WHATSAPP_SIMULATOR=on asks', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), WHATSAPP_SIMULATOR: 'off' }).whatsapp).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir() }).whatsapp).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir(), WHATSAPP_SIMULATOR: 'on' }).whatsapp?.simulated).toBe(true);
+    expect(problems({ DATA_DIR: dataDir(), WHATSAPP_SIMULATOR: 'yes' })).toEqual(['WHATSAPP_SIMULATOR must be on or off']);
+  });
+
+  it('gives way to a real number, and never runs in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...five }).whatsapp).toMatchObject({ simulated: false, phoneNumber: '919876543210', graphUrl: 'https://graph.facebook.com/v23.0' });
+    expect(problems({ DATA_DIR: dataDir(), ...five, WHATSAPP_SIMULATOR: 'on' }).join()).toMatch(/WHATSAPP_SIMULATOR cannot be on with the WHATSAPP_\* settings/);
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), PUBLIC_URL: 'https://complaints.example.edu', SESSION_SECRET: secret, OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(production).whatsapp).toBeUndefined();
+    expect(loadConfig({ ...production, ...five }).whatsapp?.simulated).toBe(false);
+    expect(problems({ ...production, WHATSAPP_SIMULATOR: 'on' })).toEqual(['WHATSAPP_SIMULATOR cannot be on in production: the simulator lets anyone write as any number']);
+  });
+});

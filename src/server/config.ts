@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEV_WHATSAPP_GRAPH_PATH } from './dev-whatsapp/prefix.js';
+import { hmac } from './lib/tokens.js';
 import { generateVapidKeys, vapidKeyProblem, type VapidKeys } from './lib/web-push.js';
 import { isRegExpSource } from '../shared/catalog.js';
 import { UNSAFE_REGEXP_HINT, isSafeRegExpSource } from '../shared/safe-regex.js';
@@ -285,6 +287,8 @@ const envSchema = z
         }),
     ),
     WHATSAPP_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+    // The development simulator (decision 70): unset → on in development when none of the five is given.
+    WHATSAPP_SIMULATOR: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
     WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
     INSIGHTS_DIGEST_DAYS: z.coerce
       .number({ error: 'must be a whole number of days (0 turns the insights digest off)' })
@@ -333,6 +337,11 @@ const envSchema = z
       for (const key of whatsapp) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any of the five WhatsApp settings is given (the channel needs all five)' });
       }
+    }
+    if (env.WHATSAPP_SIMULATOR === 'on' && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['WHATSAPP_SIMULATOR'], message: 'cannot be on in production: the simulator lets anyone write as any number' });
+    } else if (env.WHATSAPP_SIMULATOR === 'on' && whatsapp.some((key) => env[key])) {
+      ctx.addIssue({ code: 'custom', path: ['WHATSAPP_SIMULATOR'], message: 'cannot be on with the WHATSAPP_* settings of a real number: give one or the other' });
     }
     const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
     if (vapid.some(Boolean) && !vapid.every(Boolean)) {
@@ -394,6 +403,11 @@ export interface WhatsAppConfig {
   pollIntervalMs: number;
   retryBaseMs: number;
   leaseMs: number;
+  /**
+   * The development simulator stands in for Meta (decision 70): graphUrl is the portal's own
+   * /dev-whatsapp, and the app loads the simulator. Never true in production.
+   */
+  simulated: boolean;
 }
 
 export interface Config {
@@ -452,7 +466,7 @@ export interface Config {
     /** Push services' hosts: an endpoint's host is one of them or a subdomain of one. */
     serviceHosts: string[];
   };
-  /** WhatsApp (issue 43); undefined when its settings are not given: the channel is off. */
+  /** WhatsApp (issue 43); undefined when its settings are not given (and no simulator runs): the channel is off. */
   whatsapp: WhatsAppConfig | undefined;
   actionLinkTtlMs: number;
   autoCloseMs: number;
@@ -554,6 +568,47 @@ function developmentVapidKeys(dataDir: string, publicUrl: string): VapidKeys {
   return { ...keys, subject };
 }
 
+/** The simulator's business number and its id: made-up digits no real number has (decision 70). */
+export const SIMULATED_WHATSAPP = { phoneNumberId: '100000000000001', phoneNumber: '910000000000', accessToken: 'dev-whatsapp-access-token' } as const;
+
+/**
+ * WhatsApp's settings: a real number when all five are given; otherwise, in development (never in
+ * tests unless WHATSAPP_SIMULATOR=on asks, never in production), the simulator at /dev-whatsapp, so
+ * `npm start` can link, file and answer in a chat without Meta. Its secrets come from the session
+ * secret: nothing to invent, and they differ from one development machine to the next.
+ */
+function whatsappConfig(env: z.output<typeof envSchema>, publicUrl: string, sessionSecret: string): WhatsAppConfig | undefined {
+  const common = {
+    updateTemplate: env.WHATSAPP_UPDATE_TEMPLATE,
+    templateLanguages: env.WHATSAPP_TEMPLATE_LANGUAGES,
+    pollIntervalMs: env.WHATSAPP_POLL_INTERVAL_MS,
+    retryBaseMs: env.WHATSAPP_RETRY_BASE_MS,
+    leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+  };
+  if (env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN && env.WHATSAPP_PHONE_NUMBER) {
+    return {
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: env.WHATSAPP_ACCESS_TOKEN,
+      appSecret: env.WHATSAPP_APP_SECRET,
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+      phoneNumber: env.WHATSAPP_PHONE_NUMBER,
+      graphUrl: env.WHATSAPP_GRAPH_URL,
+      ...common,
+      simulated: false,
+    };
+  }
+  const simulate = env.NODE_ENV !== 'production' && (env.WHATSAPP_SIMULATOR ?? (env.NODE_ENV === 'development' ? 'on' : 'off')) === 'on';
+  if (!simulate) return undefined;
+  return {
+    ...SIMULATED_WHATSAPP,
+    appSecret: hmac(sessionSecret, 'dev-whatsapp-app-secret'),
+    verifyToken: hmac(sessionSecret, 'dev-whatsapp-verify-token'),
+    graphUrl: `${publicUrl}${DEV_WHATSAPP_GRAPH_PATH}`,
+    ...common,
+    simulated: true,
+  };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -564,6 +619,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(env.DATA_DIR);
+  const sessionSecret = env.SESSION_SECRET ?? developmentSessionSecret(dataDir);
   const oidc =
     env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
       ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
@@ -591,7 +647,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         credits: env.ABOUT_CREDITS,
       }).filter(([, value]) => value !== undefined),
     ),
-    sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    sessionSecret,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     adminEmails: env.ADMIN_EMAILS,
     smtpUrl: env.SMTP_URL,
@@ -615,22 +671,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             trustedAuthservId: env.INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase(),
           }
         : undefined,
-    whatsapp:
-      env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN && env.WHATSAPP_PHONE_NUMBER
-        ? {
-            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
-            accessToken: env.WHATSAPP_ACCESS_TOKEN,
-            appSecret: env.WHATSAPP_APP_SECRET,
-            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
-            phoneNumber: env.WHATSAPP_PHONE_NUMBER,
-            graphUrl: env.WHATSAPP_GRAPH_URL,
-            updateTemplate: env.WHATSAPP_UPDATE_TEMPLATE,
-            templateLanguages: env.WHATSAPP_TEMPLATE_LANGUAGES,
-            pollIntervalMs: env.WHATSAPP_POLL_INTERVAL_MS,
-            retryBaseMs: env.WHATSAPP_RETRY_BASE_MS,
-            leaseMs: env.MAIL_LEASE_SECONDS * 1000,
-          }
-        : undefined,
+    whatsapp: whatsappConfig(env, publicUrl, sessionSecret),
     push: {
       vapid:
         env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT

@@ -29,6 +29,7 @@ export default fp(
   async function whatsappPlugin(app: FastifyInstance, opts: { config: Config; enabled: boolean }) {
     const { whatsapp } = opts.config;
     if (!whatsapp) app.log.info('whatsapp: off (set the WHATSAPP_* settings to turn it on)');
+    else if (whatsapp.simulated) app.log.info(`whatsapp: the development simulator at ${opts.config.publicUrl}/dev-whatsapp stands in for Meta (WHATSAPP_SIMULATOR=off turns it off)`);
     if (!whatsapp || !opts.enabled) {
       app.decorate('whatsapp', undefined);
       return;

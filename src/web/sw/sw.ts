@@ -164,8 +164,8 @@ worker.addEventListener('fetch', (event) => {
   if (request.method === 'POST' && url.pathname === '/api/auth/logout') return event.respondWith(signOut(request));
   if (request.method !== 'GET') return;
   if (request.mode === 'navigate') {
-    // Sign-in and the development provider are always the network's.
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/dev-idp')) return;
+    // Sign-in and the development provider and WhatsApp simulator are always the network's.
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/dev-idp') || url.pathname.startsWith('/dev-whatsapp')) return;
     return event.respondWith(fromNetworkElseShell(request));
   }
   if (OFFLINE_READS.test(url.pathname)) return event.respondWith(readWithOfflineCopy(event));

@@ -5,6 +5,7 @@ import { users, whatsappLinkCodes, whatsappLinks } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { WhatsAppConfig } from '../../config.js';
+import { DEV_WHATSAPP_PREFIX } from '../../dev-whatsapp/prefix.js';
 import { WHATSAPP_CODE_MINUTES, WHATSAPP_LINK_WORD, type WhatsAppLink, type WhatsAppLinkCode } from '../../../shared/whatsapp.js';
 
 /** Letters and digits nobody confuses when typing them from a screen (no 0/O, 1/I/L). */
@@ -23,7 +24,7 @@ export async function linkOf(db: Db, config: WhatsAppConfig | undefined, userId:
  * A new linking code for this account, replacing any earlier one. Only its hash is kept: whoever
  * reads the table cannot link a number to someone else's account.
  */
-export async function newLinkCode(db: Db, config: WhatsAppConfig | undefined, userId: string): Promise<WhatsAppLinkCode> {
+export async function newLinkCode(db: Db, config: WhatsAppConfig | undefined, userId: string, publicUrl: string): Promise<WhatsAppLinkCode> {
   if (!config) throw new AppError(404, 'whatsapp_off', /*i18n*/ 'WhatsApp is not set up on this portal.');
   const [linked] = await db.select({ waId: whatsappLinks.waId }).from(whatsappLinks).where(eq(whatsappLinks.userId, userId));
   if (linked) throw new AppError(409, 'whatsapp_linked', /*i18n*/ 'A WhatsApp number is already connected to your account. Disconnect it first.');
@@ -34,7 +35,10 @@ export async function newLinkCode(db: Db, config: WhatsAppConfig | undefined, us
     .values({ code: sha256(code), userId, expiresAt })
     .onConflictDoUpdate({ target: whatsappLinkCodes.userId, set: { code: sha256(code), expiresAt, createdAt: sql`now()` } });
   const text = encodeURIComponent(`${WHATSAPP_LINK_WORD} ${code}`);
-  return { code, link: `https://wa.me/${config.phoneNumber}?text=${text}`, expiresAt: expiresAt.toISOString() };
+  // With the development simulator a wa.me link would open the real WhatsApp, which knows nothing
+  // of this portal: the link opens the simulator's chat instead, the words typed in (decision 70).
+  const link = config.simulated ? `${publicUrl}${DEV_WHATSAPP_PREFIX}?number=&text=${text}` : `https://wa.me/${config.phoneNumber}?text=${text}`;
+  return { code, link, expiresAt: expiresAt.toISOString() };
 }
 
 export async function disconnect(db: Db, userId: string): Promise<void> {

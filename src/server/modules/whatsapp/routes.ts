@@ -44,7 +44,7 @@ export default async function whatsappRoutes(app: FastifyInstance, opts: { confi
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.status(201).send(await newLinkCode(app.db, whatsapp, requireUser(request).id));
+      return reply.status(201).send(await newLinkCode(app.db, whatsapp, requireUser(request).id, opts.config.publicUrl));
     },
   );
 
