@@ -94,6 +94,22 @@ describe("Meta's webhook", () => {
   });
 });
 
+describe('a number that writes too much', () => {
+  it('is left unanswered past 20 messages a minute, and the statuses of what the portal sent it do not count', async ({ portal }) => {
+    const phone = aPhone();
+    // Statuses of messages sent to this number: Meta sends two or three per message.
+    const statuses = Array.from({ length: 30 }, (_, i) => ({ id: `wamid.unknown.${phone}.${i}`, status: 'delivered', timestamp: '1700000000', recipient_id: phone }));
+    expect((await postWebhook(portal.baseUrl, webhookPayload({ statuses }))).body).toEqual({ received: 30 });
+    await sendWhatsApp(portal, { from: phone, text: 'hello' });
+    await nextTo(phone);
+    const messages = Array.from({ length: 25 }, (_, i) => ({ from: phone, id: `wamid.flood.${phone}.${i}`, timestamp: '1700000000', type: 'text', text: { body: `hello ${i}` } }));
+    expect((await postWebhook(portal.baseUrl, webhookPayload({ messages }))).body).toEqual({ received: 25 });
+    await expect.poll(async () => (await inboundRows(portal)).filter((r) => r.waId === phone && r.status === 'queued').length).toBe(0);
+    // 1 + 25 messages: the first 20 answered, the rest recorded and left.
+    await expect.poll(() => graph.to(phone).length).toBe(20);
+  });
+});
+
 describe('linking a number to an account', () => {
   it('links with a code from the account page, answers with the name, and a number belongs to one account at a time', async ({ portal, signIn }) => {
     const student = await signIn(aStudent());

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { whatsappInbound, whatsappOutbox } from '../../db/schema.js';
@@ -24,6 +24,8 @@ const STATUS_LOOKS = 3;
 
 interface ClaimedEvent {
   id: string;
+  /** Its place in the order events came in. */
+  seq: number;
   waId: string;
   event: InboundEvent;
   attempts: number;
@@ -60,16 +62,21 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
 
   async claim(limit: number): Promise<ClaimedEvent[]> {
     const lease = `${this.config.leaseMs} milliseconds`;
-    // One number's events one at a time, in the order they came: only the oldest queued event of
-    // each number may be claimed, so its next waits until it is worked (a reply to "What is wrong?"
-    // never overtakes the tap before it), while other numbers go on beside it. Two instances that
-    // pick the same head both try to lease it; the lease's own condition lets one of them have it.
+    // One number's messages one at a time, in the order they came: only the oldest queued message
+    // of each number may be claimed, so its next waits until it is worked (a reply to "What is
+    // wrong?" never overtakes the tap before it), while other numbers go on beside it. Statuses
+    // change nothing a message reads, so they never wait in that line. Two instances that pick the
+    // same row both try to lease it; the lease's own condition lets one of them have it.
     const result = await this.db.execute(sql`
-      with heads as (
+      with message_heads as (
         select distinct on (wa_id) id, next_attempt_at, locked_until
         from ${whatsappInbound}
-        where status = 'queued'
+        where status = 'queued' and event_key like 'message:%'
         order by wa_id, seq
+      ), heads as (
+        select * from message_heads
+        union all
+        select id, next_attempt_at, locked_until from ${whatsappInbound} where status = 'queued' and event_key like 'status:%'
       ), due as (
         select id from heads
         where next_attempt_at <= now() and (locked_until is null or locked_until < now())
@@ -79,10 +86,11 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
       update ${whatsappInbound} w set locked_until = now() + ${lease}::interval, attempts = w.attempts + 1, updated_at = now()
       from due
       where w.id = due.id and w.status = 'queued' and (w.locked_until is null or w.locked_until < now())
-      returning w.id, w.wa_id, w.event, w.attempts`);
-    type Raw = { id: string; wa_id: string; event: InboundEvent | string; attempts: number };
+      returning w.id, w.seq, w.wa_id, w.event, w.attempts`);
+    type Raw = { id: string; seq: number | string; wa_id: string; event: InboundEvent | string; attempts: number };
     return (result as { rows: Raw[] }).rows.map((r) => ({
       id: r.id,
+      seq: Number(r.seq),
       waId: r.wa_id,
       event: typeof r.event === 'string' ? (JSON.parse(r.event) as InboundEvent) : r.event,
       attempts: Number(r.attempts),
@@ -92,7 +100,7 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
   async deliver(row: ClaimedEvent): Promise<void> {
     try {
       if (row.event.kind === 'status') await this.status(row.event, row.attempts);
-      else await this.message(row.event);
+      else await this.message(row.event, row.seq);
       await this.db.update(whatsappInbound).set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: sql`now()` }).where(eq(whatsappInbound.id, row.id));
     } catch (error) {
       const why = error instanceof Error ? error.message.slice(0, 300) : 'failed';
@@ -133,13 +141,25 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
     this.queued();
   }
 
-  private async message(message: InboundMessage): Promise<void> {
+  private async message(message: InboundMessage, seq: number): Promise<void> {
     const waId = message.from;
     const [recent] = await this.db
       .select({ n: count() })
       .from(whatsappInbound)
-      .where(and(eq(whatsappInbound.waId, waId), gt(whatsappInbound.createdAt, sql`now() - interval '1 minute'`)));
-    if ((recent?.n ?? 0) > PER_NUMBER_PER_MINUTE) return;
+      // Its messages up to this one (those after it are its own business): the statuses of what the
+      // portal sent the number come under it too, and do not count.
+      .where(
+        and(
+          eq(whatsappInbound.waId, waId),
+          like(whatsappInbound.eventKey, 'message:%'),
+          lte(whatsappInbound.seq, seq),
+          gt(whatsappInbound.createdAt, sql`now() - interval '1 minute'`),
+        ),
+      );
+    if ((recent?.n ?? 0) > PER_NUMBER_PER_MINUTE) {
+      this.log.info({ messages: recent?.n }, 'whatsapp: a number wrote more than the limit in a minute; left unanswered');
+      return;
+    }
 
     const words = wordsOf(message);
     const [first = '', second = ''] = words.split(/\s+/);
