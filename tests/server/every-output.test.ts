@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { complaints, outbox, pushOutbox } from '../../src/server/db/schema.js';
+import { describe, expect, it, vi } from 'vitest';
+import { complaints, outbox, pushOutbox, whatsappOutbox } from '../../src/server/db/schema.js';
 import { aPhoneJpeg, uploadPhoto } from '../factories/photos.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -9,6 +9,7 @@ import type { SmtpSink } from '../support/smtp-sink.js';
 import type { ApiClient } from '../support/student.js';
 import type { TestApp } from '../support/test-app.js';
 import { portalTest } from '../support/fixtures.js';
+import { GraphFake, sendWhatsApp, whatsappEnv } from '../support/whatsapp.js';
 
 /**
  * Informant protection by construction (issue 39): one confidential report, with a reporter whose
@@ -18,7 +19,7 @@ import { portalTest } from '../support/fixtures.js';
  * the test calls every GET route the OpenAPI document lists, with every path parameter it has
  * seen in earlier answers and every value of each enumerated parameter, and searches with each
  * identity word wherever a route takes `q`. It reads every mail the SMTP sink received, every push
- * (decrypted as the device would), every CSV and every PDF. Nothing that speaks of the report may
+ * (decrypted as the device would), every WhatsApp message, every CSV and every PDF. Nothing that speaks of the report may
  * carry the reporter's identity, and no search by identity may find it. A route added later is
  * covered here without a change to this file.
  */
@@ -77,14 +78,32 @@ async function everythingDelivered() {
     .poll(async () => {
       const mail = await db().select({ id: outbox.id }).from(outbox).where(inArray(outbox.status, ['queued', 'held']));
       const pushes = await db().select({ id: pushOutbox.id }).from(pushOutbox).where(eq(pushOutbox.status, 'queued'));
-      return mail.length + pushes.length;
+      const whatsapp = await db().select({ id: whatsappOutbox.id }).from(whatsappOutbox).where(eq(whatsappOutbox.status, 'queued'));
+      return mail.length + pushes.length + whatsapp.length;
     })
     .toBe(0);
+}
+
+/** Each reader's WhatsApp number, linked as a person links one. */
+const PHONES = { worker: '919900000001', warden: '919900000002', admin: '919900000003', reporter: '919900000004' } as const;
+const graph = await GraphFake.start();
+
+async function linkWhatsApp(who: ApiClient, phone: string) {
+  const code = await ok('a WhatsApp code', who.send('POST', '/api/me/whatsapp/code'));
+  await ok('LINK from the phone', sendWhatsApp(portal, { from: phone, text: `LINK ${String(code.code)}` }));
+  // In the set-up, where expect.poll cannot be: the same wait, by vi.waitFor.
+  await vi.waitFor(
+    async () => {
+      if (!(await who.get('/api/me/whatsapp')).body.linked) throw new Error(`${phone} is not linked yet`);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 const test = portalTest({
   env: {
     ...RELAXED_LIMITS,
+    ...whatsappEnv(graph.url),
     MAIL_FROM: 'portal@vitbhopal.ac.in',
     MAIL_POLL_INTERVAL_MS: '100',
     PUSH_POLL_INTERVAL_MS: '100',
@@ -96,7 +115,10 @@ const test = portalTest({
     worker: { ...WORKER, role: 'staff', scopes: [{ category: '', hostel: 'Block-3' }] },
     warden: { ...WARDEN, role: 'warden', scopes: [{ category: '', hostel: 'Block-3' }] },
   },
-  afterClose: () => pushService?.close(),
+  afterClose: async () => {
+    await pushService?.close();
+    await graph.close();
+  },
 });
 test.beforeAll(async ({ portal: app, sink: mail, admin: a, team, signIn }) => {
   [portal, sink, admin] = [app, mail, a];
@@ -113,6 +135,7 @@ test.beforeAll(async ({ portal: app, sink: mail, admin: a, team, signIn }) => {
   reporter = await signIn(REPORTER);
   devices.reporter = await subscribe(reporter, '/device/reporter');
   await ok('remembering the place', reporter.send('PUT', '/api/me/place', { hostel: 'Block-3', floor: FLOOR, roomNo: ROOM }));
+  for (const [who, client] of [['worker', worker], ['warden', warden], ['admin', admin], ['reporter', reporter]] as const) await linkWhatsApp(client, PHONES[who]);
 
   const filed = await ok(
     'filing',
@@ -323,6 +346,16 @@ describe('a confidential report, read by everyone without the anti-ragging duty'
       }
     }
     expect(pushes, 'pushes reached staff devices').toBeGreaterThan(0);
+
+    // Every WhatsApp message to anyone but the reporter, as their phone shows it.
+    let chats = 0;
+    for (const who of ['worker', 'warden', 'admin'] as const) {
+      for (const message of graph.to(PHONES[who])) {
+        chats++;
+        check(`WhatsApp to the ${who}`, `${message.text}\n${JSON.stringify(message.body)}`);
+      }
+    }
+    expect(chats, 'WhatsApp reached staff').toBeGreaterThan(3);
 
     expect(leaks).toEqual([]);
   }, 240_000);
