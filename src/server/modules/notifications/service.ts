@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, whatsappLinks, type ComplaintRow } from '../../db/schema.js';
+import { complaints, notifications, pushOutbox, pushSubscriptions, university, users, type ComplaintRow } from '../../db/schema.js';
 import { guardNotification, loadReporter, Reporters, type Reporter } from '../confidentiality/index.js';
-import { pushMessage, pushTopic } from '../push/index.js';
-import { queueMessage } from '../whatsapp/index.js';
+import { pushMessage, pushNotices, pushTopic } from '../push/index.js';
+import { whatsappNotices } from '../whatsapp/index.js';
+import type { NoticeChannel } from '../../lib/notice-channel.js';
 import { afterCursor, decodeCursor, pageOf } from '../../lib/keyset.js';
 import { ENGLISH, Readers, settingsOf, universityColumns, type Reader } from '../../i18n/readers.js';
 import { isLocale } from '../../../shared/locale.js';
 
 type Queryable = Db | Tx;
+
+/** The channels beyond the bell, each queueing into its own outbox (lib/notice-channel.ts): a new one is one entry. */
+const NOTICE_CHANNELS: readonly NoticeChannel[] = [pushNotices, whatsappNotices];
 
 /**
  * A bell's text: whole, or a lead followed by a quote of what someone wrote, shown as a one-line
@@ -75,69 +79,26 @@ export async function notify(
   const readers = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)];
   if (!readers.length) return [];
   const channels = await db
-    .select({
-      id: users.id,
-      bell: users.notifyBell,
-      push: users.notifyPush,
-      whatsapp: users.notifyWhatsapp,
-      waId: whatsappLinks.waId,
-      disabledAt: users.disabledAt,
-      role: users.role,
-      locale: users.locale,
-      ...universityColumns,
-    })
+    .select({ id: users.id, bell: users.notifyBell, disabledAt: users.disabledAt, role: users.role, locale: users.locale, ...universityColumns })
     .from(users)
     .leftJoin(university, sql`true`)
-    .leftJoin(whatsappLinks, eq(whatsappLinks.userId, users.id))
     .where(inArray(users.id, readers));
   const readerOf = await readersOf(db, channels, text);
   const reporter = complaint ? await loadReporter(db, complaint) : null;
-  // One id per reader and event: the bell row's id, and what makes its pushes unique per device.
+  // One id per reader and event: the bell row's id, and what makes each channel's rows unique per reader.
   const told = channels.map((c) => ({ ...c, eventId: randomUUID(), reader: readerOf(c.id), text: textFor(reporter, c.id, wordsFor(text, readerOf(c.id))) }));
   const bells = told.filter((c) => c.bell);
   if (bells.length) {
     await db.insert(notifications).values(bells.map((c) => ({ id: c.eventId, userId: c.id, complaintId: complaint?.id ?? null, text: c.text, link: opts.link ?? null })));
   }
   // A disabled account's phone may be in other hands by now: nothing leaves the portal for it.
-  const pushing = opts.push === false ? [] : told.filter((c) => (c.push || (c.whatsapp && c.waId)) && c.disabledAt === null);
-  // The event ids are what a caller needs to take back a notice it held (an undone merge).
-  const eventIds = told.map((c) => c.eventId);
-  // WhatsApp reaches what push would, on a linked number (issue 43), with the same guarded words.
-  for (const c of pushing) {
-    if (!c.whatsapp || !c.waId) continue;
-    const made = pushMessage(complaint, c.id, c.text, c.role === 'student', c.reader.i18n);
-    const path = !complaint && opts.link ? opts.link : made.url;
-    await queueMessage(db, {
-      waId: c.waId,
-      userId: c.id,
-      eventId: c.eventId,
-      complaintId: complaint?.id ?? null,
-      message: {
-        kind: 'update',
-        title: made.title,
-        text: made.body,
-        path,
-        locale: c.locale ?? 'en',
-        // The student is asked to confirm the fix: WhatsApp offers it as two buttons.
-        ...(complaint?.status === 'resolved' && complaint.studentId === c.id ? { confirm: complaint.number } : {}),
-      },
-    });
+  const outside = opts.push === false ? [] : told.filter((c) => c.disabledAt === null);
+  if (outside.length) {
+    const toldReaders = outside.map((c) => ({ id: c.id, eventId: c.eventId, role: c.role, locale: c.locale, i18n: c.reader.i18n, text: c.text }));
+    for (const channel of NOTICE_CHANNELS) await channel.queue(db, { complaint, link: opts.link }, toldReaders);
   }
-  if (!pushing.filter((c) => c.push).length) return eventIds;
-  const devices = await db
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, pushing.filter((c) => c.push).map((c) => c.id)));
-  const byUser = new Map(pushing.map((c) => [c.id, c]));
-  const rows = devices.flatMap((device) => {
-    const reader = byUser.get(device.userId);
-    if (!reader) return [];
-    const made = pushMessage(complaint, reader.id, reader.text, reader.role === 'student', reader.reader.i18n);
-    const message = !complaint && opts.link ? { ...made, url: opts.link, tag: pushTopic(opts.link) } : made;
-    return [{ eventId: reader.eventId, subscriptionId: device.id, payload: JSON.stringify(message), topic: pushTopic(message.tag) }];
-  });
-  if (rows.length) await db.insert(pushOutbox).values(rows).onConflictDoNothing();
-  return eventIds;
+  // The event ids are what a caller needs to take back a notice it held (an undone merge).
+  return told.map((c) => c.eventId);
 }
 
 /**

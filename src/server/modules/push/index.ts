@@ -3,3 +3,4 @@ export { PushDispatcher } from './dispatcher.js';
 export { pushMessage, pushTopic } from './message.js';
 export { pruneFinishedPushes } from './prune.js';
 export { channelsOf, setChannels } from './service.js';
+export { pushNotices } from './notices.js';

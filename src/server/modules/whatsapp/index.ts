@@ -2,3 +2,4 @@
 export { WhatsAppInbound } from './inbound.js';
 export { WhatsAppOutbox, queueMessage, type QueuedMessage } from './outbox.js';
 export type { ChatActions } from './chat.js';
+export { whatsappNotices } from './notices.js';

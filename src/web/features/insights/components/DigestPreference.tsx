@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useDigestPreference } from '../api/get-digest-preference';
 import { useUpdateDigestPreference } from '../api/update-digest-preference';
 import { Checkbox } from '../../../components/ui/Controls';
@@ -10,6 +11,10 @@ import { i18n } from '../../../lib/i18n';
 export function DigestPreference() {
   const preference = useDigestPreference();
   const save = useUpdateDigestPreference();
+  // What the reader just chose, shown from the click itself: the mutation's own pending state comes
+  // a task later, and a controlled box would spring back in between (issue 43 CI: "Clicking the
+  // checkbox did not change its state"). Forgotten once the server has answered.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   return (
     <section aria-labelledby="insights-digest" className={cn(card, 'mt-6')}>
       <h2 id="insights-digest" className="text-lg font-semibold text-slate-900">
@@ -22,9 +27,12 @@ export function DigestPreference() {
           <Checkbox
             unstyled
             className="size-5"
-            checked={save.isPending ? save.variables : preference.data.digest}
+            checked={chosen ?? preference.data.digest}
             disabled={save.isPending}
-            onChange={(e) => save.mutate(e.target.checked)}
+            onChange={(e) => {
+              setChosen(e.target.checked);
+              save.mutate(e.target.checked, { onSettled: () => setChosen(null) });
+            }}
           />
           {i18n._(
             '{days, plural, =1 {Mail me these figures for my hostels every day} =7 {Mail me these figures for my hostels every week} other {Mail me these figures for my hostels every # days}}',
