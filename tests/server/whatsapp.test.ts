@@ -285,6 +285,22 @@ function tap(from: string, id: string, title: string, context?: string, kind: 'b
 
 type Timeline = Array<{ kind: string; note: string; fromStudent: boolean }>;
 
+describe('in the reader’s language', () => {
+  it('answers a Hindi reader in Hindi: the greeting, the update and its Fixed / Not fixed buttons', async ({ portal, signIn, staff }) => {
+    const student = await signIn(aStudent());
+    expect((await student.send('PUT', '/api/me/locale', { locale: 'hi' })).status).toBeLessThan(300);
+    const phone = aPhone();
+    const code = (await student.send('POST', '/api/me/whatsapp/code')).body as { code: string };
+    await sendWhatsApp(portal, { from: phone, text: `LINK ${code.code}` });
+    expect((await nextTo(phone)).text).toContain('यह WhatsApp नंबर अब आपके हॉस्टल शिकायत पोर्टल खाते से जुड़ गया है');
+    const number = String((await student.post('/api/complaints', aComplaint())).body.number);
+    await staff.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved', note: 'Router replaced.' });
+    const ask = await nextTo(phone, 1);
+    const buttons = (ask.body.interactive as { action: { buttons: Array<{ reply: { title: string } }> } }).action.buttons.map((b) => b.reply.title);
+    expect(buttons).toEqual(['ठीक हो गया', 'ठीक नहीं हुआ']);
+  });
+});
+
 describe('answering in the chat', () => {
   it('an answer quoting an update goes to that complaint’s thread, once however often Meta delivers it', async ({ portal, signIn, staff }) => {
     const student = await signIn(aStudent());
