@@ -3,6 +3,7 @@ import { SOURCE_LOCALE, type Locale } from '../../shared/constants.js';
 import { acceptedLanguages, isLocale, matchLocale } from '../../shared/locale.js';
 import { valuedMessageOf } from '../../shared/valued-message.js';
 import { i18nFor, type I18n } from './index.js';
+import type { AppError } from '../lib/errors.js';
 
 /**
  * The language of the person asking (issue 28): the signed-in user's choice, else what their
@@ -33,4 +34,11 @@ export function translated(i18n: I18n, message: string): string {
     Object.entries(template.values).map(([key, value]) => [key, template.translate.includes(key) ? translated(i18n, value) : value]),
   );
   return i18n._(template.message, values);
+}
+
+/** An AppError's message for a reader, as the error handler answers it: also what a chat reply says. */
+export function errorText(i18n: I18n, error: AppError): string {
+  const { template } = error;
+  if (template && template.message in i18n.messages && i18n.locale !== SOURCE_LOCALE) return i18n._(template.message, template.values(i18n));
+  return translated(i18n, error.message);
 }

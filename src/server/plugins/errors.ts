@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from '../db/unavailable.js';
-import { SOURCE_LOCALE } from '../../shared/constants.js';
 import { AppError } from '../lib/errors.js';
-import { requesterI18n, translated } from '../i18n/requester.js';
+import { errorText, requesterI18n, translated } from '../i18n/requester.js';
 
 /** Fastify's own client errors, turned into codes a client can act on. */
 const FASTIFY_CODES: Record<string, string> = {
@@ -46,13 +45,7 @@ export default fp(
         const saidFields = fields && Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, translated(i18n, value)]));
         return { error: saidFields ? { code, message: said, fields: saidFields } : { code, message: said } };
       };
-      if (error instanceof AppError) {
-        const { template } = error;
-        if (template && template.message in i18n.messages && i18n.locale !== SOURCE_LOCALE) {
-          return reply.status(error.statusCode).send(body(error.code, i18n._(template.message, template.values(i18n)), error.fields));
-        }
-        return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
-      }
+      if (error instanceof AppError) return reply.status(error.statusCode).send(body(error.code, errorText(i18n, error), error.fields));
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string> = {};
         for (const issue of error.validation) {

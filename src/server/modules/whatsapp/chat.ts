@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { complaints, whatsappConversations, whatsappOutbox } from '../../db/schema.js';
 import { i18nFor, type I18n } from '../../i18n/index.js';
+import { errorText } from '../../i18n/requester.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256 } from '../../lib/tokens.js';
 import { localName, NATIONAL_RAGGING_HELPLINE, type PublicCatalog } from '../../../shared/catalog.js';
@@ -114,8 +115,7 @@ export class Chat {
       // A rule of the portal said no (a complaint not yours, not resolved, a room out of range):
       // the person reads why, in their words, and may try again.
       if (error instanceof AppError) {
-        const text = error.template ? i18n._(error.template.message, error.template.values(i18n)) : i18n._(error.message);
-        return [{ kind: 'reply', text }];
+        return [{ kind: 'reply', text: errorText(i18n, error) }];
       }
       throw error;
     }
@@ -309,8 +309,7 @@ export class Chat {
           if (!(error instanceof AppError)) throw error;
           // Most often the room: not one of the hostel's. Ask for it again; the rest is kept.
           await this.save(waId, { step: 'room', category: state.category, sub: state.sub, hostel: state.place.hostel });
-          const text = error.template ? i18n._(error.template.message, error.template.values(i18n)) : i18n._(error.message);
-          return [{ kind: 'reply', text }, { kind: 'reply', text: i18n._('Your floor and room number, e.g. "3 312".') }];
+          return [{ kind: 'reply', text: errorText(i18n, error) }, { kind: 'reply', text: i18n._('Your floor and room number, e.g. "3 312".') }];
         }
         await this.save(waId, null);
         return [
