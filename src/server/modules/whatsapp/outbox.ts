@@ -38,7 +38,7 @@ export async function queueMessage(
   db: Db | Tx,
   row: { waId: string; message: QueuedMessage; userId?: string | null; eventId?: string | null; complaintId?: string | null },
 ): Promise<void> {
-  await db.insert(whatsappOutbox).values({ ...row, message: row.message }).onConflictDoNothing();
+  await db.insert(whatsappOutbox).values(row).onConflictDoNothing();
 }
 
 /** The words of an update, whole: title, text and the page it is about. */
@@ -93,7 +93,7 @@ export class WhatsAppOutbox implements OutboxChannel<ClaimedMessage> {
   }
 
   /** Free text within 24 hours of the person's last message; outside it an update goes as the approved template. */
-  private outgoing(row: ClaimedMessage): OutgoingMessage | null {
+  private outgoing(row: ClaimedMessage): OutgoingMessage {
     const { message } = row;
     const open = row.lastInboundAt !== null && Date.now() - row.lastInboundAt.getTime() < WINDOW_MS;
     if (message.kind === 'reply') {
@@ -112,6 +112,11 @@ export class WhatsAppOutbox implements OutboxChannel<ClaimedMessage> {
       };
     }
     if (open) return { type: 'text', text: updateWords(message, this.publicUrl) };
+    return this.template(message);
+  }
+
+  /** An update as the approved template, in the reader's language of it. */
+  private template(message: Extract<QueuedMessage, { kind: 'update' }>): OutgoingMessage {
     const language = this.config.templateLanguages[message.locale] ?? this.config.templateLanguages.en ?? 'en';
     // A template parameter may not hold new lines (Meta refuses them): one line.
     return { type: 'template', name: this.config.updateTemplate, language, parameters: [updateWords(message, this.publicUrl).replace(/\s*\n\s*/g, ' · ')] };
@@ -119,16 +124,10 @@ export class WhatsAppOutbox implements OutboxChannel<ClaimedMessage> {
 
   async deliver(row: ClaimedMessage): Promise<void> {
     const message = this.outgoing(row);
-    if (!message) return this.finish(row, 'nothing to send');
     let outcome = await sendMessage(this.config, row.waId, message);
     // The window closed between the student's last message and now (Meta knows best): the template instead.
     if (outcome.kind === 'window_closed' && row.message.kind === 'update') {
-      outcome = await sendMessage(this.config, row.waId, {
-        type: 'template',
-        name: this.config.updateTemplate,
-        language: this.config.templateLanguages[row.message.locale] ?? 'en',
-        parameters: [updateWords(row.message, this.publicUrl).replace(/\s*\n\s*/g, ' · ')],
-      });
+      outcome = await sendMessage(this.config, row.waId, this.template(row.message));
     }
     switch (outcome.kind) {
       case 'sent':
