@@ -54,6 +54,8 @@ import whatsapp from './plugins/whatsapp.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
+import clock from './plugins/clock.js';
+import type { Clock } from './lib/clock.js';
 import web from './plugins/web.js';
 import { PHOTOS_PER_SET } from '../shared/photos.js';
 
@@ -68,6 +70,8 @@ export interface BuildAppOptions {
   dispatchMail?: boolean;
   /** Run periodic jobs such as closing resolved complaints (default true). */
   runJobs?: boolean;
+  /** The clock the rules read (default the system's): tests move it across weekends and holidays. */
+  clock?: Clock;
 }
 
 export const DEV_IDP_CLIENT_ID = 'hostel-portal-dev';
@@ -127,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(errors);
+  await app.register(clock, { clock: opts.clock });
   await app.register(draining);
   await app.register(publicHost, { config });
   await app.register(inputText);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect } from 'vitest';
-import { cleaningClock } from '../../src/server/modules/cleaning-schedule/clock.js';
+import { MovableClock } from '../support/clock.js';
 import { hasHorizontalScroll, seriousAxeViolations } from '../support/browser.js';
 import { browserSuite } from '../support/e2e.js';
 import { RELAXED_LIMITS } from '../support/limits.js';
@@ -10,7 +10,7 @@ import { RELAXED_LIMITS } from '../support/limits.js';
  * cleaner marks it not possible with a reason, which the student reads by the bell and on their
  * page; the student skips the following Tuesday, and that day's list is empty.
  *
- * The portal runs in this process: its cleaning clock is set to Monday 30 November 2026, 11:30 in
+ * The portal runs in this process: its clock is set to Monday 30 November 2026, 11:30 in
  * Kolkata (the test portal's TIME_ZONE), so the next Tuesday is 1 December whatever today is.
  */
 
@@ -20,14 +20,15 @@ const CLEANER = { email: 'weekly.cleaner@vitbhopal.ac.in', name: 'Weekly Cleaner
 const STUDENT = { email: 'ananya.rao@vitbhopal.ac.in', name: 'Ananya Rao 22BCE10777' };
 const REASON = 'Room locked and nobody answered';
 
-const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE: 'Asia/Kolkata' }, { admin: ADMIN, team: { cleaner: { ...CLEANER, role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] } } });
+const clock = new MovableClock();
+const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, TIME_ZONE: 'Asia/Kolkata' }, { admin: ADMIN, app: { clock }, team: { cleaner: { ...CLEANER, role: 'staff', scopes: [{ category: 'room_cleaning', hostel: 'Block-2' }] } } });
 const { it } = suite;
 const at = (iso: string) => {
-  cleaningClock.now = () => new Date(iso);
+  clock.at(iso);
 };
 
 afterEach(() => {
-  cleaningClock.now = () => new Date();
+  clock.release();
 });
 
 describe('cleaning on a schedule', () => {

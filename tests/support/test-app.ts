@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
+import type { Clock } from '../../src/server/lib/clock.js';
 import { loggerOptions } from '../../src/server/lib/log-redaction.js';
 import { ErrorLogWatch, type ErrorLog } from './error-logs.js';
 import { freePort } from './net.js';
@@ -88,6 +89,8 @@ export async function startTestApp(
     logger?: (config: Config) => BuildAppOptions['logger'];
     /** Runs after the app is built and before it listens, e.g. to add a route only a test needs. */
     setup?: (app: FastifyInstance) => void | Promise<void>;
+    /** The clock the portal's rules read (tests/support/clock.ts), instead of the system's. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   // A database handed in is shared with another app (two instances) and stays open on close.
@@ -108,7 +111,7 @@ export async function startTestApp(
       ...env,
     });
     const watch = new ErrorLogWatch(`app at ${config.publicUrl}`);
-    const app = await buildApp({ config, database, logger: watchedLogger(config, watch, opts.logger) });
+    const app = await buildApp({ config, database, logger: watchedLogger(config, watch, opts.logger), ...(opts.clock ? { clock: opts.clock } : {}) });
     await opts.setup?.(app);
     try {
       await app.listen({ port, host: '127.0.0.1' });

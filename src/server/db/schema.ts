@@ -898,6 +898,8 @@ export const university = pgTable(
     translations: translations<'name' | 'shortName' | 'aboutText' | 'committeeName'>(),
     /** The IANA zone every date, "due today", insights' days and weeks and the digests follow. */
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /** ISO weekdays (1 Monday … 7 Sunday) nobody works: clocks counted in working days skip them (issue 44). */
+    weeklyDaysOff: integer('weekly_days_off').array().notNull().default(sql`'{7}'::integer[]`),
     /** The language of mail to an address that is nobody's account, and to people who never chose one. */
     defaultLocale: text('default_locale', { enum: LOCALES }).notNull().default('en'),
     allowedDomains: text('allowed_domains').array().notNull(),
@@ -960,6 +962,18 @@ export const hostels = pgTable(
   ],
 );
 
+/**
+ * The university's holidays, a list per year (issue 44): with the weekly days off they make the
+ * working-day calendar every clock counted in working days reads, on the university's clock.
+ */
+export const holidays = pgTable('holidays', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  name: text('name').notNull(),
+  translations: translations<'name'>(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  ...timestamps,
+});
+
 export const categories = pgTable(
   'categories',
   {
@@ -1002,6 +1016,7 @@ export const services = pgTable('services', {
 });
 
 export type UniversityRow = typeof university.$inferSelect;
+export type HolidayRow = typeof holidays.$inferSelect;
 export type HostelRow = typeof hostels.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;

@@ -18,6 +18,7 @@ export default fp(
       'lifecycle',
       createLifecycleContext({
         db: app.db,
+        clock: app.clock,
         publicUrl: opts.config.publicUrl,
         smtpConfigured: Boolean(opts.config.smtpUrl),
         replyAddressing: opts.config.inbound
@@ -37,5 +38,5 @@ export default fp(
       }),
     );
   },
-  { name: 'lifecycle', dependencies: ['database', 'catalog', 'mailer', 'push', 'whatsapp'] },
+  { name: 'lifecycle', dependencies: ['clock', 'database', 'catalog', 'mailer', 'push', 'whatsapp'] },
 );

@@ -18,7 +18,8 @@ import { isSafeRegExpSource } from '../../../shared/safe-regex.js';
 import type { Locale } from '../../../shared/constants.js';
 import type { UniversityEnv } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { categories, commonAreas, hostels, routingRules, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
+import { categories, commonAreas, holidays, hostels, routingRules, services, university, type CategoryRow, type UniversityRow } from '../../db/schema.js';
+import type { WorkingCalendar } from '../../../shared/working-time.js';
 import { routingTableKey, type RoutingTable } from './routing-table.js';
 
 type Queryable = Pick<Db, 'select' | 'update'>;
@@ -45,6 +46,8 @@ export interface CatalogSnapshot {
   commonAreas: Map<string, CommonAreaEntry>;
   /** The profile's IANA time zone (decision 53): every day, "today" and time of day the server names. */
   timeZone: string;
+  /** The working-day calendar (issue 44): the weekly days off and the holidays, in that zone. */
+  calendar: WorkingCalendar;
   /** The routing rules (never served: recipients are not the public's to read). */
   routing: RoutingTable;
 }
@@ -153,7 +156,7 @@ const NO_REG_NUMBER = /(?!)/;
 export const compileRegPattern = (source: string): RegExp => (isSafeRegExpSource(source) ? new RegExp(source) : NO_REG_NUMBER);
 
 async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<CatalogSnapshot> {
-  const [row, hostelRows, categoryRows, serviceRows, areaRows, ruleRows] = await Promise.all([
+  const [row, hostelRows, categoryRows, serviceRows, areaRows, ruleRows, holidayRows] = await Promise.all([
     readUniversity(db),
     db.select().from(hostels).where(isNull(hostels.retiredAt)).orderBy(asc(hostels.position), asc(hostels.name)),
     db.select().from(categories).where(isNull(categories.retiredAt)).orderBy(asc(categories.position), asc(categories.key)),
@@ -164,6 +167,8 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
       .innerJoin(hostels, eq(hostels.id, commonAreas.hostelId))
       .orderBy(asc(commonAreas.position), sql`${commonAreas.floor} nulls first`, asc(commonAreas.name)),
     db.select({ routingKey: routingRules.routingKey, hostel: routingRules.hostel, to: routingRules.toEmails, cc: routingRules.ccEmails }).from(routingRules),
+    // Every year's: a few dozen rows a year, and a clock may run into next year's.
+    db.select({ day: holidays.day }).from(holidays),
   ]);
   const areasOf = (hostelId: string) =>
     areaRows
@@ -208,6 +213,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
     defaultLocale: row.defaultLocale,
     commonAreas: areas,
     timeZone: row.timeZone,
+    calendar: { timeZone: row.timeZone, weeklyDaysOff: row.weeklyDaysOff, holidays: new Set(holidayRows.map((h) => h.day)) },
     routing: new Map(ruleRows.map((r) => [routingTableKey(r.routingKey, r.hostel), { to: r.to, cc: r.cc }])),
   };
 }

@@ -6,7 +6,7 @@ import { aStudent } from '../../../../tests/factories/complaints.js';
 import { decryptPush, PushEndpoint } from '../../../../tests/support/push-endpoint.js';
 import { ApiClient } from '../../../../tests/support/student.js';
 import type { TestApp } from '../../../../tests/support/test-app.js';
-import { cleaningClock } from './clock.js';
+import { MovableClock } from '../../../../tests/support/clock.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { portalTest } from '../../../../tests/support/fixtures.js';
 
@@ -28,8 +28,9 @@ type Day = { date: string; text: string; hostels: Array<{ hostel: string; floors
  * on Tuesday 1 December there: the cleaning day is a Tuesday although UTC still says Monday.
  */
 const MONDAY_UTC_TUESDAY_KOLKATA = new Date('2026-11-30T20:00:00Z');
+const clock = new MovableClock();
 const at = (iso: string) => {
-  cleaningClock.now = () => new Date(iso);
+  clock.at(iso);
 };
 
 
@@ -63,6 +64,7 @@ const bookingIdsOn = (day: Day) => day.hostels.flatMap((h) => h.floors.flatMap((
 
 const test = portalTest({
   env: { ...RELAXED_LIMITS, TIME_ZONE: 'Asia/Kolkata', PUSH_POLL_INTERVAL_MS: '100' },
+  app: { clock },
   admin: { email: 'clean.admin@vitbhopal.ac.in', name: 'Clean Admin' },
   // The one-off cleaning requests are scoped by their service key: so are the weekly visits.
   team: {
@@ -79,7 +81,7 @@ test.beforeAll(async ({ portal: app, admin: a, team }) => {
   for (const h of (await admin.get('/api/admin/hostels')).body.items as Array<{ id: string; name: string }>) hostelIds.set(h.name, h.id);
 });
 afterEach(() => {
-  cleaningClock.now = () => new Date();
+  clock.release();
 });
 describe('weekly slots (admin console)', () => {
   it('are for admins only, validated, audited, without exact duplicates, and can be retired and brought back', async () => {

@@ -21,7 +21,6 @@ import {
 import { errorBodySchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../lib/require-user.js';
-import { cleaningClock } from './clock.js';
 import {
   book,
   cancelBooking,
@@ -47,7 +46,7 @@ export default async function cleaningScheduleRoutes(app: FastifyInstance, _opts
   const students = [app.requireUser, app.requirePermission('cleaning.book')];
   const workers = [app.requireUser, app.requirePermission('cleaning.list')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
-  const clock = async (): Promise<Clock> => ({ now: cleaningClock.now(), timeZone: (await app.catalog.get()).timeZone });
+  const clock = async (): Promise<Clock> => ({ now: app.clock.now(), timeZone: (await app.catalog.get()).timeZone });
   const catalog = async () => (await app.catalog.get()).catalog;
 
   r.get(

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { collectingMail, type MailHandover } from '../mail/index.js';
 import type { MailOptions } from '../mail/index.js';
@@ -11,6 +12,8 @@ import type { ReplyAddressing } from '../mail/index.js';
  */
 export interface LifecycleContext {
   db: Db;
+  /** The clock deadlines and escalations read (app.clock). */
+  clock: Clock;
   publicUrl: string;
   smtpConfigured: boolean;
   /** Set when the portal receives replies by mail: conversation mail carries personal reply addresses. */
@@ -31,6 +34,8 @@ export interface LifecycleContext {
 
 export function createLifecycleContext(opts: {
   db: Db;
+  /** The system's clock when not given. */
+  clock?: Clock | undefined;
   publicUrl: string;
   smtpConfigured: boolean;
   replyAddressing?: ReplyAddressing | undefined;
@@ -46,6 +51,7 @@ export function createLifecycleContext(opts: {
   const universityTimeZone = opts.universityTimeZone ?? (() => Promise.resolve(DEFAULT_TIME_ZONE));
   return {
     db,
+    clock: opts.clock ?? systemClock,
     publicUrl,
     smtpConfigured,
     replyAddressing,
