@@ -434,8 +434,12 @@ describe('the appeal to the Ombudsperson', () => {
     const g = await raise(student, { complaintNumber: number });
     await decide(g.number);
     expect((await seat.ombudsperson.get(`/api/ombudsperson/appeals/${g.number}`)).status).toBe(404);
-    expect((await student.send('POST', `/api/grievances/${g.number}/appeal`, { reason: 'The decision does not say when.' })).status).toBe(200);
-    expect(await outboxTo(PEOPLE.ombudsperson.email, 'grievance_appeal', g.number)).toHaveLength(1);
+    expect((await student.send('POST', `/api/grievances/${g.number}/appeal`, { reason: 'The decision does not say <b>when</b>.' })).status).toBe(200);
+    const [appealMail] = await outboxTo(PEOPLE.ombudsperson.email, 'grievance_appeal', g.number);
+    // What the student wrote reaches the mail as text, never as markup.
+    expect(appealMail?.htmlBody).toContain('does not say &lt;b&gt;when&lt;/b&gt;.');
+    expect(appealMail?.htmlBody).not.toContain('<b>when');
+    expect(appealMail?.textBody).toContain('The appeal is to be disposed of within 30 days');
 
     expect(((await seat.ombudsperson.get('/api/ombudsperson/appeals')).body.items as GrievanceSummary[]).map((s) => s.number)).toContain(g.number);
     const seen = (await seat.ombudsperson.get(`/api/ombudsperson/appeals/${g.number}`)).body as unknown as GrievanceView;
