@@ -85,11 +85,13 @@ export function queueCsv(
   scope: Scope,
   user: Pick<UserRow, 'id'>,
   query: Omit<QueueQuery, 'cursor' | 'limit'>,
+  /** The app's clock: what the view calls overdue or due today. */
+  now: Date,
   mayRevealIdentity: boolean,
   /** The requester's language: the header row is in it; the data stays as it is. */
   i18n: I18n = i18nFor(null),
 ): Readable {
-  const condition = queueCondition(scope, user, query, mayRevealIdentity);
+  const condition = queueCondition(scope, user, query, now, mayRevealIdentity);
   const order = queueOrder(query.sort);
   const batch = (after: KeysetPosition | undefined) =>
     // PostgreSQL writes the cells that say nothing about the student (csv_cell, migration 0012,
