@@ -314,13 +314,13 @@ export interface Target {
  * sub-category's own hours and unit where it has them, the category's where not, or the service's;
  * 72 hours when it is none of them any more (a retired category).
  */
-export function targetOf(catalog: Pick<PublicCatalog, 'categories' | 'services'>, category: string, subCategory: string): Target {
-  const found = catalog.categories.find((c) => c.key === category);
+export function targetOf(catalog: Pick<PublicCatalog, 'categories' | 'services'>, key: string, subCategory: string): Target {
+  const found = catalog.categories.find((c) => c.key === key);
   if (found) {
-    const sub = found.subCategories.find((s) => s.name === subCategory);
-    return { hours: sub?.targetHours ?? found.targetHours, unit: sub?.targetUnit ?? found.targetUnit };
+    const own = found.subCategories.find((s) => s.name === subCategory);
+    return { hours: own?.targetHours ?? found.targetHours, unit: own?.targetUnit ?? found.targetUnit };
   }
-  const service = catalog.services.find((s) => s.key === category);
+  const service = catalog.services.find((s) => s.key === key);
   return service ? { hours: service.targetHours, unit: service.targetUnit } : { hours: 72, unit: 'hours' };
 }
 
