@@ -358,6 +358,8 @@ export const followedComplaintSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     dueAt: z.string(),
+    /** The team waits for an answer from the student who filed it: the clock is paused, `dueAt` means nothing meanwhile. */
+    waiting: z.boolean(),
     excerpt: z.string(),
     students: z.number().int(),
     source: z.enum(FOLLOW_SOURCES).describe('me_too: you said so; merged: your own complaint was merged into it'),

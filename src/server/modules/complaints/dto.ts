@@ -141,6 +141,7 @@ export function toFollowerView(
     kind: row.kind,
     category: row.category,
     dueAt: row.dueAt.toISOString(),
+    waiting: row.clockPausedAt !== null,
     excerpt: excerptOf(row.message),
     timeline,
     resolutionNote: resolved?.note || null,

@@ -118,7 +118,8 @@ export function queueCsv(
             // Its student and those who follow it (Me too, merged duplicates).
             sql`(${complaints.followerCount} + 1)::text`,
             sql`csv_cell(case when ${complaints.assigneeId} is null then '' else coalesce(nullif(${assignee.name}, ''), ${assignee.email}, '') end)`,
-            utcText(complaints.dueAt),
+            // A clock waiting for the student has no due time (its stored one is the far end of time).
+            sql`case when ${complaints.clockPausedAt} is not null then '' else ${utcText(complaints.dueAt)} end`,
             utcText(complaints.resolvedAt),
             // concat_ws skips NULLs, which would shift the columns: every cell here is text, never NULL.
             sql`coalesce(${complaints.rating}::text, '')`,
