@@ -147,6 +147,7 @@ export async function fileAnonymousReport(
           message: body.message,
           routingKey: sub.routingKey ?? category.routingKey,
           targetHours: sub.targetHours ?? category.targetHours,
+          targetUnit: sub.targetUnit ?? category.targetUnit,
           confidential: true,
           place: { kind: body.placeKind, text: body.placeText },
           anonymous: { trackingCode, secretHash: hashSecret(secret) },

@@ -199,6 +199,15 @@ describe('raising a grievance', () => {
     clock.at(new Date(row.dueAt.getTime() + target + 60_000));
     expect((await student.get(`/api/complaints/${late}/grievance`)).body).toEqual({ eligible: true, because: 'overdue' });
     await raise(student, { complaintNumber: late });
+
+    // A clock that waits for the student's answer stands still: that complaint is never overdue meanwhile.
+    clock.release();
+    const waiting = await file(student);
+    const asked = await staff.post(`/api/staff/complaints/${waiting}/replies`, { text: 'Which room exactly?', internal: false, waitForStudent: true });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(204);
+    expect((await db().select().from(complaints).where(eq(complaints.number, waiting)))[0]?.clockPausedAt).not.toBeNull();
+    clock.at(new Date(Date.now() + 30 * 86_400_000));
+    expect((await student.get(`/api/complaints/${waiting}/grievance`)).body).toEqual({ eligible: false, because: 'not_yet' });
   });
 
   it('is refused for a complaint not yet eligible, a ragging report, a confidential or anonymous one, someone else’s, and bad input: nothing stored', async () => {
