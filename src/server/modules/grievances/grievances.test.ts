@@ -465,7 +465,10 @@ describe('the appeal to the Ombudsperson', () => {
     expect((await seat.ombudsperson.send('POST', `/api/ombudsperson/appeals/${g.number}/questions`, { to: 'student', text: 'Is it working now?' })).status).toBe(201);
     const thread = ((await student.get(`/api/grievances/${g.number}`)).body as unknown as GrievanceView).thread;
     expect(thread.at(-1)).toMatchObject({ kind: 'question', to: 'student', by: 'The Ombudsperson' });
-    expect((await student.send('POST', `/api/grievances/${g.number}/messages`, { text: 'No, it drops every night.' })).status).toBe(201);
+    const answered = await student.send('POST', `/api/grievances/${g.number}/messages`, { text: 'No, it drops every night.' });
+    expect(answered.body).toMatchObject({ kind: 'message', by: 'You', fromStudent: true });
+    const seenByOmbudsperson = ((await seat.ombudsperson.get(`/api/ombudsperson/appeals/${g.number}`)).body as unknown as GrievanceView).thread;
+    expect(seenByOmbudsperson.filter((t) => t.kind === 'message').map((t) => t.fromStudent)).toEqual([false, true]);
     expect((await seat.ombudsperson.send('POST', `/api/ombudsperson/appeals/${g.number}/questions`, { to: 'nobody', text: 'x' })).status).toBe(400);
 
     const disposal = { outcome: 'modified', findings: 'The committee gave no date.', decision: 'The router is replaced by 15 December; the warden confirms in writing.' };
