@@ -53,16 +53,17 @@ export type GrievanceEligibility =
 
 /**
  * Whether a complaint may be taken to the committee: rejected, reopened at least twice, or overdue
- * by more than its own target (filed 72 hours due, still open 144 hours after filing). The server
- * answers with this for the complaint it read; the page asks the server, never guesses.
+ * by more than its own target (72 hours due, still open 72 hours after that; a target in working
+ * hours is counted in working hours, so the server gives the instant, `lateBeyondTargetAt`). The
+ * server answers with this for the complaint it read; the page asks the server, never guesses.
  */
 export function grievanceEligibility(complaint: {
   status: string;
   reopenCount: number;
   /** Open (not resolved, closed, rejected or withdrawn). */
   open: boolean;
-  createdAt: Date;
-  dueAt: Date;
+  /** When the complaint will have been late for as long as its target: its due time plus the target again. */
+  lateBeyondTargetAt: Date;
   /** The clock waits for the student (a paused complaint is never overdue). */
   paused: boolean;
   confidential: boolean;
@@ -77,8 +78,7 @@ export function grievanceEligibility(complaint: {
   if (complaint.existingGrievance) return { eligible: false, because: 'already_raised', grievanceNumber: complaint.existingGrievance };
   if (complaint.status === 'rejected') return { eligible: true, because: 'rejected' };
   if (complaint.reopenCount >= REOPENS_FOR_GRIEVANCE) return { eligible: true, because: 'reopened_twice' };
-  const target = complaint.dueAt.getTime() - complaint.createdAt.getTime();
-  if (complaint.open && !complaint.paused && complaint.now.getTime() - complaint.dueAt.getTime() > target) return { eligible: true, because: 'overdue' };
+  if (complaint.open && !complaint.paused && complaint.now > complaint.lateBeyondTargetAt) return { eligible: true, because: 'overdue' };
   return { eligible: false, because: 'not_yet' };
 }
 

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { targetOf } from '../../../shared/catalog.js';
 import type { GrievanceSummary, GrievanceView } from '../../../shared/grievances.js';
 import { auditLog, complaints, grievanceEntries, grievances, holidays, notifications, outbox, university } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
@@ -72,6 +73,14 @@ async function file(who: ApiClient, over: Record<string, unknown> = {}): Promise
   expect(status, JSON.stringify(body)).toBe(201);
   return String(body.number);
 }
+/** The complaint's target as the catalogue says, in milliseconds (the tests' categories count plain hours). */
+async function targetMs(category: string, subCategory: string): Promise<number> {
+  const catalog = (await student.get('/api/catalog')).body as Parameters<typeof targetOf>[0];
+  const target = targetOf(catalog, category, subCategory);
+  expect(target.unit).toBe('hours');
+  return target.hours * 3_600_000;
+}
+
 async function move(number: string, to: string, note = '') {
   const { status, body } = await staff.post(`/api/staff/complaints/${number}/transitions`, { to, note });
   expect(status, JSON.stringify(body)).toBe(200);
@@ -189,7 +198,7 @@ describe('raising a grievance', () => {
     const late = await file(student);
     const [row] = await db().select().from(complaints).where(eq(complaints.number, late));
     if (!row) throw new Error('filed');
-    const target = row.dueAt.getTime() - row.createdAt.getTime();
+    const target = await targetMs(row.category, row.subCategory);
     // Overdue by exactly its target is not yet more than it.
     clock.at(new Date(row.dueAt.getTime() + target));
     expect((await student.get(`/api/complaints/${late}/grievance`)).body).toEqual({ eligible: false, because: 'not_yet' });
@@ -208,6 +217,24 @@ describe('raising a grievance', () => {
     expect((await db().select().from(complaints).where(eq(complaints.number, waiting)))[0]?.clockPausedAt).not.toBeNull();
     clock.at(new Date(Date.now() + 30 * 86_400_000));
     expect((await student.get(`/api/complaints/${waiting}/grievance`)).body).toEqual({ eligible: false, because: 'not_yet' });
+  });
+
+  it('counts a reopened complaint late from its reopening, not from its filing', async () => {
+    const filedAt = new Date('2027-03-01T04:30:00Z');
+    clock.at(filedAt);
+    const number = await file(student);
+    await move(number, 'resolved', 'Fixed.');
+    // Reopened ten days later, its clock starts again then: one target past that new due time, it may go.
+    clock.at(new Date(filedAt.getTime() + 10 * 86_400_000));
+    expect((await student.send('POST', `/api/complaints/${number}/reopen`, { reason: 'It drops again.' })).status).toBe(200);
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    if (!row) throw new Error('filed');
+    const target = await targetMs(row.category, row.subCategory);
+    clock.at(new Date(row.dueAt.getTime() + target - 60_000));
+    expect((await student.get(`/api/complaints/${number}/grievance`)).body).toEqual({ eligible: false, because: 'not_yet' });
+    clock.at(new Date(row.dueAt.getTime() + target + 60_000));
+    expect((await student.get(`/api/complaints/${number}/grievance`)).body).toEqual({ eligible: true, because: 'overdue' });
+    clock.release();
   });
 
   it('is refused for a complaint not yet eligible, a ragging report, a confidential or anonymous one, someone else’s, and bad input: nothing stored', async () => {

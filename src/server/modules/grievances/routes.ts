@@ -102,7 +102,7 @@ export default async function grievanceRoutes(app: FastifyInstance, _opts: { con
     },
     async (request, reply) => {
       noStore(reply);
-      return complaintEligibility(app.db, requireUser(request), request.params.number, now());
+      return complaintEligibility(app.db, await snapshot(), requireUser(request), request.params.number, now());
     },
   );
 

@@ -21,7 +21,8 @@ import {
   type raiseGrievanceSchema,
 } from '../../../shared/grievances.js';
 import { dayText } from '../../../shared/time.js';
-import { addCalendarDays, addWorkingDays } from '../../../shared/working-time.js';
+import { addCalendarDays, addWorkingDays, dueAfter } from '../../../shared/working-time.js';
+import { targetOf } from '../../../shared/catalog.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   complaintEvents,
@@ -152,14 +153,24 @@ async function reopenCount(db: Queryable, complaintId: string): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-async function eligibilityOf(db: Queryable, complaint: ComplaintRow, now: Date): Promise<GrievanceEligibility> {
+/**
+ * A complaint's target as the catalogue has it now (sub-category, category or service), counted
+ * again from its due time in its own unit: late by more than that, it may go to the committee. The
+ * due time is the current clock's (a reopened complaint's runs from the reopening), so a reopening
+ * does not make the student wait longer than one target past it.
+ */
+function lateBeyondTarget(complaint: ComplaintRow, snapshot: Snapshot): Date {
+  const target = targetOf(snapshot.catalog, complaint.category, complaint.subCategory);
+  return dueAfter(complaint.dueAt, target.hours, complaint.targetUnit, snapshot.calendar);
+}
+
+async function eligibilityOf(db: Queryable, complaint: ComplaintRow, snapshot: Snapshot, now: Date): Promise<GrievanceEligibility> {
   const [existing] = await db.select({ number: grievances.number }).from(grievances).where(eq(grievances.complaintId, complaint.id)).limit(1);
   return grievanceEligibility({
     status: complaint.status,
     reopenCount: await reopenCount(db, complaint.id),
     open: isOpenStatus(complaint.status),
-    createdAt: complaint.createdAt,
-    dueAt: complaint.dueAt,
+    lateBeyondTargetAt: lateBeyondTarget(complaint, snapshot),
     // Waiting for the student's answer, the clock stands still: never overdue meanwhile.
     paused: complaint.clockPausedAt !== null,
     confidential: complaint.confidential,
@@ -174,7 +185,7 @@ async function eligibilityOf(db: Queryable, complaint: ComplaintRow, now: Date):
  * Whether the student may take their complaint to the committee. A complaint of theirs answers;
  * one they only follow says it is not theirs; anyone else's is not said to exist.
  */
-export async function complaintEligibility(db: Queryable, user: UserRow, number: string, now: Date): Promise<GrievanceEligibility> {
+export async function complaintEligibility(db: Queryable, snapshot: Snapshot, user: UserRow, number: string, now: Date): Promise<GrievanceEligibility> {
   const [complaint] = await db.select().from(complaints).where(eq(complaints.number, number)).limit(1);
   if (!complaint) throw complaintNotFound(number);
   if (complaint.studentId !== user.id) {
@@ -186,7 +197,7 @@ export async function complaintEligibility(db: Queryable, user: UserRow, number:
     if (!follows || complaint.confidential) throw complaintNotFound(number);
     return { eligible: false, because: 'not_yours' };
   }
-  return eligibilityOf(db, complaint, now);
+  return eligibilityOf(db, complaint, snapshot, now);
 }
 
 const complaintNotFound = (number: string) => AppError.withValues(404, 'not_found', /*i18n*/ 'You have no complaint {number}.', () => ({ number }));
@@ -360,7 +371,7 @@ export async function raiseGrievance(ctx: LifecycleContext, snapshot: Snapshot, 
       // Locked: two grievances raised on one complaint at once are one and a refusal.
       const [row] = await tx.select().from(complaints).where(eq(complaints.number, input.complaintNumber)).limit(1).for('update');
       if (!row || row.studentId !== student.id) throw complaintNotFound(input.complaintNumber);
-      const eligibility = await eligibilityOf(tx, row, now);
+      const eligibility = await eligibilityOf(tx, row, snapshot, now);
       if (!eligibility.eligible) throw await refusal(tx, eligibility);
       complaint = row;
       hostel = row.hostel;
