@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/grievances/components/CommitteePages')).CommitteeListPage }),
           },
           {
-            path: 'committee/:number',
+            path: 'committee/grievances/:number',
             HydrateFallback: PageLoading,
             lazy: async () => ({ Component: (await import('../features/grievances/components/CommitteePages')).CommitteeGrievancePage }),
           },
@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/grievances/components/OmbudspersonPages')).AppealsPage }),
           },
           {
-            path: 'ombudsperson/:number',
+            path: 'ombudsperson/appeals/:number',
             HydrateFallback: PageLoading,
             lazy: async () => ({ Component: (await import('../features/grievances/components/OmbudspersonPages')).AppealPage }),
           },

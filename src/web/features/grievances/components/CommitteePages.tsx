@@ -39,7 +39,7 @@ function CommitteeList({ state }: { state: CommitteeListState }) {
   return (
     <ul className="mt-4 space-y-3" aria-label={i18n._('Grievances')}>
       {list.data.items.map((grievance) => (
-        <GrievanceRow key={grievance.number} grievance={grievance} to={`/committee/${encodeURIComponent(grievance.number)}`} />
+        <GrievanceRow key={grievance.number} grievance={grievance} to={`/committee/grievances/${encodeURIComponent(grievance.number)}`} />
       ))}
     </ul>
   );

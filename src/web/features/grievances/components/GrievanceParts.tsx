@@ -104,7 +104,8 @@ function ThreadEntry({ entry }: { entry: GrievanceThreadEntry }) {
           </dd>
         </dl>
       )}
-      {entry.text && <p className="mt-1 whitespace-pre-line text-slate-900 wrap-anywhere">{entry.text}</p>}
+      {/* A hearing's text says its time and place in one line, which the list above says already. */}
+      {entry.text && !entry.hearing && <p className="mt-1 whitespace-pre-line text-slate-900 wrap-anywhere">{entry.text}</p>}
       {entry.pdfUrl && (
         <p className="mt-2">
           <a href={entry.pdfUrl} className={textLink} download>

@@ -33,7 +33,7 @@ function AppealList() {
   return (
     <ul className="mt-4 space-y-3" aria-label={i18n._('Appeals')}>
       {list.data.items.map((grievance) => (
-        <GrievanceRow key={grievance.number} grievance={grievance} to={`/ombudsperson/${encodeURIComponent(grievance.number)}`} />
+        <GrievanceRow key={grievance.number} grievance={grievance} to={`/ombudsperson/appeals/${encodeURIComponent(grievance.number)}`} />
       ))}
     </ul>
   );
