@@ -15,6 +15,7 @@ import { displayTimeZone } from '../../../lib/display-time-zone';
 import { i18n } from '../../../lib/i18n';
 import { useCommitteeGrievance } from '../api/committee-grievance';
 import { useCommitteeGrievances, type CommitteeListState } from '../api/committee-grievances';
+import { useGrievanceSeats } from '../api/get-seats';
 import { useIssueDecision } from '../api/issue-decision';
 import { COMMITTEE_OUTCOME_WORDS } from '../lib/words';
 import { SeatGate } from './ConsoleParts';
@@ -79,7 +80,10 @@ function CommitteeGrievance({ grievance }: { grievance: GrievanceView }) {
   const timeZone = catalog.data?.university.timeZone ?? displayTimeZone();
   const decide = useIssueDecision(grievance.number);
   const [said, setSaid] = useState<string | null>(null);
-  const undecided = grievance.status === 'received' || grievance.status === 'hearing_scheduled';
+  const seats = useGrievanceSeats();
+  // The student special invitee takes part, but hearings and decisions are the chair's and the members'.
+  const deciding = seats.data?.committee === 'chair' || seats.data?.committee === 'member';
+  const undecided = deciding && (grievance.status === 'received' || grievance.status === 'hearing_scheduled');
 
   return (
     <>

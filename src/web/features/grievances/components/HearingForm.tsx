@@ -5,6 +5,7 @@ import { dayIn, zonedInstant } from '../../../../shared/time';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { TextField } from '../../../components/ui/FormFields';
+import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors, draftResolver } from '../../../lib/form';
 import { i18n } from '../../../lib/i18n';
 import { useScheduleHearing } from '../api/schedule-hearing';
@@ -44,7 +45,10 @@ export function HearingForm({ number, timeZone, onScheduled }: { number: string;
       form.reset({ date: '', time: '', place: '' });
       onScheduled(i18n._('The hearing is scheduled. The student has been told.'));
     } catch (error) {
-      applyServerErrors(form, error);
+      // The server's message about the instant belongs beside the day the member gave.
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      const { at, ...rest } = fields ?? {};
+      applyServerErrors(form, error instanceof ApiError && at ? new ApiError(error.status, error.code, error.message, { ...rest, date: at }) : error);
     }
   });
   return (
