@@ -123,7 +123,7 @@ describe('the grievance ladder', () => {
     const disposal = ombudsperson.page.getByRole('form', { name: 'Dispose of the appeal' });
     await disposal.getByLabel('Outcome').selectOption({ label: 'Decision modified' });
     await disposal.getByLabel('Findings').fill('The exams make the time matter.');
-    await disposal.getByLabel('Order').fill('Replace the access point within 2 days.');
+    await disposal.getByLabel('Order on the appeal').fill('Replace the access point within 2 days.');
     await disposal.getByRole('button', { name: 'Review before issuing' }).click();
     expect(await seriousAxeViolations(ombudsperson.page)).toEqual([]);
     await ombudsperson.page.getByTestId('ruling-review').getByRole('button', { name: 'Issue the order' }).click();

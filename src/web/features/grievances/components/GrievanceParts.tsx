@@ -189,7 +189,7 @@ export function Rulings({ grievance }: { grievance: GrievanceView }) {
           </p>
           <h3 className="mt-3 text-sm font-semibold text-slate-900">{i18n._('Findings')}</h3>
           <p className="whitespace-pre-line text-slate-900 wrap-anywhere">{grievance.disposal.findings}</p>
-          <h3 className="mt-3 text-sm font-semibold text-slate-900">{i18n._('Order')}</h3>
+          <h3 className="mt-3 text-sm font-semibold text-slate-900">{i18n._('Order on the appeal')}</h3>
           <p className="whitespace-pre-line text-slate-900 wrap-anywhere">{grievance.disposal.decision}</p>
           <p className="mt-3">
             <a href={grievance.disposal.pdfUrl} className={textLink} download>

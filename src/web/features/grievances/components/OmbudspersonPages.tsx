@@ -76,7 +76,7 @@ function QuestionForm({ number, onAsked }: { number: string; onAsked: (message: 
   });
   return (
     <form noValidate aria-label={i18n._('Ask a question')} className="mt-3 space-y-4" onSubmit={(event) => void submit(event)}>
-      <SelectField control={form.control} name="to" label={i18n._('To')}>
+      <SelectField control={form.control} name="to" label={i18n._('Question for')}>
         <option value="">{i18n._('Choose who the question is for')}</option>
         <option value="student">{i18n._('The student')}</option>
         <option value="committee">{i18n._('The committee')}</option>
@@ -127,7 +127,7 @@ function Appeal({ grievance }: { grievance: GrievanceView }) {
               schema={disposalSchema}
               outcomes={APPEAL_OUTCOMES}
               outcomeLabel={(outcome) => APPEAL_OUTCOME_WORDS[outcome]()}
-              decisionLabel={i18n._('Order')}
+              decisionLabel={i18n._('Order on the appeal')}
               reviewNote={i18n._('Once issued, the order cannot be changed: the student and the committee receive it at once.')}
               issueLabel={i18n._('Issue the order')}
               issue={(ruling) => dispose.mutateAsync(ruling)}
