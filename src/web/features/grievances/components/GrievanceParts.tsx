@@ -133,25 +133,42 @@ export function GrievanceThread({ thread }: { thread: GrievanceThreadEntry[] }) 
   );
 }
 
-/** What the student wrote, and their photos. */
-export function GrievanceReason({ grievance, heading = i18n._('Why the student is not satisfied') }: { grievance: GrievanceView; heading?: string }) {
+function PhotoList({ photos }: { photos: GrievanceView['photos'] }) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label={i18n._('Photos')}>
+      {photos.map((photo, index) => (
+        <li key={photo.id}>
+          <a href={photo.url} target="_blank" rel="noreferrer" className="block">
+            <img src={photo.url} alt={i18n._('Photo {index}', { index: index + 1 })} className="size-24 rounded-lg border border-slate-200 object-cover" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the student wrote, and their photos (members and the Ombudsperson). */
+export function GrievanceReason({ grievance }: { grievance: GrievanceView }) {
   return (
     <section aria-labelledby="grievance-reason-heading" className={cn(card, 'mt-4')}>
       <h2 id="grievance-reason-heading" className="text-base font-semibold text-slate-900">
-        {heading}
+        {i18n._('What the student wrote')}
       </h2>
       <p className="mt-2 whitespace-pre-line text-slate-900 wrap-anywhere">{grievance.reason}</p>
-      {grievance.photos.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label={i18n._('Photos')}>
-          {grievance.photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a href={photo.url} target="_blank" rel="noreferrer" className="block">
-                <img src={photo.url} alt={i18n._('Photo {index}', { index: index + 1 })} className="size-24 rounded-lg border border-slate-200 object-cover" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {grievance.photos.length > 0 && <PhotoList photos={grievance.photos} />}
+    </section>
+  );
+}
+
+/** The student's own photos (their words are the thread's first step). */
+export function GrievancePhotos({ grievance }: { grievance: GrievanceView }) {
+  if (grievance.photos.length === 0) return null;
+  return (
+    <section aria-labelledby="grievance-photos-heading" className={cn(card, 'mt-4')}>
+      <h2 id="grievance-photos-heading" className="text-base font-semibold text-slate-900">
+        {i18n._('Your photos')}
+      </h2>
+      <PhotoList photos={grievance.photos} />
     </section>
   );
 }

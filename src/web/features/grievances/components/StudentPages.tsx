@@ -14,7 +14,7 @@ import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
 import { useGrievance } from '../api/get-grievance';
 import { useMyGrievances } from '../api/get-my-grievances';
-import { GrievanceClocks, GrievanceReason, GrievanceRow, GrievanceStatusBadge, GrievanceThread, RaggingPointer, Rulings } from './GrievanceParts';
+import { GrievanceClocks, GrievancePhotos, GrievanceRow, GrievanceStatusBadge, GrievanceThread, RaggingPointer, Rulings } from './GrievanceParts';
 import { MessageForm } from './MessageForm';
 import { RaiseGrievanceForm, type RaisedState } from './RaiseGrievanceForm';
 import { AppealPanel, QuestionForStudent, WithdrawGrievancePanel, pendingQuestion } from './StudentPanels';
@@ -127,7 +127,7 @@ function GrievanceDetails({ grievance }: { grievance: GrievanceView }) {
           <MessageForm side="student" number={grievance.number} label={i18n._('Your message')} submitLabel={i18n._('Send')} onSent={setSaid} />
         </section>
       )}
-      <GrievanceReason grievance={grievance} heading={i18n._('What you wrote')} />
+      <GrievancePhotos grievance={grievance} />
       <WithdrawGrievancePanel grievance={grievance} onWithdrawn={setSaid} />
     </>
   );
