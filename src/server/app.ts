@@ -17,6 +17,7 @@ import catalogAdminRoutes from './modules/catalog/admin-routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import cleaningScheduleRoutes from './modules/cleaning-schedule/routes.js';
 import complaintRoutes from './modules/complaints/routes.js';
+import grievanceRoutes from './modules/grievances/routes.js';
 import incidentRoutes from './modules/incidents/routes.js';
 import insightsRoutes from './modules/insights/routes.js';
 import mailRoutes from './modules/mail/routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cleaningScheduleRoutes, { config });
   await app.register(qrLabelRoutes, { config });
   await app.register(placeHistoryRoutes);
+  await app.register(grievanceRoutes, { config });
 
   if (devSignIn) {
     // Loaded only when used: oidc-provider warns about Node 20 at import, and production never

@@ -209,6 +209,7 @@ const envSchema = z
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_GRIEVANCES_PER_DAY: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_TRACKING_TRIES: z.coerce.number().int().min(1).default(10),
     ANONYMOUS_FOLLOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -484,7 +485,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** Bearer token for GET /metrics; undefined → no /metrics at all. */
   metricsToken: string | undefined;
-  rateLimits: { signInPerMinute: number; writesPerMinute: number; photosPerHour: number };
+  /** `grievancesPerDay`: grievances one student may raise in a day (issue 44). */
+  rateLimits: { signInPerMinute: number; writesPerMinute: number; photosPerHour: number; grievancesPerDay: number };
   /** Anonymous ragging reports (decision 41): their own limits, and how long an opened report stays open on a device. */
   anonymousReports: {
     /** Reports filed per network address per hour. */
@@ -700,6 +702,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
       photosPerHour: env.RATE_LIMIT_PHOTOS_PER_HOUR,
+      grievancesPerDay: env.RATE_LIMIT_GRIEVANCES_PER_DAY,
     },
     anonymousReports: {
       perHour: env.RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR,

@@ -242,6 +242,17 @@ export const AUDIT_ACTION_LABELS = {
   'complaint.visit_proposed': /*i18n*/ 'Visit time proposed',
   'complaint.visit_accepted': /*i18n*/ 'Visit time accepted',
   'complaint.visit_declined': /*i18n*/ 'Visit time declined',
+  'grievance.committee': /*i18n*/ 'Grievance committee or Ombudsperson changed',
+  'grievance.raise': /*i18n*/ 'Grievance raised',
+  'grievance.hearing': /*i18n*/ 'Grievance hearing scheduled',
+  'grievance.decision': /*i18n*/ 'Grievance committee’s decision issued',
+  'grievance.appeal': /*i18n*/ 'Appeal to the Ombudsperson',
+  'grievance.question': /*i18n*/ 'Question from the Ombudsperson',
+  'grievance.answer': /*i18n*/ 'Answer to the Ombudsperson',
+  'grievance.message': /*i18n*/ 'Message on a grievance',
+  'grievance.disposal': /*i18n*/ 'Appeal disposed of by the Ombudsperson',
+  'grievance.withdraw': /*i18n*/ 'Grievance withdrawn',
+  'grievance.reminder': /*i18n*/ 'Grievance deadline missed: told',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -168,6 +168,33 @@ export const committeeSetupSchema = z.object({
 });
 export type CommitteeSetupInput = z.input<typeof committeeSetupSchema>;
 
+/** Every seat of the ladder: the committee's, and the Ombudsperson's (who is never on the committee). */
+export const GRIEVANCE_SEATS = [...COMMITTEE_POSITIONS, 'ombudsperson'] as const;
+export type GrievanceSeat = (typeof GRIEVANCE_SEATS)[number];
+
+/** GET /api/grievance-seats: the seats the signed-in person holds (the web's menus read it). */
+export interface GrievanceSeats {
+  committee: CommitteePosition | null;
+  ombudsperson: boolean;
+}
+
+/**
+ * A missed clock is told once to the chair (the Ombudsperson for an appeal), then once to the head
+ * of the institution when the decision is still not made this many working days after it was due.
+ */
+export const HEAD_AFTER_WORKING_DAYS = 5;
+
+/** The kinds of a thread's entries (GrievanceThreadEntry.kind). */
+export const GRIEVANCE_ENTRY_KINDS = ['raised', 'hearing', 'decision', 'appeal', 'question', 'message', 'disposal', 'withdrawn', 'reminder'] as const;
+export type GrievanceEntryKind = (typeof GRIEVANCE_ENTRY_KINDS)[number];
+
+/** The web pages a bell or a mail about a grievance opens, for each reader. */
+export const GRIEVANCE_PAGES = {
+  student: (number: string) => `/grievances/${number}`,
+  committee: (number: string) => `/committee/grievances/${number}`,
+  ombudsperson: (number: string) => `/ombudsperson/appeals/${number}`,
+} as const;
+
 /** What the regulation asks of the committee's composition. */
 export const COMPOSITION_ITEMS = ['chair', 'members', 'woman', 'reserved_category', 'student_invitee', 'ombudsperson'] as const;
 export type CompositionItem = (typeof COMPOSITION_ITEMS)[number];
@@ -271,7 +298,10 @@ export interface CommitteeSetupView {
 export interface GrievanceReport {
   from: string;
   to: string;
+  /** Every figure counts the grievances received in the period, each as it stands now. */
   received: number;
+  /** Of those, withdrawn by the student before a decision. */
+  withdrawn: number;
   decided: number;
   decidedWithinClock: number;
   pendingWithCommittee: number;

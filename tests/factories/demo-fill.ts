@@ -215,7 +215,7 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
 
   const app = await buildApp({
     // Generous limits: the demo does in a minute what a hostel does in two months.
-    config: { ...config, adminEmails: [...config.adminEmails, DEMO_ADMIN.email], rateLimits: { signInPerMinute: 100_000, writesPerMinute: 100_000, photosPerHour: 100_000 } },
+    config: { ...config, adminEmails: [...config.adminEmails, DEMO_ADMIN.email], rateLimits: { signInPerMinute: 100_000, writesPerMinute: 100_000, photosPerHour: 100_000, grievancesPerDay: 100_000 } },
     database,
     logger: false,
     dispatchMail: false,

@@ -43,6 +43,7 @@ import {
   VISIT_PROPOSAL_STATUSES,
 } from '../../shared/constants.js';
 import type { Translations } from '../../shared/catalog.js';
+import { APPEAL_OUTCOMES, COMMITTEE_OUTCOMES, GRIEVANCE_ENTRY_KINDS, GRIEVANCE_SEATS, GRIEVANCE_STATUSES } from '../../shared/grievances.js';
 
 /** `column in ('a', 'b', …)` from one of the shared enumerations, for check constraints and partial indexes. */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
@@ -1035,6 +1036,8 @@ export const photos = pgTable(
       .references(() => users.id),
     /** Null while the upload waits to be attached. */
     complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'cascade' }),
+    /** Or the grievance it went with (issue 44): a photo belongs to one complaint or one grievance, never both. */
+    grievanceId: uuid('grievance_id').references((): AnyPgColumn => grievances.id, { onDelete: 'cascade' }),
     stage: text('stage', { enum: PHOTO_STAGES }).notNull().default('before'),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
@@ -1050,9 +1053,11 @@ export const photos = pgTable(
     check('photos_stage_check', oneOf(t.stage, PHOTO_STAGES)),
     check('photos_storage_check', oneOf(t.storage, PHOTO_STORAGES)),
     index('photos_complaint_idx').on(t.complaintId, t.createdAt),
+    index('photos_grievance_idx').on(t.grievanceId, t.createdAt).where(sql`${t.grievanceId} is not null`),
+    check('photos_one_owner_check', sql`${t.complaintId} is null or ${t.grievanceId} is null`),
     // Pending uploads: counted per uploader, and swept by age.
-    index('photos_pending_uploader_idx').on(t.uploaderId).where(sql`${t.complaintId} is null`),
-    index('photos_pending_created_idx').on(t.createdAt).where(sql`${t.complaintId} is null`),
+    index('photos_pending_uploader_idx').on(t.uploaderId).where(sql`${t.complaintId} is null and ${t.grievanceId} is null`),
+    index('photos_pending_created_idx').on(t.createdAt).where(sql`${t.complaintId} is null and ${t.grievanceId} is null`),
   ],
 );
 
@@ -1275,3 +1280,149 @@ export const cleaningVisits = pgTable(
 );
 
 export type CleaningVisitRow = typeof cleaningVisits.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The grievance ladder (issue 44, decision 73): the Student Grievance Redressal Committee, the
+// Ombudsperson, and the grievances taken to them, each with its thread.
+
+/**
+ * Who sits on the committee, and the Ombudsperson: one row per address (an account need not exist
+ * yet; whoever signs in with the address acts in the seat). An address has one seat at most, so
+ * the Ombudsperson, who hears appeals against the committee, is never also on it.
+ */
+export const grievanceSeats = pgTable(
+  'grievance_seats',
+  {
+    email: text('email').primaryKey(),
+    name: text('name').notNull(),
+    seat: text('seat', { enum: GRIEVANCE_SEATS }).notNull(),
+    woman: boolean('woman').notNull().default(false),
+    reservedCategory: boolean('reserved_category').notNull().default(false),
+    /** The order the admin console listed them in. */
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check('grievance_seats_seat_check', oneOf(t.seat, GRIEVANCE_SEATS)),
+    check('grievance_seats_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    uniqueIndex('grievance_seats_one_chair_key').on(t.seat).where(sql`${t.seat} = 'chair'`),
+    uniqueIndex('grievance_seats_one_ombudsperson_key').on(t.seat).where(sql`${t.seat} = 'ombudsperson'`),
+  ],
+);
+
+export type GrievanceSeatRow = typeof grievanceSeats.$inferSelect;
+
+/** Human grievance numbers (GR-2026-0042): their own sequence, so they never look like a complaint's. */
+export const grievanceNumberSeq = pgSequence('grievance_number_seq', { startWith: 1, cache: 1 });
+
+/**
+ * A grievance: on a complaint the student filed (at most one per complaint), or about a hostel
+ * matter with none. Each step's time is the portal's clock (app.clock) when it happened, and each
+ * deadline is stored when its clock starts, so a holiday declared later does not move a past one.
+ */
+export const grievances = pgTable(
+  'grievances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    complaintId: uuid('complaint_id').references(() => complaints.id),
+    hostel: text('hostel').notNull(),
+    /** The complaint's category key; null for a grievance with no complaint behind it. */
+    category: text('category'),
+    subject: text('subject').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: GRIEVANCE_STATUSES }).notNull().default('received'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** The end of the 15th working day after receipt, on the calendar of that day. */
+    committeeDueAt: timestamp('committee_due_at', { withTimezone: true }).notNull(),
+    /** Who was told the committee's clock ran out: 0 nobody, 1 the chair, 2 the head of the institution. */
+    committeeLevel: integer('committee_level').notNull().default(0),
+    hearingAt: timestamp('hearing_at', { withTimezone: true }),
+    hearingPlace: text('hearing_place'),
+    outcome: text('outcome', { enum: COMMITTEE_OUTCOMES }),
+    findings: text('findings'),
+    decision: text('decision'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    /** The last moment the student may appeal: the end of the 15th day after the decision. */
+    appealUntil: timestamp('appeal_until', { withTimezone: true }),
+    appealReason: text('appeal_reason'),
+    appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    /** The end of the 30th day after the appeal. */
+    ombudspersonDueAt: timestamp('ombudsperson_due_at', { withTimezone: true }),
+    /** Who was told the Ombudsperson's clock ran out: 0 nobody, 1 the Ombudsperson, 2 the head of the institution. */
+    appealLevel: integer('appeal_level').notNull().default(0),
+    appealOutcome: text('appeal_outcome', { enum: APPEAL_OUTCOMES }),
+    disposalFindings: text('disposal_findings'),
+    disposalDecision: text('disposal_decision'),
+    disposedAt: timestamp('disposed_at', { withTimezone: true }),
+    disposedBy: uuid('disposed_by').references(() => users.id),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('grievances_number_key').on(t.number),
+    // One grievance per complaint (a second is refused with the first one's number).
+    uniqueIndex('grievances_complaint_key').on(t.complaintId).where(sql`${t.complaintId} is not null`),
+    index('grievances_student_idx').on(t.studentId, t.receivedAt),
+    // The university's report counts by receipt over a period.
+    index('grievances_received_idx').on(t.receivedAt),
+    index('grievances_status_idx').on(t.status, t.receivedAt),
+    // The clocks job's scans: the committee's still running, the Ombudsperson's still running.
+    index('grievances_committee_clock_idx')
+      .on(t.committeeDueAt)
+      .where(sql`${t.status} in ('received', 'hearing_scheduled') and ${t.committeeLevel} < 2`),
+    index('grievances_appeal_clock_idx')
+      .on(t.ombudspersonDueAt)
+      .where(sql`${t.status} = 'appealed' and ${t.appealLevel} < 2`),
+    check('grievances_status_check', oneOf(t.status, GRIEVANCE_STATUSES)),
+    check('grievances_outcome_check', sql`${t.outcome} is null or ${oneOf(t.outcome, COMMITTEE_OUTCOMES)}`),
+    check('grievances_appeal_outcome_check', sql`${t.appealOutcome} is null or ${oneOf(t.appealOutcome, APPEAL_OUTCOMES)}`),
+    check('grievances_levels_check', sql`${t.committeeLevel} between 0 and 2 and ${t.appealLevel} between 0 and 2`),
+    // A decision is whole or absent; an appeal needs a decision; a disposal needs an appeal.
+    check('grievances_decision_check', sql`(${t.decidedAt} is null) = (${t.outcome} is null) and (${t.decidedAt} is null or (${t.findings} is not null and ${t.decision} is not null and ${t.appealUntil} is not null))`),
+    check('grievances_appeal_check', sql`${t.appealedAt} is null or (${t.decidedAt} is not null and ${t.ombudspersonDueAt} is not null)`),
+    check('grievances_disposal_check', sql`(${t.disposedAt} is null) = (${t.appealOutcome} is null) and (${t.disposedAt} is null or ${t.appealedAt} is not null)`),
+  ],
+);
+
+export type GrievanceRow = typeof grievances.$inferSelect;
+
+/**
+ * A grievance's thread: every step (raised, hearing, decision, appeal, question, message,
+ * disposal, withdrawn, reminder) with who took it, in their seat at that moment.
+ */
+export const grievanceEntries = pgTable(
+  'grievance_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grievanceId: uuid('grievance_id')
+      .notNull()
+      .references(() => grievances.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: GRIEVANCE_ENTRY_KINDS }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    /** The seat the author acted in: student, chair, member, special_invitee, ombudsperson; null for the portal. */
+    actorSeat: text('actor_seat'),
+    /** The author's name as it was then (a member's name is shown to members and the Ombudsperson). */
+    actorName: text('actor_name').notNull().default(''),
+    text: text('text').notNull().default(''),
+    /** A question's addressee. */
+    addressee: text('addressee'),
+    hearingAt: timestamp('hearing_at', { withTimezone: true }),
+    hearingPlace: text('hearing_place'),
+    outcome: text('outcome'),
+    /** A reminder's audience (chair, head, ombudsperson, admins) and the clock it was about. */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('grievance_entries_grievance_idx').on(t.grievanceId, t.createdAt),
+    check('grievance_entries_kind_check', oneOf(t.kind, GRIEVANCE_ENTRY_KINDS)),
+    check('grievance_entries_addressee_check', sql`${t.addressee} is null or ${t.addressee} in ('student', 'committee')`),
+  ],
+);
+
+export type GrievanceEntryRow = typeof grievanceEntries.$inferSelect;

@@ -12,6 +12,8 @@ export const COUNT_LOCKS = {
   enabledAdmins: 7_262_024_101,
   categoriesInUse: 7_262_024_102,
   hostelsInUse: 7_262_024_103,
+  /** The grievance committee's seats: each save replaces the whole, one after another. */
+  grievanceSeats: 7_262_024_104,
 } as const;
 
 /** Waits for the rule's lock, held until the transaction ends (commit or rollback). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { tellMissedClocks } from '../modules/grievances/index.js';
 import { sendInsightsDigests } from '../modules/insights/index.js';
 import type { Db } from '../db/client.js';
 import { scheduledJobs } from '../db/schema.js';
@@ -24,6 +25,8 @@ declare module 'fastify' {
       escalate: () => Promise<Array<{ number: string; level: number }>>;
       /** Tells the nodal officer, then the head of the institution, of ragging reports past a statutory deadline. */
       raggingClocks: () => Promise<Array<{ number: string; clock: 'fir' | 'enquiry'; level: number }>>;
+      /** Tells the chair (the Ombudsperson), then the head of the institution, of grievances past their deadlines. */
+      grievanceClocks: () => Promise<Array<{ number: string; clock: 'committee' | 'appeal'; level: number }>>;
       /** Mails the digests of new work that are due; returns how many were sent. */
       digests: () => Promise<number>;
       /** Mails the insights digests (figures for wardens and admins) that are due; returns how many were sent. */
@@ -53,6 +56,8 @@ const AUTO_CLOSE_EVERY_MS = 60_000;
 const ESCALATE_EVERY_MS = 60_000;
 /** The statutory deadlines are hours and days: a minute late at most is on time. */
 const RAGGING_CLOCKS_EVERY_MS = 60_000;
+/** The grievance clocks are days long: looking every five minutes is on time. */
+const GRIEVANCE_CLOCKS_EVERY_MS = 5 * 60_000;
 const DIGEST_EVERY_MS = 5 * 60_000;
 /** The insights digest is weekly by default: looking every hour is plenty (the hour is kept across restarts). */
 const INSIGHTS_DIGEST_EVERY_MS = 60 * 60_000;
@@ -144,6 +149,11 @@ export default fp(
       if (escalated.length) app.log.info({ count: escalated.length }, 'escalated overdue ragging clocks');
       return escalated;
     };
+    const grievanceClocks = async () => {
+      const told = await tellMissedClocks(app.lifecycle, async () => (await app.catalog.get()).calendar);
+      if (told.length) app.log.info({ count: told.length }, 'told of grievances past their deadlines');
+      return told;
+    };
     const digests = async () => sendNewWorkDigests(app.lifecycle);
     const removeAbandonedPhotos = async () => {
       const removed = await removeAbandonedUploads(app.db, app.photoStorage, opts.config.photos.pendingMs);
@@ -170,6 +180,7 @@ export default fp(
           { name: 'mail clean-up', everyMs: PUSH_PRUNE_EVERY_MS, job: pruneMail },
           { name: 'escalation', everyMs: ESCALATE_EVERY_MS, job: escalate },
           { name: 'ragging clocks', everyMs: RAGGING_CLOCKS_EVERY_MS, job: raggingClocks },
+          { name: 'grievance clocks', everyMs: GRIEVANCE_CLOCKS_EVERY_MS, job: grievanceClocks },
           { name: 'new-work digests', everyMs: DIGEST_EVERY_MS, job: digests },
           { name: 'abandoned photo clean-up', everyMs: ABANDONED_PHOTOS_EVERY_MS, job: removeAbandonedPhotos },
           { name: 'bulk actions', everyMs: BULK_SWEEP_EVERY_MS, job: bulkActions },
@@ -258,6 +269,7 @@ export default fp(
       pruneMail,
       escalate,
       raggingClocks,
+      grievanceClocks,
       digests,
       insightsDigests,
       removeAbandonedPhotos,

@@ -90,7 +90,7 @@ export const PLACES_PER_MINUTE = 60;
 export const SHORT_WAIT_SECONDS = 120;
 
 /** What each limit covers, in the words its refusal uses. */
-export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports' | 'anonymousReports' | 'trackingTries' | 'places';
+export type LimitKind = 'signIn' | 'links' | 'writes' | 'photos' | 'exports' | 'anonymousReports' | 'trackingTries' | 'places' | 'grievances';
 
 /**
  * Each limit's refusal as whole sentences (issue 28: each language orders its own words), for a
@@ -131,6 +131,11 @@ const LIMITED: Record<LimitKind, { second: string; seconds: string; until: strin
     second: /*i18n*/ 'Too many tries of a tracking code and secret. You can try again in 1 second.',
     seconds: /*i18n*/ 'Too many tries of a tracking code and secret. You can try again in {seconds} seconds.',
     until: /*i18n*/ 'Too many tries of a tracking code and secret. You can try again after {time}.',
+  },
+  grievances: {
+    second: /*i18n*/ 'You have raised as many grievances as the portal takes in a day. You can raise another in 1 second.',
+    seconds: /*i18n*/ 'You have raised as many grievances as the portal takes in a day. You can raise another in {seconds} seconds.',
+    until: /*i18n*/ 'You have raised as many grievances as the portal takes in a day. You can raise another after {time}.',
   },
   places: {
     second: /*i18n*/ 'You have opened many places in a short time. You can open more in 1 second.',
@@ -179,6 +184,8 @@ declare module 'fastify' {
        * every room number of a hostel is slowed; a person scanning labels never meets it.
        */
       places: LimitPolicy & { keyGenerator: (request: FastifyRequest) => string };
+      /** Grievances raised per student per day (issue 44): each one reaches the whole committee. */
+      grievances: LimitPolicy & { keyGenerator: (request: FastifyRequest) => string };
       /** The refusal for a limit a module declares itself (`errorResponseBuilder` of its rateLimit). */
       refusal: (kind: LimitKind) => RefusalBuilder;
     };
@@ -224,6 +231,12 @@ export default fp(
         errorResponseBuilder: refusal('photos'),
       },
       places: { max: PLACES_PER_MINUTE, timeWindow: 60_000, keyGenerator: perAccount, errorResponseBuilder: refusal('places') },
+      grievances: {
+        max: opts.config.rateLimits.grievancesPerDay,
+        timeWindow: 24 * 60 * 60_000,
+        keyGenerator: (request: FastifyRequest) => `grievance:${perAccount(request)}`,
+        errorResponseBuilder: refusal('grievances'),
+      },
       refusal,
     });
   },

@@ -33,6 +33,7 @@ export async function attachPhotos(
         inArray(photos.id, ids),
         eq(photos.uploaderId, opts.uploaderId),
         isNull(photos.complaintId),
+        isNull(photos.grievanceId),
         sql`${photos.storedAt} is not null`,
       ),
     )

@@ -2,6 +2,7 @@
 export { MailDispatcher } from './dispatcher.js';
 export { collectingMail, type MailHandover } from './handover.js';
 export { escapeHtml, htmlLang, oneLine, paragraphsMail } from './html.js';
+export { APPEAL_OUTCOME_LABELS, COMMITTEE_OUTCOME_LABELS, type GrievanceFacts, type GrievanceMail, grievanceMail } from './grievance-templates.js';
 export { incidentResolvedMail } from './incident-templates.js';
 export { assignmentMail, confirmedMail, escalationMail, followerStatusMail, lateListMail, mergedMail, newWorkDigestMail, newWorkMail, reopenedMail, replyMail, statusChangeMail, studentPhotosMail, studentReplyMail, unmergedMail, visitMail, withdrawnMail } from './lifecycle-templates.js';
 export { enqueueMail, type MailFor, type MailOptions, type OutgoingMail } from './outbox.js';

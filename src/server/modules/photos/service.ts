@@ -38,7 +38,7 @@ export async function storeUpload(db: Db, storage: PhotoStorage, user: UserRow, 
   const [pending] = await db
     .select({ n: count() })
     .from(photos)
-    .where(and(eq(photos.uploaderId, user.id), isNull(photos.complaintId)));
+    .where(and(eq(photos.uploaderId, user.id), isNull(photos.complaintId), isNull(photos.grievanceId)));
   if ((pending?.n ?? 0) >= PHOTOS_PENDING_PER_USER) {
     throw new AppError(
       422,
@@ -130,7 +130,7 @@ export async function removeAbandonedUploads(db: Db, storage: PhotoStorage, pend
       const batch = await tx
         .select({ id: photos.id })
         .from(photos)
-        .where(and(isNull(photos.complaintId), lt(photos.createdAt, sql`now() - make_interval(secs => ${pendingMs / 1000})`)))
+        .where(and(isNull(photos.complaintId), isNull(photos.grievanceId), lt(photos.createdAt, sql`now() - make_interval(secs => ${pendingMs / 1000})`)))
         .limit(CLEANUP_BATCH)
         .for('update', { skipLocked: true });
       const ids = batch.map((row) => row.id);

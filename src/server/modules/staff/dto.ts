@@ -37,7 +37,7 @@ export function toStaffDto(row: ComplaintColumns, assignee: Assignee | null, rep
 type StaffEvent = { event: ComplaintEventRow; actorName: string | null; actorEmail: string | null };
 
 /** A complaint's whole timeline as the console shows it, through the confidentiality guard. */
-function staffTimeline(complaint: ComplaintRow, reporter: Reporter, events: StaffEvent[]): StaffComplaintDetail['timeline'] {
+export function staffTimeline(complaint: ComplaintRow, reporter: Reporter, events: StaffEvent[]): StaffComplaintDetail['timeline'] {
   return events.map(({ event, actorName, actorEmail }) => ({
     ...toTimelineEntry(event, complaint.studentId),
     note: withholdIdentity(reporter, event.note),

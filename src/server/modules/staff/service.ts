@@ -15,7 +15,7 @@ import { answerVisit, proposeVisit, visitState } from '../visits/index.js';
 import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
 import { inScope, isWorker, loadScope, scopeCondition, type Scope } from '../access/index.js';
 import { Reporters } from '../confidentiality/index.js';
-import { toStaffDto, type StaffAssignee, type StaffComplaintColumns } from './dto.js';
+import { staffTimeline, toStaffDto, type StaffAssignee, type StaffComplaintColumns } from './dto.js';
 import type { StaffComplaint } from '../../../shared/staff.js';
 
 const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
@@ -166,6 +166,20 @@ export async function staffDetail(db: Db, actor: UserRow, number: string, undoMs
     merge: merged,
     visit: await visitState(db, complaint, timeZone),
   };
+}
+
+/**
+ * A complaint's whole timeline as a worker on it reads it, internal notes included, through the
+ * projection for its reporter: the grievance committee reads a complaint's history so.
+ */
+export async function workerTimeline(db: Pick<Db, 'select'>, complaint: ComplaintRow) {
+  const events = await db
+    .select({ event: complaintEvents, actorName: users.name, actorEmail: users.email })
+    .from(complaintEvents)
+    .leftJoin(users, eq(users.id, complaintEvents.actorId))
+    .where(eq(complaintEvents.complaintId, complaint.id))
+    .orderBy(asc(complaintEvents.createdAt));
+  return staffTimeline(complaint, (await Reporters.load(db, [complaint])).of(complaint), events);
 }
 
 /** Complaints as staff see them: each through the projection for its reporter (one query for the confidential ones). */

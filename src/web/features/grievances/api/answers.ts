@@ -96,6 +96,7 @@ export const grievanceReportSchema: z.ZodType<GrievanceReport> = z.object({
   from: z.string(),
   to: z.string(),
   received: z.number(),
+  withdrawn: z.number(),
   decided: z.number(),
   decidedWithinClock: z.number(),
   pendingWithCommittee: z.number(),

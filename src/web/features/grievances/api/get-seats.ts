@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GrievanceSeats } from '../../../../shared/grievances';
 import { apiFetch, guardSchema } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { seatsKeyPrefix } from './keys';
 
 /** The signed-in person's seats on the grievance ladder (the menus show the consoles they sit on). */
-export interface GrievanceSeats {
-  committee: 'chair' | 'member' | 'special_invitee' | null;
-  ombudsperson: boolean;
-}
+export type { GrievanceSeats };
 
 // The menu reads this, and the menu is part of the app's frame: a type guard, not zod.
 const seatsSchema = guardSchema((data: unknown): data is GrievanceSeats => {

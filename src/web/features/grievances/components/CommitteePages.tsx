@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { COMMITTEE_OUTCOMES, decisionSchema, type GrievanceView } from '../../../../shared/grievances';
+import { COMMITTEE_OUTCOMES, GRIEVANCE_PAGES, decisionSchema, type GrievanceView } from '../../../../shared/grievances';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
@@ -40,7 +40,7 @@ function CommitteeList({ state }: { state: CommitteeListState }) {
   return (
     <ul className="mt-4 space-y-3" aria-label={i18n._('Grievances')}>
       {list.data.items.map((grievance) => (
-        <GrievanceRow key={grievance.number} grievance={grievance} to={`/committee/grievances/${encodeURIComponent(grievance.number)}`} />
+        <GrievanceRow key={grievance.number} grievance={grievance} to={GRIEVANCE_PAGES.committee(grievance.number)} />
       ))}
     </ul>
   );

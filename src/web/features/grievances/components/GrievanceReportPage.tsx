@@ -91,6 +91,7 @@ function PartTable({ caption, rows }: { caption: string; rows: Array<{ name: str
 function Figures({ report }: { report: GrievanceReport }) {
   const rows: Array<[string, number]> = [
     [i18n._('Grievances received'), report.received],
+    [i18n._('Withdrawn by the student'), report.withdrawn],
     [i18n._('Decided by the committee'), report.decided],
     [i18n._('Decided within 15 working days'), report.decidedWithinClock],
     [i18n._('Still with the committee'), report.pendingWithCommittee],

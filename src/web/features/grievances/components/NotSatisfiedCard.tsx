@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { GRIEVANCE_PAGES } from '../../../../shared/grievances';
 import { Button } from '../../../components/ui/Button';
 import { card, textLink } from '../../../components/ui/styles';
 import { WithSlots, slot } from '../../../components/ui/WithSlots';
@@ -36,7 +37,7 @@ export function NotSatisfiedCard({ complaintNumber }: { complaintNumber: string 
             text={i18n._('You took this complaint to the grievance committee: {link}.', { link: slot('link') })}
             slots={{
               link: (
-                <Link to={`/grievances/${encodeURIComponent(answer.grievanceNumber)}`} className={cn(textLink, 'font-mono')}>
+                <Link to={GRIEVANCE_PAGES.student(answer.grievanceNumber)} className={cn(textLink, 'font-mono')}>
                   {answer.grievanceNumber}
                 </Link>
               ),

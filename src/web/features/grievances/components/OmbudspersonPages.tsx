@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { APPEAL_OUTCOMES, GRIEVANCE_TEXT_MAX, disposalSchema, questionSchema, type GrievanceView, type QuestionInput } from '../../../../shared/grievances';
+import { APPEAL_OUTCOMES, GRIEVANCE_PAGES, GRIEVANCE_TEXT_MAX, disposalSchema, questionSchema, type GrievanceView, type QuestionInput } from '../../../../shared/grievances';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/FormAlert';
@@ -33,7 +33,7 @@ function AppealList() {
   return (
     <ul className="mt-4 space-y-3" aria-label={i18n._('Appeals')}>
       {list.data.items.map((grievance) => (
-        <GrievanceRow key={grievance.number} grievance={grievance} to={`/ombudsperson/appeals/${encodeURIComponent(grievance.number)}`} />
+        <GrievanceRow key={grievance.number} grievance={grievance} to={GRIEVANCE_PAGES.ombudsperson(grievance.number)} />
       ))}
     </ul>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { localName } from '../../../../shared/catalog';
-import { GRIEVANCE_REASON_MAX, GRIEVANCE_SUBJECT_MAX, raiseGrievanceSchema, type RaiseGrievance } from '../../../../shared/grievances';
+import { GRIEVANCE_PAGES, GRIEVANCE_REASON_MAX, GRIEVANCE_SUBJECT_MAX, raiseGrievanceSchema, type RaiseGrievance } from '../../../../shared/grievances';
 import { PhotoPicker, type PhotoSelection } from '../../../components/photos/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/FormAlert';
@@ -50,7 +50,7 @@ export function RaiseGrievanceForm({ complaintNumber, onCancel }: { complaintNum
     try {
       const grievance = await raise.mutateAsync(payload);
       const state: RaisedState = { raised: grievance.number };
-      void navigate(`/grievances/${encodeURIComponent(grievance.number)}`, { state });
+      void navigate(GRIEVANCE_PAGES.student(grievance.number), { state });
     } catch (error) {
       applyServerErrors(form, error);
     }

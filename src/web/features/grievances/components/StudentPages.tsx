@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { GrievanceView } from '../../../../shared/grievances';
+import { GRIEVANCE_PAGES, type GrievanceView } from '../../../../shared/grievances';
 import { NotFoundCard } from '../../../components/NotFoundCard';
 import { SignedInGate } from '../../../components/SignedInGate';
 import { LoadError } from '../../../components/ui/LoadError';
@@ -33,7 +33,7 @@ function GrievanceList() {
   return (
     <ul className="mt-6 space-y-3" aria-label={i18n._('Your grievances')}>
       {list.data.items.map((grievance) => (
-        <GrievanceRow key={grievance.number} grievance={grievance} to={`/grievances/${encodeURIComponent(grievance.number)}`} />
+        <GrievanceRow key={grievance.number} grievance={grievance} to={GRIEVANCE_PAGES.student(grievance.number)} />
       ))}
     </ul>
   );
