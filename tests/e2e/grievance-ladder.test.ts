@@ -69,7 +69,9 @@ describe('the grievance ladder', () => {
 
     // The chair finds it in the console, with the complaint's whole history, schedules a hearing and decides.
     const chair = await browse.as(CHAIR, PHONE_390);
-    await chair.page.goto(`${base}/`);
+    // The menu offers the committee's console to its members (the app is live on /my, which is not prerendered).
+    await chair.page.goto(`${base}/my`);
+    await chair.page.getByRole('heading', { name: 'My complaints', level: 1 }).waitFor();
     await chair.page.getByRole('button', { name: 'Menu' }).click();
     await chair.page.getByRole('link', { name: 'Grievance committee' }).click();
     await chair.page.getByRole('link', { name: grievance }).click();
