@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../src/server/db/client.js';
 import { DataDirLockedError } from '../src/server/db/lock-file.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { complaints } from '../src/server/db/schema.js';
-import { DEMO_ADMIN, DEMO_STAFF, demoStudents, signInTable, type DemoPerson } from '../tests/factories/demo.js';
+import { DEMO_ADMIN, DEMO_COMMITTEE, DEMO_OMBUDSPERSON, DEMO_STAFF, demoStudents, signInTable, type DemoPerson } from '../tests/factories/demo.js';
 import { clearUnfinishedDemo, DemoEntangledError, DEMO_STUDENTS, demoState, fillDemo } from '../tests/factories/demo-fill.js';
 
 const COMPLAINTS = Number(process.env.DEMO_COMPLAINTS ?? 300);
@@ -82,11 +82,18 @@ async function main() {
   printRoles(config.publicUrl);
 }
 
+/** Who works the grievance ladder (issue 44): the committee's chair and student invitee, and the Ombudsperson. */
+const grievanceLadder = (): Array<Pick<DemoPerson, 'email' | 'name' | 'title'>> => [
+  ...DEMO_COMMITTEE.filter((m) => m.position !== 'member'),
+  DEMO_OMBUDSPERSON,
+];
+
 function printRoles(publicUrl: string) {
   const people: Array<Pick<DemoPerson, 'email' | 'name' | 'title'>> = [
     DEMO_ADMIN,
     ...DEMO_STAFF,
     ...demoStudents(2).map((s) => ({ email: s.email, name: s.name, title: `student, ${s.hostel}` })),
+    ...grievanceLadder(),
   ];
   console.log(`\nSign in at ${publicUrl} with the development sign-in: type the e-mail and the display name.\n`);
   for (const line of signInTable(people)) console.log(line);

@@ -209,7 +209,7 @@ const envSchema = z
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).default(60),
-    RATE_LIMIT_GRIEVANCES_PER_DAY: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_GRIEVANCES_PER_DAY: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_TRACKING_TRIES: z.coerce.number().int().min(1).default(10),
     ANONYMOUS_FOLLOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),

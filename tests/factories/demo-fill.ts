@@ -10,7 +10,7 @@
  * `demoState` reports and `clearUnfinishedDemo` removes (only what the fill made) so that it can be done again.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
 import type { Database, Tx } from '../../src/server/db/client.js';
@@ -20,6 +20,8 @@ import {
   complaintEvents,
   complaints,
   demoFills,
+  grievanceSeats,
+  grievances,
   hostels,
   notifications,
   outbox,
@@ -33,11 +35,15 @@ import { areaCodeSuggestion, numberedCode } from '../../src/shared/places.js';
 import { createSession } from '../../src/server/modules/auth/session-service.js';
 import { upsertUserAtSignIn } from '../../src/server/modules/users/service.js';
 import { RAGGING_CATEGORY } from '../../src/shared/constants.js';
+import { MovableClock } from '../support/clock.js';
 import { aCleaningRequest, aComplaint } from './complaints.js';
+import { fillGrievances } from './demo-grievances.js';
 import {
   DEMO_ADMIN,
   DEMO_AREA_COMPLAINTS,
+  DEMO_COMMITTEE,
   DEMO_COMMON_AREAS,
+  DEMO_OMBUDSPERSON,
   DEMO_OUTCOMES,
   DEMO_STAFF,
   DEMO_TEXTS,
@@ -101,7 +107,9 @@ export async function clearUnfinishedDemo(db: Database['db']): Promise<void> {
     // The fill files only as its students and only starts without complaints: every complaint of its people is its own.
     const filed = await tx.select({ id: complaints.id, number: complaints.number }).from(complaints).where(inArray(complaints.studentId, ids));
     const filedIds = filed.map((c) => c.id);
-    const numbers = filed.map((c) => c.number);
+    // Their grievances too (each with its thread and photos): the audit rows about them are the fill's.
+    const raised = await tx.select({ id: grievances.id, number: grievances.number }).from(grievances).where(inArray(grievances.studentId, ids));
+    const numbers = [...filed.map((c) => c.number), ...raised.map((g) => g.number)];
 
     const ties = await outsideTheDemo(tx, ids, filedIds, numbers);
     if (ties.length) {
@@ -122,24 +130,28 @@ export async function clearUnfinishedDemo(db: Database['db']): Promise<void> {
     await rewritingAuditLog(tx, () => tx.delete(auditLog).where(or(inArray(auditLog.actorId, ids), aboutThem(ids, numbers))));
     // Uploads of theirs not attached to anything (their complaints' photos go with the complaints).
     await tx.delete(photos).where(inArray(photos.uploaderId, ids));
+    await tx.delete(grievances).where(inArray(grievances.id, raised.map((g) => g.id)));
+    await tx.delete(grievanceSeats).where(inArray(grievanceSeats.email, demoEmails()));
     await tx.delete(complaints).where(inArray(complaints.id, filedIds));
     await tx.delete(users).where(inArray(users.id, ids));
     // Numbers start again at 1 only where none is left to collide with; otherwise they go on (a gap harms nobody).
     const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(complaints);
     if (!left?.n) await tx.execute(sql`alter sequence complaint_number_seq restart`);
+    const [grievancesLeft] = await tx.select({ n: sql<number>`count(*)::int` }).from(grievances);
+    if (!grievancesLeft?.n) await tx.execute(sql`alter sequence grievance_number_seq restart`);
     await tx.execute(sql`select insight_daily_rebuild()`);
     await tx.delete(demoFills);
   });
 }
 
-/** Audit entries about the fill's people (`ids`) or its complaints (`numbers`). */
+/** Audit entries about the fill's people (`ids`) or its complaints and grievances (`numbers`). */
 function aboutThem(ids: string[], numbers: string[]): SQL {
-  return sql`((${auditLog.targetType} = 'complaint' and ${inArray(auditLog.targetId, numbers)}) or (${auditLog.targetType} = 'user' and ${inArray(auditLog.targetId, ids)}))`;
+  return sql`((${auditLog.targetType} in ('complaint', 'grievance') and ${inArray(auditLog.targetId, numbers)}) or (${auditLog.targetType} = 'user' and ${inArray(auditLog.targetId, ids)}))`;
 }
 
 /** Every address the fill signs in or adds people with. */
 function demoEmails(): string[] {
-  return [DEMO_ADMIN, ...DEMO_STAFF, ...demoStudents(DEMO_STUDENTS)].map((p) => p.email);
+  return [DEMO_ADMIN, ...DEMO_STAFF, ...demoStudents(DEMO_STUDENTS), ...DEMO_COMMITTEE, DEMO_OMBUDSPERSON].map((p) => p.email);
 }
 
 /**
@@ -169,7 +181,8 @@ async function outsideTheDemo(tx: Tx, ids: string[], filedIds: string[], numbers
     .selectDistinct({ email: users.email, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(inArray(auditLog.actorId, ids), not(aboutThem(ids, numbers))));
+    // The committee the fill's admin named is the fill's (its seats go with it below).
+    .where(and(inArray(auditLog.actorId, ids), not(aboutThem(ids, numbers)), ne(auditLog.targetType, 'grievance_committee')));
   const routing = await tx
     .select({ email: users.email, key: routingRules.routingKey })
     .from(routingRules)
@@ -212,6 +225,7 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
   // In milliseconds, as a Date carries it back: the finish finds its start by equality.
   const startedAt = new Date();
   await db.insert(demoFills).values({ startedAt });
+  const ladderClock = new MovableClock();
 
   const app = await buildApp({
     // Generous limits: the demo does in a minute what a hostel does in two months.
@@ -220,6 +234,8 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
     logger: false,
     dispatchMail: false,
     runJobs: false,
+    // Real time, except while the grievance ladder is filled: its steps happen on days gone by.
+    clock: ladderClock,
   });
   try {
     await app.ready();
@@ -396,6 +412,7 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
       });
       filed += 1;
     }
+    if (count >= 12) await fillGrievances({ db, clock: ladderClock, admin, signIn: as, students });
     await db.update(demoFills).set({ finishedAt: sql`now()` }).where(eq(demoFills.startedAt, startedAt));
     return filed;
   } finally {

@@ -167,3 +167,19 @@ export function signInTable(people: ReadonlyArray<Pick<DemoPerson, 'email' | 'na
   const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)) + 2);
   return rows.map(([role = '', email = '', name = '']) => `${role.padEnd(widths[0] ?? 0)}${email.padEnd(widths[1] ?? 0)}${name}`.trimEnd());
 }
+
+/**
+ * The grievance ladder's people (issue 44): the Student Grievance Redressal Committee as the UGC's
+ * regulations compose it (a chair, members among them a woman and one from the SC/ST/OBC
+ * communities, a student special invitee) and the university's Ombudsperson.
+ */
+export const DEMO_COMMITTEE = [
+  { email: 'sgrc.chair@vitbhopal.ac.in', name: 'Prof. Ramesh Iyer', position: 'chair', woman: false, reservedCategory: false, title: 'grievance committee, chair' },
+  { email: 'sunita.kulkarni@vitbhopal.ac.in', name: 'Dr. Sunita Kulkarni', position: 'member', woman: true, reservedCategory: false, title: 'grievance committee, member' },
+  { email: 'manoj.paswan@vitbhopal.ac.in', name: 'Dr. Manoj Paswan', position: 'member', woman: false, reservedCategory: true, title: 'grievance committee, member' },
+  { email: 'farah.khan@vitbhopal.ac.in', name: 'Dr. Farah Khan', position: 'member', woman: true, reservedCategory: false, title: 'grievance committee, member' },
+  { email: 'vikram.rathore@vitbhopal.ac.in', name: 'Prof. Vikram Rathore', position: 'member', woman: false, reservedCategory: false, title: 'grievance committee, member' },
+  { email: 'tara.menon@vitbhopal.ac.in', name: 'Tara Menon 22BCE20041', position: 'special_invitee', woman: true, reservedCategory: false, title: 'grievance committee, student special invitee' },
+] as const;
+
+export const DEMO_OMBUDSPERSON = { email: 'ombudsperson@vitbhopal.ac.in', name: 'Justice (Retd.) Meenakshi Rao', title: 'the Ombudsperson (appeals)' } as const;

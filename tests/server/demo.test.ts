@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_REPORTER_EMAIL, STATUSES } from '../../src/shared/constants.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
-import { auditLog, complaintEvents, complaints, notifications, outbox, users } from '../../src/server/db/schema.js';
+import { auditLog, complaintEvents, complaints, grievanceEntries, grievanceSeats, grievances, notifications, outbox, users } from '../../src/server/db/schema.js';
+import { GRIEVANCE_STATUSES } from '../../src/shared/grievances.js';
 import { aComplaint } from '../factories/complaints.js';
 import { DEMO_ADMIN, DEMO_STAFF, demoStudents, signInTable } from '../factories/demo.js';
 import { clearUnfinishedDemo, DemoEntangledError, demoState, fillDemo } from '../factories/demo-fill.js';
@@ -92,6 +93,27 @@ describe('the demo university', () => {
       await portal.close();
     }
     expect(await escalationTrail(db)).toEqual(before);
+  });
+
+  it('has a grievance committee as the regulation composes it, an Ombudsperson, and a grievance in every state; none of their clocks has run out', async () => {
+    const { db } = database;
+    const seats = await db.select().from(grievanceSeats);
+    expect(seats.map((s) => s.seat).sort()).toEqual(['chair', 'member', 'member', 'member', 'member', 'ombudsperson', 'special_invitee']);
+    const rows = await db.select({ status: grievances.status, appealUntil: grievances.appealUntil, complaintId: grievances.complaintId }).from(grievances);
+    expect([...new Set(rows.map((r) => r.status))].sort()).toEqual([...GRIEVANCE_STATUSES].sort());
+    const decided = rows.filter((r) => r.status === 'decided');
+    // One may still be appealed, one no longer.
+    expect(decided.filter((r) => (r.appealUntil?.getTime() ?? 0) > Date.now())).toHaveLength(1);
+    expect(decided.filter((r) => (r.appealUntil?.getTime() ?? 0) < Date.now())).toHaveLength(1);
+    expect(rows.some((r) => r.complaintId !== null)).toBe(true);
+    const portal = await startTestApp({}, { database });
+    try {
+      expect(await portal.app.jobs.grievanceClocks()).toEqual([]);
+    } finally {
+      await portal.close();
+    }
+    const [reminders] = await db.select({ n: count() }).from(grievanceEntries).where(eq(grievanceEntries.kind, 'reminder'));
+    expect(reminders?.n).toBe(0);
   });
 
   it('has a complaint in every status, withdrawn too', async () => {

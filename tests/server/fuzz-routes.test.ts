@@ -131,6 +131,7 @@ const test = portalTest({
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_ANONYMOUS_REPORTS_PER_HOUR: '100000',
     RATE_LIMIT_TRACKING_TRIES: '100000',
+    RATE_LIMIT_GRIEVANCES_PER_DAY: '100000',
   },
   admin: { email: 'fuzz.admin@vitbhopal.ac.in', name: 'Fuzz Admin' },
   student: { email: 'fuzz.student@vitbhopal.ac.in', name: 'Fuzz Student 21BCE10009' },

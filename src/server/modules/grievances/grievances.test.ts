@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GrievanceSummary, GrievanceThreadEntry, GrievanceView } from '../../../shared/grievances.js';
+import type { GrievanceSummary, GrievanceView } from '../../../shared/grievances.js';
 import { auditLog, complaints, grievanceEntries, grievances, holidays, notifications, outbox, university } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
+import { aPhoneJpeg, uploadPhoto } from '../../../../tests/factories/photos.js';
 import { MovableClock } from '../../../../tests/support/clock.js';
 import { portalTest } from '../../../../tests/support/fixtures.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
@@ -20,7 +21,8 @@ import type { TestApp } from '../../../../tests/support/test-app.js';
 
 const clock = new MovableClock();
 const test = portalTest({
-  env: { ...RELAXED_LIMITS, TIME_ZONE: 'Asia/Kolkata' },
+  // A student may raise this many grievances a day (the limit's own test below meets it).
+  env: { ...RELAXED_LIMITS, TIME_ZONE: 'Asia/Kolkata', RATE_LIMIT_GRIEVANCES_PER_DAY: '20' },
   app: { clock },
   mail: true,
   students: { other: { email: 'griev.other@vitbhopal.ac.in', name: 'Meera Iyer 21BCE20002' } },
@@ -247,13 +249,37 @@ describe('raising a grievance', () => {
     expect(await grievanceCount()).toBe(before);
   });
 
-  it('about a hostel matter with no complaint behind it', async () => {
-    const g = await raise(other, { hostel: 'Girls', subject: 'The mess serves stale food', reason: 'Three weeks of stale breakfasts; the warden says it is not theirs to fix.' });
+  it('about a hostel matter with no complaint behind it, with photos its readers see and nobody else', async () => {
+    const upload = await uploadPhoto(other, await aPhoneJpeg({ width: 320, height: 240 }));
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const photoId = String(upload.body.id);
+    const g = await raise(other, { hostel: 'Girls', subject: 'The mess serves stale food', reason: 'Three weeks of stale breakfasts; the warden says it is not theirs to fix.', photoIds: [photoId] });
     expect(g).toMatchObject({ complaintNumber: null, hostel: 'Girls', subject: 'The mess serves stale food', status: 'received' });
+    expect(g.photos).toEqual([{ id: photoId, url: `/api/grievances/${g.number}/photos/${photoId}/full` }]);
+    const photo = await pdfOf(seat.member, g.photos[0]?.url ?? '');
+    expect(photo).toMatchObject({ status: 200, type: 'image/webp' });
+    expect((await pdfOf(student, g.photos[0]?.url ?? '')).status).toBe(404);
+    // Sent with the grievance, it is not anyone's to attach again, nor a pending upload the clean-up takes.
+    const reused = await other.post('/api/complaints', aComplaint({ photoIds: [photoId] }));
+    expect(reused.status).toBe(422);
+    expect(await portal.app.jobs.removeAbandonedPhotos()).toBe(0);
     const seen = await seat.member.get(`/api/committee/grievances/${g.number}`);
     expect(seen.body).toMatchObject({ complaint: null, student: { name: 'Meera Iyer', email: 'griev.other@vitbhopal.ac.in' } });
     // Someone else's grievance is not said to exist.
     expect((await student.get(`/api/grievances/${g.number}`)).status).toBe(404);
+  });
+});
+
+describe('the limit on raising', () => {
+  test('refuses a student’s grievance past the day’s limit with when it lifts, and stores nothing', async ({ newStudent }) => {
+    for (let i = 0; i < 20; i += 1) await raise(newStudent, { hostel: 'Block-3', subject: `Matter ${i + 1}`, reason: 'The common room is locked.' });
+    const before = await grievanceCount();
+    const refused = await newStudent.send('POST', '/api/grievances', { hostel: 'Block-3', subject: 'One more', reason: 'The common room is locked.' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toMatch(/^You have raised as many grievances as the portal takes in a day\. You can raise another after \d\d:\d\d\.$/);
+    expect(await grievanceCount()).toBe(before);
+    // Another student is not held back by it.
+    await raise(other, { hostel: 'Block-3', subject: 'The common room', reason: 'Locked since Monday.' });
   });
 });
 
@@ -408,8 +434,12 @@ describe('the appeal to the Ombudsperson', () => {
     const g = await raise(student, { complaintNumber: number });
     await decide(g.number);
     expect((await seat.ombudsperson.get(`/api/ombudsperson/appeals/${g.number}`)).status).toBe(404);
-    expect((await student.send('POST', `/api/grievances/${g.number}/appeal`, { reason: 'The decision does not say when.' })).status).toBe(200);
-    expect(await outboxTo(PEOPLE.ombudsperson.email, 'grievance_appeal', g.number)).toHaveLength(1);
+    expect((await student.send('POST', `/api/grievances/${g.number}/appeal`, { reason: 'The decision does not say <b>when</b>.' })).status).toBe(200);
+    const [appealMail] = await outboxTo(PEOPLE.ombudsperson.email, 'grievance_appeal', g.number);
+    // What the student wrote reaches the mail as text, never as markup.
+    expect(appealMail?.htmlBody).toContain('does not say &lt;b&gt;when&lt;/b&gt;.');
+    expect(appealMail?.htmlBody).not.toContain('<b>when');
+    expect(appealMail?.textBody).toContain('The appeal is to be disposed of within 30 days');
 
     expect(((await seat.ombudsperson.get('/api/ombudsperson/appeals')).body.items as GrievanceSummary[]).map((s) => s.number)).toContain(g.number);
     const seen = (await seat.ombudsperson.get(`/api/ombudsperson/appeals/${g.number}`)).body as unknown as GrievanceView;
