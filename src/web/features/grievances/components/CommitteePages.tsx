@@ -23,6 +23,7 @@ import { CaseFile, GrievanceClocks, GrievanceReason, GrievanceRow, GrievanceStat
 import { HearingForm } from './HearingForm';
 import { MessageForm } from './MessageForm';
 import { RulingForm } from './RulingForm';
+import { pendingQuestion } from './StudentPanels';
 
 const STATES: ReadonlyArray<{ state: CommitteeListState; label: () => string }> = [
   { state: 'open', label: () => i18n._('To decide') },
@@ -84,6 +85,9 @@ function CommitteeGrievance({ grievance }: { grievance: GrievanceView }) {
   // The student special invitee takes part, but hearings and decisions are the chair's and the members'.
   const deciding = seats.data?.committee === 'chair' || seats.data?.committee === 'member';
   const undecided = deciding && (grievance.status === 'received' || grievance.status === 'hearing_scheduled');
+  // The thread takes messages while the committee or the Ombudsperson has the grievance.
+  const takesMessages = grievance.status === 'received' || grievance.status === 'hearing_scheduled' || grievance.status === 'appealed';
+  const question = grievance.status === 'appealed' ? pendingQuestion(grievance.thread, 'committee') : null;
 
   return (
     <>
@@ -129,12 +133,19 @@ function CommitteeGrievance({ grievance }: { grievance: GrievanceView }) {
           </section>
         </>
       )}
-      {grievance.status !== 'withdrawn' && (
-        <section aria-labelledby="committee-message-heading" className={cn(card, 'mt-4')}>
+      {takesMessages && (
+        <section aria-labelledby="committee-message-heading" className={cn(card, 'mt-4', question && 'border-amber-300')} data-testid="committee-message">
           <h2 id="committee-message-heading" className="text-base font-semibold text-slate-900">
-            {i18n._('Write to the student')}
+            {question ? i18n._('The Ombudsperson asked the committee something') : grievance.status === 'appealed' ? i18n._('Write in the appeal’s thread') : i18n._('Write to the student')}
           </h2>
-          <MessageForm side="committee" number={grievance.number} label={i18n._('Message')} submitLabel={i18n._('Send')} onSent={setSaid} />
+          {question && <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 whitespace-pre-line text-slate-900 wrap-anywhere">{question.text}</p>}
+          <MessageForm
+            side="committee"
+            number={grievance.number}
+            label={question ? i18n._('The committee’s answer') : i18n._('Message')}
+            submitLabel={question ? i18n._('Send the answer') : i18n._('Send')}
+            onSent={setSaid}
+          />
         </section>
       )}
     </>

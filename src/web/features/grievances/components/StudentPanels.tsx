@@ -17,11 +17,11 @@ import { dayWords } from '../lib/words';
 import { MessageForm } from './MessageForm';
 
 /**
- * The question to the student still waiting for an answer: the last question to them with no
- * message after it.
+ * The Ombudsperson's question still waiting for an answer from `to`: the last question to them with
+ * no message after it (the thread does not say who wrote a message, so any message counts).
  */
-export function pendingQuestion(thread: GrievanceThreadEntry[]): GrievanceThreadEntry | null {
-  const index = thread.findLastIndex((entry) => entry.kind === 'question' && entry.to === 'student');
+export function pendingQuestion(thread: GrievanceThreadEntry[], to: 'student' | 'committee' = 'student'): GrievanceThreadEntry | null {
+  const index = thread.findLastIndex((entry) => entry.kind === 'question' && entry.to === to);
   if (index === -1) return null;
   return thread.slice(index + 1).some((entry) => entry.kind === 'message') ? null : (thread[index] ?? null);
 }
