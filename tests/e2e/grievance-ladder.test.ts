@@ -9,7 +9,8 @@ import { RELAXED_LIMITS } from '../support/limits.js';
  * The grievance ladder on a phone (issue 44): the hostel's wifi team turns a student's complaint
  * down; the student takes it to the Student Grievance Redressal Committee from the complaint's page;
  * the chair schedules a hearing and issues the decision; the student reads both in the thread and
- * appeals to the Ombudsperson, who disposes of the appeal; the student reads the order.
+ * appeals to the Ombudsperson, who asks the student a question (answered at the top of the student's page)
+ * and disposes of the appeal; the student reads the order.
  *
  * What nobody does in a browser is arranged over HTTP: the complaint, its rejection, and the
  * committee the admin names. Every step a person takes is in Chromium at 390 × 844.
@@ -123,6 +124,21 @@ describe('the grievance ladder', () => {
     await ombudsperson.page.getByRole('link', { name: grievance }).click();
     await ombudsperson.page.getByTestId('decision').getByText('Replace the access point within 7 days', { exact: false }).waitFor();
     await ombudsperson.page.getByTestId('complaint-history').getByText('The access point is working; nothing to fix.', { exact: false }).waitFor();
+    // A question to the student first, which the student answers at the top of their page.
+    const ask = ombudsperson.page.getByRole('form', { name: 'Ask a question' });
+    await ask.getByLabel('Question for').selectOption({ label: 'The student' });
+    await ask.getByLabel('Question', { exact: true }).fill('On which day do your exams start?');
+    await ask.getByRole('button', { name: 'Send the question' }).click();
+    await ombudsperson.page.getByText('The question is sent to the student.').waitFor();
+    await student.page.reload();
+    const asked = student.page.getByRole('region', { name: 'The Ombudsperson asked you something.' });
+    await asked.getByText('On which day do your exams start?').waitFor();
+    await asked.getByRole('textbox', { name: 'Your answer' }).fill('Monday the 14th.');
+    await asked.getByRole('button', { name: 'Send the answer' }).click();
+    await student.page.getByText('Sent. It is in the thread.').waitFor();
+    await expect.poll(() => asked.count()).toBe(0);
+    await ombudsperson.page.reload();
+    await ombudsperson.page.getByTestId('grievance-thread').getByText('Monday the 14th.').waitFor();
     const disposal = ombudsperson.page.getByRole('form', { name: 'Dispose of the appeal' });
     await disposal.getByLabel('Outcome').selectOption({ label: 'Decision modified' });
     await disposal.getByLabel('Findings').fill('The exams make the time matter.');
