@@ -33,7 +33,7 @@ const VIEWS: Array<{ name: string; query: Query; plan: boolean }> = [
 
 export async function firstScreenFigures(database: Database, kind: 'pglite' | 'postgres', readers: Reader[]): Promise<void> {
   const db = database.db;
-  const page = (reader: Reader, query: Query, on: Db = db) => listQueue(on, reader.scope, reader.user, queueQuerySchema.parse(query));
+  const page = (reader: Reader, query: Query, on: Db = db) => listQueue(on, reader.scope, reader.user, queueQuerySchema.parse(query), new Date());
   const [escalated] = await select<{ n: number }>(
     database,
     `select count(*)::int as n from complaints where status in ('submitted', 'acknowledged', 'in_progress', 'reopened') and escalation_level > 0`,
@@ -65,7 +65,7 @@ export async function firstScreenFigures(database: Database, kind: 'pglite' | 'p
   );
 
   const counts: Result[] = [];
-  for (const reader of readers) counts.push(await measure(`(j) attentionCounts, ${reader.label}`, async () => (await attentionCounts(db, reader.scope, reader.user)).escalated));
+  for (const reader of readers) counts.push(await measure(`(j) attentionCounts, ${reader.label}`, async () => (await attentionCounts(db, reader.scope, reader.user, new Date())).escalated));
   printResults('GET /api/staff/attention\'s six figures, attentionCounts server time (rows = the escalated figure)', counts, kind === 'postgres' ? TARGET_MS : null);
 
   if (kind === 'postgres' && database.pool) await printPlans(database, readers, page);
@@ -95,6 +95,6 @@ async function printPlans(database: Database, readers: Reader[], page: (reader: 
   // One statement (decision 61): the sums over complaint_counts and its two index reads, not yet
   // due and the reader's own open work, each an InitPlan; all of it shown.
   for (const reader of readers) {
-    await explain(`(j) attentionCounts, ${reader.label}`, () => attentionCounts(logging, reader.scope, reader.user), (q) => q.includes('complaint_counts'), 40);
+    await explain(`(j) attentionCounts, ${reader.label}`, () => attentionCounts(logging, reader.scope, reader.user, new Date()), (q) => q.includes('complaint_counts'), 40);
   }
 }

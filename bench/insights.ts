@@ -105,10 +105,10 @@ function cases(): Case[] {
 async function directFigures(database: Database, snapshot: CatalogSnapshot) {
   const db = database.db;
   const results: Result[] = [];
-  for (const c of cases()) results.push(await measure(`insightsFigures: ${c.name}`, async () => (await insightsFigures(db, c.scope, c.filter, snapshot)).total.filed));
+  for (const c of cases()) results.push(await measure(`insightsFigures: ${c.name}`, async () => (await insightsFigures(db, c.scope, c.filter, snapshot, new Date())).total.filed));
   const parts: Result[] = [];
   const year = { from: daysAgo(730), to: today() };
-  parts.push(await measure('openCells (admin)', async () => (await openCells(db, all, twelveWeeks())).length));
+  parts.push(await measure('openCells (admin)', async () => (await openCells(db, all, twelveWeeks(), new Date())).length));
   parts.push(await measure('weeklyFiled (admin, 2 years)', async () => (await weeklyFiled(db, all, year)).length));
   parts.push(await measure('timesTable (admin, 2 years)', async () => (await timesTable(db, all, year)).table.length));
   parts.push(await measure('recurringRooms (admin)', async () => (await recurringRooms(db, all, twelveWeeks(), snapshot.timeZone)).length));
@@ -144,7 +144,7 @@ async function plans(database: Database, snapshot: CatalogSnapshot) {
   const captured: Array<{ query: string; params: unknown[] }> = [];
   const logging = drizzlePg(pool, { schema, casing: 'snake_case', logger: { logQuery: (query, params) => void captured.push({ query, params }) } }) as unknown as Db;
   const names = ['open counts (complaint_counts)', 'overdue now (complaints, partial index)', 'filed per week (insight_daily)', 'times per hostel × category (insight_daily)', 'recurring rooms (complaints, 30 days)'];
-  await insightsFigures(logging, all, { from: daysAgo(730), to: today() }, snapshot);
+  await insightsFigures(logging, all, { from: daysAgo(730), to: today() }, snapshot, new Date());
   console.log(`\n  EXPLAIN (ANALYZE, BUFFERS), admin, 2 years: first ${PLAN_LINES} lines of each`);
   for (const [i, { query, params }] of captured.entries()) {
     const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);

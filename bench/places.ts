@@ -69,7 +69,7 @@ export async function placeFigures(database: Database, kind: 'pglite' | 'postgre
 
   // The queue's page with and without the repeat flags (one query for the page's rows).
   const queue = async (scope: Scope, userId: string, withFlags: boolean) => {
-    const page = await listQueue(db, scope, { id: userId }, queueQuerySchema.parse({}));
+    const page = await listQueue(db, scope, { id: userId }, queueQuerySchema.parse({}), new Date());
     if (withFlags) await placeFacts(db, page.items.map((r) => r.complaint));
     return page.items.length;
   };
@@ -139,7 +139,7 @@ async function printPlans(database: Database, admin: schema.UserRow, block2: str
   await show(`room ${block2}/312 (admin)`, () => staffPlace(logging, admin, block2, '312', { limit: 20 }));
   await show(`area ${block2}/F3WASH (admin)`, () => staffPlace(logging, admin, block2, 'F3WASH', { limit: 20 }));
   await show('queue first page (admin)', async () => {
-    const page = await listQueue(database.db, { all: true }, { id: admin.id }, queueQuerySchema.parse({}));
+    const page = await listQueue(database.db, { all: true }, { id: admin.id }, queueQuerySchema.parse({}), new Date());
     await placeFacts(logging, page.items.map((r) => r.complaint));
   });
 }

@@ -571,7 +571,7 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
     const wardenScope: Scope = { all: false, entries: [{ category: '', hostel: 'Girls' }] };
     const twoTrades: Scope = { all: false, entries: [{ category: 'electricity', hostel: '' }, { category: 'water', hostel: 'Block-3' }] };
 
-    const page = async (c: Pick<Case, 'scope' | 'user' | 'query'>, on: Db = db) => listQueue(on, c.scope, c.user, queueQuerySchema.parse(c.query));
+    const page = async (c: Pick<Case, 'scope' | 'user' | 'query'>, on: Db = db) => listQueue(on, c.scope, c.user, queueQuerySchema.parse(c.query), new Date());
 
     // (b) follow nextCursor DEEP_PAGES pages deep
     async function deepCursor(c: Pick<Case, 'scope' | 'user' | 'query'>) {
@@ -674,10 +674,10 @@ async function runOn(kind: 'pglite' | 'postgres', rows: number) {
     printResults('statusCounts(db, scope) (rows = total)', counts, kind === 'postgres' ? TARGET_MS : null);
 
     // The escalation job's scan (it runs every minute on every instance): its SELECT … FOR UPDATE SKIP LOCKED.
-    const escalation = [await measure('(h) escalation scan, batch 100', async () => (await lateComplaints(db, 100)).length)];
+    const escalation = [await measure('(h) escalation scan, batch 100', async () => (await lateComplaints(db, 100, new Date())).length)];
     printResults('lateComplaints(db, 100), server time (rows = complaints due for escalation)', escalation, kind === 'postgres' ? ESCALATION_TARGET_MS : null);
     if (kind === 'postgres') {
-      const { sql: text, params } = lateComplaints(db, 100).toSQL();
+      const { sql: text, params } = lateComplaints(db, 100, new Date()).toSQL();
       const inlined = text.replace(/\$(\d+)/g, (_m, n: string) => sqlLiteral(params[Number(n) - 1]));
       const plan = await select<{ 'QUERY PLAN': string }>(database, `explain (analyze, buffers) ${inlined}`);
       console.log(`  EXPLAIN ANALYZE, escalation scan:\n${plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
@@ -761,7 +761,7 @@ async function printPlans(database: Database, cases: Case[], countsScope: Scope)
     ...cases.map((c) => ({
       name: c.name,
       brief: c.name.endsWith('[slow]'),
-      capture: () => listQueue(logging, c.scope, c.user, queueQuerySchema.parse(c.query)),
+      capture: () => listQueue(logging, c.scope, c.user, queueQuerySchema.parse(c.query), new Date()),
     })),
     { name: '(f) statusCounts admin', brief: false, capture: () => statusCounts(logging, { all: true }) },
     { name: '(f) statusCounts staff wifi/Block-2', brief: false, capture: () => statusCounts(logging, countsScope) },

@@ -14,6 +14,7 @@ import { createOidcClient } from './modules/auth/index.js';
 import actionRoutes from './modules/actions/routes.js';
 import auditRoutes from './modules/audit-log/routes.js';
 import catalogAdminRoutes from './modules/catalog/admin-routes.js';
+import calendarRoutes from './modules/calendar/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import cleaningScheduleRoutes from './modules/cleaning-schedule/routes.js';
 import complaintRoutes from './modules/complaints/routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(actionRoutes, { config });
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes, { config });
+  await app.register(calendarRoutes);
   await app.register(placeRoutes);
   await app.register(auditRoutes);
   await app.register(photoRoutes, { config });

@@ -6,6 +6,7 @@ import { UNSAFE_REGEXP_MESSAGE, isSafeRegExpSource } from './safe-regex.js';
 import { hostelCodeSchema, publicCommonAreaSchema } from './places.js';
 import { translationsInput, translationsView } from './translations.js';
 import { valued } from './valued-message.js';
+import { TARGET_UNITS } from './working-time.js';
 
 /**
  * The admin console's API: one schema per payload, used by its forms, its routes and the OpenAPI
@@ -307,6 +308,9 @@ export type Routing = z.infer<typeof routingSchema>;
 // ---------------------------------------------------------------------------------------------
 // Categories
 
+/** Every hour on the clock, or only the hours of working days (issue 44). */
+export const targetUnitSchema = z.enum(TARGET_UNITS, { error: /*i18n*/ 'Count the target in hours or in working hours' });
+
 const hours = (what: string) =>
   z
     .number({ error: valued(/*i18n*/ '{what}: a whole number of hours', { what }, ['what']) })
@@ -332,6 +336,8 @@ const subCategorySchema = z.object({
     .min(1, /*i18n*/ 'Target time is at least 1 hour')
     .max(24 * 90, /*i18n*/ 'Target time is at most 90 days')
     .optional(),
+  /** The unit of its own target (left out: the category's). */
+  targetUnit: targetUnitSchema.optional(),
   /**
    * Who receives it, by routing key (left out: the category's). A key nobody receives yet starts
    * with a copy of the category's recipients, to be changed under Routing.
@@ -343,6 +349,7 @@ const publicSubCategorySchema = z.object({
   translations: translationsView(['name']).optional(),
   confidential: z.boolean(),
   targetHours: z.number().int().optional(),
+  targetUnit: z.enum(TARGET_UNITS).optional(),
   routingKey: z.string().optional(),
 });
 
@@ -363,6 +370,8 @@ const categoryShape = {
     .int(/*i18n*/ 'Target time is a whole number of hours')
     .min(1, /*i18n*/ 'Target time is at least 1 hour')
     .max(24 * 90, /*i18n*/ 'Target time is at most 90 days'),
+  /** Every hour, or only the hours of working days (left out: every hour). */
+  targetUnit: targetUnitSchema.default('hours'),
   /** Hours past due before the hostel's wardens are told that a complaint is late (left out: unchanged, 0 when new). */
   escalateWardensAfterHours: hours(/*i18n*/ 'Escalation to the wardens').optional(),
   /** Hours past due before the admins are told (left out: unchanged, 24 when new). */
@@ -408,6 +417,7 @@ export const publicCategorySchema = z.object({
   subCategories: z.array(publicSubCategorySchema),
   confidential: z.boolean(),
   targetHours: z.number().int(),
+  targetUnit: z.enum(TARGET_UNITS),
   routingKey: z.string(),
 });
 
@@ -434,6 +444,8 @@ export const serviceUpdateSchema = z
     enabled: z.boolean(),
     /** How soon a request is due, in hours (left out: unchanged). */
     targetHours: hours(/*i18n*/ 'Target time').min(1, /*i18n*/ 'Target time is at least 1 hour').optional(),
+    /** Left out: unchanged. */
+    targetUnit: targetUnitSchema.optional(),
     routing: routingSchema,
   })
   .meta({ id: 'ServiceUpdate' });
@@ -447,6 +459,7 @@ export const serviceAdminSchema = z
     enabled: z.boolean(),
     routingKey: z.string(),
     targetHours: z.number().int(),
+    targetUnit: z.enum(TARGET_UNITS),
     routing: routingSchema,
     updatedAt: z.string(),
   })
@@ -456,7 +469,7 @@ export type ServiceAdmin = z.infer<typeof serviceAdminSchema>;
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
-export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'common_area', 'category', 'service', 'routing', 'user', 'outbox', 'complaint', 'ragging_inspection'] as const;
+export const AUDIT_TARGET_TYPES = ['university', 'hostel', 'common_area', 'category', 'service', 'routing', 'user', 'outbox', 'complaint', 'ragging_inspection', 'holiday'] as const;
 
 export const auditQuerySchema = z.object({
   q: z.string().trim().max(100).optional().describe('Text in the action, the target or the actor'),
@@ -519,6 +532,6 @@ export const publicCatalogSchema = z
       }),
     ),
     categories: z.array(publicCategorySchema),
-    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), translations: translationsView(['label']).optional(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int() })),
+    services: z.array(z.object({ key: z.enum(SERVICE_KEYS), label: z.string(), translations: translationsView(['label']).optional(), enabled: z.boolean(), routingKey: z.string(), targetHours: z.number().int(), targetUnit: z.enum(TARGET_UNITS) })),
   })
   .meta({ id: 'PublicCatalog' });

@@ -7,6 +7,7 @@
  */
 import { SOURCE_LOCALE, type TranslatedLocale } from './constants.js';
 import { valued } from './valued-message.js';
+import type { TargetUnit } from './working-time.js';
 
 export interface RoomRange {
   from: number;
@@ -101,6 +102,8 @@ export interface SubCategoryInfo {
   confidential: boolean;
   /** Its own target time in hours (absent: the category's). */
   targetHours?: number;
+  /** The unit of its own target (absent: the category's). */
+  targetUnit?: TargetUnit;
   /** Its own routing key, who receives it (absent: the category's). */
   routingKey?: string;
 }
@@ -122,6 +125,8 @@ export interface CategoryInfo {
   confidential: boolean;
   /** Target time to resolution, in hours (for service levels). */
   targetHours: number;
+  /** Whether those hours are every hour or only the hours of working days (issue 44). */
+  targetUnit: TargetUnit;
   /** Key of the recipient in the routing table (the original app's e-mails collection). */
   routingKey: string;
 }
@@ -137,6 +142,7 @@ export interface ServiceInfo {
   routingKey: string;
   /** How soon a request should be done, in hours (its due time). */
   targetHours: number;
+  targetUnit: TargetUnit;
 }
 
 export interface UniversityInfo {
@@ -187,10 +193,11 @@ export const categoryRoute = (key: string) => `${key}Complaint`;
 const sub = (names: string[], confidential: string[] = []): SubCategoryInfo[] =>
   names.map((name) => ({ name, confidential: confidential.includes(name) }));
 
-const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours'> & Partial<CategoryInfo>): CategoryInfo => ({
+const category = (c: Omit<CategoryInfo, 'route' | 'confidential' | 'targetHours' | 'targetUnit'> & Partial<CategoryInfo>): CategoryInfo => ({
   route: categoryRoute(c.key),
   confidential: false,
   targetHours: 72,
+  targetUnit: 'hours',
   ...c,
 });
 
@@ -278,8 +285,8 @@ export const DEFAULT_CATALOG: PublicCatalog = {
     }),
   ],
   services: [
-    { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners', targetHours: 24 },
-    { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry', targetHours: 48 },
+    { key: 'room_cleaning', label: 'Room Cleaning', enabled: true, routingKey: 'roomCleaners', targetHours: 24, targetUnit: 'hours' },
+    { key: 'laundry', label: 'Laundry', enabled: false, routingKey: 'laundry', targetHours: 48, targetUnit: 'hours' },
   ],
 };
 
@@ -295,6 +302,27 @@ export const hostelByName = (catalog: PublicCatalog, name: string): HostelInfo |
   catalog.hostels.find((h) => h.name === name);
 export const serviceByKey = (catalog: PublicCatalog, key: string): ServiceInfo | undefined =>
   catalog.services.find((s) => s.key === key);
+
+/** A complaint's target (hours, and the unit they count in): its sub-category's own, its category's, or its service's. */
+export interface Target {
+  hours: number;
+  unit: TargetUnit;
+}
+
+/**
+ * The target a complaint of `category` / `subCategory` gets as the catalogue is now: a
+ * sub-category's own hours and unit where it has them, the category's where not, or the service's;
+ * 72 hours when it is none of them any more (a retired category).
+ */
+export function targetOf(catalog: Pick<PublicCatalog, 'categories' | 'services'>, key: string, subCategory: string): Target {
+  const found = catalog.categories.find((c) => c.key === key);
+  if (found) {
+    const own = found.subCategories.find((s) => s.name === subCategory);
+    return { hours: own?.targetHours ?? found.targetHours, unit: own?.targetUnit ?? found.targetUnit };
+  }
+  const service = catalog.services.find((s) => s.key === key);
+  return service ? { hours: service.targetHours, unit: service.targetUnit } : { hours: 72, unit: 'hours' };
+}
 
 export const formatRanges = (ranges: RoomRange[]) => ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`)).join(', ');
 

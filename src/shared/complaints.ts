@@ -13,6 +13,7 @@ import { COMPLAINT_KINDS, ENTRY_SLOTS, EVENT_KINDS, FOLLOW_SOURCES, PLACE_KINDS,
 import { photoIdsSchema } from './photos.js';
 import { entryConsentSchema, entryProblems, entrySlotsSchema, visitStateSchema } from './visits.js';
 import { valued } from './valued-message.js';
+import { TARGET_UNITS } from './working-time.js';
 
 export { IDEMPOTENCY_HEADER, STATUSES, STATUS_LABELS, type ComplaintStatus } from './constants.js';
 export { VALID_ROOM_MESSAGE } from './catalog.js';
@@ -127,7 +128,7 @@ export const timelineEntrySchema = z
     note: z.string(),
     /** A status change, a public reply (the student's or the team's), or a visit proposed or answered. */
     /** The student's timeline holds only what was said to them: no internal notes or assignments. */
-    kind: z.enum(EVENT_KINDS).extract(['status', 'reply', 'visit', 'photos']),
+    kind: z.enum(EVENT_KINDS).extract(['status', 'reply', 'visit', 'photos', 'clock']),
     by: z.string(),
     /** Written by the complaint's student (a reply of theirs, a reopening, a withdrawal). */
     fromStudent: z.boolean(),
@@ -160,8 +161,16 @@ export const complaintSchema = z
     status: z.enum(STATUSES),
     createdAt: z.string(),
     updatedAt: z.string(),
-    /** When the team should have it resolved (filing or reopening + the category's target time). */
+    /**
+     * When the team should have it resolved (filing or reopening + the category's target time, in
+     * its unit). While `waitingSince` is set the clock stands still and this is the far end of time.
+     */
     dueAt: z.string(),
+    /** Since when the team waits for the student's answer, its clock paused (issue 44); null: it runs. */
+    waitingSince: z.string().nullable(),
+    /** The time the paused clock has left, in milliseconds of its unit (negative: it was late already); null: it runs. */
+    clockLeftMs: z.number().nullable(),
+    targetUnit: z.enum(TARGET_UNITS).describe('working_hours: the target counts only the hours of working days'),
   })
   .meta({ id: 'Complaint' });
 export type Complaint = z.infer<typeof complaintSchema>;
@@ -349,6 +358,8 @@ export const followedComplaintSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     dueAt: z.string(),
+    /** The team waits for an answer from the student who filed it: the clock is paused, `dueAt` means nothing meanwhile. */
+    waiting: z.boolean(),
     excerpt: z.string(),
     students: z.number().int(),
     source: z.enum(FOLLOW_SOURCES).describe('me_too: you said so; merged: your own complaint was merged into it'),

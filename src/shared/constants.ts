@@ -89,9 +89,10 @@ export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
  * `merge`: a duplicate was merged into this complaint, or this one into another (or undone);
  * `follow`: a student said "Me too" (or left); `incident`: linked to a notice, or resolved with it;
  * `ragging`: the statutory record of a ragging report (the FIR decision, the enquiry's end, a clock
- * that ran out and who was told); `visit`: a visit time proposed, accepted or declined.
+ * that ran out and who was told); `visit`: a visit time proposed, accepted or declined; `clock`: the
+ * team waits for the student's answer (its clock pauses) or the clock runs again (issue 44).
  */
-export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging', 'visit', 'photos'] as const;
+export const EVENT_KINDS = ['status', 'reply', 'note', 'assignment', 'escalation', 'merge', 'follow', 'incident', 'ragging', 'visit', 'photos', 'clock'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** Where a timeline entry was written: in the portal, or by answering a mail from it. */
@@ -253,6 +254,13 @@ export const AUDIT_ACTION_LABELS = {
   'grievance.disposal': /*i18n*/ 'Appeal disposed of by the Ombudsperson',
   'grievance.withdraw': /*i18n*/ 'Grievance withdrawn',
   'grievance.reminder': /*i18n*/ 'Grievance deadline missed: told',
+  'complaint.clock_pause': /*i18n*/ "Clock paused: waiting for the student's answer",
+  'complaint.clock_resume': /*i18n*/ 'Clock running again',
+  'calendar.days_off': /*i18n*/ 'Weekly days off changed',
+  'holiday.add': /*i18n*/ 'Holiday added',
+  'holiday.rename': /*i18n*/ 'Holiday renamed',
+  'holiday.remove': /*i18n*/ 'Holiday removed',
+  'holiday.import': /*i18n*/ 'Holidays imported',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -243,6 +243,8 @@ export interface GrievanceThreadEntry {
   kind: 'raised' | 'hearing' | 'decision' | 'appeal' | 'question' | 'message' | 'disposal' | 'withdrawn' | 'reminder';
   /** Who wrote it, in words ("You", "The committee", "The Ombudsperson", a member's name for members). */
   by: string;
+  /** Written by the student who raised the grievance (their answer to a question, their appeal). */
+  fromStudent: boolean;
   text: string;
   /** Set on a question: to whom. */
   to?: 'student' | 'committee';

@@ -147,6 +147,10 @@ export const replyBodySchema = z
   .object({
     text: z.string().trim().min(1, /*i18n*/ 'Write a reply').max(4000),
     internal: z.boolean().default(false).describe('An internal note: never shown to the student'),
+    waitForStudent: z
+      .boolean()
+      .default(false)
+      .describe("The reply asks the student something: the complaint's clock pauses until they answer (not with an internal note)"),
   })
   .meta({ id: 'Reply' });
 

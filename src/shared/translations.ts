@@ -27,6 +27,7 @@ interface LanguageRules {
   category: Rules<'cardTitle' | 'complaintHead' | 'description'>;
   subCategory: Rules<'name'>;
   service: Rules<'label'>;
+  holiday: Rules<'name'>;
 }
 
 /** A language's rules, its messages naming it ("Name in {language}"), so a new language needs none of its own. */
@@ -50,6 +51,7 @@ function rulesIn(locale: TranslatedLocale): LanguageRules {
     },
     subCategory: { name: line(/*i18n*/ 'A sub-category in {language}', 60) },
     service: { label: line(/*i18n*/ 'Label in {language}', 60) },
+    holiday: { name: line(/*i18n*/ 'Name in {language}', 80) },
   };
 }
 

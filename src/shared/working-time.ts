@@ -24,6 +24,13 @@ export interface WorkingCalendar {
 export const TARGET_UNITS = ['hours', 'working_hours'] as const;
 export type TargetUnit = (typeof TARGET_UNITS)[number];
 
+/**
+ * A paused clock's due time as stored: the far end of time, so every "due before now" reading
+ * (overdue, escalation, insights) skips it and due order puts it last, on the due indexes as they
+ * are (decision 72). Its real time left is kept beside it; nothing shows this instant to anyone.
+ */
+export const PAUSED_DUE_AT = new Date('9999-12-31T00:00:00.000Z');
+
 const HOUR_MS = 3_600_000;
 /** More than any calendar could keep free in a row: a calendar with every day off has no working day. */
 const SEARCH_DAYS = 3 * 366;

@@ -22,6 +22,7 @@ import {
   demoFills,
   grievanceSeats,
   grievances,
+  holidays,
   hostels,
   notifications,
   outbox,
@@ -44,6 +45,7 @@ import {
   DEMO_COMMITTEE,
   DEMO_COMMON_AREAS,
   DEMO_OMBUDSPERSON,
+  DEMO_HOLIDAYS,
   DEMO_OUTCOMES,
   DEMO_STAFF,
   DEMO_TEXTS,
@@ -283,6 +285,7 @@ export async function fillDemo(opts: DemoFillOptions): Promise<number> {
     }
     const students = await Promise.all(demoStudents(DEMO_STUDENTS).map(async (s) => ({ ...s, api: await as(s) })));
     await addCommonAreas(db);
+    await addHolidays(db);
     app.catalog.invalidate();
     const { catalog } = await app.catalog.get();
     const workerFor = (category: string, hostel: string) => {
@@ -440,6 +443,22 @@ async function addCommonAreas(db: Database['db']) {
       }
     }
     await bumpCatalogVersion(tx, null);
+  });
+}
+
+/**
+ * The working calendar's holidays (DEMO_HOLIDAYS; Sunday off is the portal's default), written
+ * directly like the common areas: catalogue data, kept when an interrupted fill is cleared. A day
+ * an administrator already made a holiday keeps its name.
+ */
+async function addHolidays(db: Database['db']) {
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(holidays)
+      .values(DEMO_HOLIDAYS.map((h) => ({ day: h.day, name: h.name, translations: { hi: { name: h.hi } } })))
+      .onConflictDoNothing()
+      .returning({ day: holidays.day });
+    if (added.length) await bumpCatalogVersion(tx, null);
   });
 }
 

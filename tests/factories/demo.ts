@@ -65,6 +65,46 @@ export function demoStudents(count: number): DemoStudent[] {
   });
 }
 
+/**
+ * India's gazetted holidays (the central government's list) for 2026 and 2027, with Sunday the
+ * weekly day off (the portal's default): the demo's working calendar (issue 44). The lunar dates
+ * of 2027 are the almanacs'; the government's list for a year comes late in the year before, and
+ * an administrator corrects a day by importing the list.
+ */
+export const DEMO_HOLIDAYS: Array<{ day: string; name: string; hi: string }> = [
+  { day: '2026-01-26', name: 'Republic Day', hi: 'गणतंत्र दिवस' },
+  { day: '2026-03-04', name: 'Holi', hi: 'होली' },
+  { day: '2026-03-21', name: 'Id-ul-Fitr', hi: 'ईद-उल-फ़ितर' },
+  { day: '2026-03-26', name: 'Ram Navami', hi: 'राम नवमी' },
+  { day: '2026-03-31', name: 'Mahavir Jayanti', hi: 'महावीर जयंती' },
+  { day: '2026-04-03', name: 'Good Friday', hi: 'गुड फ़्राइडे' },
+  { day: '2026-05-01', name: 'Buddha Purnima', hi: 'बुद्ध पूर्णिमा' },
+  { day: '2026-05-27', name: 'Id-ul-Zuha (Bakrid)', hi: 'ईद-उल-ज़ुहा (बकरीद)' },
+  { day: '2026-06-26', name: 'Muharram', hi: 'मुहर्रम' },
+  { day: '2026-08-15', name: 'Independence Day', hi: 'स्वतंत्रता दिवस' },
+  { day: '2026-08-26', name: "Milad-un-Nabi (Prophet Mohammad's Birthday)", hi: 'मिलाद-उन-नबी' },
+  { day: '2026-09-04', name: 'Janmashtami', hi: 'जन्माष्टमी' },
+  { day: '2026-10-02', name: "Mahatma Gandhi's Birthday", hi: 'गांधी जयंती' },
+  { day: '2026-10-20', name: 'Dussehra', hi: 'दशहरा' },
+  { day: '2026-11-08', name: 'Diwali (Deepavali)', hi: 'दीपावली' },
+  { day: '2026-11-24', name: "Guru Nanak's Birthday", hi: 'गुरु नानक जयंती' },
+  { day: '2026-12-25', name: 'Christmas Day', hi: 'क्रिसमस' },
+  { day: '2027-01-26', name: 'Republic Day', hi: 'गणतंत्र दिवस' },
+  { day: '2027-03-10', name: 'Id-ul-Fitr', hi: 'ईद-उल-फ़ितर' },
+  { day: '2027-03-22', name: 'Holi', hi: 'होली' },
+  { day: '2027-03-26', name: 'Good Friday', hi: 'गुड फ़्राइडे' },
+  { day: '2027-04-15', name: 'Ram Navami', hi: 'राम नवमी' },
+  { day: '2027-05-17', name: 'Id-ul-Zuha (Bakrid)', hi: 'ईद-उल-ज़ुहा (बकरीद)' },
+  { day: '2027-05-20', name: 'Buddha Purnima', hi: 'बुद्ध पूर्णिमा' },
+  { day: '2027-08-15', name: 'Independence Day', hi: 'स्वतंत्रता दिवस' },
+  { day: '2027-08-25', name: 'Janmashtami', hi: 'जन्माष्टमी' },
+  { day: '2027-10-02', name: "Mahatma Gandhi's Birthday", hi: 'गांधी जयंती' },
+  { day: '2027-10-09', name: 'Dussehra', hi: 'दशहरा' },
+  { day: '2027-10-29', name: 'Diwali (Deepavali)', hi: 'दीपावली' },
+  { day: '2027-11-14', name: "Guru Nanak's Birthday", hi: 'गुरु नानक जयंती' },
+  { day: '2027-12-25', name: 'Christmas Day', hi: 'क्रिसमस' },
+];
+
 /** What students write, by category and sub-category. */
 /** Each hostel's common areas (decision 45): what its printed labels and the form's "A common area" offer. */
 export const DEMO_COMMON_AREAS: Array<{ name: string; floor: number | null }> = [

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_REPORTER_EMAIL, STATUSES } from '../../src/shared/constants.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
-import { auditLog, complaintEvents, complaints, grievanceEntries, grievanceSeats, grievances, notifications, outbox, users } from '../../src/server/db/schema.js';
+import { auditLog, complaintEvents, complaints, grievanceEntries, grievanceSeats, grievances, holidays, notifications, outbox, university, users } from '../../src/server/db/schema.js';
 import { GRIEVANCE_STATUSES } from '../../src/shared/grievances.js';
 import { aComplaint } from '../factories/complaints.js';
-import { DEMO_ADMIN, DEMO_STAFF, demoStudents, signInTable } from '../factories/demo.js';
+import { DEMO_ADMIN, DEMO_HOLIDAYS, DEMO_STAFF, demoStudents, signInTable } from '../factories/demo.js';
 import { clearUnfinishedDemo, DemoEntangledError, demoState, fillDemo } from '../factories/demo-fill.js';
 import { ApiClient } from '../support/student.js';
 import { openTestDatabase } from '../support/test-db.js';
@@ -119,6 +119,14 @@ describe('the demo university', () => {
   it('has a complaint in every status, withdrawn too', async () => {
     const rows = await database.db.selectDistinct({ status: complaints.status }).from(complaints);
     expect(rows.map((r) => r.status).sort()).toEqual([...STATUSES].sort());
+  });
+
+  it("keeps India's gazetted holidays of 2026 and 2027 with Sunday off, in Hindi too", async () => {
+    const list = await database.db.select({ day: holidays.day, name: holidays.name, translations: holidays.translations }).from(holidays);
+    expect(list.map((h) => h.day).sort()).toEqual(DEMO_HOLIDAYS.map((h) => h.day).sort());
+    expect(list.find((h) => h.day === '2026-08-15')).toEqual({ day: '2026-08-15', name: 'Independence Day', translations: { hi: { name: 'स्वतंत्रता दिवस' } } });
+    const [row] = await database.db.select({ off: university.weeklyDaysOff }).from(university);
+    expect(row?.off).toEqual([7]);
   });
 });
 

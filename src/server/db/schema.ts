@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -44,6 +45,7 @@ import {
 } from '../../shared/constants.js';
 import type { Translations } from '../../shared/catalog.js';
 import { APPEAL_OUTCOMES, COMMITTEE_OUTCOMES, GRIEVANCE_ENTRY_KINDS, GRIEVANCE_SEATS, GRIEVANCE_STATUSES } from '../../shared/grievances.js';
+import { TARGET_UNITS, type TargetUnit } from '../../shared/working-time.js';
 
 /** `column in ('a', 'b', …)` from one of the shared enumerations, for check constraints and partial indexes. */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
@@ -205,8 +207,19 @@ export const complaints = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id),
     /** Ragging: the student's identity is shown only to the anti-ragging duty and admins. */
     confidential: boolean('confidential').notNull().default(false),
-    /** When the team should have resolved it: filed (or reopened) + the category's target hours. */
+    /**
+     * When the team should have resolved it: filed (or reopened) + the category's target, in its
+     * unit, on the working calendar (issue 44). While the clock is paused it is PAUSED_DUE_AT, the
+     * far end of time: every "due before now" reading skips it and due order puts it last, on the
+     * same indexes (decision 72).
+     */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** The unit its target was counted in when filed or reopened: what a paused clock's time left is counted in. */
+    targetUnit: text('target_unit', { enum: TARGET_UNITS }).notNull().default('hours'),
+    /** Set while the team waits for the student's answer: the clock stands still from then. */
+    clockPausedAt: timestamp('clock_paused_at', { withTimezone: true }),
+    /** The time the clock had left when it paused, in milliseconds of its unit (negative: it was already late). */
+    clockLeftMs: bigint('clock_left_ms', { mode: 'number' }),
     /** 0 not escalated, 1 the hostel's wardens were told it is late, 2 the admins were too (ESCALATION_LEVELS). */
     escalationLevel: integer('escalation_level').notNull().default(0),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -357,6 +370,9 @@ export const complaints = pgTable(
     check('complaints_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('complaints_kind_check', oneOf(t.kind, COMPLAINT_KINDS)),
     check('complaints_status_check', oneOf(t.status, STATUSES)),
+    check('complaints_target_unit_check', oneOf(t.targetUnit, TARGET_UNITS)),
+    // A paused clock knows both when it stopped and what it had left.
+    check('complaints_clock_pause_check', sql`(${t.clockPausedAt} is null) = (${t.clockLeftMs} is null)`),
   ],
 );
 
@@ -986,10 +1002,12 @@ export const categories = pgTable(
     translations: translations<'cardTitle' | 'complaintHead' | 'description'>(),
     /** Each may have its own target time and routing key (absent: the category's), and its name in other languages. */
     subCategories: jsonb('sub_categories')
-      .$type<Array<{ name: string; translations?: Translations<'name'>; confidential: boolean; targetHours?: number; routingKey?: string }>>()
+      .$type<Array<{ name: string; translations?: Translations<'name'>; confidential: boolean; targetHours?: number; targetUnit?: TargetUnit; routingKey?: string }>>()
       .notNull(),
     confidential: boolean('confidential').notNull().default(false),
     targetHours: integer('target_hours').notNull().default(72),
+    /** Whether the target counts every hour or only the hours of working days (issue 44). */
+    targetUnit: text('target_unit', { enum: TARGET_UNITS }).notNull().default('hours'),
     /** Hours past due before the hostel's wardens are told, then before the admins are. */
     escalateWardensAfterHours: integer('escalate_wardens_after_hours').notNull().default(0),
     escalateAdminsAfterHours: integer('escalate_admins_after_hours').notNull().default(24),
@@ -1001,6 +1019,7 @@ export const categories = pgTable(
   (t) => [
     uniqueIndex('categories_routing_key_key').on(t.routingKey),
     uniqueIndex('categories_card_title_key').on(sql`lower(${t.cardTitle})`),
+    check('categories_target_unit_check', oneOf(t.targetUnit, TARGET_UNITS)),
   ],
 );
 
@@ -1011,10 +1030,11 @@ export const services = pgTable('services', {
   enabled: boolean('enabled').notNull().default(false),
   /** How soon a request should be done (the service's due time). */
   targetHours: integer('target_hours').notNull().default(24),
+  targetUnit: text('target_unit', { enum: TARGET_UNITS }).notNull().default('hours'),
   routingKey: text('routing_key').notNull().unique('services_routing_key_key'),
   position: integer('position').notNull(),
   ...timestamps,
-});
+}, (t) => [check('services_target_unit_check', oneOf(t.targetUnit, TARGET_UNITS))]);
 
 export type UniversityRow = typeof university.$inferSelect;
 export type HolidayRow = typeof holidays.$inferSelect;

@@ -26,6 +26,7 @@ export default fp(
           : undefined,
         mergeUndoMs: opts.config.mergeUndoMs,
         universityTimeZone: async () => (await app.catalog.get()).timeZone,
+        clockCatalogue: (within) => app.catalog.get(within),
         mailHandover: () => app.mailer?.handover(),
         afterCommit: (handover) => {
           // With a handover every mail the transaction queued is in it (all mail is queued through

@@ -25,6 +25,8 @@ export const adminServicesKey = ['admin', 'services'] as const;
 export const adminOutboxKey = ['admin', 'outbox'] as const;
 export const adminAuditKey = ['admin', 'audit'] as const;
 export const adminCleaningSlotsKey = ['admin', 'cleaning-slots'] as const;
+/** The working calendar: its weekly days off and one year's holidays (`[...adminCalendarKey, year]`). */
+export const adminCalendarKey = ['admin', 'calendar'] as const;
 
 /** The insights dashboard (figures per filter) and the reader's digest preference. */
 export const insightsKey = ['insights'] as const;

@@ -120,7 +120,7 @@ export default async function anonymousRoutes(app: FastifyInstance, opts: { conf
         maxAge: Math.floor(limits.followMs / 1000),
       });
       reply.header('cache-control', 'no-store');
-      return readThread(app.db, code);
+      return readThread(app.db, code, app.clock.now());
     },
   );
 
@@ -156,7 +156,7 @@ export default async function anonymousRoutes(app: FastifyInstance, opts: { conf
     async (request, reply) => {
       const code = openedCode(request);
       reply.header('cache-control', 'no-store');
-      return readThread(app.db, code);
+      return readThread(app.db, code, app.clock.now());
     },
   );
 

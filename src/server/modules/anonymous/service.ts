@@ -147,6 +147,7 @@ export async function fileAnonymousReport(
           message: body.message,
           routingKey: sub.routingKey ?? category.routingKey,
           targetHours: sub.targetHours ?? category.targetHours,
+          targetUnit: sub.targetUnit ?? category.targetUnit,
           confidential: true,
           place: { kind: body.placeKind, text: body.placeText },
           anonymous: { trackingCode, secretHash: hashSecret(secret) },
@@ -194,7 +195,7 @@ export async function openReport(db: Db, typedCode: string, typedSecret: string)
 }
 
 /** The report as its reporter follows it: what they sent, its status, the public thread and the clocks' public part. */
-export async function readThread(db: Db, trackingCode: string, now = new Date()): Promise<AnonymousThread> {
+export async function readThread(db: Db, trackingCode: string, now: Date): Promise<AnonymousThread> {
   const row = await reportByCode(db, trackingCode);
   if (!row?.trackingCode) throw noMatch();
   const events = await db
@@ -233,5 +234,5 @@ export async function readThread(db: Db, trackingCode: string, now = new Date())
  */
 export async function replyAnonymously(ctx: LifecycleContext, trackingCode: string, text: string, idempotencyKey: string | undefined): Promise<AnonymousThread> {
   await recordAnonymousReply(ctx, trackingCode, text, idempotencyKey ? `anonymous:${sha256(`${trackingCode}|${idempotencyKey}`)}` : undefined);
-  return readThread(ctx.db, trackingCode);
+  return readThread(ctx.db, trackingCode, ctx.clock.now());
 }

@@ -494,6 +494,7 @@ const categoryState = (c: Omit<CategoryRow, 'createdAt' | 'updatedAt' | 'positio
   subCategories: c.subCategories,
   confidential: c.confidential,
   targetHours: c.targetHours,
+  targetUnit: c.targetUnit,
   escalateWardensAfterHours: c.escalateWardensAfterHours,
   escalateAdminsAfterHours: c.escalateAdminsAfterHours,
   retired: c.retiredAt !== null,
@@ -591,6 +592,7 @@ const serviceDto = (row: ServiceRow, routing: Routing): ServiceAdmin => ({
   enabled: row.enabled,
   routingKey: row.routingKey,
   targetHours: row.targetHours,
+  targetUnit: row.targetUnit,
   routing,
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -612,7 +614,7 @@ export async function updateService(
     const beforeRouting = await readRouting(tx, before.routingKey);
     const [after] = await tx
       .update(services)
-      .set({ label: input.label, translations: mergeTranslations(before.translations, input.translations), enabled: input.enabled, targetHours: input.targetHours, updatedAt: new Date() })
+      .set({ label: input.label, translations: mergeTranslations(before.translations, input.translations), enabled: input.enabled, targetHours: input.targetHours, targetUnit: input.targetUnit, updatedAt: new Date() })
       .where(eq(services.key, key))
       .returning();
     if (!after) throw new Error('update returned nothing');
@@ -624,8 +626,8 @@ export async function updateService(
       targetType: 'service',
       targetId: key,
       details: {
-        before: { label: before.label, translations: before.translations, enabled: before.enabled, routing: beforeRouting },
-        after: { label: after.label, translations: after.translations, enabled: after.enabled, routing: input.routing },
+        before: { label: before.label, translations: before.translations, enabled: before.enabled, targetHours: before.targetHours, targetUnit: before.targetUnit, routing: beforeRouting },
+        after: { label: after.label, translations: after.translations, enabled: after.enabled, targetHours: after.targetHours, targetUnit: after.targetUnit, routing: input.routing },
       },
     });
     return after;

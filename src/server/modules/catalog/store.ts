@@ -135,6 +135,7 @@ export const toCategoryInfo = (c: CategoryRow): CategoryInfo => ({
   subCategories: c.subCategories.map(subCategoryInfo),
   confidential: c.confidential,
   targetHours: c.targetHours,
+  targetUnit: c.targetUnit,
   routingKey: c.routingKey,
 });
 
@@ -196,7 +197,7 @@ async function load(db: Pick<Db, 'select'>, env: UniversityEnv): Promise<Catalog
       commonAreas: areasOf(h.id),
     })),
     categories: categoryRows.map(toCategoryInfo),
-    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, ...served(s.translations), enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours })),
+    services: serviceRows.map((s) => ({ key: s.key as ServiceKey, label: s.label, ...served(s.translations), enabled: s.enabled, routingKey: s.routingKey, targetHours: s.targetHours, targetUnit: s.targetUnit })),
   };
   const areas = new Map(
     areaRows.map(({ area, hostel, hostelCode }): [string, CommonAreaEntry] => [
@@ -242,8 +243,18 @@ export class CatalogStore {
     private readonly env: UniversityEnv,
   ) {}
 
-  async get(): Promise<CatalogSnapshot> {
+  /**
+   * `within`: a transaction the caller holds (a clock's due time counted inside it). The check and
+   * any reload then run on it and never wait for another request's reload on the pool, which on
+   * the embedded database would wait for this very transaction to end.
+   */
+  async get(within?: Pick<Db, 'select'>): Promise<CatalogSnapshot> {
     if (this.cached && Date.now() - this.checkedAt < TRUST_MS) return this.cached;
+    if (within) {
+      const [current] = await within.select({ version: university.catalogVersion }).from(university).where(eq(university.id, 1));
+      if (this.cached && current && this.cached.version === current.version) return this.cached;
+      return load(within, this.env);
+    }
     this.checkedAt = Date.now();
     const [row] = await this.db.select({ version: university.catalogVersion }).from(university).where(eq(university.id, 1));
     if (this.cached && row && this.cached.version === row.version) return this.cached;

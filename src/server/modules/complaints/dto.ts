@@ -42,6 +42,9 @@ export function toComplaintDto(row: ComplaintRow): Complaint {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     dueAt: row.dueAt.toISOString(),
+    waitingSince: row.clockPausedAt?.toISOString() ?? null,
+    clockLeftMs: row.clockLeftMs,
+    targetUnit: row.targetUnit,
   };
 }
 
@@ -52,7 +55,7 @@ export function toTimelineEntry(event: ComplaintEventRow, studentId: string): Ti
     status: event.toStatus,
     fromStatus: event.fromStatus ?? null,
     note: event.note,
-    kind: event.kind === 'reply' || event.kind === 'visit' || event.kind === 'photos' ? event.kind : 'status',
+    kind: event.kind === 'reply' || event.kind === 'visit' || event.kind === 'photos' || event.kind === 'clock' ? event.kind : 'status',
     by: event.actorId === studentId ? 'You' : 'Hostel staff',
     fromStudent: event.actorId === studentId,
     byMail: event.channel === 'mail',
@@ -138,6 +141,7 @@ export function toFollowerView(
     kind: row.kind,
     category: row.category,
     dueAt: row.dueAt.toISOString(),
+    waiting: row.clockPausedAt !== null,
     excerpt: excerptOf(row.message),
     timeline,
     resolutionNote: resolved?.note || null,

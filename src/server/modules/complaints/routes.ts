@@ -46,7 +46,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = async () => {
     const snapshot = await app.catalog.get();
-    return { ...app.lifecycle, actionLinkTtlMs: opts.config.actionLinkTtlMs, catalog: snapshot.catalog, commonAreas: snapshot.commonAreas, routing: snapshot.routing };
+    return { ...app.lifecycle, actionLinkTtlMs: opts.config.actionLinkTtlMs, catalog: snapshot.catalog, commonAreas: snapshot.commonAreas, routing: snapshot.routing, calendar: snapshot.calendar };
   };
 
   r.post(

@@ -29,6 +29,7 @@ import { decodeCursor, pageOf } from '../../lib/keyset.js';
 import { AppError } from '../../lib/errors.js';
 import type { LifecycleContext } from '../lifecycle/index.js';
 import { recordFiling, type NewComplaint } from '../lifecycle/index.js';
+import type { WorkingCalendar } from '../../../shared/working-time.js';
 import { visitState } from '../visits/index.js';
 import { toFollowedItem, toFollowerView, toOwnerView } from './dto.js';
 
@@ -41,6 +42,8 @@ export interface FilingContext extends LifecycleContext {
   commonAreas: ReadonlyMap<string, CommonAreaEntry>;
   /** The routing rules, kept with the catalogue: finding the recipients costs no query either. */
   routing?: RoutingTable | undefined;
+  /** The working calendar, kept with the catalogue: a target in working hours costs no query. */
+  calendar?: WorkingCalendar | undefined;
 }
 
 export interface Filed {
@@ -108,7 +111,7 @@ async function file(
   // Photos are part of what was asked (a retry must name the same ones); none keeps older hashes valid.
   const requestHash = hashRequest(photoIds.length ? { ...input, photoIds } : input);
   try {
-    const complaint = await recordFiling(ctx, student, input, { actionLinkTtlMs: ctx.actionLinkTtlMs, idempotencyKey, requestHash, photoIds, routing: ctx.routing });
+    const complaint = await recordFiling(ctx, student, input, { actionLinkTtlMs: ctx.actionLinkTtlMs, idempotencyKey, requestHash, photoIds, routing: ctx.routing, calendar: ctx.calendar });
     return { complaint, replayed: false };
   } catch (error) {
     // The key was used already: a retry, or two copies of one submission that raced. The unique
@@ -180,6 +183,7 @@ export function fileComplaint(ctx: FilingContext, student: UserRow, body: Create
       // A sub-category may have its own team and target time (decision 40).
       routingKey: sub.routingKey ?? category.routingKey,
       targetHours: sub.targetHours ?? category.targetHours,
+      targetUnit: sub.targetUnit ?? category.targetUnit,
       confidential,
       place,
       entry,
@@ -225,6 +229,7 @@ export function fileCleaningRequest(ctx: FilingContext, student: UserRow, body: 
       message: cleaningRequestText(body.hostel, body.roomNo),
       routingKey: service.routingKey,
       targetHours: service.targetHours,
+      targetUnit: service.targetUnit,
       confidential: false,
       entry: entryOf(body, false),
     },
@@ -249,6 +254,7 @@ export function fileLaundryRequest(ctx: FilingContext, student: UserRow, body: C
       message: laundryRequestText(body.hostel, body.roomNo, body.items, body.slot, body.note),
       routingKey: service.routingKey,
       targetHours: service.targetHours,
+      targetUnit: service.targetUnit,
       confidential: false,
     },
     idempotencyKey,

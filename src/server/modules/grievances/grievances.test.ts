@@ -199,6 +199,15 @@ describe('raising a grievance', () => {
     clock.at(new Date(row.dueAt.getTime() + target + 60_000));
     expect((await student.get(`/api/complaints/${late}/grievance`)).body).toEqual({ eligible: true, because: 'overdue' });
     await raise(student, { complaintNumber: late });
+
+    // A clock that waits for the student's answer stands still: that complaint is never overdue meanwhile.
+    clock.release();
+    const waiting = await file(student);
+    const asked = await staff.post(`/api/staff/complaints/${waiting}/replies`, { text: 'Which room exactly?', internal: false, waitForStudent: true });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(204);
+    expect((await db().select().from(complaints).where(eq(complaints.number, waiting)))[0]?.clockPausedAt).not.toBeNull();
+    clock.at(new Date(Date.now() + 30 * 86_400_000));
+    expect((await student.get(`/api/complaints/${waiting}/grievance`)).body).toEqual({ eligible: false, because: 'not_yet' });
   });
 
   it('is refused for a complaint not yet eligible, a ragging report, a confidential or anonymous one, someone else’s, and bad input: nothing stored', async () => {
@@ -456,7 +465,10 @@ describe('the appeal to the Ombudsperson', () => {
     expect((await seat.ombudsperson.send('POST', `/api/ombudsperson/appeals/${g.number}/questions`, { to: 'student', text: 'Is it working now?' })).status).toBe(201);
     const thread = ((await student.get(`/api/grievances/${g.number}`)).body as unknown as GrievanceView).thread;
     expect(thread.at(-1)).toMatchObject({ kind: 'question', to: 'student', by: 'The Ombudsperson' });
-    expect((await student.send('POST', `/api/grievances/${g.number}/messages`, { text: 'No, it drops every night.' })).status).toBe(201);
+    const answered = await student.send('POST', `/api/grievances/${g.number}/messages`, { text: 'No, it drops every night.' });
+    expect(answered.body).toMatchObject({ kind: 'message', by: 'You', fromStudent: true });
+    const seenByOmbudsperson = ((await seat.ombudsperson.get(`/api/ombudsperson/appeals/${g.number}`)).body as unknown as GrievanceView).thread;
+    expect(seenByOmbudsperson.filter((t) => t.kind === 'message').map((t) => t.fromStudent)).toEqual([false, true]);
     expect((await seat.ombudsperson.send('POST', `/api/ombudsperson/appeals/${g.number}/questions`, { to: 'nobody', text: 'x' })).status).toBe(400);
 
     const disposal = { outcome: 'modified', findings: 'The committee gave no date.', decision: 'The router is replaced by 15 December; the warden confirms in writing.' };

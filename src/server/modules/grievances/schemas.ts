@@ -41,6 +41,7 @@ export const threadEntrySchema = z
     at: z.string(),
     kind: z.enum(GRIEVANCE_ENTRY_KINDS),
     by: z.string(),
+    fromStudent: z.boolean(),
     text: z.string(),
     to: z.enum(['student', 'committee']).optional(),
     hearing: z.object({ at: z.string(), place: z.string() }).optional(),

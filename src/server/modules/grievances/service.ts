@@ -160,8 +160,8 @@ async function eligibilityOf(db: Queryable, complaint: ComplaintRow, now: Date):
     open: isOpenStatus(complaint.status),
     createdAt: complaint.createdAt,
     dueAt: complaint.dueAt,
-    // Complaints have no paused clock yet (the calendar's pause, h-cal, sets this from the row).
-    paused: false,
+    // Waiting for the student's answer, the clock stands still: never overdue meanwhile.
+    paused: complaint.clockPausedAt !== null,
     confidential: complaint.confidential,
     anonymous: complaint.anonymous,
     ragging: complaint.category === RAGGING_CATEGORY,

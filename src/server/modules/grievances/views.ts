@@ -84,7 +84,7 @@ function portalWords(entry: GrievanceEntryRow, audience: Audience, r: Reader): s
 
 export function entryView(entry: GrievanceEntryRow, audience: Audience, number: string, r: Reader): GrievanceThreadEntry {
   const { i18n } = r;
-  const base = { id: entry.id, at: entry.createdAt.toISOString(), kind: entry.kind, by: authorOf(entry, audience, r) };
+  const base = { id: entry.id, at: entry.createdAt.toISOString(), kind: entry.kind, by: authorOf(entry, audience, r), fromStudent: entry.actorSeat === 'student' };
   switch (entry.kind) {
     case 'reminder':
       return { ...base, text: portalWords(entry, audience, r) };

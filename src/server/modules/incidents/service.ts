@@ -64,7 +64,7 @@ export async function postNotice(ctx: LifecycleContext, actor: UserRow, catalog:
   // A notice is seen by every student of the hostel: nothing confidential is announced.
   if (category.confidential) throw invalid('category', `${category.cardTitle} is confidential: it takes no notices`);
   checkFloors(catalog, body.hostel, body.floors);
-  const endsAt = checkEndsAt(body.endsAt, new Date());
+  const endsAt = checkEndsAt(body.endsAt, ctx.clock.now());
   const scope = await loadScope(ctx.db, actor);
   if (!inScope(scope, body)) {
     throw new AppError(403, 'forbidden', /*i18n*/ 'You may post notices only for the categories and hostels you work.');
@@ -84,7 +84,7 @@ export async function changeNotice(
   body: IncidentUpdate,
 ): Promise<IncidentView> {
   refuseNonWorker(actor);
-  const endsAt = body.endsAt === undefined ? undefined : checkEndsAt(body.endsAt, new Date());
+  const endsAt = body.endsAt === undefined ? undefined : checkEndsAt(body.endsAt, ctx.clock.now());
   const scope = await loadScope(ctx.db, actor);
   await ctx.transaction(async (tx) => {
     const incident = await lockNotice(tx, scope, id);

@@ -24,7 +24,7 @@ export async function sendInsightsDigests(
   catalog: () => Promise<CatalogSnapshot>,
   everyDays: number,
   batch = 20,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<number> {
   if (everyDays <= 0) return 0;
   const snapshot = await catalog();
@@ -52,7 +52,7 @@ export async function sendInsightsDigests(
     for (const person of due) {
       const scope = await loadScope(tx, person);
       if (scope.all || scope.entries.length) {
-        const figures = await insightsFigures(tx, scope, { from, to }, snapshot);
+        const figures = await insightsFigures(tx, scope, { from, to }, snapshot, now);
         const url = `${ctx.publicUrl}/insights?from=${from}&to=${to}`;
         const render = (r: Reader) =>
           insightsDigestMail(

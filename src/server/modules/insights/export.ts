@@ -85,11 +85,13 @@ export function queueCsv(
   scope: Scope,
   user: Pick<UserRow, 'id'>,
   query: Omit<QueueQuery, 'cursor' | 'limit'>,
+  /** The app's clock: what the view calls overdue or due today. */
+  now: Date,
   mayRevealIdentity: boolean,
   /** The requester's language: the header row is in it; the data stays as it is. */
   i18n: I18n = i18nFor(null),
 ): Readable {
-  const condition = queueCondition(scope, user, query, mayRevealIdentity);
+  const condition = queueCondition(scope, user, query, now, mayRevealIdentity);
   const order = queueOrder(query.sort);
   const batch = (after: KeysetPosition | undefined) =>
     // PostgreSQL writes the cells that say nothing about the student (csv_cell, migration 0012,
@@ -116,7 +118,8 @@ export function queueCsv(
             // Its student and those who follow it (Me too, merged duplicates).
             sql`(${complaints.followerCount} + 1)::text`,
             sql`csv_cell(case when ${complaints.assigneeId} is null then '' else coalesce(nullif(${assignee.name}, ''), ${assignee.email}, '') end)`,
-            utcText(complaints.dueAt),
+            // A clock waiting for the student has no due time (its stored one is the far end of time).
+            sql`case when ${complaints.clockPausedAt} is not null then '' else ${utcText(complaints.dueAt)} end`,
             utcText(complaints.resolvedAt),
             // concat_ws skips NULLs, which would shift the columns: every cell here is text, never NULL.
             sql`coalesce(${complaints.rating}::text, '')`,

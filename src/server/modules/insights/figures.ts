@@ -109,8 +109,11 @@ function timesRow(hostel: string, category: string, s: Sums): InsightsTimesRow {
   };
 }
 
-/** Open and past-due complaints now, by hostel × category. */
-export async function openCells(db: Queryable, scope: Scope, filter: InsightsFilter) {
+/**
+ * Open and past-due complaints now, by hostel × category: past due on the app's clock (issue 44),
+ * and never one whose clock waits for its student (its stored due time is the far end of time).
+ */
+export async function openCells(db: Queryable, scope: Scope, filter: InsightsFilter, now: Date) {
   const [open, overdue] = await Promise.all([
     db
       .select({ hostel: complaintCounts.hostel, category: complaintCounts.category, n: sql<number>`coalesce(sum(${complaintCounts.count}), 0)::int` })
@@ -120,7 +123,7 @@ export async function openCells(db: Queryable, scope: Scope, filter: InsightsFil
     db
       .select({ hostel: complaints.hostel, category: complaints.category, n: count() })
       .from(complaints)
-      .where(and(where(scope, filter, complaints), oneOf(complaints.status, OPEN_STATUSES), sql`${complaints.dueAt} < now()`))
+      .where(and(where(scope, filter, complaints), oneOf(complaints.status, OPEN_STATUSES), sql`${complaints.dueAt} < ${now.toISOString()}::timestamptz`))
       .groupBy(complaints.hostel, complaints.category),
   ]);
   const cells = new Map<string, { hostel: string; category: string; open: number; overdue: number }>();
@@ -282,9 +285,9 @@ export function scopeChoices(scope: Scope, snapshot: CatalogSnapshot) {
 }
 
 /** Everything the dashboard shows, for one reader and one filter. */
-export async function insightsFigures(db: Queryable, scope: Scope, filter: InsightsFilter, snapshot: CatalogSnapshot): Promise<Insights> {
+export async function insightsFigures(db: Queryable, scope: Scope, filter: InsightsFilter, snapshot: CatalogSnapshot, now: Date): Promise<Insights> {
   const [cells, weekly, times, rooms] = await Promise.all([
-    openCells(db, scope, filter),
+    openCells(db, scope, filter, now),
     weeklyFiled(db, scope, filter),
     timesTable(db, scope, filter),
     recurringRooms(db, scope, filter, snapshot.timeZone),

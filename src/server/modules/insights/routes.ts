@@ -49,7 +49,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
     async (request, reply) => {
       const user = requireUser(request);
       const snapshot = await app.catalog.get();
-      const figures = await insightsFigures(app.db, await loadScope(app.db, user), insightsFilter(request.query, snapshot.timeZone), snapshot);
+      const figures = await insightsFigures(app.db, await loadScope(app.db, user), insightsFilter(request.query, snapshot.timeZone), snapshot, app.clock.now());
       reply.header('cache-control', 'no-store');
       return figures;
     },
@@ -72,7 +72,7 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
       const user = requireUser(request);
       const snapshot = await app.catalog.get();
       const filter = insightsFilter(request.query, snapshot.timeZone);
-      const figures = await insightsFigures(app.db, await loadScope(app.db, user), filter, snapshot);
+      const figures = await insightsFigures(app.db, await loadScope(app.db, user), filter, snapshot, app.clock.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -96,14 +96,14 @@ export default async function insightsRoutes(app: FastifyInstance, opts: { confi
     async (request, reply) => {
       const user = requireUser(request);
       const scope = await loadScope(app.db, user);
-      const stream = queueCsv(app.db, scope, user, request.query, mayRevealIdentity(user), requesterI18n(request));
+      const stream = queueCsv(app.db, scope, user, request.query, app.clock.now(), mayRevealIdentity(user), requesterI18n(request));
       stream.on('error', (error) => request.log.error({ err: error }, 'queue export failed while streaming'));
       // Which filters, not their values: a search can hold a student's name.
       request.log.info({ by: user.id, filters: Object.keys(request.query) }, 'queue export started');
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-disposition', attachment(`complaints-${dayIn(new Date(), (await app.catalog.get()).timeZone)}.csv`))
+        .header('content-disposition', attachment(`complaints-${dayIn(app.clock.now(), (await app.catalog.get()).timeZone)}.csv`))
         .send(stream);
     },
   );

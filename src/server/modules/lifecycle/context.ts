@@ -4,6 +4,11 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { collectingMail, type MailHandover } from '../mail/index.js';
 import type { MailOptions } from '../mail/index.js';
 import type { ReplyAddressing } from '../mail/index.js';
+import { DEFAULT_CATALOG, type PublicCatalog } from '../../../shared/catalog.js';
+import type { WorkingCalendar } from '../../../shared/working-time.js';
+
+/** What the clocks read of the catalogue: the working calendar and the targets. */
+export type ClockCatalogue = { calendar: WorkingCalendar; catalog: Pick<PublicCatalog, 'categories' | 'services'> };
 
 /**
  * What every change to a complaint needs: the database, where links in mail point, whether mail is
@@ -26,11 +31,23 @@ export interface LifecycleContext {
    */
   universityTimeZone(): Promise<string>;
   /**
+   * The working calendar and the targets as the catalogue has them now (issue 44): a reopened
+   * complaint's new due time, and a paused clock's time left, are counted on them. Inside a
+   * transaction, pass it: the catalogue is then checked through it (the embedded database has one
+   * connection, which the transaction holds).
+   */
+  clockCatalogue(within?: Tx): Promise<ClockCatalogue>;
+  /**
    * Runs `work` in one transaction. When it commits, the mail it queued goes to the instance's mail
    * dispatcher (the one place that hands it over); when it throws, nothing was written.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
+
+const DEFAULT_CLOCK_CATALOGUE: ClockCatalogue = {
+  calendar: { timeZone: DEFAULT_TIME_ZONE, weeklyDaysOff: [7], holidays: new Set() },
+  catalog: DEFAULT_CATALOG,
+};
 
 export function createLifecycleContext(opts: {
   db: Db;
@@ -42,6 +59,8 @@ export function createLifecycleContext(opts: {
   mergeUndoMs: number;
   /** The profile's zone as the catalogue has it; Asia/Kolkata (the profile's default) when not given. */
   universityTimeZone?: (() => Promise<string>) | undefined;
+  /** The catalogue's calendar and targets; the default catalogue with Sundays off when not given. */
+  clockCatalogue?: ((within?: Tx) => Promise<ClockCatalogue>) | undefined;
   /** A collection for the mail of a transaction about to start, when this instance sends mail (mail/handover.ts). */
   mailHandover?: () => MailHandover | undefined;
   /** Called after every committed lifecycle transaction, with the mail it collected. */
@@ -57,6 +76,7 @@ export function createLifecycleContext(opts: {
     replyAddressing,
     mergeUndoMs,
     universityTimeZone,
+    clockCatalogue: opts.clockCatalogue ?? (() => Promise.resolve(DEFAULT_CLOCK_CATALOGUE)),
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       const handover = mailHandover?.();
       const result = await db.transaction((tx) => collectingMail(tx, handover, work));

@@ -19,10 +19,14 @@ const admins = (tx: Tx) =>
   tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
 
 /**
- * Open complaints due for their next escalation step, oldest due first, locked for the caller's
- * transaction (SKIP LOCKED: another instance's batch is left to it). Served by complaints_escalation_idx.
+ * Open complaints due for their next escalation step at `now` (the app's clock, issue 44), oldest
+ * due first, locked for the caller's transaction (SKIP LOCKED: another instance's batch is left to
+ * it). Served by complaints_escalation_idx. A complaint waiting for its student is never late: its
+ * stored due time is the far end of time while its clock is paused. The thresholds past due are
+ * hours on the clock, whatever the target's unit (decision 72).
  */
-export function lateComplaints(tx: Pick<Tx, 'select'>, batch: number) {
+export function lateComplaints(tx: Pick<Tx, 'select'>, batch: number, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const threshold = sql`case when ${complaints.escalationLevel} = 0
     then coalesce(${categories.escalateWardensAfterHours}, ${DEFAULT_WARDENS_AFTER_HOURS})
     else coalesce(${categories.escalateAdminsAfterHours}, ${DEFAULT_ADMINS_AFTER_HOURS}) end`;
@@ -34,8 +38,8 @@ export function lateComplaints(tx: Pick<Tx, 'select'>, batch: number) {
       and(
         // The same predicate as the partial index complaints_escalation_idx, so the scan uses it.
         sql`${oneOf(complaints.status, OPEN_STATUSES)} and ${complaints.escalationLevel} < 2`,
-        sql`${complaints.dueAt} < now()`,
-        sql`${complaints.dueAt} + make_interval(hours => ${threshold}) <= now()`,
+        sql`${complaints.dueAt} < ${at}`,
+        sql`${complaints.dueAt} + make_interval(hours => ${threshold}) <= ${at}`,
         // A ragging report is timed by its statutory clocks instead, told to the nodal officer and
         // the head of the institution rather than the hostel's wardens (ragging-clocks.ts).
         ne(complaints.category, RAGGING_CATEGORY),
@@ -60,7 +64,7 @@ type Told = { id: string; email: string; items: Array<{ complaint: ComplaintRow;
  */
 export async function escalateLate(ctx: LifecycleContext, batch = 100): Promise<Array<{ number: string; level: number }>> {
   return ctx.transaction(async (tx) => {
-    const late = await lateComplaints(tx, batch);
+    const late = await lateComplaints(tx, batch, ctx.clock.now());
     const done: Array<{ number: string; level: number }> = [];
     const told = new Map<string, Told>();
     for (const { complaint } of late) {

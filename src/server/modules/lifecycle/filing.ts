@@ -17,6 +17,11 @@ import { mailOptions, staffUrl, studentUrl, type LifecycleContext } from './cont
 import { filedUnderNoticeEntry, noticeToFileUnder } from './filing-notice.js';
 import { tellNewWork } from './notices.js';
 import { attachPhotos } from './photos.js';
+import { dueAfter, type TargetUnit, type WorkingCalendar } from '../../../shared/working-time.js';
+
+const HOUR_MS = 3_600_000;
+/** A target in plain hours reads no calendar. */
+const NO_CALENDAR: WorkingCalendar = { timeZone: 'UTC', weeklyDaysOff: [], holidays: new Set() };
 
 /** A complaint or request as the catalogue made it from the student's form: what is stored. */
 export interface NewComplaint {
@@ -29,8 +34,10 @@ export interface NewComplaint {
   roomNo: string;
   message: string;
   routingKey: string;
-  /** Hours the team has to resolve it: its due time is filing + this. */
+  /** Hours the team has to resolve it: its due time is filing + this, in `targetUnit`. */
   targetHours: number;
+  /** Every hour, or only the hours of working days on the university's calendar (issue 44). */
+  targetUnit: TargetUnit;
   /** Shown only to the anti-ragging duty and admins (a ragging report, or as an admin set it). */
   confidential: boolean;
   /** Where a ragging incident happened (decision 40); absent for every other complaint. */
@@ -59,6 +66,8 @@ export interface FilingOptions {
   photoIds: readonly string[];
   /** The routing rules as the catalogue in memory has them; without it they are read from the database. */
   routing?: RoutingTable | undefined;
+  /** The working calendar as the catalogue in memory has it; without it the context's catalogue is asked. */
+  calendar?: WorkingCalendar | undefined;
 }
 
 /**
@@ -93,7 +102,8 @@ const fileComplaint = preparedPerDatabase((db) => {
         ccEmails: sql.placeholder('ccEmails'),
         confidential: sql.placeholder('confidential'),
         incidentId: sql`(select id from ${sql.identifier('notice')})`,
-        dueAt: sql`now() + make_interval(hours => ${sql.placeholder('targetHours')}::int)`,
+        dueAt: sql`${sql.placeholder('dueAt')}::timestamptz`,
+        targetUnit: sql.placeholder('targetUnit'),
         placeKind: sql.placeholder('placeKind'),
         placeText: sql.placeholder('placeText'),
         commonAreaId: sql.placeholder('commonAreaId'),
@@ -102,8 +112,8 @@ const fileComplaint = preparedPerDatabase((db) => {
         anonymous: sql.placeholder('anonymous'),
         trackingCode: sql.placeholder('trackingCode'),
         secretHash: sql.placeholder('secretHash'),
-        firDueAt: sql`case when ${sql.placeholder('ragging')}::boolean then now() + make_interval(hours => ${sql.raw(String(FIR_DECISION_HOURS))}) end`,
-        enquiryDueAt: sql`case when ${sql.placeholder('ragging')}::boolean then now() + make_interval(days => ${sql.raw(String(ENQUIRY_DAYS))}) end`,
+        firDueAt: sql`${sql.placeholder('firDueAt')}::timestamptz`,
+        enquiryDueAt: sql`${sql.placeholder('enquiryDueAt')}::timestamptz`,
         idempotencyKey: sql.placeholder('idempotencyKey'),
         requestHash: sql.placeholder('requestHash'),
       })
@@ -127,11 +137,11 @@ const fileComplaint = preparedPerDatabase((db) => {
     .from(filed)
     .prepare('file_complaint');
 });
-type FiledColumns = 'kind' | 'category' | 'complaintHead' | 'subCategory' | 'hostel' | 'floor' | 'roomNo' | 'message' | 'studentId' | 'fname' | 'regId' | 'userEmail' | 'toEmails' | 'ccEmails' | 'confidential' | 'placeKind' | 'placeText' | 'commonAreaId' | 'entryConsent' | 'entrySlots' | 'anonymous' | 'trackingCode' | 'secretHash' | 'idempotencyKey' | 'requestHash';
+type FiledColumns = 'targetUnit' | 'kind' | 'category' | 'complaintHead' | 'subCategory' | 'hostel' | 'floor' | 'roomNo' | 'message' | 'studentId' | 'fname' | 'regId' | 'userEmail' | 'toEmails' | 'ccEmails' | 'confidential' | 'placeKind' | 'placeText' | 'commonAreaId' | 'entryConsent' | 'entrySlots' | 'anonymous' | 'trackingCode' | 'secretHash' | 'idempotencyKey' | 'requestHash';
 /** The prepared statement with its values checked (a prepared query's own values are untyped). */
 const fileComplaintRow = (
   tx: Tx,
-  values: Required<Pick<typeof complaints.$inferInsert, FiledColumns>> & { targetHours: number; ragging: boolean; sentTo: string; readerEmails: string[] },
+  values: Required<Pick<typeof complaints.$inferInsert, FiledColumns>> & { dueAt: string; firDueAt: string | null; enquiryDueAt: string | null; sentTo: string; readerEmails: string[] },
   links: NewActionLinks,
 ) => fileComplaint(tx).execute({ ...values, ...linkValues(links) });
 
@@ -151,6 +161,11 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
   // session's row (no lookup needed).
   const ackTo = input.anonymous || !student.notifyMail ? [] : [student.email];
   const readerEmails = [...new Set([...recipients.to, ...recipients.cc, ...ackTo].map((e) => e.toLowerCase()))];
+  // The clocks start on the app's clock, in Node (decision 72): a target in working hours skips the
+  // university's days off and holidays, which SQL's now() + interval could not.
+  const filedAt = ctx.clock.now();
+  const calendar = input.targetUnit === 'working_hours' ? (opts.calendar ?? (await ctx.clockCatalogue()).calendar) : undefined;
+  const dueAt = calendar ? dueAfter(filedAt, input.targetHours, 'working_hours', calendar) : dueAfter(filedAt, input.targetHours, 'hours', NO_CALENDAR);
   return ctx.transaction(async (tx) => {
     const [filing] = await fileComplaintRow(
       tx,
@@ -170,7 +185,8 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         toEmails: recipients.to,
         ccEmails: recipients.cc,
         confidential: input.confidential,
-        targetHours: input.targetHours,
+        dueAt: dueAt.toISOString(),
+        targetUnit: input.targetUnit,
         placeKind: input.place?.kind ?? null,
         placeText: input.place?.text ?? input.commonArea?.label ?? null,
         commonAreaId: input.commonArea?.id ?? null,
@@ -179,7 +195,9 @@ export async function recordFiling(ctx: LifecycleContext, student: UserRow, inpu
         anonymous: input.anonymous !== undefined,
         trackingCode: input.anonymous?.trackingCode ?? null,
         secretHash: input.anonymous?.secretHash ?? null,
-        ragging,
+        // The statutory clocks (UGC regulations) count calendar time: 24 hours, 7 days.
+        firDueAt: ragging ? new Date(filedAt.getTime() + FIR_DECISION_HOURS * HOUR_MS).toISOString() : null,
+        enquiryDueAt: ragging ? new Date(filedAt.getTime() + ENQUIRY_DAYS * 24 * HOUR_MS).toISOString() : null,
         idempotencyKey: opts.idempotencyKey ?? null,
         requestHash: opts.requestHash,
         sentTo: `Sent to ${recipients.to.join(', ')}`,

@@ -38,12 +38,16 @@ const CLOCKS = {
   },
 } as const;
 
-/** The clock's next step is due now: overdue and nobody told yet, or told and a day later still overdue. */
-function stepDue(clock: RaggingClock): SQL {
+/**
+ * The clock's next step is due at `now` (the app's clock, issue 44): overdue and nobody told yet,
+ * or told and a day later still overdue.
+ */
+function stepDue(clock: RaggingClock, now: Date): SQL {
   const c = CLOCKS[clock];
+  const at = sql`${now.toISOString()}::timestamptz`;
   return sql`(${c.due} is not null and ${c.pending} and (
-    (${c.level} = ${CLOCK_ESCALATION_LEVELS.none} and ${c.due} <= now())
-    or (${c.level} = ${CLOCK_ESCALATION_LEVELS.nodalOfficer} and ${c.due} + make_interval(hours => ${HEAD_AFTER_HOURS}) <= now())))`;
+    (${c.level} = ${CLOCK_ESCALATION_LEVELS.none} and ${c.due} <= ${at})
+    or (${c.level} = ${CLOCK_ESCALATION_LEVELS.nodalOfficer} and ${c.due} + make_interval(hours => ${HEAD_AFTER_HOURS}) <= ${at})))`;
 }
 
 function isStepDue(complaint: ComplaintRow, clock: RaggingClock, now: Date): boolean {
@@ -78,17 +82,17 @@ async function recipientsOf(tx: Tx, contacts: RaggingContacts, audience: ClockAu
  * then seen as made (the step is re-checked on the locked row).
  */
 export async function escalateRaggingClocks(ctx: LifecycleContext, batch = 50): Promise<Array<{ number: string; clock: RaggingClock; level: number }>> {
+  const now = ctx.clock.now();
   return ctx.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(complaints)
-      .where(and(eq(complaints.category, RAGGING_CATEGORY), notInArray(complaints.status, [...CLOCKS_STOPPED_BY]), or(stepDue('fir'), stepDue('enquiry'))))
+      .where(and(eq(complaints.category, RAGGING_CATEGORY), notInArray(complaints.status, [...CLOCKS_STOPPED_BY]), or(stepDue('fir', now), stepDue('enquiry', now))))
       .orderBy(asc(complaints.createdAt))
       .limit(batch)
       .for('update', { skipLocked: true });
     if (!due.length) return [];
     const contacts = raggingContactsOf(await readUniversity(tx));
-    const now = new Date();
     const done: Array<{ number: string; clock: RaggingClock; level: number }> = [];
     for (let complaint of due) {
       for (const clock of ['fir', 'enquiry'] as const) {

@@ -50,12 +50,14 @@ async function recordDecision(
     action: 'ragging.fir_decision' | 'ragging.enquiry_close';
     details: Record<string, unknown>;
     due: Date | null;
+    /** The server's clock when it was recorded: whether it came late is read on it. */
+    at: Date;
   },
 ): Promise<ComplaintRow> {
-  const now = new Date();
+  const now = decision.at;
   const [row] = await tx
     .update(complaints)
-    .set({ ...decision.set, updatedAt: now })
+    .set({ ...decision.set, updatedAt: new Date() })
     .where(eq(complaints.id, complaint.id))
     .returning();
   if (!row) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
@@ -90,6 +92,7 @@ export function recordFirDecision(ctx: LifecycleContext, actor: Pick<UserRow, 'i
       );
     }
     return recordDecision(tx, actor, complaint, {
+      at: ctx.clock.now(),
       set: { firDecision: body.decision, firDecisionNote: body.note, firDecidedAt: new Date(), firDecidedBy: actor.id },
       note: `FIR decision: ${FIR_DECISION_LABELS[body.decision]}. ${body.note}`,
       action: 'ragging.fir_decision',
@@ -119,6 +122,7 @@ export function closeEnquiry(ctx: LifecycleContext, actor: Pick<UserRow, 'id' | 
       );
     }
     const row = await recordDecision(tx, actor, complaint, {
+      at: ctx.clock.now(),
       set: { enquiryOutcome: body.outcome, enquiryClosedAt: new Date(), enquiryClosedBy: actor.id },
       note: `Enquiry closed: ${ENQUIRY_OUTCOME_LABELS[body.outcome]}. ${body.note}`,
       action: 'ragging.enquiry_close',

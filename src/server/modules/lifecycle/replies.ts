@@ -8,6 +8,7 @@ import { replyMail, studentReplyMail } from '../mail/index.js';
 import { staffUrl, studentUrl, type LifecycleContext } from './context.js';
 import { tellStudent, tellTeam } from './notices.js';
 import { refuseUnlessStudentMay } from './student-actions.js';
+import { pauseClock, resumeClock } from './clock-pause.js';
 
 /**
  * Who said something in a complaint's thread: its student, a worker with an account, or a routed
@@ -25,6 +26,8 @@ export interface ReplyOptions {
   channel?: EventChannel;
   /** The request's Idempotency-Key, kept on the event so a retry is recognised. */
   idempotencyKey?: string | undefined;
+  /** A worker's public reply that asks the student something: the clock pauses until they answer (issue 44). */
+  waitForStudent?: boolean | undefined;
 }
 
 /**
@@ -64,6 +67,10 @@ export async function recordReply(
   // student may not (studentMay), and an answer by mail, from either side, is held to the student's
   // rule: it would reopen a conversation nobody is watching.
   if (author.kind === 'student' || opts.channel === 'mail') refuseUnlessStudentMay(complaint, 'reply');
+  const waits = opts.waitForStudent === true;
+  if (waits && (author.kind !== 'staff' || internal)) {
+    throw new AppError(400, 'validation_failed', /*i18n*/ 'Only a reply to the student can wait for their answer.', { waitForStudent: 'only with a reply to the student' });
+  }
   const actorId = author.kind === 'team' ? null : author.id;
   await tx.insert(complaintEvents).values({
     complaintId: complaint.id,
@@ -77,7 +84,7 @@ export async function recordReply(
     channel: opts.channel ?? 'portal',
     idempotencyKey: opts.idempotencyKey ?? null,
   });
-  const [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
+  let [updated = complaint] = await tx.update(complaints).set({ updatedAt: new Date() }).where(eq(complaints.id, complaint.id)).returning();
   // The words are in the timeline; the audit row records that something was said, how long, and how.
   await audit(tx, {
     actorId,
@@ -87,6 +94,10 @@ export async function recordReply(
     details: { length: text.length, channel: opts.channel ?? 'portal', ...(author.kind === 'team' ? { by: 'facility mailbox' } : {}) },
   });
   if (internal) return updated;
+  // Every channel's answer from the student ends here (portal, mail, WhatsApp, the anonymous
+  // reporter's page): the clock that waited for it runs again with the time it had.
+  if (author.kind === 'student') updated = await resumeClock(tx, ctx, updated, actorId, 'answer');
+  else if (waits && author.kind === 'staff') updated = await pauseClock(tx, ctx, updated, author.id);
   if (author.kind === 'student') {
     await tellTeam(
       tx,

@@ -1,8 +1,11 @@
 import { STATUS_LABELS, type ComplaintStatus } from '../../../shared/constants.js';
 import { checkTransition } from '../../../shared/lifecycle.js';
 import type { Tx } from '../../db/client.js';
-import { categories, complaintEvents, complaints, services, type ComplaintRow } from '../../db/schema.js';
-import { eq, sql } from 'drizzle-orm';
+import { complaintEvents, complaints, type ComplaintRow } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { targetOf } from '../../../shared/catalog.js';
+import { dueAfter } from '../../../shared/working-time.js';
+import { resumeClock } from './clock-pause.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
 import { confirmedMail, followerStatusMail, reopenedMail, statusChangeMail, withdrawnMail } from '../mail/index.js';
@@ -27,13 +30,13 @@ export interface TransitionExtras {
 
 const label = (status: ComplaintStatus) => STATUS_LABELS[status];
 
-/** The complaint's target time in hours, from its sub-category, category or service as configured now. */
-const targetHoursOf = sql`coalesce(
-  (select (sub->>'targetHours')::int from ${categories}, jsonb_array_elements(${categories.subCategories}) as sub
-    where ${categories.key} = ${complaints.category} and sub->>'name' = ${complaints.subCategory} and sub ? 'targetHours'),
-  (select ${categories.targetHours} from ${categories} where ${categories.key} = ${complaints.category}),
-  (select ${services.targetHours} from ${services} where ${services.key} = ${complaints.category}),
-  72)`;
+
+/** A reopened complaint's clock: its target as the catalogue has it now, from now, running. */
+async function reopenedClock(tx: Tx, ctx: LifecycleContext, complaint: ComplaintRow) {
+  const { catalog, calendar } = await ctx.clockCatalogue(tx);
+  const target = targetOf(catalog, complaint.category, complaint.subCategory);
+  return { dueAt: dueAfter(ctx.clock.now(), target.hours, target.unit, calendar), targetUnit: target.unit, clockPausedAt: null, clockLeftMs: null };
+}
 
 /** A status's name in the reader's language. */
 const said = (r: Reader, status: ComplaintStatus) => r.i18n._(STATUS_LABELS[status]);
@@ -142,19 +145,21 @@ export async function applyTransition(
     }));
   }
   const now = new Date();
-  const [updated] = await tx
+  const [changed] = await tx
     .update(complaints)
     .set({
       status: to,
       updatedAt: now,
       ...(to === 'resolved' ? { resolvedAt: now } : {}),
-      // Reopened work gets its category's (or service's) target time again, from now, and may be escalated afresh.
-      ...(to === 'reopened' ? { dueAt: sql`now() + make_interval(hours => ${targetHoursOf})`, escalationLevel: 0 } : {}),
+      // Reopened work gets its category's (or service's) target time again, from now on the app's
+      // clock and in the target's unit, and may be escalated afresh.
+      ...(to === 'reopened' ? { ...(await reopenedClock(tx, ctx, complaint)), escalationLevel: 0 } : {}),
       ...(extras.rating !== undefined ? { rating: extras.rating, ratingComment: note || null } : {}),
     })
     .where(eq(complaints.id, complaint.id))
     .returning();
-  if (!updated) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
+  if (!changed) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
+  let updated = changed;
 
   const change = describeChange(ctx, updated, actor, to, note, extras);
   await tx.insert(complaintEvents).values({
@@ -174,6 +179,9 @@ export async function applyTransition(
     targetId: complaint.number,
     details: { from, to, note: change.eventNote, by: actor.kind === 'staff' ? `staff (${actor.via})` : actor.kind, ...(extras.rating !== undefined ? { rating: extras.rating } : {}) },
   });
+  // A status change ends a wait for the student's answer: the clock has its time back (after the
+  // status entry in the timeline).
+  if (updated.clockPausedAt) updated = await resumeClock(tx, ctx, updated, actor.id, 'status');
   const followers = followerNotice(ctx, updated, actor, to, note);
   if (change.audience === 'student') await tellStudent(tx, ctx, updated, { ...change.notice, followers });
   else {

@@ -15,7 +15,7 @@ export function clockState(complaint: Pick<ComplaintRow, 'status'>, due: Date | 
   return due <= now ? 'overdue' : 'running';
 }
 
-export function toRaggingState(row: ComplaintRow, names: Names, canDecide: boolean, now = new Date()): RaggingState {
+export function toRaggingState(row: ComplaintRow, names: Names, canDecide: boolean, now: Date): RaggingState {
   return {
     number: row.number,
     status: row.status,
@@ -47,7 +47,7 @@ export function toRaggingState(row: ComplaintRow, names: Names, canDecide: boole
 }
 
 /** A report in the duty's pinned list: its record, and the earlier of its clocks still open. */
-export function toClockItem(row: ComplaintRow, names: Names, now = new Date()): RaggingClockItem {
+export function toClockItem(row: ComplaintRow, names: Names, now: Date): RaggingClockItem {
   const { canDecide: _ignored, ...state } = toRaggingState(row, names, false, now);
   const open = [row.firDecision === null ? row.firDueAt : null, row.enquiryClosedAt === null ? row.enquiryDueAt : null].filter(
     (d): d is Date => d !== null,

@@ -33,7 +33,7 @@ export default async function raggingRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       if (!mayWorkRaggingRecord(user)) throw dutyOnly();
       reply.header('cache-control', 'no-store');
-      return raggingClocks(app.db, user);
+      return raggingClocks(app.db, user, app.clock.now());
     },
   );
 
@@ -50,7 +50,7 @@ export default async function raggingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return raggingState(app.db, requireUser(request), request.params.number);
+      return raggingState(app.db, requireUser(request), request.params.number, app.clock.now());
     },
   );
 

@@ -23,7 +23,7 @@ async function namesOf(db: Pick<Db, 'select'>, rows: readonly ComplaintRow[]): P
 }
 
 /** A ragging report's statutory record, for any worker whose scope covers it; who may decide is said, not assumed. */
-export async function raggingState(db: Db, actor: Actor, number: string): Promise<RaggingState> {
+export async function raggingState(db: Db, actor: Actor, number: string, now: Date): Promise<RaggingState> {
   const scope = await loadScope(db, actor);
   const [row] = await db
     .select()
@@ -36,19 +36,19 @@ export async function raggingState(db: Db, actor: Actor, number: string): Promis
       number: row.number,
     }));
   }
-  return toRaggingState(row, await namesOf(db, [row]), mayWorkRaggingRecord(actor));
+  return toRaggingState(row, await namesOf(db, [row]), mayWorkRaggingRecord(actor), now);
 }
 
 /** Records the FIR decision (lifecycle/ragging.ts) and answers with the report's record. */
 export async function decideFir(ctx: LifecycleContext, actor: Actor, number: string, body: FirDecisionBody): Promise<RaggingState> {
   const row = await recordFirDecision(ctx, actor, number, body);
-  return toRaggingState(row, await namesOf(ctx.db, [row]), true);
+  return toRaggingState(row, await namesOf(ctx.db, [row]), true, ctx.clock.now());
 }
 
 /** Closes the enquiry (lifecycle/ragging.ts, which resolves an open report) and answers with the record. */
 export async function closeRaggingEnquiry(ctx: LifecycleContext, actor: Actor, number: string, body: EnquiryCloseBody): Promise<RaggingState> {
   const row = await closeEnquiry(ctx, actor, number, body);
-  return toRaggingState(row, await namesOf(ctx.db, [row]), true);
+  return toRaggingState(row, await namesOf(ctx.db, [row]), true, ctx.clock.now());
 }
 
 /**
@@ -56,7 +56,7 @@ export async function closeRaggingEnquiry(ctx: LifecycleContext, actor: Actor, n
  * clock still open (running or overdue), the soonest due first. Read through the clocks' partial
  * indexes (complaints_fir_clock_idx, complaints_enquiry_clock_idx).
  */
-export async function raggingClocks(db: Db, actor: Actor): Promise<RaggingClocks> {
+export async function raggingClocks(db: Db, actor: Actor, now: Date): Promise<RaggingClocks> {
   const scope = await loadScope(db, actor);
   const firOpen = and(isNotNull(complaints.firDueAt), isNull(complaints.firDecision));
   const enquiryOpen = and(isNotNull(complaints.enquiryDueAt), isNull(complaints.enquiryClosedAt));
@@ -77,6 +77,5 @@ export async function raggingClocks(db: Db, actor: Actor): Promise<RaggingClocks
     .orderBy(asc(nextDue), asc(complaints.createdAt))
     .limit(CLOCKS_LIMIT);
   const names = await namesOf(db, rows);
-  const now = new Date();
   return { items: rows.map((row) => toClockItem(row, names, now)) };
 }

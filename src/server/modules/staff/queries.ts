@@ -19,8 +19,14 @@ const { search: _search, studentSearch: _studentSearch, ...complaintColumns } = 
  * page costs what the first one does, and served by the queue indexes.
  */
 const openOnly = oneOf(complaints.status, OPEN_STATUSES);
-/** The next midnight on the university's clock (university_time_zone(), migration 0026). */
-const endOfLocalToday = sql`(((now() at time zone university_time_zone())::date + 1)::timestamp at time zone university_time_zone())`;
+/** The next midnight on the university's clock (university_time_zone(), migration 0026), after `now`. */
+const endOfLocalToday = (now: SQL) => sql`(((${now} at time zone university_time_zone())::date + 1)::timestamp at time zone university_time_zone())`;
+/**
+ * The app's clock as a parameter (issue 44): what is overdue or due today is asked of the clock the
+ * deadlines were counted on, never the database's now(). A paused clock's due time is the far end
+ * of time (PAUSED_DUE_AT), so neither filter ever finds a complaint waiting for its student.
+ */
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /**
  * More students than this sharing a searched name are not listed: the condition then asks for them
@@ -119,6 +125,8 @@ export function queueCondition(
   scope: Scope,
   user: Pick<UserRow, 'id'>,
   query: Omit<QueueQuery, 'cursor' | 'limit'>,
+  /** The app's clock (app.clock): overdue and due today are read against it. */
+  now: Date,
   mayRevealIdentity = false,
   /** The students `query.q` names (studentsNamed); undefined looks them up inside the query. */
   namedStudents?: NamedStudents,
@@ -146,10 +154,10 @@ export function queueCondition(
           : undefined,
     query.q ? textMatch(query.q, mayRevealIdentity, namedStudents) : undefined,
     onlyOpen ? openOnly : undefined,
-    query.due === 'overdue' ? sql`${complaints.dueAt} < now()` : undefined,
+    query.due === 'overdue' ? sql`${complaints.dueAt} < ${at(now)}` : undefined,
     // Until midnight on the university's clock (decision 53), not the next 24 hours: at 23:00 in
     // Kolkata, work due at 08:00 is tomorrow's.
-    query.due === 'today' ? sql`${complaints.dueAt} >= now() and ${complaints.dueAt} < ${endOfLocalToday}` : undefined,
+    query.due === 'today' ? sql`${complaints.dueAt} >= ${at(now)} and ${complaints.dueAt} < ${endOfLocalToday(at(now))}` : undefined,
     // With the open statuses above: the predicate of complaints_escalated_open_idx.
     query.escalated ? sql`${complaints.escalationLevel} > 0` : undefined,
   );
@@ -306,7 +314,7 @@ async function sparseSearchPage<Row>(
   return rows.length >= take || !bound ? rows : undefined;
 }
 
-export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery, mayRevealIdentity = false) {
+export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, query: QueueQuery, now: Date, mayRevealIdentity = false) {
   const byDue = query.sort === 'due';
   const order = queueOrder(query.sort);
   const position = query.cursor
@@ -315,7 +323,7 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
       : afterCursor(complaints, decodeCursor(query.cursor), order.direction, order.timeColumn)
     : undefined;
   const named = query.q ? await studentsNamed(db, query.q) : undefined;
-  const condition = queueCondition(scope, user, query, mayRevealIdentity, named);
+  const condition = queueCondition(scope, user, query, now, mayRevealIdentity, named);
   const select = () => db.select({ complaint: complaintColumns, assigneeName: assignee.name, assigneeEmail: assignee.email });
   if (query.q && !byDue) {
     const sortBy = order.direction === 'desc' ? desc : asc;
@@ -332,7 +340,7 @@ export async function listQueue(db: Db, scope: Scope, user: Pick<UserRow, 'id'>,
           .limit(query.limit + 1),
       query.q,
       named,
-      and(queueCondition(scope, user, { ...query, q: undefined }, mayRevealIdentity), position),
+      and(queueCondition(scope, user, { ...query, q: undefined }, now, mayRevealIdentity), position),
       position,
       mayRevealIdentity,
       order.direction,
@@ -413,10 +421,10 @@ const summed = (what: SQLWrapper, where: SQL | undefined) => sql<number>`coalesc
  * few days' filings; the user's own open work is read from the open-by-assignee index. None of
  * them counts the complaints of a scope, which at ten million are hundreds of thousands.
  */
-export async function attentionCounts(db: Db, scope: Scope, user: Pick<UserRow, 'id'>): Promise<Attention> {
+export async function attentionCounts(db: Db, scope: Scope, user: Pick<UserRow, 'id'>, now: Date): Promise<Attention> {
   const inScope = scopeCondition(scope, complaints);
   const openCounts = oneOf(complaintCounts.status, OPEN_STATUSES);
-  const notYetDue = db.select({ n: counted }).from(complaints).where(and(openOnly, sql`${complaints.dueAt} >= now()`, inScope));
+  const notYetDue = db.select({ n: counted }).from(complaints).where(and(openOnly, sql`${complaints.dueAt} >= ${at(now)}`, inScope));
   const assignedToMe = db.select({ n: counted }).from(complaints).where(and(openOnly, eq(complaints.assigneeId, user.id), inScope));
   const [row] = await db
     .select({

@@ -26,7 +26,7 @@ import { attentionCounts, listQueue, statusCounts } from './queries.js';
 import { bulkActionStatus, scheduleBulkAction, undoBulkAction } from './bulk.js';
 import { attentionSchema, bulkActionSchema, bulkRequestSchema } from '../../../shared/queue.js';
 import { loadScope, mayRevealIdentity } from '../access/index.js';
-import { addReply, answerVisitAsStaff, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, staffView, staffViewOf, staffViews, take, transition, unmerge } from './service.js';
+import { addReply, answerVisitAsStaff, resumeWaitingClock, assign, listColleagues, merge, proposeVisitAsStaff, staffDetail, staffView, staffViewOf, staffViews, take, transition, unmerge } from './service.js';
 import { saveWorkPreferences } from '../users/index.js';
 import { visitAnswerBodySchema, visitProposalBodySchema, visitProposalParams } from '../../../shared/visits.js';
 import { requireUser } from '../../lib/require-user.js';
@@ -55,7 +55,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       const scope = await loadScope(app.db, user);
-      const page = await listQueue(app.db, scope, user, request.query, mayRevealIdentity(user));
+      const page = await listQueue(app.db, scope, user, request.query, app.clock.now(), mayRevealIdentity(user));
       // The duty finding a confidential report by who filed it is told who filed it: recorded like a reveal.
       if (request.query.q && mayRevealIdentity(user)) await recordIdentitySearch(app.db, user.id, request.query.q, page.items.map((item) => item.complaint));
       // The page's rows only, in one query (the history indexes): the flag costs the queue a few index probes.
@@ -101,7 +101,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      return attentionCounts(app.db, await loadScope(app.db, user), user);
+      return attentionCounts(app.db, await loadScope(app.db, user), user, app.clock.now());
     },
   );
 
@@ -171,7 +171,26 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await addReply(app.lifecycle, requireUser(request), request.params.number, request.body.text, request.body.internal, request.headers['idempotency-key']);
+      const { text, internal, waitForStudent } = request.body;
+      await addReply(app.lifecycle, requireUser(request), request.params.number, text, internal, request.headers['idempotency-key'], waitForStudent);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/staff/complaints/:number/clock/resume',
+    {
+      preHandler: workers,
+      config: { rateLimit: app.rateLimitPolicies.writes },
+      schema: {
+        tags: ['staff'],
+        summary: "Start a complaint's clock again while it waits for the student's answer (409 when it is not waiting)",
+        params: numberParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await resumeWaitingClock(app.lifecycle, requireUser(request), request.params.number);
       return reply.status(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import { assignComplaint, takeComplaint } from '../lifecycle/index.js';
 import type { LifecycleContext } from '../lifecycle/index.js';
 import { attachPhotos } from '../lifecycle/index.js';
 import { applyTransition } from '../lifecycle/index.js';
-import { alreadyWritten, recordReply } from '../lifecycle/index.js';
+import { alreadyWritten, recordReply, resumeClock } from '../lifecycle/index.js';
 import { duplicatesOf, lastMerge, mergeDuplicate, undoMerge, undoUntil } from '../followers/index.js';
 import { answerVisit, proposeVisit, visitState } from '../visits/index.js';
 import type { VisitAnswerBody, VisitProposalBody } from '../../../shared/visits.js';
@@ -75,6 +75,7 @@ export async function addReply(
   text: string,
   internal: boolean,
   idempotencyKey?: string,
+  waitForStudent = false,
 ) {
   refuseNonWorker(actor);
   const scope = await loadScope(ctx.db, actor);
@@ -82,7 +83,21 @@ export async function addReply(
     const complaint = await lockInScope(tx, scope, number);
     // A retried reply (its answer was lost, not the reply) is written once.
     if (await alreadyWritten(tx, complaint, actor.id, idempotencyKey)) return complaint;
-    return recordReply(tx, ctx, complaint, { kind: 'staff', id: actor.id }, text, { internal, idempotencyKey });
+    return recordReply(tx, ctx, complaint, { kind: 'staff', id: actor.id }, text, { internal, idempotencyKey, waitForStudent });
+  });
+}
+
+/**
+ * A worker starts a waiting complaint's clock again without the student's answer (it came some
+ * other way, or the question no longer matters): it runs from now with the time it had.
+ */
+export async function resumeWaitingClock(ctx: LifecycleContext, actor: UserRow, number: string) {
+  refuseNonWorker(actor);
+  const scope = await loadScope(ctx.db, actor);
+  return ctx.transaction(async (tx) => {
+    const complaint = await lockInScope(tx, scope, number);
+    if (!complaint.clockPausedAt) throw new AppError(409, 'not_waiting', /*i18n*/ 'Its clock is running: it is not waiting for the student.');
+    return resumeClock(tx, ctx, complaint, actor.id, 'staff');
   });
 }
 

@@ -116,7 +116,7 @@ export async function proposeVisit(
   const startsAt = zonedInstant(body.date, body.start, timeZone);
   const endsAt = zonedInstant(body.date, body.end, timeZone);
   if (!startsAt || !endsAt) throw new AppError(400, 'validation_failed', /*i18n*/ 'Choose a day of the calendar', { date: 'Choose a day of the calendar' });
-  const problem = visitTimeProblem(startsAt, endsAt, new Date());
+  const problem = visitTimeProblem(startsAt, endsAt, ctx.clock.now());
   if (problem) {
     // The end's own rule belongs to the end; too soon or too far is about the day and start as a whole.
     throw new AppError(400, 'validation_failed', problem, { [endsAt <= startsAt ? 'end' : 'start']: problem });

@@ -7,6 +7,7 @@ import { buttonPrimary, card, textLink } from '../../../components/ui/styles';
 import { cn } from '../../../lib/cn';
 import { UnsavedChangesProvider } from '../lib/unsaved-changes';
 import { AuditPage } from './AuditPage';
+import { CalendarPage } from './calendar/CalendarPage';
 import { CategoriesPage } from './categories/CategoriesPage';
 import { CleaningSlotsPage } from './cleaning/CleaningSlotsPage';
 import { HostelsPage } from './hostels/HostelsPage';
@@ -26,6 +27,7 @@ const sections = () =>
     { path: 'categories', label: i18n._('Categories') },
     { path: 'services', label: i18n._('Services') },
     { path: 'cleaning', label: i18n._('Weekly cleaning') },
+    { path: 'calendar', label: i18n._('Working calendar') },
     { path: 'routing', label: i18n._('Routing') },
     { path: 'people', label: i18n._('People') },
     { path: 'mail', label: i18n._('Mail') },
@@ -131,6 +133,7 @@ export function AdminConsole({ extraSections = [] }: { extraSections?: readonly 
             <Route path="categories" element={<CategoriesPage />} />
             <Route path="services" element={<ServicesPage />} />
             <Route path="cleaning" element={<CleaningSlotsPage />} />
+            <Route path="calendar" element={<CalendarPage />} />
             <Route path="routing" element={<RoutingPage />} />
             <Route path="people" element={<PeoplePage />} />
             <Route path="mail" element={<MailPage />} />

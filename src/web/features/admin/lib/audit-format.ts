@@ -57,6 +57,7 @@ const targetLabels = (): Record<string, string | undefined> => ({
   incident: i18n._('Notice'),
   bulk_action: i18n._('Bulk action'),
   ragging_inspection: i18n._('Anti-ragging inspection'),
+  holiday: i18n._('Holiday'),
 });
 export const targetTypeLabel = (type: string): string => targetLabels()[type] ?? sentence(type);
 
@@ -84,6 +85,8 @@ const fieldLabels = (): Record<string, string | undefined> => ({
   subCategories: i18n._('Sub-categories'),
   confidential: i18n._('Confidential'),
   targetHours: i18n._('Target time'),
+  targetUnit: i18n._('Target counted in'),
+  weeklyDaysOff: i18n._('Weekly days off'),
   escalateWardensAfterHours: i18n._('Tell wardens when late by'),
   escalateAdminsAfterHours: i18n._('Tell administrators when late by'),
   label: i18n._('Label'),
@@ -315,6 +318,8 @@ export function valueText(key: string, value: unknown, names: CategoryNames): st
                 .join(', ')
             : none()
           : undefined;
+      case 'targetUnit':
+        return value === 'working_hours' ? i18n._('Working hours') : value === 'hours' ? i18n._('Hours') : undefined;
       case 'targetHours':
       case 'escalateWardensAfterHours':
       case 'escalateAdminsAfterHours':

@@ -31,6 +31,7 @@ export interface EditorWords {
   hostelName: TranslationWords;
   areaName: TranslationWords;
   serviceLabel: TranslationWords;
+  holidayName: TranslationWords;
   cardTitle: TranslationWords;
   complaintHead: TranslationWords;
   description: TranslationWords;
@@ -54,6 +55,7 @@ function wordsIn(locale: TranslatedLocale): EditorWords {
     hostelName: { label: i18n._('Hostel in {language} (optional)', { language }), hint: namedHint },
     areaName: { label: i18n._('Area in {language} (optional)', { language }), hint: emptyHint },
     serviceLabel: { label: i18n._('Label in {language} (optional)', { language }), hint: emptyHint },
+    holidayName: { label: i18n._('Name in {language} (optional)', { language }), hint: emptyHint },
     cardTitle: { label: i18n._('Title in {language} (optional)', { language }), hint: i18n._('Shown to people reading {language}; left empty, they see the English.', { language }) },
     complaintHead: { label: i18n._('Heading in {language} (optional)', { language }) },
     description: { label: i18n._('Card line in {language} (optional)', { language }) },

@@ -50,7 +50,12 @@ function NextStep({ complaint }: { complaint: ComplaintDetail }) {
       <StatusBadge status={complaint.status} />
       <p className="min-w-0 flex-1 text-slate-900">
         {NEXT_STEP[complaint.status]()}
-        {isOpenStatus(complaint.status) && (
+        {isOpenStatus(complaint.status) && complaint.waitingSince && (
+          <span className="block text-sm font-semibold text-slate-900" data-testid="waiting-for-you">
+            {i18n._('The team is waiting for your answer: reply below. Their clock is paused until you do.')}
+          </span>
+        )}
+        {isOpenStatus(complaint.status) && !complaint.waitingSince && (
           <span className="block text-sm text-slate-700">
             <WithSlots
               text={i18n._('Expected by {when}', { when: slot('when') })}

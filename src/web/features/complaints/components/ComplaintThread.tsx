@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useIdempotencyKey } from '../../../lib/submission';
 import { useReplyToComplaint } from '../api/reply-to-complaint';
+import { clockNoteText } from '../../../lib/clock-notes';
 
 function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'reply') {
@@ -140,6 +141,10 @@ export function ComplaintThread({ complaint, photos, replyBox = true }: { compla
             <li key={`${entry.at}-${index}`} data-kind="visit" className="text-center text-sm text-slate-700">
               <span className="font-semibold text-slate-900">{entry.fromStudent ? i18n._('You') : i18n._('Hostel team')}</span>: {entry.note} ·{' '}
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </li>
+          ) : entry.kind === 'clock' ? (
+            <li key={`${entry.at}-${index}`} data-kind="clock" className="text-center text-sm text-slate-700">
+              {clockNoteText(entry.note)} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </li>
           ) : entry.kind === 'reply' ? (
             <ChatBubble key={`${entry.at}-${index}`} kind="reply" mine={entry.fromStudent} title={entryTitle(entry)} at={entry.at}>

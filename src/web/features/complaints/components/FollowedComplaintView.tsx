@@ -100,7 +100,8 @@ export function FollowedComplaintView({ complaint }: { complaint: FollowedCompla
           {i18n._('in {hostel}, floor {floor}', { hostel: names.hostel, floor: complaint.floor })}
           <span className="block text-sm text-slate-700">
             {i18n._('Affects {students} students', { students: complaint.students })}
-            {isOpenStatus(complaint.status) && (
+            {isOpenStatus(complaint.status) && complaint.waiting && <> · {i18n._('the team waits for an answer from the student who filed it')}</>}
+            {isOpenStatus(complaint.status) && !complaint.waiting && (
               <>
                 {' '}
                 <WithSlots

@@ -41,6 +41,7 @@ const threadEntrySchema = z.object({
   at: z.string(),
   kind: z.enum(['raised', 'hearing', 'decision', 'appeal', 'question', 'message', 'disposal', 'withdrawn', 'reminder']),
   by: z.string(),
+  fromStudent: z.boolean(),
   text: z.string(),
   to: optional(z.enum(['student', 'committee'])),
   hearing: optional(z.object({ at: z.string(), place: z.string() })),

@@ -18,12 +18,13 @@ import { MessageForm } from './MessageForm';
 
 /**
  * The Ombudsperson's question still waiting for an answer from `to`: the last question to them with
- * no message after it (the thread does not say who wrote a message, so any message counts).
+ * no message of theirs after it (the student's messages say they are the student's).
  */
 export function pendingQuestion(thread: GrievanceThreadEntry[], to: 'student' | 'committee' = 'student'): GrievanceThreadEntry | null {
   const index = thread.findLastIndex((entry) => entry.kind === 'question' && entry.to === to);
   if (index === -1) return null;
-  return thread.slice(index + 1).some((entry) => entry.kind === 'message') ? null : (thread[index] ?? null);
+  const answered = thread.slice(index + 1).some((entry) => entry.kind === 'message' && entry.fromStudent === (to === 'student'));
+  return answered ? null : (thread[index] ?? null);
 }
 
 /** A question for the student, at the top of the page, with the reply box under it. */

@@ -42,10 +42,10 @@ const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey }
 
 export function useReply(number: string) {
   return useStaffMutation(
-    (body: { text: string; internal: boolean; idempotencyKey: string }) =>
+    (body: { text: string; internal: boolean; waitForStudent: boolean; idempotencyKey: string }) =>
       apiFetch(path(number, 'replies'), {
         method: 'POST',
-        body: { text: body.text, internal: body.internal },
+        body: { text: body.text, internal: body.internal, waitForStudent: body.waitForStudent },
         headers: keyed(body.idempotencyKey),
       }),
     retrying,
@@ -67,6 +67,11 @@ export function useKeyedTransition(number: string) {
       }),
     retrying,
   );
+}
+
+/** POST …/clock/resume: a waiting complaint's clock runs again with the time it had. */
+export function useResumeClock(number: string) {
+  return useStaffMutation(() => apiFetch(path(number, 'clock/resume'), { method: 'POST' }));
 }
 
 export function useAssign(number: string) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ComplaintStatus } from '../../../../shared/constants';
+import type { TargetUnit } from '../../../../shared/working-time';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { formatDateTime } from '../../../lib/format';
 import { dueState, relativeDue, type DueKind } from '../lib/due';
@@ -17,12 +18,41 @@ export function useNow(everyMs = 60_000): number {
   return now;
 }
 
+/** What a paused clock has left, in hours of its unit ("4 h left", "2 h late"). */
+export function clockLeftWords(leftMs: number, unit: TargetUnit): string {
+  const hours = Math.round(Math.abs(leftMs) / 3_600_000);
+  if (leftMs < 0) return i18n._('{hours} h late', { hours });
+  return unit === 'working_hours' ? i18n._('{hours} working h left', { hours }) : i18n._('{hours} h left', { hours });
+}
+
 /**
  * "Overdue 3 h" (red), "Due in 5 h" (amber within a day), "Due in 3 d": the words say it, the
  * colour only repeats it; the exact time is in the tooltip and in what screen readers read.
- * Nothing for a complaint that is no longer open.
+ * "Waiting for the student" while the clock is paused for their answer (issue 44: it has no due
+ * time then). Nothing for a complaint that is no longer open.
  */
-export function DueBadge({ dueAt, status, now, className }: { dueAt: string; status: ComplaintStatus; now: number; className?: string }) {
+export function DueBadge({
+  dueAt,
+  status,
+  now,
+  className,
+  waitingSince = null,
+}: {
+  dueAt: string;
+  status: ComplaintStatus;
+  now: number;
+  className?: string;
+  waitingSince?: string | null;
+}) {
+  if (waitingSince) {
+    return (
+      <Badge tone="info" className={className}>
+        <span data-due="waiting" title={i18n._('Waiting since {time}', { time: formatDateTime(waitingSince) })}>
+          {i18n._('Waiting for the student')}
+        </span>
+      </Badge>
+    );
+  }
   const locale = intlLocale();
   const state = dueState(dueAt, status, now, locale);
   if (!state) return null;

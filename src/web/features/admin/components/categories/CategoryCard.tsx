@@ -10,6 +10,7 @@ import { RetirableCard } from '../RetirableCard';
 import { recipientsLabel } from '../RoutingEditor';
 import { CategoryForm } from './CategoryForm';
 import { translationInputs } from '../../lib/translations';
+import { targetWords } from '../../../../lib/target-words';
 
 /** The update body that changes only whether the category is retired. */
 const withRetired = (c: CategoryAdmin, retired: boolean) => ({
@@ -19,6 +20,7 @@ const withRetired = (c: CategoryAdmin, retired: boolean) => ({
   subCategories: c.subCategories,
   confidential: c.confidential,
   targetHours: c.targetHours,
+  targetUnit: c.targetUnit,
   routing: c.routing,
   retired,
 });
@@ -36,7 +38,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function subCategoryLabel(sub: CategoryAdmin['subCategories'][number]): string {
   const own = [
     sub.confidential && i18n._('confidential'),
-    sub.targetHours !== undefined && i18n._('{hours} h', { hours: sub.targetHours }),
+    sub.targetHours !== undefined && (sub.targetUnit === 'working_hours' ? i18n._('{hours} working h', { hours: sub.targetHours }) : i18n._('{hours} h', { hours: sub.targetHours })),
+    sub.targetHours === undefined && sub.targetUnit === 'working_hours' && i18n._('in working hours'),
     sub.routingKey && i18n._('to {key}', { key: sub.routingKey }),
   ].filter(Boolean);
   return own.length ? i18n._('{name} ({what})', { name: sub.name, what: own.join(', ') }) : sub.name;
@@ -85,7 +88,7 @@ export function CategoryCard({ category, ...note }: CardNote & { category: Categ
                 </Fact>
               ),
           )}
-          <Fact term={i18n._('Target')}>{i18n._('{hours, plural, one {# hour} other {# hours}}', { hours: category.targetHours })}</Fact>
+          <Fact term={i18n._('Target')}>{targetWords(category.targetHours, category.targetUnit)}</Fact>
           <Fact term={i18n._('Mail to')}>{recipientsLabel(category.routing.default)}</Fact>
           {category.routing.overrides.map((o) => (
             <Fact key={o.hostel} term={o.hostel}>

@@ -9,7 +9,9 @@ import {
 } from '../../../../../shared/admin';
 import { categoryRoute } from '../../../../../shared/catalog';
 import { FormAlert } from '../../../../components/ui/FormAlert';
-import { CheckboxField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../../components/ui/FormFields';
+import type { TargetUnit } from '../../../../../shared/working-time';
+import { TargetUnitOptions } from '../TargetUnitOptions';
 import { Button } from '../../../../components/ui/Button';
 import { card } from '../../../../components/ui/styles';
 import { WithSlots, slot } from '../../../../components/ui/WithSlots';
@@ -32,6 +34,8 @@ interface SubCategoryDraft {
   translations: TranslationDraft<'name'>;
   confidential: boolean;
   targetHours: string;
+  /** Empty: the category's unit. */
+  targetUnit: '' | TargetUnit;
   routingKey: string;
 }
 
@@ -45,6 +49,7 @@ interface CategoryDraft {
   subCategories: SubCategoryDraft[];
   confidential: boolean;
   targetHours: string;
+  targetUnit: TargetUnit;
   escalateWardensAfterHours: string;
   escalateAdminsAfterHours: string;
   routing: RoutingDraft;
@@ -52,7 +57,7 @@ interface CategoryDraft {
 
 const invalidMessage = () => i18n._('Some fields need attention: see the messages below them.');
 
-const newSubCategory = (): SubCategoryDraft => ({ name: '', translations: translationDraft(undefined, ['name']), confidential: false, targetHours: '', routingKey: '' });
+const newSubCategory = (): SubCategoryDraft => ({ name: '', translations: translationDraft(undefined, ['name']), confidential: false, targetHours: '', targetUnit: '', routingKey: '' });
 
 const emptyDraft = (): CategoryDraft => ({
   key: '',
@@ -63,6 +68,7 @@ const emptyDraft = (): CategoryDraft => ({
   subCategories: [newSubCategory()],
   confidential: false,
   targetHours: '72',
+  targetUnit: 'hours',
   escalateWardensAfterHours: '0',
   escalateAdminsAfterHours: '24',
   routing: emptyRouting(),
@@ -78,10 +84,12 @@ const draftOf = (c: CategoryAdmin): CategoryDraft => ({
     translations: translationDraft(sub.translations, ['name']),
     confidential: sub.confidential,
     targetHours: sub.targetHours === undefined ? '' : String(sub.targetHours),
+    targetUnit: sub.targetUnit ?? '',
     routingKey: sub.routingKey ?? '',
   })),
   confidential: c.confidential,
   targetHours: String(c.targetHours),
+  targetUnit: c.targetUnit,
   escalateWardensAfterHours: String(c.escalateWardensAfterHours),
   escalateAdminsAfterHours: String(c.escalateAdminsAfterHours),
   routing: routingDraft(c.routing),
@@ -99,10 +107,12 @@ const bodyOf = (d: CategoryDraft) => ({
     translations: sub.translations,
     confidential: sub.confidential,
     ...(sub.targetHours.trim() === '' ? {} : { targetHours: toNumber(sub.targetHours) }),
+    ...(sub.targetUnit === '' ? {} : { targetUnit: sub.targetUnit }),
     ...(sub.routingKey.trim() === '' ? {} : { routingKey: sub.routingKey.trim() }),
   })),
   confidential: d.confidential,
   targetHours: toNumber(d.targetHours),
+  targetUnit: d.targetUnit,
   escalateWardensAfterHours: toNumber(d.escalateWardensAfterHours),
   escalateAdminsAfterHours: toNumber(d.escalateAdminsAfterHours),
   routing: routingValue(d.routing),
@@ -184,6 +194,19 @@ function SubCategories<P>({ control }: { control: Control<CategoryDraft, unknown
               inputMode="numeric"
               autoComplete="off"
             />
+            <SelectField
+              control={control}
+              name={`subCategories.${index}.targetUnit`}
+              label={
+                <WithSlots
+                  text={i18n._('Its target counts{which}', { which: slot('which') })}
+                  slots={{ which: <span className="sr-only">{i18n._(' of sub-category {number}', { number: index + 1 })}</span> }}
+                />
+              }
+            >
+              <option value="">{i18n._("As the category's")}</option>
+              <TargetUnitOptions />
+            </SelectField>
             <TextField
               control={control}
               name={`subCategories.${index}.routingKey`}
@@ -309,6 +332,14 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
             inputMode="numeric"
             autoComplete="off"
           />
+          <SelectField
+            control={form.control}
+            name="targetUnit"
+            label={i18n._('The target counts')}
+            hint={i18n._('Working hours skip the weekly days off and the holidays of the working calendar.')}
+          >
+            <TargetUnitOptions />
+          </SelectField>
           <TextField
             control={form.control}
             name="escalateWardensAfterHours"

@@ -3,7 +3,9 @@ import { useForm } from 'react-hook-form';
 import { serviceUpdateSchema, type ServiceAdmin, type ServiceUpdate } from '../../../../../shared/admin';
 import { Badge } from '../../../../components/ui/Badge';
 import { FormAlert } from '../../../../components/ui/FormAlert';
-import { CheckboxField, TextField } from '../../../../components/ui/FormFields';
+import { CheckboxField, SelectField, TextField } from '../../../../components/ui/FormFields';
+import type { TargetUnit } from '../../../../../shared/working-time';
+import { TargetUnitOptions } from '../TargetUnitOptions';
 import { Button } from '../../../../components/ui/Button';
 import { card } from '../../../../components/ui/styles';
 import { cn } from '../../../../lib/cn';
@@ -22,6 +24,7 @@ interface ServiceDraft {
   translations: TranslationDraft<'label'>;
   enabled: boolean;
   targetHours: string;
+  targetUnit: TargetUnit;
   routing: RoutingDraft;
 }
 
@@ -42,6 +45,7 @@ const draftOf = (s: ServiceAdmin): ServiceDraft => ({
   translations: translationDraft(s.translations, ['label']),
   enabled: s.enabled,
   targetHours: String(s.targetHours),
+  targetUnit: s.targetUnit,
   routing: routingDraft(s.routing),
 });
 
@@ -108,6 +112,15 @@ export function ServiceForm({ service, hostels }: { service: ServiceAdmin; hoste
         inputMode="numeric"
         autoComplete="off"
       />
+      <SelectField
+        control={form.control}
+        name="targetUnit"
+        label={i18n._('The target counts')}
+        hint={i18n._('Working hours skip the weekly days off and the holidays of the working calendar.')}
+        className="max-w-md"
+      >
+        <TargetUnitOptions />
+      </SelectField>
       <RoutingEditor control={form.control} hostels={hostels} />
       <FormAlert control={form.control} />
       <SubmitRow status={saved}>

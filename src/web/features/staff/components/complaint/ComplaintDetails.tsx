@@ -34,7 +34,12 @@ export function ComplaintDetails({ complaint, className }: { complaint: Detail; 
           <time dateTime={complaint.createdAt}>{formatDateTime(complaint.createdAt)}</time>
         </Fact>
         <Fact label={i18n._('Due')}>
-          <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time>
+          {complaint.waitingSince ? (
+            i18n._('Waiting for the student')
+          ) : (
+            <time dateTime={complaint.dueAt}>{formatDateTime(complaint.dueAt)}</time>
+          )}
+          {complaint.targetUnit === 'working_hours' && <span className="block text-sm text-slate-600">{i18n._('Counted in working hours')}</span>}
         </Fact>
         <Fact label={i18n._('Last change')}>
           <time dateTime={complaint.updatedAt}>{formatDateTime(complaint.updatedAt)}</time>

@@ -11,7 +11,9 @@ import { textLink } from '../../../../components/ui/styles';
 import { errorMessage } from '../../../../lib/api-client';
 import { useIncidentOfComplaint } from '../../api/incident-of-complaint';
 import { useTake } from '../../api/take';
-import { DueBadge, useNow } from '../DueBadge';
+import { DueBadge, clockLeftWords, useNow } from '../DueBadge';
+import { useResumeClock } from '../../api/actions';
+import { formatDateTime } from '../../../../lib/format';
 import { ConfidentialBadge } from '../WorkerGate';
 import { PlaceLinkText, RepeatBadge } from '../PlaceBits';
 import type { Detail } from './types';
@@ -102,6 +104,27 @@ function NoticeLine({ id }: { id: string }) {
 }
 
 /** Beside the place: may staff go in while the student is out, when they are in, and the agreed visit (decision 47). */
+/**
+ * While the team waits for the student's answer (issue 44): since when, what the clock has left
+ * when it runs again, and "Resume the clock" for when the answer came some other way.
+ */
+function WaitingLine({ complaint }: { complaint: Detail }) {
+  const resume = useResumeClock(complaint.number);
+  if (!complaint.waitingSince) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2" data-testid="waiting-line">
+      <p className="text-slate-900">
+        {i18n._('Waiting for the student since {time}: the clock is paused', { time: formatDateTime(complaint.waitingSince) })}
+        {complaint.clockLeftMs !== null && <> · {clockLeftWords(complaint.clockLeftMs, complaint.targetUnit)}</>}
+      </p>
+      <Button size="narrow" pending={resume.isPending} pendingLabel={i18n._('Resuming…')} onClick={() => resume.mutate()}>
+        {i18n._('Resume the clock')}
+      </Button>
+      {resume.isError && <p className="w-full text-sm font-medium text-red-800">{errorMessage(resume.error)}</p>}
+    </div>
+  );
+}
+
 function EntryLine({ complaint }: { complaint: Detail }) {
   const visit = complaint.visit?.agreed;
   if (complaint.entryConsent === null && complaint.entrySlots.length === 0 && !visit) return null;
@@ -152,7 +175,7 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
       <p className="flex flex-wrap items-center gap-2">
         <StatusBadge status={complaint.status} />
         <span data-testid="staff-due" className="empty:hidden">
-          <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
+          <DueBadge dueAt={complaint.dueAt} status={complaint.status} waitingSince={complaint.waitingSince} now={now} />
         </span>
         {complaint.followerCount > 0 && <Badge tone="info">{i18n._('Affects {count} students', { count: affected })}</Badge>}
         {complaint.escalationLevel > 0 && (
@@ -164,6 +187,7 @@ export function ComplaintHeader({ complaint, user }: { complaint: Detail; user: 
       <p className="text-slate-700">
         <WithSlots text={line} slots={{ place }} />
       </p>
+      <WaitingLine complaint={complaint} />
       <EntryLine complaint={complaint} />
       {complaint.incidentId && <NoticeLine id={complaint.incidentId} />}
       <Holder complaint={complaint} user={user} />

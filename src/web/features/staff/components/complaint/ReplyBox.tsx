@@ -14,6 +14,7 @@ import { card } from '../../../../components/ui/styles';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { draftResolver } from '../../../../lib/form';
+import { OPEN_STATUSES } from '../../../../../shared/constants';
 import { useKeyedTransition, useReply } from '../../api/actions';
 import { useDraft, useMirrorToDraft } from '../../lib/drafts';
 import type { Detail } from './types';
@@ -25,13 +26,15 @@ const REPLY_MAX_LENGTH = 4000;
 interface ReplyDraft {
   text: string;
   internal: boolean;
+  /** The reply asks something: the complaint's clock pauses until the student answers (issue 44). */
+  waitForStudent: boolean;
 }
 
 type ReplyBody = z.output<typeof replyBodySchema>;
 
 const replyResolver = draftResolver(replyBodySchema, (draft: ReplyDraft) => draft);
 const replyToDraft = ({ text, internal }: ReplyDraft) => ({ text, internal });
-const EMPTY: ReplyDraft = { text: '', internal: false };
+const EMPTY: ReplyDraft = { text: '', internal: false, waitForStudent: false };
 
 /** What the page's keyboard asks of the box: `r` goes into it, `e` asks to mark the complaint resolved. */
 export interface ReplyBoxHandle {
@@ -53,7 +56,7 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
   const queryClient = useQueryClient();
   const { draft, setDraft, keyFor, clear } = useDraft(number, 'reply');
   const form = useForm<ReplyDraft, unknown, ReplyBody>({
-    defaultValues: { text: draft.text, internal: draft.internal === true },
+    defaultValues: { text: draft.text, internal: draft.internal === true, waitForStudent: false },
     resolver: replyResolver,
     reValidateMode: 'onChange',
   });
@@ -62,6 +65,7 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
   const internal = useWatch({ control: form.control, name: 'internal' });
   const words = internal ? '' : text.trim();
   const canResolve = complaint.allowedTransitions.some((t) => t.to === 'resolved');
+  const mayWait = (OPEN_STATUSES as readonly string[]).includes(complaint.status);
   const busy = reply.isPending || transition.isPending;
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -100,10 +104,18 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
 
   const send = form.handleSubmit(async (body) => {
     try {
-      await reply.mutateAsync({ ...body, idempotencyKey: keyFor(body) });
+      const waits = mayWait && !body.internal && body.waitForStudent;
+      const sent = { text: body.text, internal: body.internal, waitForStudent: waits };
+      await reply.mutateAsync({ ...sent, idempotencyKey: keyFor(sent) });
       clear();
       form.reset(EMPTY);
-      setDone(body.internal ? i18n._('Internal note added.') : i18n._('Reply sent to the student.'));
+      setDone(
+        body.internal
+          ? i18n._('Internal note added.')
+          : waits
+            ? i18n._('Reply sent to the student. The clock is paused until they answer.')
+            : i18n._('Reply sent to the student.'),
+      );
       onDone?.();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields?.text) {
@@ -185,6 +197,18 @@ export function ReplyBox({ complaint, onDone, ref }: { complaint: Detail; onDone
           controlClassName={internal ? 'border-amber-500 bg-amber-50' : undefined}
         />
         <CheckboxField control={form.control} name="internal" label={i18n._('Internal note (not shown to the student)')} controlClassName="accent-amber-600" />
+        {mayWait && !internal && (
+          <CheckboxField
+            control={form.control}
+            name="waitForStudent"
+            label={i18n._("Wait for the student's answer (pauses the clock)")}
+            hint={
+              complaint.waitingSince
+                ? i18n._('The clock is already paused: it runs again when the student answers.')
+                : i18n._('While it waits it is not overdue and not escalated; the student’s answer starts the clock again with the time it had.')
+            }
+          />
+        )}
         {canResolve && !internal && (
           <PhotoPicker
             key={pickerKey}

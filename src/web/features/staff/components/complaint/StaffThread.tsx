@@ -8,6 +8,7 @@ import type { Detail, TimelineEntry } from './types';
 import { i18n } from '../../../../lib/i18n';
 import { useLocalNames, type LocalNames } from '../../../../lib/local-names';
 import { standInName } from '../../lib/stand-in-names';
+import { clockNoteText } from '../../../../lib/clock-notes';
 
 function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'reply') {
@@ -19,6 +20,7 @@ function entryTitle(entry: TimelineEntry): string {
   if (entry.kind === 'escalation') return i18n._('Escalated');
   if (entry.kind === 'visit') return i18n._('Visit');
   if (entry.kind === 'photos') return i18n._('Photos');
+  if (entry.kind === 'clock') return i18n._('Clock');
   if (entry.fromStatus && entry.fromStatus !== entry.status) {
     return i18n._('{from} → {to}', { from: i18n._(STATUS_LABELS[entry.fromStatus]), to: i18n._(STATUS_LABELS[entry.status]) });
   }
@@ -69,6 +71,7 @@ export function escalationNote(note: string, hostelName: (hostel: string) => str
 function noteOf(entry: TimelineEntry, names: LocalNames): string {
   if (entry.kind === 'assignment') return assignmentNote(entry.note);
   if (entry.kind === 'escalation') return escalationNote(entry.note, names.hostel);
+  if (entry.kind === 'clock') return clockNoteText(entry.note);
   // The note of photos added after filing is how many: they are in the gallery above.
   if (entry.kind === 'photos') return i18n._('{count, plural, one {added a photo} other {added # photos}}', { count: Number(entry.note) || 1 });
   return entry.note;

@@ -179,7 +179,7 @@ export function PhoneRows({ complaints, now, selected, onToggle, queueSearch, la
                   <Title complaint={complaint} />
                 </p>
                 <div className="mt-1 flex flex-wrap items-center gap-1.5">
-                  <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
+                  <DueBadge dueAt={complaint.dueAt} status={complaint.status} waitingSince={complaint.waitingSince} now={now} />
                   <EscalationBadge level={complaint.escalationLevel} />
                   <AffectsBadge followers={complaint.followerCount} />
                   <VisitBadge complaint={complaint} timeZone={timeZone} now={now} />
@@ -296,7 +296,7 @@ export function DeskTable({ complaints, now, selected, onToggle, queueSearch, la
                 </td>
                 <td className={td}>{complaint.assignee?.name ?? i18n._('Nobody')}</td>
                 <td className={cn(td, 'whitespace-nowrap')}>
-                  <DueBadge dueAt={complaint.dueAt} status={complaint.status} now={now} />
+                  <DueBadge dueAt={complaint.dueAt} status={complaint.status} waitingSince={complaint.waitingSince} now={now} />
                   {complaint.escalationLevel > 0 && (
                     <span className="mt-1 block">
                       <EscalationBadge level={complaint.escalationLevel} />
