@@ -16,6 +16,7 @@ const webAreas = {
   'web-staff': ['staff'],
   'web-admin': ['admin'],
   'web-insights': ['insights'],
+  'web-grievances': ['grievances'],
 };
 const areaFolders = (names) => names.map((name) => `${web}/features/${name}`);
 

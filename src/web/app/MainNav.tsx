@@ -6,6 +6,7 @@ import { i18n } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { can, isWorkerRole } from '../../shared/permissions';
 import type { Role } from '../../shared/constants';
+import { useGrievanceSeats, type GrievanceSeats } from '../features/grievances/api/get-seats';
 
 // The labels are English message ids, translated where they are shown.
 export const navItems = [
@@ -22,6 +23,15 @@ const workerItems = [{ to: '/staff', label: /*i18n*/ 'Staff console', end: false
 const adminItems = [{ to: '/admin', label: /*i18n*/ 'Admin', end: false }] as const;
 
 type NavItem = { to: string; label: string; end: boolean };
+
+/** The grievance ladder's consoles, for whoever sits on them (the admin console names them). */
+function seatItems(seats: GrievanceSeats | undefined): NavItem[] {
+  if (!seats) return [];
+  return [
+    ...(seats.committee ? [{ to: '/committee', label: /*i18n*/ 'Grievance committee', end: false }] : []),
+    ...(seats.ombudsperson ? [{ to: '/ombudsperson', label: /*i18n*/ 'Ombudsperson', end: false }] : []),
+  ];
+}
 
 function itemsFor(role: Role | undefined): readonly NavItem[] {
   if (role === undefined) return navItems;
@@ -44,7 +54,8 @@ export function MainNav() {
   const open = openAt === location.key;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const me = useMe();
-  const items = itemsFor(me.data?.role);
+  const seats = useGrievanceSeats();
+  const items = [...itemsFor(me.data?.role), ...(me.data ? seatItems(seats.data) : [])];
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && open) {

@@ -83,8 +83,45 @@ export const routes: RouteObject[] = [
             path: 'my/:number',
             HydrateFallback: PageLoading,
             lazy: async () => ({
-              Component: (await import('../features/complaints/components/ComplaintDetailPage')).ComplaintDetailPage,
+              Component: (await import('./complaint-route')).ComplaintRoute,
             }),
+          },
+          {
+            path: 'grievances',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/grievances/components/StudentPages')).MyGrievancesPage }),
+          },
+          {
+            path: 'grievances/new',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/grievances/components/StudentPages')).NewGrievancePage }),
+          },
+          {
+            path: 'grievances/:number',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/grievances/components/StudentPages')).GrievancePage }),
+          },
+          {
+            // The Student Grievance Redressal Committee's console (issue 44), for its members.
+            path: 'committee',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/grievances/components/CommitteePages')).CommitteeListPage }),
+          },
+          {
+            path: 'committee/grievances/:number',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/grievances/components/CommitteePages')).CommitteeGrievancePage }),
+          },
+          {
+            // The Ombudsperson's appeals.
+            path: 'ombudsperson',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/grievances/components/OmbudspersonPages')).AppealsPage }),
+          },
+          {
+            path: 'ombudsperson/appeals/:number',
+            HydrateFallback: PageLoading,
+            lazy: async () => ({ Component: (await import('../features/grievances/components/OmbudspersonPages')).AppealPage }),
           },
           {
             // A room's or common area's printed label (decision 45): /p/BLOCK2/214, /p/BLOCK2/F3WASH.
@@ -153,7 +190,7 @@ export const routes: RouteObject[] = [
             path: 'admin/*',
             HydrateFallback: PageLoading,
             lazy: async () => ({
-              Component: (await import('../features/admin/components/AdminConsole')).AdminConsole,
+              Component: (await import('./admin-route')).AdminRoute,
             }),
           },
           {

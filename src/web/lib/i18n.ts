@@ -34,8 +34,9 @@ type Catalogue = Promise<{ messages: Messages }>;
 // Every compiled web catalogue of every language but the source, each its own chunk fetched only when
 // asked for: a language added to LANGUAGES is found here without a line of its own.
 const compiledCatalogues = import.meta.glob<{ messages: Messages }>(['../../locales/*/web*.ts', '!../../locales/en/**']);
-// The areas of lingui.config.js: everyone's, and the three only workers load.
-const EVERYONE = ['web', 'web-student'];
+// The areas of lingui.config.js: everyone's (the grievance ladder's too: students raise grievances, and its
+// members and Ombudsperson need not be workers), and the three only workers load.
+const EVERYONE = ['web', 'web-student', 'web-grievances'];
 const WORK = ['web-staff', 'web-insights', 'web-admin'];
 const load = (locale: Locale, areas: string[]): Catalogue[] =>
   locale === SOURCE_LOCALE ? [] : areas.map((area) => compiledCatalogues[`../../locales/${locale}/${area}.ts`]?.() ?? Promise.reject(new Error(`no ${area} catalogue for ${locale}`)));

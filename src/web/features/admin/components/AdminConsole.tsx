@@ -34,16 +34,23 @@ const sections = () =>
     { path: 'audit', label: i18n._('Audit log') },
   ] as const;
 
+/** A section another feature brings (composed in by the app's router): its path under /admin, its name, its page. */
+export interface AdminSection {
+  path: string;
+  label: () => string;
+  element: ReactNode;
+}
+
 /**
  * The sections: a row that scrolls sideways on phones (every section one tap away without a
  * second menu), a list beside the page from the `lg` breakpoint.
  */
-function SectionNav() {
+function SectionNav({ extra }: { extra: readonly AdminSection[] }) {
   return (
     <nav aria-label={i18n._('Admin sections')} className="-mx-4 mb-6 border-b border-slate-200 px-4 sm:mx-0 sm:px-0 lg:mb-0 lg:border-0">
       <p className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-600 uppercase lg:block">{i18n._('Admin console')}</p>
       <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
-        {sections().map((section) => (
+        {[...sections(), ...extra.map((section) => ({ path: section.path, label: section.label() }))].map((section) => (
           <li key={section.path} className="shrink-0">
             <NavLink
               to={`/admin/${section.path}`}
@@ -112,11 +119,11 @@ function UnknownSection() {
 }
 
 /** Route /admin/*: the admin console, one lazy chunk with its own routes. */
-export function AdminConsole() {
+export function AdminConsole({ extraSections = [] }: { extraSections?: readonly AdminSection[] } = {}) {
   return (
     <AdminGate>
       <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-8">
-        <SectionNav />
+        <SectionNav extra={extraSections} />
         <div className="min-w-0">
           <UnsavedChangesProvider>
           <Routes>
@@ -132,6 +139,9 @@ export function AdminConsole() {
             <Route path="mail" element={<MailPage />} />
             <Route path="mail/:id" element={<MailMessagePage />} />
             <Route path="audit" element={<AuditPage />} />
+            {extraSections.map((section) => (
+              <Route key={section.path} path={section.path} element={section.element} />
+            ))}
             <Route path="*" element={<UnknownSection />} />
           </Routes>
           </UnsavedChangesProvider>

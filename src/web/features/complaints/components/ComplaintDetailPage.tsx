@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isOpenStatus, type ComplaintStatus } from '../../../../shared/constants';
 import { studentMay } from '../../../../shared/lifecycle';
@@ -160,7 +161,7 @@ function detailsHint(complaint: ComplaintDetail): string {
  * next, the "Is it fixed?" card (with the team's note) when it is resolved, the steps, the facts
  * folded away, then the conversation (their message and photos first) with the reply box last.
  */
-function Details({ complaint }: { complaint: ComplaintDetail }) {
+function Details({ complaint, grievanceCard }: { complaint: ComplaintDetail; grievanceCard: GrievanceSlot | undefined }) {
   const seen = useMarkComplaintSeen();
   const { mutate: markSeen } = seen;
   // Opening a complaint is reading what the bell said about it.
@@ -183,6 +184,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
       )}
       <StatusMessage message={awaitsReply ? null : replySent} className="mt-3" data-testid="student-reply-result" />
       <ResolutionForms complaint={complaint} />
+      {grievanceCard?.(complaint.number)}
       <RatingSummary complaint={complaint} />
       <StatusStepper status={complaint.status} reached={reached} />
       <StudentVisit complaint={complaint} />
@@ -209,7 +211,13 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
   );
 }
 
-function ComplaintLoader({ number }: { number: string }) {
+/**
+ * What the app composes into the student's own complaint page from another feature: the grievance
+ * committee's "Not satisfied?" card (app/complaint-route.tsx), given the complaint's number.
+ */
+export type GrievanceSlot = (number: string) => ReactNode;
+
+function ComplaintLoader({ number, grievanceCard }: { number: string; grievanceCard: GrievanceSlot | undefined }) {
   const complaint = useComplaint(number, { enabled: true });
 
   if (complaint.isPending) return <LoadingStatus label={i18n._('Loading the complaint…')} />;
@@ -223,11 +231,11 @@ function ComplaintLoader({ number }: { number: string }) {
     }
     return <LoadError error={complaint.error} onRetry={() => void complaint.refetch()} />;
   }
-  return complaint.data.view === 'follower' ? <FollowedComplaintView complaint={complaint.data} /> : <Details complaint={complaint.data} />;
+  return complaint.data.view === 'follower' ? <FollowedComplaintView complaint={complaint.data} /> : <Details complaint={complaint.data} grievanceCard={grievanceCard} />;
 }
 
 /** Route /my/:number: one of the student's complaints, every field and its timeline; or one they follow. */
-export function ComplaintDetailPage() {
+export function ComplaintDetailPage({ grievanceCard }: { grievanceCard?: GrievanceSlot } = {}) {
   const { number = '' } = useParams();
 
   return (
@@ -236,7 +244,7 @@ export function ComplaintDetailPage() {
       <PageHeading id="complaint-heading" title={i18n._('Complaint {number} · Hostel Complaint Portal', { number })}>
         <WithSlots text={i18n._('Complaint {number}', { number: slot('number') })} slots={{ number: <span className="font-mono">{number}</span> }} />
       </PageHeading>
-      <SignedInGate>{() => <ComplaintLoader key={number} number={number} />}</SignedInGate>
+      <SignedInGate>{() => <ComplaintLoader key={number} number={number} grievanceCard={grievanceCard} />}</SignedInGate>
     </section>
   );
 }

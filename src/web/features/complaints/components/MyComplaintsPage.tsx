@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { LoadingStatus } from '../../../components/ui/LoadingStatus';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { Button } from '../../../components/ui/Button';
-import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles';
+import { buttonPrimary, buttonSecondary, card, textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
@@ -153,6 +153,12 @@ export function MyComplaintsPage() {
             <WaitingForYou />
             <ComplaintList />
             <FollowingList />
+            <p className="mt-8 text-slate-800" data-testid="grievances-link">
+              {i18n._('Not satisfied with how a complaint was handled?')}{' '}
+              <Link to="/grievances" className={textLink}>
+                {i18n._('My grievances')}
+              </Link>
+            </p>
           </>
         )}
       </SignedInGate>
