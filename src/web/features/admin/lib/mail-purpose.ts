@@ -26,6 +26,16 @@ const purposeLabels = (): Record<string, string | undefined> => ({
   insights_digest: i18n._('Insights digest'),
   cleaning_visit: i18n._('Cleaning visit, to the student'),
   visit: i18n._('Visit time, to the student or the team'),
+  grievance_raised: i18n._('A new grievance, to the committee'),
+  grievance_received: i18n._('Grievance received, to the student'),
+  grievance_hearing: i18n._('Hearing, to the student'),
+  grievance_decision: i18n._("The committee's decision, to the student"),
+  grievance_appeal: i18n._('An appeal, to the Ombudsperson and the committee'),
+  grievance_question: i18n._("The Ombudsperson's question"),
+  grievance_message: i18n._('A message on a grievance'),
+  grievance_disposal: i18n._("The Ombudsperson's order, to the student and the committee"),
+  grievance_withdrawn: i18n._('Grievance withdrawn, to the committee'),
+  grievance_reminder: i18n._('Grievance deadline missed, to the chair, the Ombudsperson or the head'),
 });
 
 export const mailPurposeLabel = (purpose: string): string => purposeLabels()[purpose] ?? purpose;
