@@ -33,7 +33,7 @@ const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email });
 const { it } = suite;
 
 /** Routes filled in once the data exists. */
-const at = { acknowledged: '', confidential: '', mail: '' };
+const at = { acknowledged: '', confidential: '', mail: '', grievance: '' };
 
 beforeAll(async () => {
   const admin = await suite.api(ADMIN);
@@ -64,6 +64,26 @@ beforeAll(async () => {
   const replied = await staff.send('POST', `/api/staff/complaints/${at.acknowledged}/replies`, { text: `Noted. The vendor's status page is ${LONG_LINK}.` });
   expect(replied.status, JSON.stringify(replied.body)).toBe(204);
 
+  // The grievance ladder with one grievance on appeal: the warden chairs the committee, the duty is the Ombudsperson.
+  const rejectedOne = await file({ hostel: 'Block-3', roomNo: '318', complaint: 'The wifi in the common room has not worked since Monday.' });
+  const turnedDown = await staff.send('POST', `/api/staff/complaints/${rejectedOne}/transitions`, { to: 'rejected', note: 'The access point works.' });
+  expect(turnedDown.status, JSON.stringify(turnedDown.body)).toBe(200);
+  const named = await admin.send('PUT', '/api/admin/grievance-committee', {
+    members: [{ ...WARDEN, position: 'chair', woman: false, reservedCategory: false }],
+    ombudsperson: DUTY,
+  });
+  expect(named.status, JSON.stringify(named.body)).toBe(200);
+  const raised = await student.post('/api/grievances', { complaintNumber: rejectedOne, reason: `Nobody checked the room; the outage page ${LONG_LINK} says it is down.` });
+  expect(raised.status, JSON.stringify(raised.body)).toBe(201);
+  at.grievance = String(raised.body.number);
+  const chair = await suite.api(WARDEN);
+  const heard = await chair.post(`/api/committee/grievances/${at.grievance}/hearings`, { at: new Date(Date.now() + 2 * 86_400_000).toISOString(), place: 'Committee room, Admin Block, first floor' });
+  expect(heard.status, JSON.stringify(heard.body)).toBe(201);
+  const decided = await chair.post(`/api/committee/grievances/${at.grievance}/decision`, { outcome: 'partly_upheld', findings: 'The room was not visited before the complaint was turned down.', decision: 'The wifi team visits room 318 within three days.' });
+  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+  const appealed = await student.post(`/api/grievances/${at.grievance}/appeal`, { reason: 'Three days is too long for a whole floor without wifi.' });
+  expect(appealed.status, JSON.stringify(appealed.body)).toBe(200);
+
   await seedInsights(suite.portal.app.db);
   const [mail] = await suite.portal.app.db.select({ id: outbox.id }).from(outbox).limit(1);
   at.mail = String(mail?.id ?? '');
@@ -75,10 +95,14 @@ const CONSOLE = () => ['/staff', '/staff?view=all', '/staff/settings', '/setting
 
 const ROLES: Array<{ role: string; who: SignInAs | null; routes: () => string[] }> = [
   { role: 'visitor', who: null, routes: () => PUBLIC },
-  { role: 'student', who: STUDENT, routes: () => [...PUBLIC, '/my', `/my/${at.acknowledged}`, `/my/${at.confidential}`, '/userInfo', '/settings/notifications', '/staff', '/insights', '/cleaning'] },
+  {
+    role: 'student',
+    who: STUDENT,
+    routes: () => [...PUBLIC, '/my', `/my/${at.acknowledged}`, `/my/${at.confidential}`, '/userInfo', '/settings/notifications', '/staff', '/insights', '/cleaning', '/grievances', '/grievances/new', `/grievances/${at.grievance}`],
+  },
   { role: 'staff', who: STAFF, routes: () => [...PUBLIC, ...CONSOLE(), '/userInfo', '/staff/cleaning'] },
-  { role: 'anti-ragging duty', who: DUTY, routes: () => ['/', ...CONSOLE(), `/staff/complaints/${at.confidential}`] },
-  { role: 'warden', who: WARDEN, routes: () => ['/', ...CONSOLE(), '/insights', '/userInfo'] },
+  { role: 'anti-ragging duty, the Ombudsperson', who: DUTY, routes: () => ['/', ...CONSOLE(), `/staff/complaints/${at.confidential}`, '/ombudsperson', `/ombudsperson/appeals/${at.grievance}`] },
+  { role: 'warden, the committee’s chair', who: WARDEN, routes: () => ['/', ...CONSOLE(), '/insights', '/userInfo', '/committee', `/committee/grievances/${at.grievance}`] },
   {
     role: 'admin',
     who: ADMIN,
@@ -87,7 +111,7 @@ const ROLES: Array<{ role: string; who: SignInAs | null; routes: () => string[] 
       ...CONSOLE(),
       `/staff/complaints/${at.confidential}`,
       '/insights',
-      ...['university', 'hostels', 'categories', 'services', 'people', 'mail', `mail/${at.mail}`, 'audit', 'cleaning'].map((s) => `/admin/${s}`),
+      ...['university', 'hostels', 'categories', 'services', 'calendar', 'people', 'mail', `mail/${at.mail}`, 'audit', 'cleaning', 'grievance-committee', 'grievance-report'].map((s) => `/admin/${s}`),
     ],
   },
 ];
