@@ -29,16 +29,21 @@ const WRITTEN = {
   ragging: 'सीनियर रात में कमरे में आकर परेशान करते हैं।',
   question: 'कल सुबह दस बजे आ सकते हैं?',
   notice: 'दूसरी मंज़िल पर पानी बंद',
+  grievance: 'टीम ने कमरा देखे बिना शिकायत अस्वीकार कर दी।',
+  findings: 'कमरे का निरीक्षण नहीं हुआ था।',
+  decision: 'टीम तीन दिन में कमरा देखे।',
+  hearing: 'समिति कक्ष, प्रशासनिक भवन',
+  appeal: 'तीन दिन बहुत लंबा समय है।',
 };
 
 /** Words Hindi speakers say as they are, and each language's own name on the switch. */
-const LATIN_WORDS = new Set(['Wi-Fi', 'WhatsApp', 'FIR', 'OTP', 'QR', 'CSV', 'PDF', 'SMTP', 'URL', 'IST', 'HTML', 'UGC', 'PNG', 'JPEG', 'WebP', 'KB', 'English']);
+const LATIN_WORDS = new Set(['Wi-Fi', 'WhatsApp', 'FIR', 'OTP', 'QR', 'CSV', 'PDF', 'SMTP', 'URL', 'IST', 'HTML', 'UGC', 'PNG', 'JPEG', 'WebP', 'KB', 'English', 'SC', 'ST', 'OBC']);
 
 const suite = browserSuite({ ...RELAXED_LIMITS, ADMIN_EMAILS: ADMIN.email, MAIL_POLL_INTERVAL_MS: '200' });
 const { it } = suite;
 
 /** Filled in once the data exists. */
-const at = { fan: '', ragging: '', area: '', mail: '' };
+const at = { fan: '', ragging: '', area: '', mail: '', grievance: '' };
 /** Texts that are data on the pages: names and what people wrote. */
 let dataTexts: string[] = [];
 /** What an administrator typed in English and edits as it is: every name of the catalogue, its keys, the contacts. */
@@ -93,6 +98,20 @@ beforeAll(async () => {
   });
   expect(notice.status, JSON.stringify(notice.body)).toBe(201);
 
+  // The grievance ladder, on appeal: the warden chairs the committee, the administrator is the Ombudsperson.
+  const light = await file({ category: 'electricity', subCategory: 'Switch', hostel: 'Block-2', floor: 2, roomNo: '205', complaint: WRITTEN.fan });
+  expect((await warden.send('POST', `/api/staff/complaints/${light}/transitions`, { to: 'rejected', note: WRITTEN.findings })).status).toBe(200);
+  const named = await admin.send('PUT', '/api/admin/grievance-committee', { members: [{ ...WARDEN, position: 'chair', woman: false, reservedCategory: false }], ombudsperson: ADMIN });
+  expect(named.status, JSON.stringify(named.body)).toBe(200);
+  const raised = await student.post('/api/grievances', { complaintNumber: light, reason: WRITTEN.grievance });
+  expect(raised.status, JSON.stringify(raised.body)).toBe(201);
+  at.grievance = String(raised.body.number);
+  const heard = await warden.post(`/api/committee/grievances/${at.grievance}/hearings`, { at: new Date(Date.now() + 2 * 86_400_000).toISOString(), place: WRITTEN.hearing });
+  expect(heard.status, JSON.stringify(heard.body)).toBe(201);
+  const decided = await warden.post(`/api/committee/grievances/${at.grievance}/decision`, { outcome: 'partly_upheld', findings: WRITTEN.findings, decision: WRITTEN.decision });
+  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+  expect((await student.post(`/api/grievances/${at.grievance}/appeal`, { reason: WRITTEN.appeal })).status).toBe(200);
+
   const [mail] = await suite.portal.app.db.select({ id: outbox.id }).from(outbox).limit(1);
   at.mail = String(mail?.id ?? '');
 
@@ -109,6 +128,8 @@ beforeAll(async () => {
     ...catalog.categories.flatMap((c) => [c.key, c.routingKey, c.cardTitle, c.complaintHead, c.description, ...c.subCategories.flatMap((s) => [s.name, s.routingKey ?? ''])]),
     ...catalog.services.flatMap((s) => [s.key, s.routingKey, s.label]),
     ...hostels.map((h) => h.code),
+    // The working calendar's CSV columns, which a file must name as they are.
+    'date,name', 'name_hi',
   ].filter((text) => text !== '');
 });
 
@@ -209,6 +230,9 @@ const STUDENT_ROUTES = () => [
   '/p/BLOCK2/9999',
   '/settings/notifications',
   '/userInfo',
+  '/grievances',
+  '/grievances/new',
+  `/grievances/${at.grievance}`,
   '/no-such-page',
 ];
 
@@ -223,9 +247,15 @@ const WARDEN_ROUTES = () => [
   `/staff/places/BLOCK2/${at.area}`,
   '/staff/cleaning',
   '/insights',
+  '/committee',
+  `/committee/grievances/${at.grievance}`,
 ];
 
-const ADMIN_ROUTES = () => ['university', 'hostels', 'categories', 'services', 'cleaning', 'routing', 'people', 'mail', `mail/${at.mail}`, 'audit'].map((s) => `/admin/${s}`);
+const ADMIN_ROUTES = () => [
+  ...['university', 'hostels', 'categories', 'services', 'calendar', 'cleaning', 'routing', 'people', 'mail', `mail/${at.mail}`, 'audit', 'grievance-committee', 'grievance-report'].map((s) => `/admin/${s}`),
+  '/ombudsperson',
+  `/ombudsperson/appeals/${at.grievance}`,
+];
 
 const READERS: Array<{ role: string; who: SignInAs; routes: () => string[]; data: () => string[] }> = [
   { role: 'a student', who: STUDENT, routes: STUDENT_ROUTES, data: () => dataTexts },

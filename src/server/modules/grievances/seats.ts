@@ -152,7 +152,8 @@ export async function saveCommitteeSetup(db: Db, actor: UserRow, setup: Committe
       actorId: actor.id,
       action: 'grievance.committee',
       targetType: 'grievance_committee',
-      targetId: 'sgrc',
+      // The university has one committee, as it has one profile (its target is '1' too).
+      targetId: '1',
       details: { before: withoutAccounts(before), after: withoutAccounts(after) },
     });
     return after;

@@ -46,7 +46,7 @@ import { tellGrievance, type GrievanceRecipient, type LifecycleContext } from '.
 import { grievanceMail, type GrievanceMail } from '../mail/index.js';
 import type { BellText } from '../notifications/index.js';
 import { adminAddresses, committeeSeats, requireDecidingMember, requireMember, requireOmbudsperson, seatHolder } from './seats.js';
-import { entryView, grievanceView, summaries, type Audience } from './views.js';
+import { aboutComplaint, entryView, grievanceView, summaries, type Audience } from './views.js';
 
 /*
  * The grievance ladder's rules (issue 44, decision 73). Every step runs in one lifecycle
@@ -354,7 +354,6 @@ async function attachGrievancePhotos(tx: Tx, g: GrievanceRow, student: UserRow, 
   }
 }
 
-const aboutComplaint = (c: ComplaintRow) => (c.subCategory ? `${c.complaintHead}: ${c.subCategory}` : c.complaintHead);
 
 /**
  * Raises a grievance: on the student's own complaint when it may go to the committee (a rejected,

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppealOutcome, CommitteeOutcome, GrievanceClock, GrievanceSummary, GrievanceThreadEntry, GrievanceView } from '../../../shared/grievances.js';
 import { STATUS_LABELS } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
-import { complaints, grievanceEntries, photos, users, type GrievanceEntryRow, type GrievanceRow } from '../../db/schema.js';
+import { complaints, grievanceEntries, photos, users, type ComplaintRow, type GrievanceEntryRow, type GrievanceRow } from '../../db/schema.js';
 import type { Reader } from '../../i18n/readers.js';
 import { withholdIdentity, Reporters } from '../confidentiality/index.js';
 import { workerTimeline } from '../staff/index.js';
@@ -27,11 +27,26 @@ export function clockOf(dueAt: Date, doneAt: Date | null, now: Date): GrievanceC
 /** Whether the student may still appeal: decided, not appealed, and the window still open. */
 export const mayAppeal = (g: GrievanceRow, now: Date): boolean => g.status === 'decided' && g.appealUntil !== null && now <= g.appealUntil;
 
-export function toSummary(g: GrievanceRow, complaintNumber: string | null, now: Date, r: Reader): GrievanceSummary {
+/** What a complaint is about, as the grievance on it is named when the student gave no subject: in the filing's words, or the reader's. */
+export const aboutComplaint = (c: Pick<ComplaintRow, 'category' | 'complaintHead' | 'subCategory'>) => (c.subCategory ? `${c.complaintHead}: ${c.subCategory}` : c.complaintHead);
+
+type AboutColumns = Pick<ComplaintRow, 'number' | 'category' | 'complaintHead' | 'subCategory' | 'commonAreaId' | 'hostel' | 'placeText'>;
+
+/**
+ * The grievance's subject for this reader: one named after its complaint (the student gave none)
+ * is named again in the reader's words of the catalogue; one the student wrote is theirs.
+ */
+function subjectFor(g: GrievanceRow, complaint: AboutColumns | null, r: Reader): string {
+  if (!complaint || g.subject !== aboutComplaint(complaint)) return g.subject;
+  return aboutComplaint(r.local(complaint));
+}
+
+export function toSummary(g: GrievanceRow, complaint: AboutColumns | null, now: Date, r: Reader): GrievanceSummary {
+  const complaintNumber = complaint?.number ?? null;
   return {
     number: g.number,
     status: g.status,
-    subject: g.subject,
+    subject: subjectFor(g, complaint, r),
     hostel: r.hostel(g.hostel),
     complaintNumber,
     receivedAt: g.receivedAt.toISOString(),
@@ -107,6 +122,15 @@ export function entryView(entry: GrievanceEntryRow, audience: Audience, number: 
   }
 }
 
+/** What the projection writes for the reporter's own steps on a complaint that is not confidential. */
+const STUDENT_STAND_IN = 'Student';
+
+/** The filing's stored line ("Sent to …", in English) in the reader's words; any other note as written. */
+function filingNote(note: string, r: Reader): string {
+  const sent = /^Sent to (.+)$/s.exec(note);
+  return sent ? r.i18n._('Sent to {addresses}', { addresses: sent[1] ?? '' }) : note;
+}
+
 /** The whole grievance for one reader; members and the Ombudsperson also get the student and the complaint's history. */
 export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Audience, now: Date, r: Reader): Promise<GrievanceView> {
   const [entries, attached, complaintRow] = await Promise.all([
@@ -118,7 +142,7 @@ export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Au
   const urls = pdfUrls(g.number);
   const photoBase = `/api/grievances/${g.number}/photos`;
   const view: GrievanceView = {
-    ...toSummary(g, complaint?.number ?? null, now, r),
+    ...toSummary(g, complaint, now, r),
     reason: g.reason,
     photos: attached.map((p) => ({ id: p.id, url: `${photoBase}/${p.id}/full` })),
     thread: entries.map((e) => entryView(e, audience, g.number, r)),
@@ -152,8 +176,8 @@ export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Au
       at: t.at,
       kind: t.internal ? 'note' : t.kind,
       // A change of status says what it changed to; its note (a reason) follows.
-      text: t.kind === 'status' ? [r.i18n._(STATUS_LABELS[t.status]), t.note].filter(Boolean).join(' — ') : t.note,
-      by: t.by,
+      text: t.kind === 'status' ? [r.i18n._(STATUS_LABELS[t.status]), filingNote(t.note, r)].filter(Boolean).join(' — ') : t.note,
+      by: t.by === STUDENT_STAND_IN ? r.i18n._('Student') : t.by,
     })),
   };
   return view;
@@ -162,10 +186,23 @@ export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Au
 /** The grievances with their complaints' numbers, for lists. */
 export async function summaries(db: Queryable, rows: GrievanceRow[], now: Date, r: Reader): Promise<GrievanceSummary[]> {
   const ids = rows.flatMap((g) => (g.complaintId ? [g.complaintId] : []));
-  const numbers = new Map<string, string>();
+  const about = new Map<string, AboutColumns>();
   if (ids.length) {
-    for (const c of await db.select({ id: complaints.id, number: complaints.number }).from(complaints).where(inArray(complaints.id, ids))) numbers.set(c.id, c.number);
+    const found = await db
+      .select({
+        id: complaints.id,
+        number: complaints.number,
+        category: complaints.category,
+        complaintHead: complaints.complaintHead,
+        subCategory: complaints.subCategory,
+        commonAreaId: complaints.commonAreaId,
+        hostel: complaints.hostel,
+        placeText: complaints.placeText,
+      })
+      .from(complaints)
+      .where(inArray(complaints.id, ids));
+    for (const { id, ...c } of found) about.set(id, c);
   }
-  return rows.map((g) => toSummary(g, g.complaintId ? (numbers.get(g.complaintId) ?? null) : null, now, r));
+  return rows.map((g) => toSummary(g, g.complaintId ? (about.get(g.complaintId) ?? null) : null, now, r));
 }
 

@@ -58,6 +58,8 @@ const targetLabels = (): Record<string, string | undefined> => ({
   bulk_action: i18n._('Bulk action'),
   ragging_inspection: i18n._('Anti-ragging inspection'),
   holiday: i18n._('Holiday'),
+  grievance: i18n._('Grievance'),
+  grievance_committee: i18n._('Grievance committee'),
 });
 export const targetTypeLabel = (type: string): string => targetLabels()[type] ?? sentence(type);
 
@@ -166,6 +168,18 @@ const fieldLabels = (): Record<string, string | undefined> => ({
   // weekly cleaning
   text: i18n._('Time'),
   capacity: i18n._('Capacity'),
+  // the grievance ladder
+  complaint: i18n._('Complaint'),
+  committeeDueAt: i18n._('The committee’s deadline'),
+  ombudspersonDueAt: i18n._('The Ombudsperson’s deadline'),
+  appealUntil: i18n._('Appeal until'),
+  onTime: i18n._('In time'),
+  at: i18n._('When'),
+  place: i18n._('Where'),
+  members: i18n._('Members'),
+  ombudsperson: i18n._('Ombudsperson'),
+  as: i18n._('Written as'),
+  addresses: i18n._('Addresses'),
 });
 
 /** "escalateAfterHours" → "Escalate after hours". */
@@ -293,6 +307,49 @@ function slotTextOf(value: unknown): string | undefined {
 }
 
 /** A known field's value in words; the fallback for the rest. */
+/** A grievance's outcome: the committee's, or the Ombudsperson's on appeal. */
+function grievanceOutcomeText(value: string): string | undefined {
+  const words: Record<string, string | undefined> = {
+    upheld: i18n._('Upheld'),
+    partly_upheld: i18n._('Partly upheld'),
+    not_upheld: i18n._('Not upheld'),
+    confirmed: i18n._('Decision confirmed'),
+    modified: i18n._('Decision modified'),
+    set_aside: i18n._('Decision set aside'),
+  };
+  return words[value];
+}
+
+/** Who a grievance's step was for or by: a seat, the student, the head of the institution, the administrators. */
+function seatText(value: string): string | undefined {
+  const words: Record<string, string | undefined> = {
+    chair: i18n._('the chair'),
+    member: i18n._('a member'),
+    special_invitee: i18n._('the special invitee'),
+    ombudsperson: i18n._('the Ombudsperson'),
+    committee: i18n._('the committee'),
+    student: i18n._('the student'),
+    head: i18n._('the head of the institution'),
+    admins: i18n._('the administrators'),
+  };
+  return words[value];
+}
+
+/** The committee as named: each member with their seat and what the regulation counts. */
+function membersText(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  if (!value.length) return none();
+  return value
+    .map((m) => {
+      if (!isRecord(m) || typeof m.name !== 'string') return plain(m);
+      const marks = [typeof m.position === 'string' ? seatText(m.position) : undefined, m.woman === true ? i18n._('woman member') : undefined, m.reservedCategory === true ? i18n._('SC/ST/OBC') : undefined].filter(
+        (mark): mark is string => Boolean(mark),
+      );
+      return marks.length ? `${m.name} (${marks.join(', ')})` : m.name;
+    })
+    .join('; ');
+}
+
 export function valueText(key: string, value: unknown, names: CategoryNames): string {
   if (value === undefined) return '—';
   const known = (() => {
@@ -325,7 +382,7 @@ export function valueText(key: string, value: unknown, names: CategoryNames): st
       case 'escalateAdminsAfterHours':
         return hoursText(value);
       case 'to':
-        return isStringList(value) ? (value.length ? value.join(', ') : nobody()) : undefined;
+        return isStringList(value) ? (value.length ? value.join(', ') : nobody()) : typeof value === 'string' ? seatText(value) : undefined;
       case 'cc':
       case 'allowedDomains':
         return isStringList(value) ? (value.length ? value.join(', ') : none()) : undefined;
@@ -346,9 +403,36 @@ export function valueText(key: string, value: unknown, names: CategoryNames): st
       case 'decision':
         return typeof value === 'string' && value in FIR_DECISION_LABELS ? i18n._(FIR_DECISION_LABELS[value as keyof typeof FIR_DECISION_LABELS]) : undefined;
       case 'outcome':
-        return typeof value === 'string' && value in ENQUIRY_OUTCOME_LABELS ? i18n._(ENQUIRY_OUTCOME_LABELS[value as keyof typeof ENQUIRY_OUTCOME_LABELS]) : undefined;
+        return typeof value === 'string' && value in ENQUIRY_OUTCOME_LABELS
+          ? i18n._(ENQUIRY_OUTCOME_LABELS[value as keyof typeof ENQUIRY_OUTCOME_LABELS])
+          : typeof value === 'string'
+            ? grievanceOutcomeText(value)
+            : undefined;
       case 'clock':
-        return value === 'fir' ? i18n._('FIR decision') : value === 'enquiry' ? i18n._('Enquiry') : undefined;
+        return value === 'fir'
+          ? i18n._('FIR decision')
+          : value === 'enquiry'
+            ? i18n._('Enquiry')
+            : value === 'committee'
+              ? i18n._('The committee’s deadline')
+              : value === 'appeal'
+                ? i18n._('The Ombudsperson’s deadline')
+                : undefined;
+      case 'committeeDueAt':
+      case 'ombudspersonDueAt':
+      case 'appealUntil':
+      case 'at':
+        return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : undefined;
+      case 'onTime':
+        return typeof value === 'boolean' ? (value ? i18n._('yes') : i18n._('no')) : undefined;
+      case 'members':
+        return membersText(value);
+      case 'ombudsperson':
+        return value === null ? nobody() : isRecord(value) && typeof value.name === 'string' && typeof value.email === 'string' ? `${value.name} (${value.email})` : undefined;
+      case 'as':
+        return typeof value === 'string' ? seatText(value) : undefined;
+      case 'addresses':
+        return isStringList(value) ? (value.length ? value.join(', ') : nobody()) : undefined;
       case 'startsAt':
       case 'endsAt':
       case 'runAt':
