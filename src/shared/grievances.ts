@@ -176,6 +176,11 @@ export type GrievanceSeat = (typeof GRIEVANCE_SEATS)[number];
 export interface GrievanceSeats {
   committee: CommitteePosition | null;
   ombudsperson: boolean;
+  /**
+   * The head of the institution (the university profile's): told when a clock is missed a second
+   * time, so they read the committee's grievances and the appeals, and act on none.
+   */
+  head: boolean;
 }
 
 /**

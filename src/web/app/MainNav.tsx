@@ -28,8 +28,8 @@ type NavItem = { to: string; label: string; end: boolean };
 function seatItems(seats: GrievanceSeats | undefined): NavItem[] {
   if (!seats) return [];
   return [
-    ...(seats.committee ? [{ to: '/committee', label: /*i18n*/ 'Grievance committee', end: false }] : []),
-    ...(seats.ombudsperson ? [{ to: '/ombudsperson', label: /*i18n*/ 'Ombudsperson', end: false }] : []),
+    ...(seats.committee || seats.head ? [{ to: '/committee', label: /*i18n*/ 'Grievance committee', end: false }] : []),
+    ...(seats.ombudsperson || seats.head ? [{ to: '/ombudsperson', label: /*i18n*/ 'Ombudsperson', end: false }] : []),
   ];
 }
 

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import type { PhotoStorage } from '../photos/index.js';
 import { decisionPdf } from './files.js';
 import { grievanceReport, type ReportPeriod } from './report.js';
-import { seatHolder, seatOf } from './seats.js';
+import { isHead, seatHolder, seatOf } from './seats.js';
 
 type Queryable = Pick<Db, 'select'>;
 
@@ -17,13 +17,13 @@ const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Grievance not fo
 
 /**
  * Whether the person may read this grievance's papers (its decision, its order, its photos): the
- * student who raised it, anyone on the committee, and the Ombudsperson once it is appealed. Anyone
- * else is told it does not exist.
+ * student who raised it, anyone on the committee, the Ombudsperson once it is appealed, and the
+ * head of the institution. Anyone else is told it does not exist.
  */
 async function mayRead(db: Queryable, user: UserRow, g: GrievanceRow): Promise<boolean> {
   if (g.studentId === user.id) return true;
   const seat = await seatOf(db, user);
-  if (!seat) return false;
+  if (!seat) return isHead(db, user);
   return seat.seat === 'ombudsperson' ? g.appealedAt !== null : true;
 }
 

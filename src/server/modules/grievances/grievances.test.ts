@@ -55,10 +55,12 @@ const SETUP = {
   ombudsperson: { email: PEOPLE.ombudsperson.email, name: PEOPLE.ombudsperson.name },
 };
 
+let signInAs: (who: { email: string; name: string }) => Promise<ApiClient>;
 test.beforeAll(async ({ portal: app, admin: a, staff: s, student: st, students, signIn, sink }) => {
   [portal, admin, staff, student, other, mailSink] = [app, a, s, st, students.other, sink];
+  signInAs = signIn;
   for (const [key, who] of Object.entries(PEOPLE) as Array<[keyof typeof PEOPLE, { email: string; name: string }]>) seat[key] = await signIn(who);
-  // Saturdays and Sundays off, as many universities keep them; the head of the institution has no account.
+  // Saturdays and Sundays off, as many universities keep them; the head of the institution has no account (until they follow the mail's link).
   await portal.database.db.update(university).set({ weeklyDaysOff: [6, 7], headName: 'Vice-Chancellor', headEmail: HEAD, catalogVersion: sql`${university.catalogVersion} + 1` });
   portal.app.catalog.invalidate();
 });
@@ -158,9 +160,9 @@ describe('the committee (admin console)', () => {
     const [row] = await db().select().from(auditLog).where(eq(auditLog.action, 'grievance.committee'));
     expect(row?.details).toMatchObject({ before: { members: [] }, after: { ombudsperson: { email: PEOPLE.ombudsperson.email } } });
 
-    expect((await seat.chair.get('/api/grievance-seats')).body).toEqual({ committee: 'chair', ombudsperson: false });
-    expect((await seat.ombudsperson.get('/api/grievance-seats')).body).toEqual({ committee: null, ombudsperson: true });
-    expect((await student.get('/api/grievance-seats')).body).toEqual({ committee: null, ombudsperson: false });
+    expect((await seat.chair.get('/api/grievance-seats')).body).toEqual({ committee: 'chair', ombudsperson: false, head: false });
+    expect((await seat.ombudsperson.get('/api/grievance-seats')).body).toEqual({ committee: null, ombudsperson: true, head: false });
+    expect((await student.get('/api/grievance-seats')).body).toEqual({ committee: null, ombudsperson: false, head: false });
   });
 });
 
@@ -564,6 +566,19 @@ describe('missed clocks', () => {
     expect(await db().select().from(auditLog).where(and(eq(auditLog.action, 'grievance.reminder'), eq(auditLog.targetId, g.number)))).toHaveLength(2);
     // The mail leaves the portal.
     await expect.poll(() => mailSink.to(HEAD).filter((m) => m.parsed.subject?.includes(g.number)).length).toBe(1);
+    // The head of the institution opens what the mail links to, and reads only: no hearing, no message.
+    const head = await signInAs({ email: HEAD, name: 'Vice-Chancellor' });
+    expect((await head.get('/api/grievance-seats')).body).toEqual({ committee: null, ombudsperson: false, head: true });
+    expect(toHead[0]?.textBody).toContain(`/committee/grievances/${g.number}`);
+    expect((await head.get(`/api/committee/grievances/${g.number}`)).status).toBe(200);
+    expect((await head.get('/api/committee/grievances?state=open')).status).toBe(200);
+    const entriesOf = () =>
+      db().select({ n: count() }).from(grievanceEntries).innerJoin(grievances, eq(grievances.id, grievanceEntries.grievanceId)).where(eq(grievances.number, g.number));
+    const entries = await entriesOf();
+    const heardByHead = await head.post(`/api/committee/grievances/${g.number}/hearings`, { at: '2027-01-25T05:30:00.000Z', place: 'Room 1' });
+    expect(heardByHead.status).toBe(403);
+    expect((await head.post(`/api/committee/grievances/${g.number}/messages`, { text: 'Please decide.' })).status).toBe(403);
+    expect(await entriesOf()).toEqual(entries);
 
     // Decided late, appealed: the Ombudsperson's 30 days, then five working days more.
     clock.at('2027-01-21T06:00:00Z');
@@ -584,6 +599,8 @@ describe('missed clocks', () => {
     expect(await run(g.number)).toEqual([{ number: g.number, clock: 'appeal', level: 2 }]);
     expect(await run(g.number)).toEqual([]);
     expect(await outboxTo(HEAD, 'grievance_reminder', g.number)).toHaveLength(2);
+    expect((await head.get(`/api/ombudsperson/appeals/${g.number}`)).status).toBe(200);
+    expect((await head.post(`/api/ombudsperson/appeals/${g.number}/disposal`, { outcome: 'confirmed', findings: 'Seen.', decision: 'Confirmed.' })).status).toBe(403);
   });
 });
 

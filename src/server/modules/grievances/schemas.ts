@@ -87,7 +87,7 @@ export const eligibilitySchema = z
   .meta({ id: 'GrievanceEligibility' }) satisfies z.ZodType<GrievanceEligibility>;
 
 export const seatsSchema = z
-  .object({ committee: z.enum(COMMITTEE_POSITIONS).nullable(), ombudsperson: z.boolean() })
+  .object({ committee: z.enum(COMMITTEE_POSITIONS).nullable(), ombudsperson: z.boolean(), head: z.boolean() })
   .meta({ id: 'GrievanceSeats' }) satisfies z.ZodType<GrievanceSeats>;
 
 export const committeeSetupViewSchema = z

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/grievances.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { grievanceSeats, users, type GrievanceSeatRow, type UserRow } from '../../db/schema.js';
+import { grievanceSeats, university, users, type GrievanceSeatRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCount } from '../../lib/count-locks.js';
 import { audit } from '../audit/index.js';
@@ -32,9 +32,16 @@ export async function seatOf(db: Queryable, user: Pick<UserRow, 'email'>): Promi
   return row ?? null;
 }
 
+/** Whether the person is the head of the institution the profile names (the second reminder goes to them). */
+export async function isHead(db: Queryable, user: Pick<UserRow, 'email'>): Promise<boolean> {
+  const [row] = await db.select({ headEmail: university.headEmail }).from(university).where(eq(university.id, 1));
+  const head = row?.headEmail.trim().toLowerCase() ?? '';
+  return head !== '' && head === user.email.toLowerCase();
+}
+
 export async function seatsOf(db: Queryable, user: Pick<UserRow, 'email'>): Promise<GrievanceSeats> {
-  const seat = await seatOf(db, user);
-  return { committee: isCommittee(seat?.seat) ? seat.seat : null, ombudsperson: seat?.seat === 'ombudsperson' };
+  const [seat, head] = await Promise.all([seatOf(db, user), isHead(db, user)]);
+  return { committee: isCommittee(seat?.seat) ? seat.seat : null, ombudsperson: seat?.seat === 'ombudsperson', head };
 }
 
 const notMember = () =>
@@ -55,6 +62,23 @@ export async function requireDecidingMember(db: Queryable, user: UserRow) {
     throw new AppError(403, 'invitee_cannot_decide', /*i18n*/ 'A special invitee takes part in the committee’s work, but hearings and decisions are the chair’s and the members’.');
   }
   return seat;
+}
+
+/**
+ * Someone who may read the committee's grievances: a member, or the head of the institution, whom
+ * a missed clock reaches and who must be able to open what they were told about (reading only).
+ */
+export async function requireCommitteeReader(db: Queryable, user: UserRow): Promise<void> {
+  const seat = await seatOf(db, user);
+  if (seat && isCommittee(seat.seat)) return;
+  if (!(await isHead(db, user))) throw notMember();
+}
+
+/** Someone who may read the appeals: the Ombudsperson, or the head of the institution (reading only). */
+export async function requireAppealReader(db: Queryable, user: UserRow): Promise<void> {
+  const seat = await seatOf(db, user);
+  if (seat?.seat === 'ombudsperson') return;
+  if (!(await isHead(db, user))) throw notOmbudsperson();
 }
 
 export async function requireOmbudsperson(db: Queryable, user: UserRow): Promise<GrievanceSeatRow> {

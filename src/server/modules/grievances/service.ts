@@ -45,7 +45,7 @@ import { raggingContactsOf, readUniversity, type CatalogSnapshot } from '../cata
 import { tellGrievance, type GrievanceRecipient, type LifecycleContext } from '../lifecycle/index.js';
 import { grievanceMail, type GrievanceMail } from '../mail/index.js';
 import type { BellText } from '../notifications/index.js';
-import { adminAddresses, committeeSeats, requireDecidingMember, requireMember, requireOmbudsperson, seatHolder } from './seats.js';
+import { adminAddresses, committeeSeats, requireAppealReader, requireCommitteeReader, requireDecidingMember, requireMember, requireOmbudsperson, seatHolder } from './seats.js';
 import { aboutComplaint, entryView, grievanceView, summaries, type Audience } from './views.js';
 
 /*
@@ -95,10 +95,10 @@ const appealed = (g: GrievanceRow) => g.appealedAt !== null;
 export async function readerOfGrievance(db: Queryable, user: UserRow, number: string, as: Audience): Promise<GrievanceRow> {
   if (as === 'student') return ownGrievance(db, user, number);
   if (as === 'committee') {
-    await requireMember(db, user);
+    await requireCommitteeReader(db, user);
     return findGrievance(db, number);
   }
-  await requireOmbudsperson(db, user);
+  await requireAppealReader(db, user);
   const row = await findGrievance(db, number);
   if (!appealed(row)) throw notFound();
   return row;
@@ -121,7 +121,7 @@ const STATES = {
 } as const;
 
 export async function listForCommittee(db: Queryable, user: UserRow, state: 'open' | 'decided' | 'all', now: Date, r: Reader): Promise<GrievanceSummary[]> {
-  await requireMember(db, user);
+  await requireCommitteeReader(db, user);
   const rows = await db
     .select()
     .from(grievances)
@@ -132,7 +132,7 @@ export async function listForCommittee(db: Queryable, user: UserRow, state: 'ope
 }
 
 export async function listAppeals(db: Queryable, user: UserRow, now: Date, r: Reader): Promise<GrievanceSummary[]> {
-  await requireOmbudsperson(db, user);
+  await requireAppealReader(db, user);
   const rows = await db
     .select()
     .from(grievances)

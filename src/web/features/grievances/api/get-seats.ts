@@ -10,7 +10,7 @@ export type { GrievanceSeats };
 // The menu reads this, and the menu is part of the app's frame: a type guard, not zod.
 const seatsSchema = guardSchema((data: unknown): data is GrievanceSeats => {
   const seats = data as Partial<GrievanceSeats> | null;
-  return typeof seats?.ombudsperson === 'boolean' && (seats.committee === null || typeof seats.committee === 'string');
+  return typeof seats?.ombudsperson === 'boolean' && typeof seats.head === 'boolean' && (seats.committee === null || typeof seats.committee === 'string');
 });
 
 export const seatsKey = seatsKeyPrefix;

@@ -86,7 +86,9 @@ function CommitteeGrievance({ grievance }: { grievance: GrievanceView }) {
   const deciding = seats.data?.committee === 'chair' || seats.data?.committee === 'member';
   const undecided = deciding && (grievance.status === 'received' || grievance.status === 'hearing_scheduled');
   // The thread takes messages while the committee or the Ombudsperson has the grievance.
-  const takesMessages = grievance.status === 'received' || grievance.status === 'hearing_scheduled' || grievance.status === 'appealed';
+  // Members write; the head of the institution reads (a missed clock reached them).
+  const member = seats.data?.committee !== null && seats.data?.committee !== undefined;
+  const takesMessages = member && (grievance.status === 'received' || grievance.status === 'hearing_scheduled' || grievance.status === 'appealed');
   const question = grievance.status === 'appealed' ? pendingQuestion(grievance.thread, 'committee') : null;
 
   return (

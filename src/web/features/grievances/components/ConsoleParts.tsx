@@ -8,12 +8,13 @@ import { cn } from '../../../lib/cn';
 import { i18n } from '../../../lib/i18n';
 import { useGrievanceSeats, type GrievanceSeats } from '../api/get-seats';
 
-/** A console for those who sit on the ladder: the committee's members, or the Ombudsperson. */
+/** A console for those who sit on the ladder: the committee's members, or the Ombudsperson (and the head of the institution, to read). */
 export function SeatGate({ seat, children }: { seat: 'committee' | 'ombudsperson'; children: ReactNode }) {
   return <SignedInGate>{() => <Seated seat={seat}>{children}</Seated>}</SignedInGate>;
 }
 
-const seated = (seats: GrievanceSeats, seat: 'committee' | 'ombudsperson') => (seat === 'committee' ? seats.committee !== null : seats.ombudsperson);
+/** The head of the institution reads both consoles: a missed clock's second reminder reaches them. */
+const seated = (seats: GrievanceSeats, seat: 'committee' | 'ombudsperson') => seats.head || (seat === 'committee' ? seats.committee !== null : seats.ombudsperson);
 
 function Seated({ seat, children }: { seat: 'committee' | 'ombudsperson'; children: ReactNode }) {
   const seats = useGrievanceSeats();

@@ -20,6 +20,7 @@ import { useAppeal } from '../api/appeal';
 import { useAppeals } from '../api/appeals';
 import { useAskQuestion } from '../api/ask-question';
 import { useDisposeAppeal } from '../api/dispose-appeal';
+import { useGrievanceSeats } from '../api/get-seats';
 import { APPEAL_OUTCOME_WORDS } from '../lib/words';
 import { SeatGate } from './ConsoleParts';
 import { CaseFile, GrievanceClocks, GrievanceReason, GrievanceRow, GrievanceStatusBadge, GrievanceThread, Rulings } from './GrievanceParts';
@@ -93,7 +94,9 @@ function QuestionForm({ number, onAsked }: { number: string; onAsked: (message: 
 function Appeal({ grievance }: { grievance: GrievanceView }) {
   const dispose = useDisposeAppeal(grievance.number);
   const [said, setSaid] = useState<string | null>(null);
-  const pending = grievance.status === 'appealed';
+  const seats = useGrievanceSeats();
+  // The head of the institution reads the appeal (a missed clock reached them) and acts on none of it.
+  const pending = grievance.status === 'appealed' && seats.data?.ombudsperson === true;
   return (
     <>
       <StatusMessage message={said} tone="panel" className="mt-4" data-testid="ombudsperson-result" />
