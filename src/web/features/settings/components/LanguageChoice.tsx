@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../../shared/constants';
 import { Radio } from '../../../components/ui/Controls';
 import { fieldHint, fieldLabel } from '../../../components/ui/styles';
@@ -21,7 +21,10 @@ let focusAfterSwitch = false;
 export function LanguageChoice({ choose }: { choose: (locale: Locale) => Promise<void> }) {
   const active = useLocale();
   const saved = useMe().data?.locale ?? null;
-  const chosen: Locale = saved ?? active;
+  // The choice shows as soon as it is made: the page switches only once the language's words have
+  // loaded, and a slow phone would otherwise show the old choice checked meanwhile.
+  const [picked, setPicked] = useState<Locale | null>(null);
+  const chosen: Locale = picked ?? saved ?? active;
   const checkedInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -51,7 +54,9 @@ export function LanguageChoice({ choose }: { choose: (locale: Locale) => Promise
               checked={locale === chosen}
               onChange={() => {
                 focusAfterSwitch = locale !== active;
-                void choose(locale);
+                setPicked(locale);
+                // Saved or not, what the server keeps is shown again once the choice is settled.
+                void choose(locale).finally(() => setPicked(null));
               }}
               className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full outline-none"
             />
