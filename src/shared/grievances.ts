@@ -62,10 +62,12 @@ export function grievanceEligibility(complaint: {
   reopenCount: number;
   /** Open (not resolved, closed, rejected or withdrawn). */
   open: boolean;
-  /** When the complaint will have been late for as long as its target: its due time plus the target again. */
-  lateBeyondTargetAt: Date;
-  /** The clock waits for the student (a paused complaint is never overdue). */
+  /** When the complaint will have been late for as long as its target: its due time plus the target again (null while it waits). */
+  lateBeyondTargetAt: Date | null;
+  /** The clock waits for the student: it stands still, neither later nor less late. */
   paused: boolean;
+  /** It waits, and was already late by more than its target when it stopped (a pause does not take that away). */
+  lateBeyondTargetWhenPaused: boolean;
   confidential: boolean;
   anonymous: boolean;
   ragging: boolean;
@@ -78,7 +80,8 @@ export function grievanceEligibility(complaint: {
   if (complaint.existingGrievance) return { eligible: false, because: 'already_raised', grievanceNumber: complaint.existingGrievance };
   if (complaint.status === 'rejected') return { eligible: true, because: 'rejected' };
   if (complaint.reopenCount >= REOPENS_FOR_GRIEVANCE) return { eligible: true, because: 'reopened_twice' };
-  if (complaint.open && !complaint.paused && complaint.now > complaint.lateBeyondTargetAt) return { eligible: true, because: 'overdue' };
+  if (complaint.open && complaint.paused && complaint.lateBeyondTargetWhenPaused) return { eligible: true, because: 'overdue' };
+  if (complaint.open && !complaint.paused && complaint.lateBeyondTargetAt && complaint.now > complaint.lateBeyondTargetAt) return { eligible: true, because: 'overdue' };
   return { eligible: false, because: 'not_yet' };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, complaintEvents, complaints, holidays, notifications, scheduledJobs } from '../../db/schema.js';
+import { auditLog, complaintEvents, complaints, holidays, insightDaily, notifications, scheduledJobs } from '../../db/schema.js';
 import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { MovableClock } from '../../../../tests/support/clock.js';
 import { portalTest } from '../../../../tests/support/fixtures.js';
@@ -166,6 +166,30 @@ describe("a clock that waits for the student's answer", () => {
       "Waiting for the student's answer: the clock is paused",
       'No longer waiting for the student: the clock runs again',
     ]);
+  });
+});
+
+describe('a clock that waits when the work ends', () => {
+  const resolvedOnTime = async () => {
+    const [row] = await db().select({ resolved: sql<number>`coalesce(sum(${insightDaily.resolved}), 0)::int`, onTime: sql<number>`coalesce(sum(${insightDaily.resolvedOnTime}), 0)::int` }).from(insightDaily);
+    return row ?? { resolved: 0, onTime: 0 };
+  };
+
+  it('is counted against the time it had: resolved while waiting and already late is not "within target", and it waits no more', async () => {
+    clock.at('2026-12-15T04:30:00Z'); // Tuesday 10:00, 24 working hours: Wednesday 10:00
+    const { number } = await file({ complaint: 'The router in room 118 restarts all day' });
+    clock.at('2026-12-16T10:30:00Z'); // six hours late
+    expect((await wifi.send('POST', `/api/staff/complaints/${number}/replies`, { text: 'Does it restart now?', waitForStudent: true })).status).toBe(204);
+    clock.at('2026-12-17T04:30:00Z');
+    const before = await resolvedOnTime();
+    expect((await wifi.send('POST', `/api/staff/complaints/${number}/transitions`, { to: 'resolved', note: 'Replaced the router.' })).status).toBe(200);
+    const after = await resolvedOnTime();
+    expect(after.resolved).toBe(before.resolved + 1);
+    // Six hours late when it stopped, six hours late when it was resolved.
+    expect(after.onTime).toBe(before.onTime);
+    const [row] = await db().select().from(complaints).where(eq(complaints.number, number));
+    expect(row?.clockPausedAt).toBeNull();
+    expect(row?.dueAt.toISOString()).toBe('2026-12-16T22:30:00.000Z');
   });
 });
 

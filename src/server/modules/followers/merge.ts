@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { auditLog, complaintEvents, complaintFollowers, complaints, type ComplaintRow, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
-import { addToTimeline, changeComplaint, takeBackNotice, tellMerged, tellUnmerged, type HeldNotice, type LifecycleContext } from '../lifecycle/index.js';
+import { addToTimeline, changeComplaint, resumeWaiting, takeBackNotice, tellMerged, tellUnmerged, type HeldNotice, type LifecycleContext } from '../lifecycle/index.js';
 import { recountFollowers } from './following.js';
 
 /*
@@ -99,6 +99,7 @@ export async function mergeDuplicate(
   target: ComplaintRow,
 ): Promise<ComplaintRow> {
   refuseMerge(duplicate, target, await hasDuplicates(tx, duplicate));
+  await resumeWaiting(tx, ctx, [duplicate.id], actor.id);
   const merged = await changeComplaint(tx, duplicate.id, { status: 'merged', mergedIntoId: target.id, updatedAt: new Date() });
 
   // D's followers move to T; then D's student follows T, unless they filed it or follow it already.

@@ -75,12 +75,17 @@ async function file(who: ApiClient, over: Record<string, unknown> = {}): Promise
   expect(status, JSON.stringify(body)).toBe(201);
   return String(body.number);
 }
-/** The complaint's target as the catalogue says, in milliseconds (the tests' categories count plain hours). */
+/** The complaint's target as the catalogue says, in milliseconds of its unit. */
+async function targetMsOf(category: string, subCategory: string): Promise<number> {
+  const catalog = (await student.get('/api/catalog')).body as Parameters<typeof targetOf>[0];
+  return targetOf(catalog, category, subCategory).hours * 3_600_000;
+}
+
+/** The same, for the tests whose categories count plain hours. */
 async function targetMs(category: string, subCategory: string): Promise<number> {
   const catalog = (await student.get('/api/catalog')).body as Parameters<typeof targetOf>[0];
-  const target = targetOf(catalog, category, subCategory);
-  expect(target.unit).toBe('hours');
-  return target.hours * 3_600_000;
+  expect(targetOf(catalog, category, subCategory).unit).toBe('hours');
+  return targetMsOf(category, subCategory);
 }
 
 async function move(number: string, to: string, note = '') {
@@ -219,6 +224,35 @@ describe('raising a grievance', () => {
     expect((await db().select().from(complaints).where(eq(complaints.number, waiting)))[0]?.clockPausedAt).not.toBeNull();
     clock.at(new Date(Date.now() + 30 * 86_400_000));
     expect((await student.get(`/api/complaints/${waiting}/grievance`)).body).toEqual({ eligible: false, because: 'not_yet' });
+  });
+
+  it('reads a waiting clock in working hours as it stood: not yet when it was on time, overdue when it stopped late beyond its target', async () => {
+    const list = await admin.get('/api/admin/categories');
+    const wifi = (list.body.items as Array<Record<string, unknown>>).find((c) => c.key === 'wifi');
+    if (!wifi) throw new Error('the wifi category');
+    const { key: _key, route: _route, routingKey: _routingKey, updatedAt: _updatedAt, ...editable } = wifi;
+    const setUnit = async (targetUnit: 'hours' | 'working_hours') => expect((await admin.send('PUT', '/api/admin/categories/wifi', { ...editable, targetUnit })).status).toBe(200);
+    await setUnit('working_hours');
+    try {
+      clock.at('2027-03-02T04:30:00Z'); // a Tuesday morning in Kolkata
+      const onTime = await file(student);
+      expect((await staff.post(`/api/staff/complaints/${onTime}/replies`, { text: 'Which access point?', internal: false, waitForStudent: true })).status).toBe(204);
+      clock.at('2027-04-30T04:30:00Z');
+      expect((await student.get(`/api/complaints/${onTime}/grievance`)).body).toEqual({ eligible: false, because: 'not_yet' });
+
+      clock.at('2027-03-02T04:30:00Z');
+      const late = await file(student);
+      const [row] = await db().select().from(complaints).where(eq(complaints.number, late));
+      if (!row) throw new Error('filed');
+      const target = await targetMsOf(row.category, row.subCategory);
+      // Late by more than its target (counted on the clock, which only lengthens working hours), then waiting.
+      clock.at(new Date(row.dueAt.getTime() + 2 * target + 7 * 86_400_000));
+      expect((await staff.post(`/api/staff/complaints/${late}/replies`, { text: 'Still happening?', internal: false, waitForStudent: true })).status).toBe(204);
+      expect((await student.get(`/api/complaints/${late}/grievance`)).body).toEqual({ eligible: true, because: 'overdue' });
+    } finally {
+      await setUnit('hours');
+      clock.release();
+    }
   });
 
   it('counts a reopened complaint late from its reopening, not from its filing', async () => {

@@ -159,9 +159,19 @@ async function reopenCount(db: Queryable, complaintId: string): Promise<number> 
  * due time is the current clock's (a reopened complaint's runs from the reopening), so a reopening
  * does not make the student wait longer than one target past it.
  */
-function lateBeyondTarget(complaint: ComplaintRow, snapshot: Snapshot): Date {
+function lateBeyondTarget(complaint: ComplaintRow, snapshot: Snapshot): Date | null {
+  // A clock that waits for the student stands still, and so does how late it was when it stopped:
+  // its stored due time is the waiting placeholder, nothing to count from.
+  if (complaint.clockPausedAt) return null;
   const target = targetOf(snapshot.catalog, complaint.category, complaint.subCategory);
   return dueAfter(complaint.dueAt, target.hours, complaint.targetUnit, snapshot.calendar);
+}
+
+/** Whether a waiting clock had been late by more than its target when it stopped (its time left is negative then). */
+function frozenBeyondTarget(complaint: ComplaintRow, snapshot: Snapshot): boolean {
+  if (!complaint.clockPausedAt || complaint.clockLeftMs === null) return false;
+  const target = targetOf(snapshot.catalog, complaint.category, complaint.subCategory);
+  return -complaint.clockLeftMs > target.hours * 3_600_000;
 }
 
 async function eligibilityOf(db: Queryable, complaint: ComplaintRow, snapshot: Snapshot, now: Date): Promise<GrievanceEligibility> {
@@ -171,8 +181,9 @@ async function eligibilityOf(db: Queryable, complaint: ComplaintRow, snapshot: S
     reopenCount: await reopenCount(db, complaint.id),
     open: isOpenStatus(complaint.status),
     lateBeyondTargetAt: lateBeyondTarget(complaint, snapshot),
-    // Waiting for the student's answer, the clock stands still: never overdue meanwhile.
+    // Waiting for the student's answer, the clock stands still, as late as it was when it stopped.
     paused: complaint.clockPausedAt !== null,
+    lateBeyondTargetWhenPaused: frozenBeyondTarget(complaint, snapshot),
     confidential: complaint.confidential,
     anonymous: complaint.anonymous,
     ragging: complaint.category === RAGGING_CATEGORY,

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { complaints, incidents, type ComplaintRow, type IncidentRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
-import { addToTimeline, changeComplaint, resolveTogether, tellNoticeResolved, type LifecycleContext } from '../lifecycle/index.js';
+import { addToTimeline, changeComplaint, resolveTogether, resumeWaiting, tellNoticeResolved, type LifecycleContext } from '../lifecycle/index.js';
 
 /*
  * Notices (incidents, decision 37): a known problem the team posted. An incident is not a
@@ -173,7 +173,8 @@ export interface IncidentResolution {
  */
 export async function resolveIncident(tx: Tx, ctx: LifecycleContext, incident: IncidentRow, actorId: string, note: string): Promise<IncidentResolution> {
   if (incident.status !== 'active') throw notActive(incident);
-  const now = new Date();
+  // The clock due times are counted on: "resolved within target" compares the two.
+  const now = ctx.clock.now();
   // Locked in id order, so two writers touching the same complaints queue instead of deadlocking.
   const open = await tx
     .select({ id: complaints.id, status: complaints.status })
@@ -181,6 +182,7 @@ export async function resolveIncident(tx: Tx, ctx: LifecycleContext, incident: I
     .where(and(eq(complaints.incidentId, incident.id), inArray(complaints.status, [...RESOLVED_WITH_NOTICE])))
     .orderBy(asc(complaints.id))
     .for('update');
+  await resumeWaiting(tx, ctx, open.map((c) => c.id), actorId);
   const resolved = await resolveTogether(tx, open, {
     actorId,
     note: `The notice ${quoted(incident)} is resolved: ${note}`,

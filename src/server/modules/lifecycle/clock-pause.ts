@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { OPEN_STATUSES, type ComplaintStatus } from '../../../shared/constants.js';
 import { CLOCK_NOTES } from '../../../shared/waiting.js';
 import { PAUSED_DUE_AT, resumedDue, timeLeft } from '../../../shared/working-time.js';
@@ -91,4 +91,20 @@ export async function resumeClock(tx: Tx, ctx: LifecycleContext, complaint: Comp
     details: { reason, pausedAt: complaint.clockPausedAt.toISOString(), leftMs: complaint.clockLeftMs, dueAt: dueAt.toISOString(), unit: complaint.targetUnit },
   });
   return updated;
+}
+
+/**
+ * Gives the waiting clocks among `ids` their time back before their status changes (resolved by a
+ * notice, merged, moved by a worker): a finished complaint must carry the due time it would have
+ * had, in the same row the status is written to, so "resolved within target" (the insights
+ * trigger reads the row's due time as the status changes) is counted against it, not against the
+ * waiting placeholder. The callers hold the rows' locks.
+ */
+export async function resumeWaiting(tx: Tx, ctx: LifecycleContext, ids: readonly string[], actorId: string | null): Promise<void> {
+  if (!ids.length) return;
+  const waiting = await tx
+    .select()
+    .from(complaints)
+    .where(and(inArray(complaints.id, [...ids]), isNotNull(complaints.clockPausedAt)));
+  for (const complaint of waiting) await resumeClock(tx, ctx, complaint, actorId, 'status');
 }

@@ -3,7 +3,7 @@ export { anonymousReporter, recordAnonymousFiling, recordAnonymousReply } from '
 export { assignComplaint, takeComplaint } from './assignment.js';
 export { tellCleaningVisit } from './cleaning.js';
 export { type GrievanceNotice, type GrievanceRecipient, tellGrievance } from './grievance-notices.js';
-export { resumeClock } from './clock-pause.js';
+export { resumeClock, resumeWaiting } from './clock-pause.js';
 export { addToTimeline, changeComplaint, type ComplaintChange, resolveTogether, type TimelineEntry } from './complaint-change.js';
 export { createLifecycleContext, type LifecycleContext, studentUrl } from './context.js';
 export { sendNewWorkDigests } from './digest.js';

@@ -39,7 +39,7 @@ export async function autoCloseResolved(ctx: LifecycleContext, olderThanMs: numb
     const due = await tx
       .select()
       .from(complaints)
-      .where(and(eq(complaints.status, 'resolved'), lt(complaints.resolvedAt, new Date(Date.now() - olderThanMs))))
+      .where(and(eq(complaints.status, 'resolved'), lt(complaints.resolvedAt, new Date(ctx.clock.now().getTime() - olderThanMs))))
       .limit(batch)
       .for('update', { skipLocked: true });
     for (const complaint of due) await applyTransition(tx, ctx, complaint, { kind: 'system', id: null }, 'closed', '');

@@ -144,7 +144,12 @@ export async function applyTransition(
       to: i18n._(label(to)).toLowerCase(),
     }));
   }
-  const now = new Date();
+  // A status change ends a wait for the student's answer: the clock has its time back first, so
+  // the row the status is written to carries its real due time (its timeline entry still follows
+  // the status's: it is written at the statement's own time).
+  if (complaint.clockPausedAt) await resumeClock(tx, ctx, complaint, actor.id, 'status');
+  // On the clock due times are counted on: "resolved within target" compares the two.
+  const now = ctx.clock.now();
   const [changed] = await tx
     .update(complaints)
     .set({
@@ -159,7 +164,7 @@ export async function applyTransition(
     .where(eq(complaints.id, complaint.id))
     .returning();
   if (!changed) throw new AppError(404, 'not_found', /*i18n*/ 'Complaint not found.');
-  let updated = changed;
+  const updated = changed;
 
   const change = describeChange(ctx, updated, actor, to, note, extras);
   await tx.insert(complaintEvents).values({
@@ -179,9 +184,6 @@ export async function applyTransition(
     targetId: complaint.number,
     details: { from, to, note: change.eventNote, by: actor.kind === 'staff' ? `staff (${actor.via})` : actor.kind, ...(extras.rating !== undefined ? { rating: extras.rating } : {}) },
   });
-  // A status change ends a wait for the student's answer: the clock has its time back (after the
-  // status entry in the timeline).
-  if (updated.clockPausedAt) updated = await resumeClock(tx, ctx, updated, actor.id, 'status');
   const followers = followerNotice(ctx, updated, actor, to, note);
   if (change.audience === 'student') await tellStudent(tx, ctx, updated, { ...change.notice, followers });
   else {
