@@ -32,7 +32,8 @@ const problem = (line: number, what: string) => valued(/*i18n*/ 'Line {line}: {p
  * line. Every line is checked and every bad one reported with its line number in one 400 answer,
  * so a file is fixed in one go; a file with any bad line gives nothing to store.
  */
-export function parseHolidayCsv(text: string, year: number): HolidayLine[] {
+/** The file's holidays, and whether its header has a Hindi column (read from the parsed header, blank lines or a BOM before it included). */
+export function parseHolidayCsv(text: string, year: number): { lines: HolidayLine[]; withHindi: boolean } {
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     // With `info`, each record comes with where it was read (csv-parse types the plain records only).
@@ -81,7 +82,7 @@ export function parseHolidayCsv(text: string, year: number): HolidayLine[] {
   }
   if (Object.keys(problems).length) throw invalid(problems);
   if (holidays.length > HOLIDAYS_PER_YEAR_MAX) throw invalid({ csv: valued(/*i18n*/ 'At most {max} holidays a year', { max: HOLIDAYS_PER_YEAR_MAX }) });
-  return holidays;
+  return { lines: holidays, withHindi: at.nameHi >= 0 };
 }
 
 function invalid(fields: Record<string, string>): AppError {

@@ -102,8 +102,7 @@ const sameNames = (row: HolidayRow, name: string, translations: Translations<'na
  * names as they are; one with it sets them (an empty cell removes one).
  */
 export async function importHolidays(db: Db, actorId: string, input: z.output<typeof holidayImportSchema>): Promise<HolidayImportResult> {
-  const lines = parseHolidayCsv(input.csv, input.year);
-  const withHindi = /^\ufeff?[^\r\n]*\bname_hi\b/i.test(input.csv);
+  const { lines, withHindi } = parseHolidayCsv(input.csv, input.year);
   return db.transaction(async (tx) => {
     const stored = await tx.select().from(holidays).where(inYear(input.year)).for('update');
     const byDay = new Map(stored.map((row) => [row.day, row]));

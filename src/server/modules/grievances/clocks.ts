@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import { GRIEVANCE_PAGES, HEAD_AFTER_WORKING_DAYS } from '../../../shared/grievances.js';
 import { addWorkingDays, type WorkingCalendar } from '../../../shared/working-time.js';
 import type { Tx } from '../../db/client.js';
@@ -58,13 +58,23 @@ export async function tellMissedClocks(
   const cal = await calendar();
   return ctx.transaction(async (tx) => {
     const now = ctx.clock.now();
+    // A clock already told once is a candidate again only once its next step could be due: five
+    // working days are at least five days, so rows waiting for the head's step do not fill the
+    // batch (and hold their locks) ahead of a clock just missed.
+    const secondStepFrom = new Date(now.getTime() - HEAD_AFTER_WORKING_DAYS * 86_400_000);
     const candidates = await tx
       .select()
       .from(grievances)
       .where(
         or(
-          and(inArray(grievances.status, ['received', 'hearing_scheduled']), lt(grievances.committeeLevel, 2), lte(grievances.committeeDueAt, now)),
-          and(eq(grievances.status, 'appealed'), lt(grievances.appealLevel, 2), lte(grievances.ombudspersonDueAt, now)),
+          and(
+            inArray(grievances.status, ['received', 'hearing_scheduled']),
+            or(and(eq(grievances.committeeLevel, 0), lte(grievances.committeeDueAt, now)), and(eq(grievances.committeeLevel, 1), lte(grievances.committeeDueAt, secondStepFrom))),
+          ),
+          and(
+            eq(grievances.status, 'appealed'),
+            or(and(eq(grievances.appealLevel, 0), lte(grievances.ombudspersonDueAt, now)), and(eq(grievances.appealLevel, 1), lte(grievances.ombudspersonDueAt, secondStepFrom))),
+          ),
         ),
       )
       .orderBy(asc(grievances.receivedAt))

@@ -7,6 +7,7 @@ import { aComplaint } from '../../../../tests/factories/complaints.js';
 import { aPhoneJpeg, uploadPhoto } from '../../../../tests/factories/photos.js';
 import { MovableClock } from '../../../../tests/support/clock.js';
 import { portalTest } from '../../../../tests/support/fixtures.js';
+import { MESSAGES_PER_HOUR } from './routes.js';
 import { RELAXED_LIMITS } from '../../../../tests/support/limits.js';
 import { pdfText } from '../../../../tests/support/pdf-text.js';
 import type { SmtpSink } from '../../../../tests/support/smtp-sink.js';
@@ -635,6 +636,20 @@ describe('missed clocks', () => {
     expect(await outboxTo(HEAD, 'grievance_reminder', g.number)).toHaveLength(2);
     expect((await head.get(`/api/ombudsperson/appeals/${g.number}`)).status).toBe(200);
     expect((await head.post(`/api/ombudsperson/appeals/${g.number}/disposal`, { outcome: 'confirmed', findings: 'Seen.', decision: 'Confirmed.' })).status).toBe(403);
+  });
+});
+
+describe('messages on a grievance', () => {
+  it('are held to a conversation’s pace: past the hour’s limit a clear refusal, and nothing stored or sent', async () => {
+    const g = await raise(other, { complaintNumber: await rejected(other) });
+    for (let i = 0; i < MESSAGES_PER_HOUR; i += 1) {
+      expect((await other.post(`/api/grievances/${g.number}/messages`, { text: `Message ${i + 1}` })).status).toBe(201);
+    }
+    const before = await entryCount(g.number);
+    const refused = await other.post(`/api/grievances/${g.number}/messages`, { text: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBeTruthy();
+    expect(await entryCount(g.number)).toBe(before);
   });
 });
 

@@ -40,13 +40,17 @@ import {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 const params = z.object({ number: z.string().max(40) });
+/** Messages (and the Ombudsperson's questions) one person may write on one grievance in an hour. */
+export const MESSAGES_PER_HOUR = 20;
+
 const fileBody = z.any().describe('application/pdf or text/csv; charset=utf-8');
 const REPORTS_PER_MINUTE = 10;
 
 /**
  * The grievance ladder (issue 44, decision 73): the student's side, the committee's, the
- * Ombudsperson's and the admin console's. A route parses, checks who may come (the seats are
- * checked again by the service, in its transaction), calls one service and answers.
+ * Ombudsperson's and the admin console's. A route parses, asks for a signed-in person (the admin
+ * routes for the admin console), calls one service and answers: who holds which seat is checked by
+ * the service, in its transaction, so a member removed meanwhile is refused.
  */
 export default async function grievanceRoutes(app: FastifyInstance, _opts: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,6 +58,16 @@ export default async function grievanceRoutes(app: FastifyInstance, _opts: { con
   const students = [app.requireUser, app.requirePermission('complaint.file')];
   const adminOnly = [app.requireUser, app.requirePermission('admin.console')];
   const writes = { rateLimit: app.rateLimitPolicies.writes };
+  // Each message reaches every member (by mail when they have no account): one person's messages
+  // on one grievance are held to a conversation's pace, whoever writes them.
+  const messages = {
+    rateLimit: {
+      max: MESSAGES_PER_HOUR,
+      timeWindow: 3_600_000,
+      keyGenerator: (request: FastifyRequest) => `grievance-messages:${request.user?.id ?? request.ip}:${(request.params as { number?: string }).number ?? ''}`,
+      errorResponseBuilder: app.rateLimitPolicies.refusal('writes'),
+    },
+  };
   const reader = (request: FastifyRequest) => new Readers(app.db).reader(requesterLocale(request));
   const snapshot = () => app.catalog.get();
   const now = () => app.clock.now();
@@ -110,7 +124,7 @@ export default async function grievanceRoutes(app: FastifyInstance, _opts: { con
     '/api/grievances/:number/messages',
     {
       preHandler: signedIn,
-      config: writes,
+      config: messages,
       schema: { tags: ['grievances'], summary: 'Write to the committee (or, during an appeal, the Ombudsperson) on your grievance', params, body: grievanceMessageSchema, response: { 201: threadEntrySchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await postMessage(app.lifecycle, requireUser(request), request.params.number, 'student', request.body, await reader(request))),
@@ -241,7 +255,7 @@ export default async function grievanceRoutes(app: FastifyInstance, _opts: { con
     '/api/committee/grievances/:number/messages',
     {
       preHandler: signedIn,
-      config: writes,
+      config: messages,
       schema: { tags: ['grievances'], summary: 'Write to the student in the grievance’s thread (or answer the Ombudsperson)', params, body: grievanceMessageSchema, response: { 201: threadEntrySchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await postMessage(app.lifecycle, requireUser(request), request.params.number, 'committee', request.body, await reader(request))),
@@ -271,7 +285,7 @@ export default async function grievanceRoutes(app: FastifyInstance, _opts: { con
     '/api/ombudsperson/appeals/:number/questions',
     {
       preHandler: signedIn,
-      config: writes,
+      config: messages,
       schema: { tags: ['grievances'], summary: 'Ask the student or the committee a question about the appeal', params, body: questionSchema, response: { 201: threadEntrySchema, ...errors } },
     },
     async (request, reply) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LANGUAGES, RAGGING_CATEGORY, isOpenStatus, type Locale } from '../../../shared/constants.js';
 import {
@@ -37,7 +37,7 @@ import {
   type GrievanceRow,
   type UserRow,
 } from '../../db/schema.js';
-import { i18nFor, type I18n } from '../../i18n/index.js';
+import type { I18n } from '../../i18n/index.js';
 import type { Reader } from '../../i18n/readers.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
@@ -126,7 +126,8 @@ export async function listForCommittee(db: Queryable, user: UserRow, state: 'ope
     .select()
     .from(grievances)
     .where(state === 'all' ? undefined : inArray(grievances.status, [...STATES[state]]))
-    .orderBy(desc(grievances.receivedAt), desc(grievances.id))
+    // What is still to decide comes soonest due first (the most overdue on top); the rest newest first.
+    .orderBy(...(state === 'open' ? [asc(grievances.committeeDueAt), asc(grievances.id)] : [desc(grievances.receivedAt), desc(grievances.id)]))
     .limit(LIST_LIMIT);
   return summaries(db, rows, now, r);
 }
@@ -500,7 +501,7 @@ export async function issueDecision(ctx: LifecycleContext, snapshot: Snapshot, m
       updated,
       student,
       studentRecipient(updated, student),
-      { step: 'decided', outcome: input.outcome, until: appealUntil, ombudsperson: ombudsperson?.name ?? i18nFor(null)._('the Ombudsperson') },
+      { step: 'decided', outcome: input.outcome, until: appealUntil, ombudsperson: ombudsperson?.name ?? null },
       'grievance_decision',
     );
   });

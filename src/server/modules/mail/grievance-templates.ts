@@ -34,7 +34,8 @@ export type GrievanceMail =
   | { step: 'received'; due: Date }
   | { step: 'raised'; due: Date; complaintNumber: string | null }
   | { step: 'hearing'; at: Date; place: string }
-  | { step: 'decided'; outcome: CommitteeOutcome; until: Date; ombudsperson: string }
+  /** The Ombudsperson's name, or null while nobody holds the seat. */
+  | { step: 'decided'; outcome: CommitteeOutcome; until: Date; ombudsperson: string | null }
   | { step: 'appealed'; due: Date; reason: string }
   | { step: 'question'; text: string; to: 'student' | 'committee' }
   | { step: 'message'; text: string; from: 'student' | 'committee' }
@@ -87,7 +88,9 @@ export function grievanceMail(facts: GrievanceFacts, mail: GrievanceMail, url: s
             ...v,
             outcome: i18n._(COMMITTEE_OUTCOME_LABELS[mail.outcome]),
           }),
-          i18n._('If you are not satisfied, you may appeal to the Ombudsperson ({ombudsperson}) until {until}.', { ombudsperson: mail.ombudsperson, until: r.time(mail.until) }),
+          mail.ombudsperson
+            ? i18n._('If you are not satisfied, you may appeal to the Ombudsperson ({ombudsperson}) until {until}.', { ombudsperson: mail.ombudsperson, until: r.time(mail.until) })
+            : i18n._('If you are not satisfied, you may appeal to the Ombudsperson until {until}.', { until: r.time(mail.until) }),
         ],
         open,
         r,

@@ -65,7 +65,7 @@ export default async function raggingReportRoutes(app: FastifyInstance, _opts: {
       const user = duty(request);
       const { from, to, format } = request.query;
       const reader = await new Readers(app.db).reader(requesterLocale(request));
-      const report = inReadersNames(await raggingReport(app.db, await catalog(), { from, to, timeZone: await universityTimeZone() }), reader);
+      const report = inReadersNames(await raggingReport(app.db, await catalog(), { from, to, timeZone: await universityTimeZone() }, app.clock.now()), reader);
       request.log.info({ by: user.id, from, to, format }, 'anti-ragging report made');
       reply
         .header('cache-control', 'no-store')
@@ -110,7 +110,7 @@ export default async function raggingReportRoutes(app: FastifyInstance, _opts: {
     },
     async (request, reply) => {
       const user = duty(request);
-      return reply.status(201).send(await recordInspection(app.db, await catalog(), user, request.body));
+      return reply.status(201).send(await recordInspection(app.db, await catalog(), user, request.body, app.clock.now()));
     },
   );
 }

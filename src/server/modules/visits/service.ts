@@ -195,7 +195,7 @@ export async function answerVisit(
     throw new AppError(409, 'visit_not_open', why);
   }
   refuseUnlessVisitable(complaint);
-  if (answer === 'accept' && proposal.startsAt.getTime() <= Date.now()) {
+  if (answer === 'accept' && proposal.startsAt <= ctx.clock.now()) {
     throw new AppError(409, 'visit_passed', /*i18n*/ 'That time has already begun: propose another.');
   }
   const status = answer === 'accept' ? 'accepted' : 'declined';

@@ -13,6 +13,7 @@ import { useCatalog } from '../../../lib/catalog';
 import { cn } from '../../../lib/cn';
 import { displayTimeZone } from '../../../lib/display-time-zone';
 import { i18n } from '../../../lib/i18n';
+import { useMe } from '../../../lib/me';
 import { useCommitteeGrievance } from '../api/committee-grievance';
 import { useCommitteeGrievances, type CommitteeListState } from '../api/committee-grievances';
 import { useGrievanceSeats } from '../api/get-seats';
@@ -82,13 +83,16 @@ function CommitteeGrievance({ grievance }: { grievance: GrievanceView }) {
   const decide = useIssueDecision(grievance.number);
   const [said, setSaid] = useState<string | null>(null);
   const seats = useGrievanceSeats();
+  const me = useMe();
+  // A member who raised this grievance themselves reads it; the other members act on it.
+  const own = Boolean(me.data && grievance.student && grievance.student.email.toLowerCase() === me.data.email.toLowerCase());
   // The student special invitee takes part, but hearings and decisions are the chair's and the members'.
-  const deciding = seats.data?.committee === 'chair' || seats.data?.committee === 'member';
+  const deciding = !own && (seats.data?.committee === 'chair' || seats.data?.committee === 'member');
   const undecided = deciding && (grievance.status === 'received' || grievance.status === 'hearing_scheduled');
   // The thread takes messages while the committee or the Ombudsperson has the grievance.
   // Members write; the head of the institution reads (a missed clock reached them).
   const member = seats.data?.committee !== null && seats.data?.committee !== undefined;
-  const takesMessages = member && (grievance.status === 'received' || grievance.status === 'hearing_scheduled' || grievance.status === 'appealed');
+  const takesMessages = member && !own && (grievance.status === 'received' || grievance.status === 'hearing_scheduled' || grievance.status === 'appealed');
   const question = grievance.status === 'appealed' ? pendingQuestion(grievance.thread, 'committee') : null;
 
   return (

@@ -86,7 +86,8 @@ function GrievanceDetails({ grievance }: { grievance: GrievanceView }) {
   const location = useLocation();
   const raised = (location.state as Partial<RaisedState> | null)?.raised === grievance.number;
   const [said, setSaid] = useState<string | null>(raised ? i18n._('Your grievance {number} is with the committee. You will be told of every step.', { number: grievance.number }) : null);
-  const question = pendingQuestion(grievance.thread);
+  // Only an appeal in progress takes an answer: once disposed of, the question stays in the thread, unanswerable.
+  const question = grievance.status === 'appealed' ? pendingQuestion(grievance.thread) : null;
   const open = grievance.status === 'received' || grievance.status === 'hearing_scheduled' || grievance.status === 'appealed';
 
   return (
