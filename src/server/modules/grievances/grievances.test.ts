@@ -371,6 +371,12 @@ describe('the committee at work', () => {
     const history = view.complaint?.history ?? [];
     expect(history.map((h) => h.text)).toEqual(expect.arrayContaining(['Vendor called; waiting on the part.', 'Rejected — Duplicate of an older complaint.']));
     expect(history.find((h) => h.text.startsWith('Vendor'))?.kind).toBe('note');
+    // The student special invitee reads the student's name and the complaint as a student could:
+    // not another student's address and registration number, nor the team's internal notes.
+    const inviteeView = (await seat.invitee.get(`/api/committee/grievances/${g.number}`)).body as unknown as GrievanceView;
+    expect(inviteeView.student).toEqual({ name: view.student?.name, email: '', regNumber: null });
+    expect(inviteeView.complaint?.history.map((h) => h.text)).toEqual(expect.arrayContaining(['Rejected — Duplicate of an older complaint.']));
+    expect(inviteeView.complaint?.history.some((h) => h.kind === 'note' || h.text.startsWith('Vendor'))).toBe(false);
 
     // The invitee writes but does not hold hearings or decide.
     expect((await seat.invitee.send('POST', `/api/committee/grievances/${g.number}/messages`, { text: 'I live on that floor; it is still down.' })).status).toBe(201);

@@ -45,7 +45,7 @@ import { raggingContactsOf, readUniversity, type CatalogSnapshot } from '../cata
 import { tellGrievance, type GrievanceRecipient, type LifecycleContext } from '../lifecycle/index.js';
 import { grievanceMail, type GrievanceMail } from '../mail/index.js';
 import type { BellText } from '../notifications/index.js';
-import { adminAddresses, committeeSeats, requireAppealReader, requireCommitteeReader, requireDecidingMember, requireMember, requireOmbudsperson, seatHolder } from './seats.js';
+import { adminAddresses, committeeSeats, requireAppealReader, requireCommitteeReader, requireDecidingMember, requireMember, requireOmbudsperson, seatHolder, seatOf } from './seats.js';
 import { aboutComplaint, entryView, grievanceView, summaries, type Audience } from './views.js';
 
 /*
@@ -105,7 +105,9 @@ export async function readerOfGrievance(db: Queryable, user: UserRow, number: st
 }
 
 export async function viewFor(db: Queryable, user: UserRow, number: string, as: Audience, now: Date, r: Reader): Promise<GrievanceView> {
-  return grievanceView(db, await readerOfGrievance(db, user, number, as), as, now, r);
+  const g = await readerOfGrievance(db, user, number, as);
+  const invitee = as === 'committee' && (await seatOf(db, user))?.seat === 'special_invitee';
+  return grievanceView(db, g, as, now, r, { invitee });
 }
 
 const LIST_LIMIT = 200;

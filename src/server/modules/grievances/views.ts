@@ -131,8 +131,13 @@ function filingNote(note: string, r: Reader): string {
   return sent ? r.i18n._('Sent to {addresses}', { addresses: sent[1] ?? '' }) : note;
 }
 
-/** The whole grievance for one reader; members and the Ombudsperson also get the student and the complaint's history. */
-export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Audience, now: Date, r: Reader): Promise<GrievanceView> {
+/**
+ * The whole grievance for one reader; members and the Ombudsperson also get the student and the
+ * complaint's history. The student special invitee is a student among the committee: they read the
+ * student's name and the complaint as its student could, not another student's address and
+ * registration number nor the team's internal notes (`invitee`).
+ */
+export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Audience, now: Date, r: Reader, { invitee = false }: { invitee?: boolean } = {}): Promise<GrievanceView> {
   const [entries, attached, complaintRow] = await Promise.all([
     db.select().from(grievanceEntries).where(eq(grievanceEntries.grievanceId, g.id)).orderBy(asc(grievanceEntries.createdAt), asc(grievanceEntries.id)),
     db.select({ id: photos.id }).from(photos).where(eq(photos.grievanceId, g.id)).orderBy(asc(photos.createdAt)),
@@ -159,7 +164,7 @@ export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Au
   };
   if (audience === 'student') return view;
   const [student] = await db.select({ name: users.name, email: users.email, regId: users.regId }).from(users).where(eq(users.id, g.studentId));
-  view.student = { name: student?.name ?? '', email: student?.email ?? '', regNumber: student?.regId || null };
+  view.student = invitee ? { name: student?.name ?? '', email: '', regNumber: null } : { name: student?.name ?? '', email: student?.email ?? '', regNumber: student?.regId || null };
   if (!complaint) {
     view.complaint = null;
     return view;
@@ -172,13 +177,15 @@ export async function grievanceView(db: Queryable, g: GrievanceRow, audience: Au
     category: local.subCategory ? `${local.complaintHead}: ${local.subCategory}` : local.complaintHead,
     status: complaint.status,
     text: withholdIdentity(reporter, complaint.message),
-    history: (await workerTimeline(db, complaint)).map((t) => ({
-      at: t.at,
-      kind: t.internal ? 'note' : t.kind,
-      // A change of status says what it changed to; its note (a reason) follows.
-      text: t.kind === 'status' ? [r.i18n._(STATUS_LABELS[t.status]), filingNote(t.note, r)].filter(Boolean).join(' — ') : t.note,
-      by: t.by === STUDENT_STAND_IN ? r.i18n._('Student') : t.by,
-    })),
+    history: (await workerTimeline(db, complaint))
+      .filter((t) => !(invitee && t.internal))
+      .map((t) => ({
+        at: t.at,
+        kind: t.internal ? 'note' : t.kind,
+        // A change of status says what it changed to; its note (a reason) follows.
+        text: t.kind === 'status' ? [r.i18n._(STATUS_LABELS[t.status]), filingNote(t.note, r)].filter(Boolean).join(' — ') : t.note,
+        by: t.by === STUDENT_STAND_IN ? r.i18n._('Student') : t.by,
+      })),
   };
   return view;
 }

@@ -249,8 +249,13 @@ export function CaseFile({ grievance }: { grievance: GrievanceView }) {
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-slate-900">
             <dt className="font-medium">{i18n._('Name')}</dt>
             <dd className="wrap-anywhere">{grievance.student.name}</dd>
-            <dt className="font-medium">{i18n._('E-mail')}</dt>
-            <dd className="wrap-anywhere">{grievance.student.email}</dd>
+            {/* The student special invitee is not given another student's address or number. */}
+            {grievance.student.email && (
+              <>
+                <dt className="font-medium">{i18n._('E-mail')}</dt>
+                <dd className="wrap-anywhere">{grievance.student.email}</dd>
+              </>
+            )}
             {grievance.student.regNumber && (
               <>
                 <dt className="font-medium">{i18n._('Registration number')}</dt>
