@@ -201,6 +201,8 @@ export const GRIEVANCE_PAGES = {
   student: (number: string) => `/grievances/${number}`,
   committee: (number: string) => `/committee/grievances/${number}`,
   ombudsperson: (number: string) => `/ombudsperson/appeals/${number}`,
+  /** Where the administrators name the committee and the Ombudsperson: told in an empty seat's place, they go there. */
+  setup: '/admin/grievance-committee',
 } as const;
 
 /** What the regulation asks of the committee's composition. */

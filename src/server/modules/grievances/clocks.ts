@@ -111,14 +111,15 @@ async function tellStep(tx: Tx, ctx: LifecycleContext, g: GrievanceRow, clock: C
   });
   const [student] = await tx.select({ name: users.name, email: users.email, fname: users.fname }).from(users).where(eq(users.id, row.studentId));
   const facts = { number: row.number, subject: row.subject, studentName: student?.name || student?.email || '', studentFname: student?.fname ?? '' };
-  const page = clock === 'committee' ? GRIEVANCE_PAGES.committee(row.number) : GRIEVANCE_PAGES.ombudsperson(row.number);
+  // The administrators, told in an empty seat's place, go where they can fill it.
+  const page = audience.to === 'admins' ? GRIEVANCE_PAGES.setup : clock === 'committee' ? GRIEVANCE_PAGES.committee(row.number) : GRIEVANCE_PAGES.ombudsperson(row.number);
   await tellGrievance(
     tx,
     ctx,
     audience.addresses.map((address) => ({ address, link: page })),
     {
       purpose: 'grievance_reminder',
-      mail: (link) => (r) => grievanceMail(facts, { step: 'overdue', clock, audience: level === 1 ? 'first' : 'head', due, workingDays: HEAD_AFTER_WORKING_DAYS }, link, r),
+      mail: (link) => (r) => grievanceMail(facts, { step: 'overdue', clock, audience: audience.to === 'admins' ? 'admins' : level === 1 ? 'first' : 'head', due, workingDays: HEAD_AFTER_WORKING_DAYS }, link, r),
       bell: ({ i18n }) =>
         clock === 'committee'
           ? i18n._('Grievance {number} is past the committee’s deadline', { number: row.number })

@@ -645,6 +645,21 @@ describe('missed clocks', () => {
   });
 });
 
+describe('with nobody in the seats', () => {
+  it('tells the administrators where they can name the committee, not a page that is the seats’ to open', async () => {
+    const adminEmail = String((await admin.get('/api/me')).body.user?.email ?? '');
+    expect((await admin.send('PUT', '/api/admin/grievance-committee', { members: [], ombudsperson: null })).status).toBe(200);
+    try {
+      const g = await raise(other, { hostel: 'Block-3', subject: 'The reading room', reason: 'Locked every evening since the exams began.' });
+      const [told] = await outboxTo(adminEmail, 'grievance_raised', g.number);
+      expect(told?.textBody).toContain('/admin/grievance-committee');
+      expect(told?.textBody).not.toContain(`/committee/grievances/${g.number}`);
+    } finally {
+      expect((await admin.send('PUT', '/api/admin/grievance-committee', SETUP)).status).toBe(200);
+    }
+  });
+});
+
 describe('messages on a grievance', () => {
   it('are held to a conversation’s pace: past the hour’s limit a clear refusal, and nothing stored or sent', async () => {
     const g = await raise(other, { complaintNumber: await rejected(other) });

@@ -266,14 +266,16 @@ async function studentOf(db: Queryable, g: GrievanceRow) {
 /** The committee's addresses (chair, members, invitee), or the administrators when nobody sits on it. */
 async function committeeRecipients(db: Queryable, g: GrievanceRow, except?: string): Promise<GrievanceRecipient[]> {
   const seats = await committeeSeats(db);
-  const addresses = seats.length ? seats.map((s) => s.email) : await adminAddresses(db);
-  return addresses.filter((a) => a !== except).map((address) => ({ address, link: GRIEVANCE_PAGES.committee(g.number) }));
+  // The administrators, told in the committee's place, are sent where they can name it: the
+  // committee's pages are the seats' to open.
+  if (!seats.length) return (await adminAddresses(db)).filter((a) => a !== except).map((address) => ({ address, link: GRIEVANCE_PAGES.setup }));
+  return seats.map((s) => s.email).filter((a) => a !== except).map((address) => ({ address, link: GRIEVANCE_PAGES.committee(g.number) }));
 }
 
 async function ombudspersonRecipients(db: Queryable, g: GrievanceRow): Promise<GrievanceRecipient[]> {
   const seat = await seatHolder(db, 'ombudsperson');
-  const addresses = seat ? [seat.email] : await adminAddresses(db);
-  return addresses.map((address) => ({ address, link: GRIEVANCE_PAGES.ombudsperson(g.number) }));
+  if (!seat) return (await adminAddresses(db)).map((address) => ({ address, link: GRIEVANCE_PAGES.setup }));
+  return [{ address: seat.email, link: GRIEVANCE_PAGES.ombudsperson(g.number) }];
 }
 
 const studentRecipient = (g: GrievanceRow, student: { email: string }): GrievanceRecipient[] =>

@@ -41,7 +41,7 @@ export type GrievanceMail =
   | { step: 'message'; text: string; from: 'student' | 'committee' }
   | { step: 'disposed'; outcome: AppealOutcome }
   | { step: 'withdrawn' }
-  | { step: 'overdue'; clock: 'committee' | 'appeal'; audience: 'first' | 'head'; due: Date; workingDays: number };
+  | { step: 'overdue'; clock: 'committee' | 'appeal'; audience: 'first' | 'head' | 'admins'; due: Date; workingDays: number };
 
 /** One mail of the ladder, for its reader. */
 export function grievanceMail(facts: GrievanceFacts, mail: GrievanceMail, url: string, r: Reader = ENGLISH): RenderedMail {
@@ -149,7 +149,9 @@ export function grievanceMail(facts: GrievanceFacts, mail: GrievanceMail, url: s
           committee
             ? i18n._('The committee’s decision on grievance {number} ({subject}) was due by {due} and is not made yet.', values)
             : i18n._('The Ombudsperson’s disposal of the appeal on grievance {number} ({subject}) was due by {due} and is not made yet.', values),
-          mail.audience === 'first'
+          mail.audience === 'admins'
+            ? i18n._('You are told as an administrator: nobody holds the seat this reminder is for. Name the committee and the Ombudsperson in the admin console.', values)
+            : mail.audience === 'first'
             ? committee
               ? i18n._('You are told as the chair of the committee. If it is still not decided {days} working days after it was due, the head of the institution is told.', values)
               : i18n._('You are told as the Ombudsperson. If it is still not disposed of {days} working days after it was due, the head of the institution is told.', values)
