@@ -1340,6 +1340,12 @@ export const grievanceNumberSeq = pgSequence('grievance_number_seq', { startWith
  * matter with none. Each step's time is the portal's clock (app.clock) when it happened, and each
  * deadline is stored when its clock starts, so a holiday declared later does not move a past one.
  */
+/** See grievances.papers. */
+export interface GrievancePapers {
+  decision?: { by: string; ombudsperson: string | null; university: string };
+  disposal?: { by: string; university: string };
+}
+
 export const grievances = pgTable(
   'grievances',
   {
@@ -1380,6 +1386,12 @@ export const grievances = pgTable(
     disposalDecision: text('disposal_decision'),
     disposedAt: timestamp('disposed_at', { withTimezone: true }),
     disposedBy: uuid('disposed_by').references(() => users.id),
+    /**
+     * The names a decision's and a disposal's dated PDF carry, as they were when it was issued (who
+     * issued it, the Ombudsperson it points to, the university): a paper issued once reads the same
+     * whoever holds the seats later.
+     */
+    papers: jsonb('papers').$type<GrievancePapers>().notNull().default(sql`'{}'::jsonb`),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     ...timestamps,
   },

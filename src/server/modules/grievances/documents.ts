@@ -48,15 +48,18 @@ export async function decisionDocument(db: Queryable, user: UserRow, number: str
     g.complaintId ? db.select({ number: complaints.number }).from(complaints).where(eq(complaints.id, g.complaintId)) : Promise.resolve([]),
     seatHolder(db, 'ombudsperson'),
   ]);
+  // The names as they were when the paper was issued; a grievance decided before they were kept
+  // (issue 44's first days) reads today's.
+  const issued = kind === 'decision' ? g.papers.decision : g.papers.disposal;
   const stream = await decisionPdf(
     kind,
     {
-      university,
+      university: issued?.university ?? university,
       grievance: g,
       complaintNumber: complaint[0]?.number ?? null,
       student: { name: student?.name || student?.email || '', regNumber: student?.regId ?? '' },
-      by: author ? author.name || author.email : '',
-      ombudsperson: ombudsperson?.name ?? null,
+      by: issued?.by ?? (author ? author.name || author.email : ''),
+      ombudsperson: g.papers.decision ? g.papers.decision.ombudsperson : (ombudsperson?.name ?? null),
     },
     r,
   );

@@ -427,6 +427,17 @@ describe('the committee at work', () => {
     // Not appealed: the Ombudsperson has nothing of it to read.
     expect((await pdfOf(seat.ombudsperson, `/api/grievances/${g.number}/decision.pdf`)).status).toBe(404);
     expect((await pdfOf(student, `/api/grievances/${g.number}/disposal.pdf`)).status).toBe(404);
+
+    // A paper issued once reads the same when the seats change hands: it names the Ombudsperson of its day.
+    const next = { email: 'new.ombudsperson@vitbhopal.ac.in', name: 'Justice (Retd.) K. Varma' };
+    expect((await admin.send('PUT', '/api/admin/grievance-committee', { ...SETUP, ombudsperson: next })).status).toBe(200);
+    try {
+      const later = pdfText((await pdfOf(student, `/api/grievances/${g.number}/decision.pdf`)).bytes);
+      expect(later).toContain(PEOPLE.ombudsperson.name);
+      expect(later).not.toContain(next.name);
+    } finally {
+      expect((await admin.send('PUT', '/api/admin/grievance-committee', SETUP)).status).toBe(200);
+    }
   });
 
   it('refuses whoever is not a member, a member of another seat and a removed member: 403, nothing stored; an unknown number is 404', async () => {
@@ -647,7 +658,7 @@ describe('missed clocks', () => {
 
 describe('with nobody in the seats', () => {
   it('tells the administrators where they can name the committee, not a page that is the seats’ to open', async () => {
-    const adminEmail = String((await admin.get('/api/me')).body.user?.email ?? '');
+    const adminEmail = ((await admin.get('/api/me')).body.user as { email: string }).email;
     expect((await admin.send('PUT', '/api/admin/grievance-committee', { members: [], ombudsperson: null })).status).toBe(200);
     try {
       const g = await raise(other, { hostel: 'Block-3', subject: 'The reading room', reason: 'Locked every evening since the exams began.' });

@@ -64,7 +64,7 @@ export default async function grievanceRoutes(app: FastifyInstance, _opts: { con
     rateLimit: {
       max: MESSAGES_PER_HOUR,
       timeWindow: 3_600_000,
-      keyGenerator: (request: FastifyRequest) => `grievance-messages:${request.user?.id ?? request.ip}:${(request.params as { number?: string }).number ?? ''}`,
+      keyGenerator: (request: FastifyRequest) => `grievance-messages:${request.user ? request.user.id : request.ip}:${(request.params as { number?: string }).number ?? ''}`,
       errorResponseBuilder: app.rateLimitPolicies.refusal('writes'),
     },
   };

@@ -59,7 +59,7 @@ type Queryable = Pick<Db, 'select'>;
 type Raise = z.output<typeof raiseGrievanceSchema>;
 
 /** The pieces of the catalogue the rules read. */
-export type Snapshot = Pick<CatalogSnapshot, 'catalog' | 'calendar' | 'timeZone'>;
+export type Snapshot = Pick<CatalogSnapshot, 'catalog' | 'calendar' | 'timeZone' | 'settings'>;
 
 const notFound = () => new AppError(404, 'not_found', /*i18n*/ 'Grievance not found.');
 
@@ -484,9 +484,11 @@ export async function issueDecision(ctx: LifecycleContext, snapshot: Snapshot, m
     refuseUnlessBeforeDecision(g, snapshot.timeZone);
     const now = ctx.clock.now();
     const appealUntil = addCalendarDays(now, APPEAL_WINDOW_DAYS, snapshot.timeZone);
+    const appealTo = await seatHolder(tx, 'ombudsperson');
+    const papers = { ...g.papers, decision: { by: member.name || member.email, ombudsperson: appealTo?.name ?? null, university: snapshot.settings.name } };
     const [updated = g] = await tx
       .update(grievances)
-      .set({ status: 'decided', outcome: input.outcome, findings: input.findings, decision: input.decision, decidedAt: now, decidedBy: member.id, appealUntil, updatedAt: now })
+      .set({ status: 'decided', outcome: input.outcome, findings: input.findings, decision: input.decision, decidedAt: now, decidedBy: member.id, appealUntil, papers, updatedAt: now })
       .where(eq(grievances.id, g.id))
       .returning();
     await addEntry(tx, updated, now, { kind: 'decision', actor: member, seat: seat.seat, text: input.decision, outcome: input.outcome });
@@ -630,9 +632,10 @@ export async function dispose(ctx: LifecycleContext, snapshot: Snapshot, ombudsp
     if (!appealed(g)) throw notFound();
     if (g.status !== 'appealed') throw disposedAlready(g, snapshot.timeZone);
     const now = ctx.clock.now();
+    const papers = { ...g.papers, disposal: { by: ombudsperson.name || ombudsperson.email, university: snapshot.settings.name } };
     const [updated = g] = await tx
       .update(grievances)
-      .set({ status: 'disposed', appealOutcome: input.outcome, disposalFindings: input.findings, disposalDecision: input.decision, disposedAt: now, disposedBy: ombudsperson.id, updatedAt: now })
+      .set({ status: 'disposed', appealOutcome: input.outcome, disposalFindings: input.findings, disposalDecision: input.decision, disposedAt: now, disposedBy: ombudsperson.id, papers, updatedAt: now })
       .where(eq(grievances.id, g.id))
       .returning();
     await addEntry(tx, updated, now, { kind: 'disposal', actor: ombudsperson, seat: 'ombudsperson', text: input.decision, outcome: input.outcome });
