@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   CALENDAR_YEAR_MAX,
   CALENDAR_YEAR_MIN,
@@ -271,10 +271,16 @@ function ImportForm({ year }: { year: number }) {
     const file = event.target.files?.[0];
     if (file) void file.text().then((text) => form.setValue('csv', text, { shouldDirty: true }));
   };
+  // Short choices (a phone's select shows one line), the chosen one said in full below.
   const modeWords: Record<HolidayImportMode, string> = {
+    merge: i18n._('Merge with the year’s list'),
+    replace: i18n._('Replace the year’s list'),
+  };
+  const modeHints: Record<HolidayImportMode, string> = {
     merge: i18n._('Merge: add the file’s days and rename the ones it names again; keep the others'),
     replace: i18n._('Replace: the year’s list becomes exactly the file’s'),
   };
+  const chosenMode = useWatch({ control: form.control, name: 'mode' });
   return (
     <form noValidate aria-labelledby="import-heading" className={cn(card, 'mt-6 space-y-4')} onSubmit={(event) => void form.handleSubmit((d) => send(d, true))(event)}>
       <h2 id="import-heading" className="text-lg font-semibold text-slate-900">
@@ -290,7 +296,7 @@ function ImportForm({ year }: { year: number }) {
         <FileInput id="holiday-file" accept=".csv,text/csv" className="mt-1 block w-full text-sm" onChange={readFile} />
       </div>
       <TextAreaField control={form.control} name="csv" label={i18n._('Or paste the lines')} rows={6} controlClassName="font-mono text-sm" />
-      <SelectField control={form.control} name="mode" label={i18n._('How the file is taken')}>
+      <SelectField control={form.control} name="mode" label={i18n._('How the file is taken')} hint={modeHints[chosenMode]}>
         {HOLIDAY_IMPORT_MODES.map((mode) => (
           <option key={mode} value={mode}>
             {modeWords[mode]}
