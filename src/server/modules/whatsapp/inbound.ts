@@ -133,7 +133,19 @@ export class WhatsAppInbound implements OutboxChannel<ClaimedEvent> {
     }
     const rank = (d: string | null) => (d === null ? -1 : DELIVERY_ORDER.indexOf(d as (typeof DELIVERY_ORDER)[number]));
     if (sent.delivery === 'failed' || rank(status.status) <= rank(sent.delivery)) return;
-    await this.db.update(whatsappOutbox).set({ delivery: status.status, updatedAt: sql`now()` }).where(eq(whatsappOutbox.id, sent.id));
+    // Forward only in the statement itself too: two statuses of one message worked at once (two
+    // passes, two instances) each read the old one, and the later write must not move it back.
+    const order = sql.raw(`array[${DELIVERY_ORDER.map((d) => `'${d}'`).join(', ')}]::text[]`);
+    await this.db
+      .update(whatsappOutbox)
+      .set({ delivery: status.status, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(whatsappOutbox.id, sent.id),
+          sql`coalesce(${whatsappOutbox.delivery}, '') <> 'failed'`,
+          sql`coalesce(array_position(${order}, ${whatsappOutbox.delivery}::text), 0) < array_position(${order}, ${status.status}::text)`,
+        ),
+      );
   }
 
   private async reply(waId: string, message: QueuedMessage): Promise<void> {
